@@ -1,0 +1,12 @@
+import type { Db } from "@/lib/db/client";
+
+/**
+ * What every domain verb receives besides its input. The tenant comes only from here (from the
+ * authenticated key), never from the request body or query.
+ */
+export interface TenantCtx {
+  db: Db;
+  tenantId: string;
+  /** True for the public sandbox key: answers carry `_sandbox: true`, ingest stores nothing. */
+  isSandbox: boolean;
+}

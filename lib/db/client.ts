@@ -1,0 +1,98 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** Either driver: drizzle's postgres-js and PGlite databases share this base type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: "postgres" | "pglite";
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
+
+/** Opens a database without migrating it. DATABASE_URL → postgres; otherwise PGlite in FDP_DATA_DIR. */
+export async function openDatabase(opts: { url?: string; dataDir?: string } = {}): Promise<DbHandle> {
+  const url = opts.url ?? env().DATABASE_URL;
+  if (url) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(url, {
+      max: 10,
+      onnotice: () => {},
+      // Keep ISO strings for dates: drizzle maps them itself.
+    });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+  const dataDir = path.resolve(opts.dataDir ?? env().FDP_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+/** Applies the SQL migrations in drizzle/ with the migrator that matches the driver. */
+export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  if (handle.kind === "postgres") {
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}
+
+/**
+ * Raw SQL rows from either driver: postgres.js returns an array, PGlite `{ rows }`.
+ * Numbers from `count(*)` differ too (string vs number): cast in SQL (`::int`) where it matters.
+ */
+export async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app's one database, opened lazily (never at `next build`) and kept on globalThis so that
+// dev-mode module reloads do not open a second PGlite on the same folder.
+
+type Global = typeof globalThis & { __fdpDb?: Promise<DbHandle> };
+const g = globalThis as Global;
+
+/** The process-wide database, migrated and seeded on first use (unless FDP_AUTO_SETUP=0). */
+export function getDbHandle(): Promise<DbHandle> {
+  if (!g.__fdpDb) {
+    g.__fdpDb = (async () => {
+      const handle = await openDatabase();
+      if (env().FDP_AUTO_SETUP) {
+        await migrateDatabase(handle);
+        const { seedSandbox } = await import("@/lib/seed/seed-sandbox");
+        await seedSandbox({ db: handle.db });
+      }
+      return handle;
+    })();
+    g.__fdpDb.catch(() => {
+      g.__fdpDb = undefined; // let the next request retry instead of caching a failure forever
+    });
+  }
+  return g.__fdpDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Replaces the process-wide database (tests point the app at their own database). */
+export function setDbHandle(handle: DbHandle | undefined): void {
+  g.__fdpDb = handle ? Promise.resolve(handle) : undefined;
+}

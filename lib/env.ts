@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/**
+ * All configuration comes from the environment, parsed once. `.env.example` lists the same names.
+ * Empty strings count as unset, so `FOO=` in a .env file falls back to the default.
+ */
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+
+const envSchema = z.object({
+  DATABASE_URL: optionalString,
+  /** Folder of the embedded PGlite database, used when DATABASE_URL is unset. */
+  FDP_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/pglite")),
+  REDIS_URL: optionalString,
+  PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("http://localhost:3000")),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"]).default("0")).transform((v) => v === "1" || v === "true"),
+  RATE_LIMIT_API_PER_MIN: positiveInt(60),
+  RATE_LIMIT_AUTH_PER_MIN: positiveInt(30),
+  RATE_LIMIT_PUBLIC_PER_MIN: positiveInt(60),
+  /** Seconds a looked-up API key (or its absence) is cached in-process; CONTRACT wants revocation within 5 s. */
+  AUTH_CACHE_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(5).default(2)),
+  /** `0` skips the automatic migrate + sandbox seed at start (for operators who run them as a separate step). */
+  FDP_AUTO_SETUP: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")).transform((v) => v === "1"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) cached = envSchema.parse(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases; this forgets the parsed copy. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,59 @@
+/**
+ * Domain errors: they say what went wrong in the domain's words and know nothing of HTTP or MCP.
+ * Each edge (lib/http/error-response.ts, the MCP tools) maps them to the CONTRACT's codes in one table.
+ */
+export interface ErrorDetail {
+  /** Dotted path of the offending field, e.g. `limit` or `vehicles.3.vin`. */
+  field: string;
+  message: string;
+}
+
+export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCode;
+  readonly details?: ErrorDetail[];
+  constructor(message: string, details?: ErrorDetail[]) {
+    super(message);
+    this.name = new.target.name;
+    if (details && details.length > 0) this.details = details;
+  }
+}
+
+export type ErrorCode =
+  | "invalid_request"
+  | "unauthorized"
+  | "invalid_signature"
+  | "forbidden"
+  | "not_found"
+  | "payload_too_large"
+  | "unprocessable"
+  | "rate_limited"
+  | "internal_error"
+  | "upstream_unavailable";
+
+export class ValidationError extends DomainError {
+  readonly code = "invalid_request" as const;
+}
+export class UnauthorizedError extends DomainError {
+  readonly code = "unauthorized" as const;
+}
+export class InvalidSignatureError extends DomainError {
+  readonly code = "invalid_signature" as const;
+}
+export class ForbiddenError extends DomainError {
+  readonly code = "forbidden" as const;
+}
+export class NotFoundError extends DomainError {
+  readonly code = "not_found" as const;
+}
+export class PayloadTooLargeError extends DomainError {
+  readonly code = "payload_too_large" as const;
+}
+export class UnprocessableError extends DomainError {
+  readonly code = "unprocessable" as const;
+}
+export class RateLimitedError extends DomainError {
+  readonly code = "rate_limited" as const;
+}
+export class UpstreamUnavailableError extends DomainError {
+  readonly code = "upstream_unavailable" as const;
+}
