@@ -17,9 +17,12 @@ export interface DbHandle {
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
-/** Opens a database without migrating it. DATABASE_URL → postgres; otherwise PGlite in FDP_DATA_DIR. */
-export async function openDatabase(opts: { url?: string; dataDir?: string } = {}): Promise<DbHandle> {
-  const url = opts.url ?? env().DATABASE_URL;
+/**
+ * Opens a database without migrating it: a Postgres URL → postgres; otherwise PGlite in FDP_DATA_DIR.
+ * `url` defaults to DATABASE_URL; `url: null` forces the embedded database.
+ */
+export async function openDatabase(opts: { url?: string | null; dataDir?: string } = {}): Promise<DbHandle> {
+  const url = opts.url === undefined ? env().DATABASE_URL : opts.url;
   if (url) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");

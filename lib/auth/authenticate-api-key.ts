@@ -1,0 +1,126 @@
+import { timingSafeEqual } from "node:crypto";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { apiKeys, tenants } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { SANDBOX_KEY, SANDBOX_TENANT_ID, SCOPES, hashKey, isWellFormedKey, type Scope } from "./key-format";
+
+/** Who is calling: the key, its tenant, and what the tenant is allowed. */
+export interface Principal {
+  keyId: string;
+  tenantId: string;
+  scopes: ReadonlySet<Scope>;
+  isSandbox: boolean;
+  /** Requests per minute for this key: the tenant's custom limit, else the env default. */
+  rateLimitPerMin: number | null;
+  entitlements: readonly string[];
+}
+
+/** `last_used_at` is written at most this often per key, so reads do not turn into writes. */
+const LAST_USED_WRITE_INTERVAL_MS = 5 * 60_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+interface CacheEntry {
+  principal: Principal;
+  expiresAt: number;
+  lastUsedAt: number | null;
+}
+
+type Global = typeof globalThis & { __fdpKeyCache?: Map<string, CacheEntry> };
+const g = globalThis as Global;
+const cache = (g.__fdpKeyCache ??= new Map());
+
+const SANDBOX_HASH = Buffer.from(hashKey(SANDBOX_KEY), "hex");
+
+function isSandboxHash(hash: string): boolean {
+  return timingSafeEqual(Buffer.from(hash, "hex"), SANDBOX_HASH);
+}
+
+/** Extracts the token of `Authorization: Bearer <token>`; null when the header is missing or of another scheme. */
+export function bearerToken(header: string | null): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Resolves a presented token to its principal, or null for a malformed, unknown or revoked key.
+ * Lookups are cached for AUTH_CACHE_TTL_SECONDS (≤ 5 s), so a revoked key or a tenant's new limit
+ * takes effect within that time on every instance.
+ */
+export async function authenticateApiKey({ db, token }: { db: Db; token: string }): Promise<Principal | null> {
+  if (!isWellFormedKey(token)) return null;
+  const hash = hashKey(token);
+  const now = Date.now();
+  const cached = cache.get(hash);
+  if (cached && cached.expiresAt > now) return cached.principal;
+
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+      tenantId: tenants.id,
+      rateLimitPerMin: tenants.rateLimitPerMin,
+      entitlements: tenants.entitlements,
+    })
+    .from(apiKeys)
+    .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+    .limit(1);
+
+  let principal: Principal | null = null;
+  let lastUsedAt: number | null = null;
+  if (row) {
+    principal = {
+      keyId: row.keyId,
+      tenantId: row.tenantId,
+      scopes: new Set(row.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s))),
+      isSandbox: row.tenantId === SANDBOX_TENANT_ID,
+      rateLimitPerMin: row.rateLimitPerMin,
+      entitlements: row.entitlements,
+    };
+    lastUsedAt = row.lastUsedAt?.getTime() ?? null;
+  } else if (isSandboxHash(hash)) {
+    const [tenant] = await db
+      .select({ rateLimitPerMin: tenants.rateLimitPerMin, entitlements: tenants.entitlements })
+      .from(tenants)
+      .where(eq(tenants.id, SANDBOX_TENANT_ID))
+      .limit(1);
+    if (tenant) {
+      principal = {
+        keyId: "sandbox",
+        tenantId: SANDBOX_TENANT_ID,
+        scopes: new Set(SCOPES),
+        isSandbox: true,
+        rateLimitPerMin: tenant.rateLimitPerMin,
+        entitlements: tenant.entitlements,
+      };
+    }
+  }
+  if (!principal) {
+    cache.delete(hash);
+    return null; // unknown keys are not cached: a key created a moment ago works at once
+  }
+
+  if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  const entry: CacheEntry = { principal, expiresAt: now + env().AUTH_CACHE_TTL_SECONDS * 1000, lastUsedAt: cached?.lastUsedAt ?? lastUsedAt };
+  cache.set(hash, entry);
+  if (principal.keyId !== "sandbox" && (entry.lastUsedAt === null || now - entry.lastUsedAt > LAST_USED_WRITE_INTERVAL_MS)) {
+    entry.lastUsedAt = now;
+    touchLastUsed(db, principal.keyId, new Date(now));
+  }
+  return principal;
+}
+
+/** Best effort and off the request path: a failed write must not fail the request. */
+function touchLastUsed(db: Db, keyId: string, at: Date): void {
+  const threshold = new Date(at.getTime() - LAST_USED_WRITE_INTERVAL_MS);
+  db.update(apiKeys)
+    .set({ lastUsedAt: at })
+    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, threshold))))
+    .catch((err: unknown) => console.error(`[auth] last_used_at update failed for ${keyId}`, err));
+}
+
+export function clearKeyCache(): void {
+  cache.clear();
+}

@@ -1,0 +1,42 @@
+import type { ALERT_LEVELS, FLEET_STATUSES } from "@/lib/schemas/fleet";
+
+export type FleetStatus = (typeof FLEET_STATUSES)[number];
+export type AlertLevel = (typeof ALERT_LEVELS)[number];
+
+/** CONTRACT: a vehicle with no telemetry for 24 h is offline. */
+export const OFFLINE_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Below this a reported speed is GPS jitter, not driving. */
+const MOVING_SPEED_KMH = 1;
+const CHARGING_WORDS = new Set(["charging", "fast_charging", "dc_charging", "ac_charging"]);
+
+export interface StateSignals {
+  ts: Date;
+  speedKmh: number | null;
+  ignition: number | null;
+  chargingStatus: string | null;
+  chargingPowerKw: number | null;
+}
+
+/** Pure: the CONTRACT `status` of a vehicle's latest state at time `now`. */
+export function deriveStatus(s: StateSignals, now: Date): FleetStatus {
+  if (now.getTime() - s.ts.getTime() > OFFLINE_AFTER_MS) return "offline";
+  const moving = (s.speedKmh ?? 0) >= MOVING_SPEED_KMH;
+  const charging =
+    (s.chargingStatus !== null && CHARGING_WORDS.has(s.chargingStatus.toLowerCase())) || (!moving && (s.chargingPowerKw ?? 0) > 0);
+  if (charging && !moving) return "charging";
+  if (moving) return "driving";
+  return deriveIgnition(s) === 1 ? "idle" : "parked";
+}
+
+/** CONTRACT: ignition is always 0 or 1: the reported value, else 1 when the vehicle moves. */
+export function deriveIgnition(s: Pick<StateSignals, "ignition" | "speedKmh">): 0 | 1 {
+  if (s.ignition === 0 || s.ignition === 1) return s.ignition;
+  return (s.speedKmh ?? 0) > 0 ? 1 : 0;
+}
+
+const LEVEL_BY_RANK: Record<number, AlertLevel> = { 0: "none", 1: "info", 2: "warning", 3: "critical" };
+
+/** Maps the SQL rank of the highest unacknowledged alert (0–3) to the CONTRACT `alert_level`. */
+export function alertLevelFromRank(rank: number | null): AlertLevel {
+  return LEVEL_BY_RANK[rank ?? 0] ?? "none";
+}

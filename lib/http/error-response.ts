@@ -1,0 +1,37 @@
+import { DomainError, type ErrorCode, type ErrorDetail } from "@/lib/errors";
+
+/** The one table from error code to HTTP status (CONTRACT "Errors"). */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  invalid_signature: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  upstream_unavailable: 503,
+};
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+  request_id?: string;
+  _sandbox?: true;
+}
+
+/** The CONTRACT error body for any thrown value; unknown errors become a generic 500 (logged, never leaked). */
+export function errorBodyFor(err: unknown, requestId: string): { status: number; body: ErrorBody } {
+  if (err instanceof DomainError) {
+    const body: ErrorBody = { error: err.code, message: err.message, request_id: requestId };
+    if (err.details) body.details = err.details;
+    return { status: STATUS_BY_CODE[err.code], body };
+  }
+  console.error(`[${requestId}] unhandled error`, err);
+  return {
+    status: 500,
+    body: { error: "internal_error", message: "The server failed to answer this request. Quote the request id when reporting it.", request_id: requestId },
+  };
+}

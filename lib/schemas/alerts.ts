@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { SEVERITIES } from "@/lib/db/schema/alerts";
+import { booleanQueryParam, dateTime, intQueryParam, listEnvelope } from "./common";
+
+export const alertsQuerySchema = z.object({
+  limit: intQueryParam({ min: 1, max: 200, fallback: 50 }),
+  severity: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(SEVERITIES, { message: "must be one of CRITICAL, WARNING, INFO" }))
+    .optional()
+    .meta({ type: "string", enum: [...SEVERITIES] }),
+  acknowledged: booleanQueryParam(),
+});
+export type AlertsQuery = z.output<typeof alertsQuerySchema>;
+
+export const alertSchema = z
+  .object({
+    id: z.string(),
+    device_id: z.string(),
+    agent: z.string().meta({ description: "Detector that raised the alert: battery, diagnostics, driving, odometer_integrity, charging." }),
+    severity: z.enum(SEVERITIES),
+    prediction: z.string(),
+    confidence: z.number().min(0).max(1),
+    technical_data: z.record(z.string(), z.unknown()).meta({ description: "The evidence: values, thresholds, timestamps." }),
+    acknowledged: z.boolean(),
+    acknowledged_by: z.string().nullable(),
+    acknowledged_at: dateTime().nullable(),
+    created_at: dateTime(),
+  })
+  .meta({ id: "Alert" });
+export type Alert = z.output<typeof alertSchema>;
+
+export const alertListSchema = listEnvelope(alertSchema, "AlertList");
+export type AlertList = z.output<typeof alertListSchema>;

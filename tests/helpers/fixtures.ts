@@ -1,0 +1,67 @@
+import type { Scope } from "@/lib/auth/key-format";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import type { Db } from "@/lib/db/client";
+import { alerts, devices, fleetSnapshot, type Severity } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
+import { createTenant } from "@/lib/tenants/create-tenant";
+
+/** A fresh tenant and key per test file (unkey-style harness). */
+export async function createTenantWithKey(db: Db, opts: { scopes?: Scope[]; rateLimitPerMin?: number; name?: string } = {}) {
+  const tenant = await createTenant({ ctx: { db }, input: { name: opts.name ?? "Test tenant", rateLimitPerMin: opts.rateLimitPerMin } });
+  const key = await createApiKey({ ctx: { db }, input: { tenantId: tenant.tenantId, scopes: opts.scopes } });
+  return { tenantId: tenant.tenantId, ingestSecret: tenant.ingestSecret, key: key.key, keyId: key.keyId };
+}
+
+export interface DeviceFixture {
+  deviceId: string;
+  name?: string;
+  ts?: Date;
+  speedKmh?: number | null;
+  ignition?: number | null;
+  chargingStatus?: string | null;
+  lat?: number;
+  lon?: number;
+  weatherTemp?: number | null;
+}
+
+/** Inserts devices with a snapshot each (ingest arrives in a later issue; this is its stand-in for reads). */
+export async function insertDevices(db: Db, tenantId: string, list: DeviceFixture[]): Promise<void> {
+  await db.insert(devices).values(list.map((d) => ({ tenantId, deviceId: d.deviceId, name: d.name ?? d.deviceId })));
+  await db.insert(fleetSnapshot).values(
+    list.map((d) => ({
+      tenantId,
+      deviceId: d.deviceId,
+      ts: d.ts ?? new Date(),
+      lat: d.lat ?? 60.17,
+      lon: d.lon ?? 24.94,
+      speedKmh: d.speedKmh ?? 0,
+      batteryVoltage: 12.6,
+      ignition: d.ignition ?? null,
+      chargingStatus: d.chargingStatus ?? null,
+      weatherTemp: d.weatherTemp === undefined ? -3 : d.weatherTemp,
+    })),
+  );
+}
+
+export async function insertAlert(
+  db: Db,
+  tenantId: string,
+  a: { deviceId: string; severity: Severity; acknowledged?: boolean; createdAt?: Date; agent?: string },
+): Promise<string> {
+  const id = newId("alt");
+  await db.insert(alerts).values({
+    id,
+    tenantId,
+    deviceId: a.deviceId,
+    agent: a.agent ?? "battery",
+    severity: a.severity,
+    prediction: `Test ${a.severity.toLowerCase()} alert`,
+    confidence: 0.8,
+    technicalData: { test: true },
+    acknowledged: a.acknowledged ?? false,
+    acknowledgedBy: a.acknowledged ? "ops@example.com" : null,
+    acknowledgedAt: a.acknowledged ? new Date() : null,
+    createdAt: a.createdAt ?? new Date(),
+  });
+  return id;
+}

@@ -1,0 +1,45 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(import.meta.dirname) };
+
+/**
+ * Projects:
+ * - unit: pure functions, no database.
+ * - api-postgres / api-pglite: the route handlers behind a real HTTP server, the same files run on
+ *   a fresh Postgres database and on the embedded PGlite.
+ * - integration: real processes (admin CLI, seed, the built app started twice).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        resolve: { alias },
+        test: { name: "api-postgres", include: ["tests/api/**/*.test.ts"], env: { FDP_TEST_DB: "postgres" } },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "api-pglite",
+          include: ["tests/api/**/*.test.ts"],
+          env: { FDP_TEST_DB: "pglite" },
+          // PGlite is a WASM Postgres of ~1 GB per instance: one file at a time keeps memory flat.
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/integration/global-setup.ts"],
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
