@@ -144,3 +144,12 @@ describe("unknown /api paths", () => {
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
 });
+
+describe("unsupported methods", () => {
+  it("answer 405 in the JSON envelope with Allow", async () => {
+    const res = await app.fetch("/api/v1/fleet", { key: a.key, method: "POST", body: "{}" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET");
+    expect(await res.json()).toMatchObject({ error: "invalid_request" });
+  });
+});

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { UpstreamUnavailableError } from "@/lib/errors";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { withRequestId } from "@/lib/http/with-api-key";
 
 export const runtime = "nodejs";
@@ -17,3 +18,5 @@ export const GET = withRequestId(async () => {
   }
   return { status: "ok" };
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

@@ -1,4 +1,5 @@
 import { listAlerts } from "@/lib/alerts/list-alerts";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { withApiKey } from "@/lib/http/with-api-key";
 import { parseQuery } from "@/lib/http/parse";
 import { alertsQuerySchema } from "@/lib/schemas/alerts";
@@ -10,3 +11,5 @@ export const dynamic = "force-dynamic";
 export const GET = withApiKey(({ req, ctx }) => listAlerts({ ctx, input: parseQuery(alertsQuerySchema, req) }), {
   scopes: ["fleet:read"],
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

@@ -1,4 +1,5 @@
 import { listFleet } from "@/lib/fleet/list-fleet";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { withApiKey } from "@/lib/http/with-api-key";
 import { parseQuery } from "@/lib/http/parse";
 import { fleetQuerySchema } from "@/lib/schemas/fleet";
@@ -10,3 +11,5 @@ export const dynamic = "force-dynamic";
 export const GET = withApiKey(({ req, ctx }) => listFleet({ ctx, input: parseQuery(fleetQuerySchema, req) }), {
   scopes: ["fleet:read"],
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);

@@ -1,4 +1,5 @@
 import { openApiDocument } from "@/lib/openapi/document";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { withRequestId } from "@/lib/http/with-api-key";
 
 export const runtime = "nodejs";
@@ -6,3 +7,5 @@ export const dynamic = "force-dynamic";
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas the handlers parse with. */
 export const GET = withRequestId(async () => openApiDocument());
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
