@@ -16,13 +16,13 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {
-        resolve: { alias },
+        extends: true,
         test: { name: "api-postgres", include: ["tests/api/**/*.test.ts"], env: { FDP_TEST_DB: "postgres" } },
       },
       {
-        resolve: { alias },
+        extends: true,
         test: {
           name: "api-pglite",
           include: ["tests/api/**/*.test.ts"],
@@ -32,7 +32,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],

@@ -9,7 +9,7 @@ type Method = (typeof METHODS)[number];
  * Handlers for the methods a route does not serve, so they answer the CONTRACT's JSON envelope
  * with an `Allow` header instead of Next.js's empty 405.
  */
-export function methodNotAllowed(allowed: Method[]) {
+export function methodNotAllowed<A extends Method>(allowed: A[]) {
   const handler = async (req: Request): Promise<Response> => {
     const res = errorResponse(
       new ValidationError(`${req.method} is not supported here; use ${allowed.join(" or ")}.`),
@@ -17,8 +17,6 @@ export function methodNotAllowed(allowed: Method[]) {
     );
     return new Response(res.body, { status: 405, headers: res.headers });
   };
-  return Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler])) as Record<
-    Exclude<Method, (typeof allowed)[number]>,
-    typeof handler
-  >;
+  const others = METHODS.filter((m) => !(allowed as Method[]).includes(m));
+  return Object.fromEntries(others.map((m) => [m, handler])) as Record<Exclude<Method, A>, typeof handler>;
 }

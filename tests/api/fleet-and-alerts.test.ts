@@ -41,7 +41,7 @@ afterAll(async () => {
 
 async function getJson(path: string, key: string) {
   const res = await app.fetch(path, { key });
-  return { res, body: (await res.json()) as Record<string, unknown> & { data: Record<string, unknown>[]; count: number } };
+  return { res, body: (await res.json()) as Record<string, unknown> & { data: Record<string, unknown>[]; count: number; details?: { field: string }[] } };
 }
 
 describe("GET /api/v1/fleet", () => {

@@ -35,13 +35,14 @@ export async function startApp({
   readyTimeoutMs?: number;
 }): Promise<AppProcess> {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), HOST: "127.0.0.1" };
-  delete childEnv.NODE_ENV; // npm start sets production itself; dev must not inherit vitest's "test"
+  // NODE_ENV is left out: npm start sets production itself, and dev must not inherit vitest's "test".
+  const { NODE_ENV: _vitestNodeEnv, ...inherited } = process.env;
+  const childEnv: Record<string, string | undefined> = { ...inherited, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), HOST: "127.0.0.1" };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
   }
-  const child: ChildProcess = spawn("npm", ["run", "--silent", mode], { cwd: ROOT, env: childEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn("npm", ["run", "--silent", mode], { cwd: ROOT, env: childEnv as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));

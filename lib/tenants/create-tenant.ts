@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { tenants } from "@/lib/db/schema";
+import { newId, randomBase62 } from "@/lib/ids";
+import { entitlementsSchema, rateLimitPerMinSchema } from "./entitlements";
+import { parseVerbInput } from "./parse-verb-input";
+
+export const INGEST_SECRET_PREFIX = "whsec_";
+export const INGEST_SECRET_LENGTH = 40;
+
+export const createTenantInput = z.object({
+  name: z
+    .string({ message: "The tenant name is required." })
+    .trim()
+    .min(1, { message: "The tenant name must not be empty." })
+    .max(200, { message: "The tenant name is at most 200 characters." }),
+  entitlements: entitlementsSchema.optional(),
+  rateLimitPerMin: rateLimitPerMinSchema.optional(),
+});
+export type CreateTenantInput = z.input<typeof createTenantInput>;
+
+export interface CreateTenantResult {
+  tenantId: string;
+  /** HMAC key for signed ingest; the tenant needs it in clear, so it is stored as is. */
+  ingestSecret: string;
+}
+
+/** Creates a tenant with a fresh id and ingest secret (operator verb: no tenant context). */
+export async function createTenant({ ctx, input }: { ctx: { db: Db }; input: CreateTenantInput }): Promise<CreateTenantResult> {
+  const data = parseVerbInput(createTenantInput, input);
+  const tenantId = newId("tn");
+  const ingestSecret = INGEST_SECRET_PREFIX + randomBase62(INGEST_SECRET_LENGTH);
+  await ctx.db.insert(tenants).values({
+    id: tenantId,
+    name: data.name,
+    entitlements: data.entitlements ?? [],
+    rateLimitPerMin: data.rateLimitPerMin ?? null,
+    ingestSecret,
+  });
+  return { tenantId, ingestSecret };
+}

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { tenants } from "@/lib/db/schema";
+import { NotFoundError, ValidationError } from "@/lib/errors";
+import { entitlementsSchema, rateLimitPerMinSchema } from "./entitlements";
+import { parseVerbInput } from "./parse-verb-input";
+
+export const updateTenantInput = z.object({
+  tenantId: z.string({ message: "The tenant id is required." }).trim().min(1, { message: "The tenant id is required." }),
+  /** Replaces the whole list; `[]` removes every entitlement. */
+  entitlements: entitlementsSchema.optional(),
+  /** null restores the service default (RATE_LIMIT_API_PER_MIN). */
+  rateLimitPerMin: rateLimitPerMinSchema.nullable().optional(),
+  requireSignedIngest: z.boolean({ message: "requireSignedIngest is true or false." }).optional(),
+});
+export type UpdateTenantInput = z.input<typeof updateTenantInput>;
+
+/**
+ * Changes a tenant's entitlements, rate limit or signed-ingest rule. The API reads tenants through a
+ * short cache (AUTH_CACHE_TTL_SECONDS ≤ 5 s), so a change is in effect within 5 seconds.
+ */
+export async function updateTenant({
+  ctx,
+  input,
+}: {
+  ctx: { db: Db };
+  input: UpdateTenantInput;
+}): Promise<{ tenantId: string; updated: true }> {
+  const data = parseVerbInput(updateTenantInput, input);
+  const changes: Partial<typeof tenants.$inferInsert> = {};
+  if (data.entitlements !== undefined) changes.entitlements = data.entitlements;
+  if (data.rateLimitPerMin !== undefined) changes.rateLimitPerMin = data.rateLimitPerMin;
+  if (data.requireSignedIngest !== undefined) changes.requireSignedIngest = data.requireSignedIngest;
+  if (Object.keys(changes).length === 0) {
+    throw new ValidationError("Nothing to update: give at least one of entitlements, rateLimitPerMin or requireSignedIngest.", [
+      { field: "(root)", message: "Give at least one of entitlements, rateLimitPerMin or requireSignedIngest." },
+    ]);
+  }
+  const updated = await ctx.db.update(tenants).set(changes).where(eq(tenants.id, data.tenantId)).returning({ id: tenants.id });
+  if (updated.length === 0) throw new NotFoundError(`No tenant with id ${data.tenantId}.`);
+  return { tenantId: data.tenantId, updated: true };
+}

@@ -1,0 +1,171 @@
+import type { z } from "zod";
+import { createApiKey, createApiKeyInput } from "@/lib/api-keys/create-api-key";
+import { revokeApiKey, revokeApiKeyInput } from "@/lib/api-keys/revoke-api-key";
+import type { Db } from "@/lib/db/client";
+import { ValidationError } from "@/lib/errors";
+import { createTenant, createTenantInput } from "@/lib/tenants/create-tenant";
+import { updateTenant, updateTenantInput } from "@/lib/tenants/update-tenant";
+import { createUser, createUserInput } from "@/lib/users/create-user";
+
+export type FlagValues = Record<string, string | undefined>;
+
+/** One CLI command: its flags, how they become the verb's input, and how the answer is printed. */
+export interface AdminCommand {
+  name: string;
+  summary: string;
+  /** Flag synopsis for the usage text, e.g. `--name <name> [--rate-limit <n>]`. */
+  synopsis: string;
+  /** Every flag the command accepts (all take a value). */
+  flags: readonly string[];
+  required: readonly string[];
+  /** Verb input field → flag, to report validation errors in the operator's words. */
+  flagOfField: Record<string, string>;
+  /** The verb's schema: checked before the database is opened, so bad flags fail fast. */
+  schema: z.ZodType;
+  buildInput(values: FlagValues): unknown;
+  run(db: Db, input: unknown): Promise<Record<string, unknown>>;
+}
+
+function invalidFlag(flag: string, message: string): ValidationError {
+  return new ValidationError(`--${flag}: ${message}`, [{ field: `--${flag}`, message }]);
+}
+
+/** `a,b , c` → ["a","b","c"]; an empty value gives an empty list (e.g. to clear entitlements). */
+export function listFlag(value: string): string[] {
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+export function integerFlag(flag: string, value: string): number {
+  if (!/^[+-]?\d{1,15}$/.test(value.trim())) throw invalidFlag(flag, `Expected a whole number, got "${value}".`);
+  return Number(value.trim());
+}
+
+export function booleanFlag(flag: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (v === "true") return true;
+  if (v === "false") return false;
+  throw invalidFlag(flag, `Expected true or false, got "${value}".`);
+}
+
+/** `--rate-limit default` (or `none`) on update restores the service default. */
+function rateLimitFlag(value: string, allowDefault: boolean): number | null {
+  const v = value.trim().toLowerCase();
+  if (allowDefault && (v === "default" || v === "none")) return null;
+  return integerFlag("rate-limit", value);
+}
+
+export const COMMANDS: readonly AdminCommand[] = [
+  {
+    name: "tenant:create",
+    summary: "Create a tenant; prints its id and ingest secret.",
+    synopsis: "--name <name> [--entitlements a,b] [--rate-limit <per_minute>]",
+    flags: ["name", "entitlements", "rate-limit"],
+    required: ["name"],
+    flagOfField: { name: "--name", entitlements: "--entitlements", rateLimitPerMin: "--rate-limit" },
+    schema: createTenantInput,
+    buildInput: (v) => ({
+      name: v.name,
+      entitlements: v.entitlements === undefined ? undefined : listFlag(v.entitlements),
+      rateLimitPerMin: v["rate-limit"] === undefined ? undefined : rateLimitFlag(v["rate-limit"], false),
+    }),
+    run: async (db, input) => {
+      const r = await createTenant({ ctx: { db }, input: input as Parameters<typeof createTenant>[0]["input"] });
+      return { tenant_id: r.tenantId, ingest_secret: r.ingestSecret };
+    },
+  },
+  {
+    name: "tenant:update",
+    summary: "Change a tenant's entitlements, rate limit or signed-ingest rule (in effect within 5 s).",
+    synopsis: "--tenant <tenant_id> [--entitlements a,b] [--rate-limit <per_minute>|default] [--require-signed-ingest true|false]",
+    flags: ["tenant", "entitlements", "rate-limit", "require-signed-ingest"],
+    required: ["tenant"],
+    flagOfField: {
+      tenantId: "--tenant",
+      entitlements: "--entitlements",
+      rateLimitPerMin: "--rate-limit",
+      requireSignedIngest: "--require-signed-ingest",
+    },
+    schema: updateTenantInput,
+    buildInput: (v) => {
+      if (v.entitlements === undefined && v["rate-limit"] === undefined && v["require-signed-ingest"] === undefined) {
+        throw new ValidationError("Nothing to update: give at least one of --entitlements, --rate-limit or --require-signed-ingest.", [
+          { field: "(flags)", message: "Give at least one of --entitlements, --rate-limit or --require-signed-ingest." },
+        ]);
+      }
+      return {
+        tenantId: v.tenant,
+        entitlements: v.entitlements === undefined ? undefined : listFlag(v.entitlements),
+        rateLimitPerMin: v["rate-limit"] === undefined ? undefined : rateLimitFlag(v["rate-limit"], true),
+        requireSignedIngest: v["require-signed-ingest"] === undefined ? undefined : booleanFlag("require-signed-ingest", v["require-signed-ingest"]),
+      };
+    },
+    run: async (db, input) => {
+      const r = await updateTenant({ ctx: { db }, input: input as Parameters<typeof updateTenant>[0]["input"] });
+      return { tenant_id: r.tenantId, updated: r.updated };
+    },
+  },
+  {
+    name: "key:create",
+    summary: "Issue a live API key for a tenant (all scopes unless --scopes); the key is shown only here.",
+    synopsis: "--tenant <tenant_id> [--name <label>] [--scopes s1,s2]",
+    flags: ["tenant", "name", "scopes"],
+    required: ["tenant"],
+    flagOfField: { tenantId: "--tenant", name: "--name", scopes: "--scopes" },
+    schema: createApiKeyInput,
+    buildInput: (v) => ({
+      tenantId: v.tenant,
+      name: v.name,
+      scopes: v.scopes === undefined ? undefined : listFlag(v.scopes),
+    }),
+    run: async (db, input) => {
+      const r = await createApiKey({ ctx: { db }, input: input as Parameters<typeof createApiKey>[0]["input"] });
+      return { key: r.key, key_id: r.keyId, tenant_id: r.tenantId };
+    },
+  },
+  {
+    name: "key:revoke",
+    summary: "Revoke an API key (refused by the API within 5 s); revoking twice is fine.",
+    synopsis: "--key-id <key_id>",
+    flags: ["key-id"],
+    required: ["key-id"],
+    flagOfField: { keyId: "--key-id" },
+    schema: revokeApiKeyInput,
+    buildInput: (v) => ({ keyId: v["key-id"] }),
+    run: async (db, input) => revokeApiKey({ ctx: { db }, input: input as Parameters<typeof revokeApiKey>[0]["input"] }),
+  },
+  {
+    name: "user:create",
+    summary: "Create a dashboard user of a tenant (password: at least 10 characters).",
+    synopsis: "--tenant <tenant_id> --email <email> --password <password>",
+    flags: ["tenant", "email", "password"],
+    required: ["tenant", "email", "password"],
+    flagOfField: { tenantId: "--tenant", email: "--email", password: "--password" },
+    schema: createUserInput,
+    buildInput: (v) => ({ tenantId: v.tenant, email: v.email, password: v.password }),
+    run: async (db, input) => {
+      const r = await createUser({ ctx: { db }, input: input as Parameters<typeof createUser>[0]["input"] });
+      return { user_id: r.userId };
+    },
+  },
+];
+
+export function findCommand(name: string): AdminCommand | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+export function usageText(command?: AdminCommand): string {
+  const lines = ["Usage: npm run --silent admin -- <command> [flags]", ""];
+  const list = command ? [command] : COMMANDS;
+  if (!command) lines.push("Commands:");
+  for (const c of list) lines.push(`  ${c.name} ${c.synopsis}`, `      ${c.summary}`);
+  lines.push(
+    "",
+    "Prints exactly one JSON object on stdout; exits 1 with {\"error\",\"message\"} on failure.",
+    "Database: DATABASE_URL (PostgreSQL), else the embedded database under FDP_DATA_DIR (default .data/pglite),",
+    "which one process at a time may open: stop the dev server first, or use DATABASE_URL.",
+  );
+  return lines.join("\n");
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { bearerToken } from "@/lib/auth/authenticate-api-key";
+import { displayPrefix, generateLiveKey, hashKey, isWellFormedKey, SANDBOX_KEY } from "@/lib/auth/key-format";
+import { NotFoundError, ValidationError } from "@/lib/errors";
+import { firstForwardedHop } from "@/lib/http/client-ip";
+import { errorBodyFor, STATUS_BY_CODE } from "@/lib/http/error-response";
+import { parseQuery } from "@/lib/http/parse";
+import { alertsQuerySchema } from "@/lib/schemas/alerts";
+import { fleetQuerySchema } from "@/lib/schemas/fleet";
+
+const req = (q: string) => new Request(`http://x/api?${q}`);
+
+describe("parseQuery", () => {
+  it("applies defaults and parses valid values", () => {
+    expect(parseQuery(fleetQuerySchema, req(""))).toEqual({ limit: 100 });
+    expect(parseQuery(alertsQuerySchema, req("limit=7&severity=info&acknowledged=FALSE"))).toEqual({ limit: 7, severity: "INFO", acknowledged: false });
+  });
+  it("throws a ValidationError naming each bad field", () => {
+    try {
+      parseQuery(alertsQuerySchema, req("limit=999&severity=LOUD"));
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ValidationError);
+      expect((err as ValidationError).details?.map((d) => d.field).sort()).toEqual(["limit", "severity"]);
+    }
+  });
+});
+
+describe("errorBodyFor", () => {
+  it("maps domain errors through the one status table", () => {
+    expect(errorBodyFor(new NotFoundError("gone"), "req_1")).toEqual({ status: 404, body: { error: "not_found", message: "gone", request_id: "req_1" } });
+    expect(STATUS_BY_CODE.invalid_signature).toBe(401);
+  });
+  it("hides unknown errors behind a generic 500", () => {
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const { status, body } = errorBodyFor(new Error('relation "secret_table" does not exist'), "req_2");
+      expect(status).toBe(500);
+      expect(body.error).toBe("internal_error");
+      expect(JSON.stringify(body)).not.toContain("secret_table");
+    } finally {
+      console.error = original;
+    }
+  });
+});
+
+describe("key format", () => {
+  it("issues fdp_live_ keys of 40 base62 characters whose hash and prefix are stable", () => {
+    const { key, hash, prefix } = generateLiveKey();
+    expect(key).toMatch(/^fdp_live_[0-9A-Za-z]{40}$/);
+    expect(hash).toBe(hashKey(key));
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(prefix).toBe(displayPrefix(key));
+    expect(key.startsWith(prefix)).toBe(true);
+    expect(generateLiveKey().key).not.toBe(key);
+  });
+  it("rejects malformed tokens before any lookup", () => {
+    expect(isWellFormedKey(SANDBOX_KEY)).toBe(true);
+    expect(isWellFormedKey(`fdp_live_${"a".repeat(31)}`)).toBe(false);
+    expect(isWellFormedKey(`fdp_live_${"a".repeat(32)}`)).toBe(true);
+    expect(isWellFormedKey(`fdp_live_${"a".repeat(31)}-`)).toBe(false);
+    expect(isWellFormedKey("fdp_sandbox_x")).toBe(false);
+  });
+  it("reads only Bearer tokens", () => {
+    expect(bearerToken("Bearer abc")).toBe("abc");
+    expect(bearerToken("bearer abc ")).toBe("abc");
+    expect(bearerToken("Basic abc")).toBeNull();
+    expect(bearerToken("Bearer a b")).toBeNull();
+    expect(bearerToken(null)).toBeNull();
+  });
+});
+
+describe("firstForwardedHop", () => {
+  it("takes the first hop of X-Forwarded-For", () => {
+    expect(firstForwardedHop(" 203.0.113.7 , 10.0.0.1")).toBe("203.0.113.7");
+    expect(firstForwardedHop("")).toBeUndefined();
+    expect(firstForwardedHop(null)).toBeUndefined();
+  });
+});
