@@ -6,6 +6,7 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 /**
  * Projects:
  * - unit: pure functions, no database.
+ * - db: the database layer itself (migrations, the embedded database's socket).
  * - api-postgres / api-pglite: the route handlers behind a real HTTP server, the same files run on
  *   a fresh Postgres database and on the embedded PGlite.
  * - integration: real processes (admin CLI, seed, the built app started twice).
@@ -17,6 +18,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      // Database-level behaviour that does not depend on the driver under test (e.g. embedded sharing).
+      { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"] } },
       {
         extends: true,
         test: { name: "api-postgres", include: ["tests/api/**/*.test.ts"], env: { FDP_TEST_DB: "postgres" } },

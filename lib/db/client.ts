@@ -12,40 +12,59 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DbHandle {
   db: Db;
   kind: "postgres" | "pglite";
+  /** True when this is the embedded database reached through the serving process's socket. */
+  viaEmbeddedSocket?: boolean;
   close(): Promise<void>;
 }
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
+async function openPostgres(options: { url: string } | { path: string }, max: number): Promise<{ db: Db; close(): Promise<void> }> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const config = { max, onnotice: () => {} };
+  const client = "url" in options ? postgres(options.url, config) : postgres({ ...config, path: options.path });
+  return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
+}
+
 /**
- * Opens a database without migrating it: a Postgres URL → postgres; otherwise PGlite in FDP_DATA_DIR.
- * `url` defaults to DATABASE_URL; `url: null` forces the embedded database.
+ * Opens a database without migrating it: a Postgres URL → postgres; otherwise the embedded PGlite
+ * in FDP_DATA_DIR. `url` defaults to DATABASE_URL; `url: null` forces the embedded database.
+ * An embedded database that a serving process holds is reached through that process's socket
+ * (lib/db/embedded-share.ts); `share: true` makes this process the one that serves it.
  */
-export async function openDatabase(opts: { url?: string | null; dataDir?: string } = {}): Promise<DbHandle> {
+export async function openDatabase(opts: { url?: string | null; dataDir?: string; share?: boolean } = {}): Promise<DbHandle> {
   const url = opts.url === undefined ? env().DATABASE_URL : opts.url;
-  if (url) {
-    const { default: postgres } = await import("postgres");
-    const { drizzle } = await import("drizzle-orm/postgres-js");
-    const client = postgres(url, {
-      max: 10,
-      onnotice: () => {},
-      // Keep ISO strings for dates: drizzle maps them itself.
-    });
-    const db = drizzle(client, { schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
-  }
+  if (url) return { ...(await openPostgres({ url }, 10)), kind: "postgres" };
+
   const dataDir = path.resolve(opts.dataDir ?? env().FDP_DATA_DIR);
+  const { embeddedSocketPath, isEmbeddedDatabaseShared, shareEmbeddedDatabase } = await import("./embedded-share");
+  if (await isEmbeddedDatabaseShared(dataDir)) {
+    return { ...(await openPostgres({ path: embeddedSocketPath(dataDir) }, 1)), kind: "postgres", viaEmbeddedSocket: true };
+  }
   mkdirSync(dataDir, { recursive: true });
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const client = new PGlite(dataDir);
   await client.waitReady;
+  const stopSharing = opts.share ? await shareEmbeddedDatabase(client, dataDir) : undefined;
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    async close() {
+      await stopSharing?.();
+      await client.close();
+    },
+  };
 }
 
-/** Applies the SQL migrations in drizzle/ with the migrator that matches the driver. */
+/**
+ * Applies the SQL migrations in drizzle/ with the migrator that matches the driver. Through the
+ * embedded socket there is nothing to do: the serving process migrated the database at its start.
+ */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  if (handle.viaEmbeddedSocket) return;
   if (handle.kind === "postgres") {
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -76,7 +95,7 @@ const g = globalThis as Global;
 export function getDbHandle(): Promise<DbHandle> {
   if (!g.__fdpDb) {
     g.__fdpDb = (async () => {
-      const handle = await openDatabase();
+      const handle = await openDatabase({ share: true });
       if (env().FDP_AUTO_SETUP) {
         await migrateDatabase(handle);
         const { seedSandbox } = await import("@/lib/seed/seed-sandbox");

@@ -1,12 +1,13 @@
 import path from "node:path";
 import { inspect } from "node:util";
 import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
+import { isEmbeddedDatabaseShared } from "@/lib/db/embedded-share";
 import { env } from "@/lib/env";
 import { CliError } from "./cli-error";
 import { embeddedDbStatus } from "./embedded-db-lock";
 
 const ONE_PROCESS_RULE =
-  "The embedded database allows one process at a time: stop the dev server (or the other process using it), or set DATABASE_URL to use PostgreSQL.";
+  "The embedded database allows one process at a time, and the process holding it does not share it (a running FDP server shares it on its socket): stop that process, or set DATABASE_URL to use PostgreSQL.";
 
 const CONNECTION_ERROR_CODES = new Set([
   "ECONNREFUSED",
@@ -38,14 +39,16 @@ function innermostMessage(err: unknown): string {
 
 /**
  * Opens the database the CLI works on (DATABASE_URL → PostgreSQL, else the embedded PGlite under
- * FDP_DATA_DIR) and applies the migrations, so a fresh database works. Refuses an embedded database
- * that another process holds, instead of opening it twice and corrupting it.
+ * FDP_DATA_DIR) and applies the migrations, so a fresh database works. An embedded database that a
+ * running FDP server holds is reached through the server's socket; one that another process holds
+ * without sharing it is refused, instead of being opened twice and corrupted.
  */
 export async function openAdminDatabase(log: (line: string) => void): Promise<DbHandle> {
   const { DATABASE_URL, FDP_DATA_DIR } = env();
   const dataDir = path.resolve(FDP_DATA_DIR);
 
-  if (!DATABASE_URL) {
+  // A running FDP server shares the embedded database on a socket: openDatabase() goes through it.
+  if (!DATABASE_URL && !(await isEmbeddedDatabaseShared(dataDir))) {
     const status = embeddedDbStatus(dataDir);
     if (status.state === "held") {
       throw new CliError(

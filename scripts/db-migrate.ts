@@ -1,0 +1,17 @@
+/**
+ * `npm run db:migrate`: applies drizzle/ migrations to DATABASE_URL, or to the embedded database
+ * under FDP_DATA_DIR when it is unset. The service also migrates at start (FDP_AUTO_SETUP=1).
+ */
+import { migrateDatabase, openDatabase } from "@/lib/db/client";
+
+const handle = await openDatabase();
+try {
+  await migrateDatabase(handle);
+  process.stdout.write(JSON.stringify({ migrated: true, database: handle.kind }) + "\n");
+} catch (err) {
+  console.error("[db:migrate] failed", err);
+  process.stdout.write(JSON.stringify({ error: "internal_error", message: "Migration failed; details on stderr." }) + "\n");
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}
