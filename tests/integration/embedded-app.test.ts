@@ -1,9 +1,13 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
-import { startApp, type AppProcess } from "../helpers/app-process";
+import { ROOT, startApp, type AppProcess } from "../helpers/app-process";
+
+const run = promisify(execFile);
 
 /**
  * What a new user gets: no DATABASE_URL, so the embedded PGlite database under FDP_DATA_DIR,
@@ -51,5 +55,23 @@ describe.each(["start", "dev"] as const)("npm run %s on the embedded database", 
     const html = await home.text();
     expect(html).toContain('href="/docs"');
     expect(html).toContain('href="/dashboard"');
+  });
+
+  it("lets the admin CLI issue and revoke keys on the embedded database while the app runs", async () => {
+    const admin = async (...args: string[]) => {
+      const env = { ...process.env, FDP_DATA_DIR: dataDir };
+      delete env.DATABASE_URL;
+      const { stdout } = await run("npm", ["run", "--silent", "admin", "--", ...args], { cwd: ROOT, env });
+      return JSON.parse(stdout) as Record<string, string>;
+    };
+    const { tenant_id } = await admin("tenant:create", "--name", "Live beside the server");
+    const { key, key_id } = await admin("key:create", "--tenant", tenant_id!);
+    const fleet = await fetch(`${app!.url}/api/v1/fleet`, { headers: { authorization: `Bearer ${key}` } });
+    expect(fleet.status).toBe(200);
+    expect(await fleet.json()).toEqual({ data: [], count: 0, tenant_id });
+
+    expect(await admin("key:revoke", "--key-id", key_id!)).toEqual({ revoked: true });
+    await new Promise((r) => setTimeout(r, 5000));
+    expect((await fetch(`${app!.url}/api/v1/fleet`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
   });
 });

@@ -1,0 +1,39 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { openApiDocument, OPENAPI_VERSION } from "@/lib/openapi/document";
+
+describe("OpenAPI document", () => {
+  const doc = openApiDocument() as {
+    openapi: string;
+    info: { version: string };
+    servers: { url: string }[];
+    paths: Record<string, Record<string, { parameters?: { name: string; schema: Record<string, unknown> }[]; responses: Record<string, unknown> }>>;
+  };
+
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe(OPENAPI_VERSION);
+    expect(OPENAPI_VERSION).toBe("1.2.0");
+  });
+
+  it("has servers ending in /api/v1 and paths relative to them", () => {
+    expect(doc.servers[0]?.url).toMatch(/\/api\/v1$/);
+    expect(Object.keys(doc.paths).sort()).toEqual(["/alerts", "/fleet"]);
+  });
+
+  it("documents the query bounds the handlers enforce, from the same zod schemas", () => {
+    const fleetLimit = doc.paths["/fleet"]?.get?.parameters?.find((p) => p.name === "limit");
+    expect(fleetLimit?.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 500, default: 100 });
+    const alertParams = Object.fromEntries((doc.paths["/alerts"]?.get?.parameters ?? []).map((p) => [p.name, p.schema]));
+    expect(alertParams.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 200, default: 50 });
+    expect(alertParams.severity).toMatchObject({ enum: ["CRITICAL", "WARNING", "INFO"] });
+    expect(alertParams.acknowledged).toMatchObject({ type: "boolean" });
+  });
+
+  it("lists the CONTRACT error answers of keyed endpoints", () => {
+    expect(Object.keys(doc.paths["/fleet"]?.get?.responses ?? {})).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429", "500"]));
+  });
+});
