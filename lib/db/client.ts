@@ -37,7 +37,8 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
   const url = opts.url === undefined ? env().DATABASE_URL : opts.url;
   if (url) return { ...(await openPostgres({ url }, 10)), kind: "postgres" };
 
-  const dataDir = path.resolve(opts.dataDir ?? env().FDP_DATA_DIR);
+  // A folder chosen at run time: keep the bundler from tracing the whole project for it.
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ opts.dataDir ?? env().FDP_DATA_DIR);
   const { embeddedSocketPath, isEmbeddedDatabaseShared, shareEmbeddedDatabase } = await import("./embedded-share");
   if (await isEmbeddedDatabaseShared(dataDir)) {
     return { ...(await openPostgres({ path: embeddedSocketPath(dataDir) }, 1)), kind: "postgres", viaEmbeddedSocket: true };

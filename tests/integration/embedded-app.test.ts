@@ -59,8 +59,8 @@ describe.each(["start", "dev"] as const)("npm run %s on the embedded database", 
 
   it("lets the admin CLI issue and revoke keys on the embedded database while the app runs", async () => {
     const admin = async (...args: string[]) => {
-      const env = { ...process.env, FDP_DATA_DIR: dataDir };
-      delete env.DATABASE_URL;
+      const { DATABASE_URL: _unused, ...inherited } = process.env;
+      const env = { ...inherited, FDP_DATA_DIR: dataDir };
       const { stdout } = await run("npm", ["run", "--silent", "admin", "--", ...args], { cwd: ROOT, env });
       return JSON.parse(stdout) as Record<string, string>;
     };

@@ -1,0 +1,119 @@
+import type { CityKey } from "./finland";
+import type { ModelKey } from "./vehicle-catalog";
+
+/**
+ * The 42 vehicles of the sandbox tenant: model, home city, how they are used, and the few
+ * scripted conditions (faults, outages, states at the anchor) that give the detectors something
+ * to report. Everything else about them is drawn from the seeded PRNG.
+ */
+
+export type UsageProfile =
+  /** Home–office on weekdays, errands and the odd weekend trip. */
+  | "commuter"
+  /** Several intercity customer visits a week. */
+  | "sales"
+  /** Service van: depot, 3–6 jobs around the region, back to the depot. */
+  | "van_service"
+  /** Delivery van: early start, many short stops. */
+  | "van_delivery"
+  /** Pick-up on site work: fewer, longer local legs. */
+  | "pickup";
+
+export interface DtcEpisode {
+  code: string;
+  description: string;
+  /** Days before the anchor when the code first appears. */
+  fromDaysAgo: number;
+  /** Days before the anchor when it was cleared; absent = still active. */
+  toDaysAgo?: number;
+}
+
+export interface VehiclePlan {
+  model: ModelKey;
+  home: CityKey;
+  profile: UsageProfile;
+  leaseMonths: number;
+  /** Fixed lease age in months at the anchor (else drawn from 6–40). */
+  leaseAgeMonths?: number;
+  /** Drives faster than the fleet's 110 km/h policy on motorways. */
+  heavyFoot?: boolean;
+  /** Daily charge limit set in the car (default 80 %, vans 90 %). */
+  chargeLimitPct?: number;
+  /** Delays home charging to the 22–07 night tariff. */
+  nightTariff?: boolean;
+  /** PHEV: chance of plugging in at home after the last trip of a day (default 0.8). */
+  plugInProbability?: number;
+  /** Battery ageing: SOH loss coefficient (default drawn from 2.4–3.4). */
+  sohAgeing?: number;
+  dtc?: DtcEpisode[];
+  /** 12 V battery that loses charge week by week (rest voltage 12.35 V → 11.75 V). */
+  weak12V?: boolean;
+  /** Home wallbox delivering one phase only (3.7 kW) for a while. */
+  slowWallbox?: { fromDaysAgo: number; toDaysAgo: number };
+  /** Telematics unit silent for a while; the odometer keeps counting. */
+  telemetryGap?: { fromDaysAgo: number; hours: number };
+  /** Odometer signal frozen (CAN fault or blocker) while the GPS keeps moving. */
+  odometerFreeze?: { fromDaysAgo: number; toDaysAgo: number };
+  /** Scripted state at the anchor; unscripted vehicles are wherever their routine put them. */
+  atAnchor?: { state: "driving"; minutesUnderway: number } | { state: "charging" } | { state: "offline"; sinceDaysAgo: number };
+}
+
+export const FLEET_PLAN: readonly VehiclePlan[] = [
+  { model: "teslaModelY", home: "helsinki", profile: "sales", leaseMonths: 36, heavyFoot: true, atAnchor: { state: "driving", minutesUnderway: 35 } },
+  { model: "teslaModelY", home: "espoo", profile: "commuter", leaseMonths: 36, atAnchor: { state: "charging" } },
+  { model: "teslaModelY", home: "tampere", profile: "commuter", leaseMonths: 48, nightTariff: true },
+  { model: "teslaModel3", home: "turku", profile: "sales", leaseMonths: 36 },
+  { model: "vwId4", home: "vantaa", profile: "commuter", leaseMonths: 36, nightTariff: true },
+  { model: "vwId4", home: "oulu", profile: "commuter", leaseMonths: 48 },
+  { model: "skodaEnyaq", home: "helsinki", profile: "commuter", leaseMonths: 36, slowWallbox: { fromDaysAgo: 38, toDaysAgo: 29 } },
+  { model: "skodaEnyaq", home: "jyvaskyla", profile: "sales", leaseMonths: 36 },
+  { model: "skodaEnyaq", home: "kuopio", profile: "commuter", leaseMonths: 48, atAnchor: { state: "offline", sinceDaysAgo: 4.6 } },
+  { model: "kiaEv6", home: "espoo", profile: "sales", leaseMonths: 36, heavyFoot: true },
+  { model: "volvoXc40", home: "helsinki", profile: "commuter", leaseMonths: 36, atAnchor: { state: "charging" } },
+  { model: "hyundaiIoniq5", home: "tampere", profile: "commuter", leaseMonths: 36, nightTariff: true },
+  { model: "polestar2", home: "helsinki", profile: "commuter", leaseMonths: 36, chargeLimitPct: 100 },
+  { model: "bmwI4", home: "espoo", profile: "sales", leaseMonths: 36 },
+  { model: "nissanLeaf", home: "turku", profile: "commuter", leaseMonths: 48, leaseAgeMonths: 39, sohAgeing: 4.6 },
+  { model: "mg4", home: "lahti", profile: "commuter", leaseMonths: 36, nightTariff: true },
+  { model: "vwIdBuzzCargo", home: "helsinki", profile: "van_service", leaseMonths: 48 },
+  { model: "vwIdBuzzCargo", home: "tampere", profile: "van_delivery", leaseMonths: 48, atAnchor: { state: "driving", minutesUnderway: 20 } },
+  { model: "mercedesEvito", home: "vantaa", profile: "van_delivery", leaseMonths: 48 },
+  { model: "toyotaProaceElectric", home: "turku", profile: "van_service", leaseMonths: 48 },
+  { model: "fordETransitCustom", home: "oulu", profile: "van_service", leaseMonths: 48 },
+  { model: "toyotaRav4Phev", home: "helsinki", profile: "commuter", leaseMonths: 36 },
+  { model: "toyotaRav4Phev", home: "jyvaskyla", profile: "commuter", leaseMonths: 36, plugInProbability: 0.12 },
+  { model: "mitsubishiOutlanderPhev", home: "kouvola", profile: "commuter", leaseMonths: 48, plugInProbability: 0.15 },
+  { model: "mitsubishiOutlanderPhev", home: "seinajoki", profile: "sales", leaseMonths: 36 },
+  { model: "vwPassatGte", home: "hameenlinna", profile: "sales", leaseMonths: 48 },
+  { model: "volvoXc60Recharge", home: "espoo", profile: "commuter", leaseMonths: 36 },
+  { model: "skodaSuperbIv", home: "lappeenranta", profile: "sales", leaseMonths: 36 },
+  { model: "bmw330e", home: "tampere", profile: "commuter", leaseMonths: 24 },
+  {
+    model: "toyotaCorollaHybrid", home: "helsinki", profile: "commuter", leaseMonths: 48, leaseAgeMonths: 37,
+    dtc: [{ code: "P0A80", description: "Replace hybrid battery pack", fromDaysAgo: 19 }],
+  },
+  { model: "toyotaChrHybrid", home: "oulu", profile: "commuter", leaseMonths: 36 },
+  { model: "skodaOctaviaTdi", home: "pori", profile: "sales", leaseMonths: 36, atAnchor: { state: "driving", minutesUnderway: 30 } },
+  { model: "skodaOctaviaTdi", home: "vaasa", profile: "sales", leaseMonths: 36, telemetryGap: { fromDaysAgo: 22, hours: 30 } },
+  {
+    model: "skodaOctaviaTsi", home: "vantaa", profile: "commuter", leaseMonths: 36,
+    dtc: [{ code: "P0420", description: "Catalyst system efficiency below threshold (bank 1)", fromDaysAgo: 62 }],
+  },
+  {
+    model: "volvoV60", home: "turku", profile: "sales", leaseMonths: 36, heavyFoot: true,
+    dtc: [{ code: "P0300", description: "Random/multiple cylinder misfire detected", fromDaysAgo: 41, toDaysAgo: 37 }],
+  },
+  { model: "toyotaHilux", home: "rovaniemi", profile: "pickup", leaseMonths: 48, weak12V: true },
+  {
+    model: "vwTransporter", home: "helsinki", profile: "van_service", leaseMonths: 48, atAnchor: { state: "driving", minutesUnderway: 25 },
+    dtc: [{ code: "U0100", description: "Lost communication with ECM/PCM", fromDaysAgo: 9, toDaysAgo: 8 }],
+  },
+  { model: "vwTransporter", home: "kuopio", profile: "van_service", leaseMonths: 48, atAnchor: { state: "offline", sinceDaysAgo: 3.3 } },
+  { model: "fordTransitCustom", home: "tampere", profile: "van_delivery", leaseMonths: 48 },
+  { model: "fordTransitCustom", home: "joensuu", profile: "van_service", leaseMonths: 48, odometerFreeze: { fromDaysAgo: 48, toDaysAgo: 45 } },
+  { model: "renaultTrafic", home: "vantaa", profile: "van_service", leaseMonths: 48, atAnchor: { state: "offline", sinceDaysAgo: 2.2 } },
+  {
+    model: "mercedesSprinter", home: "helsinki", profile: "van_delivery", leaseMonths: 48, atAnchor: { state: "driving", minutesUnderway: 15 },
+    dtc: [{ code: "P2463", description: "Diesel particulate filter: soot accumulation", fromDaysAgo: 30 }],
+  },
+];

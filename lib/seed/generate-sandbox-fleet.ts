@@ -1,0 +1,177 @@
+import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
+import type { alerts, devices, fleetSnapshot } from "@/lib/db/schema";
+import { DAY_MS, helsinkiDayNumber, isoDate } from "./calendar";
+import { locationIn } from "./daily-plan";
+import { CITIES, type CityKey, localRegion } from "./finland";
+import { FLEET_PLAN, type UsageProfile, type VehiclePlan } from "./fleet-plan";
+import { type Rng, rngFor } from "./prng";
+import { buildAlerts } from "./sandbox-alerts";
+import { type SimResult, type TelemetryRow, type VehicleSetup, VehicleSimulator } from "./simulate-vehicle";
+import type { Location } from "./trip";
+import { MODELS, type VehicleModel } from "./vehicle-catalog";
+
+export type DeviceRow = typeof devices.$inferInsert;
+export type SnapshotRow = typeof fleetSnapshot.$inferInsert;
+export type AlertRow = typeof alerts.$inferInsert;
+export type { TelemetryRow };
+
+export interface SandboxFleet {
+  devices: DeviceRow[];
+  telemetry: TelemetryRow[];
+  snapshots: SnapshotRow[];
+  alerts: AlertRow[];
+}
+
+/** Days of history per vehicle, ending at the anchor. */
+export const HISTORY_DAYS = 95;
+
+/** Stable across anchors: the same 42 vehicles (ids, VINs, homes) whenever the sandbox is reseeded. */
+const FLEET_SEED = "fdp-sandbox-fleet-v1";
+
+const AVERAGE_MONTH_DAYS = 30.44;
+const MIN_LEASE_AGE_MONTHS = 6;
+const MAX_LEASE_AGE_MONTHS = 40;
+
+/** Typical daily distance by use, for the odometer at the start of the history. */
+const DAILY_KM: Record<UsageProfile, number> = { commuter: 55, sales: 115, van_service: 85, van_delivery: 110, pickup: 75 };
+/** Contracted yearly distance by use (the lease contract's km allowance). */
+const CONTRACT_KM_PER_YEAR: Record<UsageProfile, number> = { commuter: 20_000, sales: 35_000, van_service: 30_000, van_delivery: 35_000, pickup: 25_000 };
+const MIN_CONTRACT_KM = 60_000;
+const MAX_CONTRACT_KM = 150_000;
+/** Engine running hours per km from the pre-history mileage (about 40 km/h average). */
+const ENGINE_HOURS_PER_KM = 1 / 40;
+
+/**
+ * The sandbox tenant's synthetic fleet: 42 vehicles in Finland with 95 days of telemetry ending
+ * at `anchor`, their latest state, and the alerts the detectors would have raised. Pure and
+ * deterministic: the same anchor always gives the same output.
+ */
+export function generateSandboxFleet({ anchor }: { anchor: Date }): SandboxFleet {
+  const anchorMs = anchor.getTime();
+  if (!Number.isFinite(anchorMs)) throw new Error("generateSandboxFleet: invalid anchor");
+  const window = { startMs: anchorMs - HISTORY_DAYS * DAY_MS, anchorMs };
+
+  const vehicles = FLEET_PLAN.map((plan, i) => {
+    const setup = vehicleSetup(plan, i + 1, window.startMs, anchorMs);
+    const result: SimResult = new VehicleSimulator(setup, window).run();
+    return { setup, result, device: deviceRow(setup, rngFor(FLEET_SEED, "vin", i + 1), window.startMs) };
+  });
+
+  const snapshots: SnapshotRow[] = vehicles.map(({ setup, result }) => {
+    const last = result.rows[result.rows.length - 1];
+    if (!last) throw new Error(`${setup.deviceId}: no telemetry generated`);
+    return { ...last };
+  });
+
+  return {
+    devices: vehicles.map((v) => v.device),
+    telemetry: vehicles.flatMap((v) => v.result.rows),
+    snapshots,
+    alerts: buildAlerts(vehicles, window),
+  };
+}
+
+function vehicleSetup(plan: VehiclePlan, index: number, startMs: number, anchorMs: number): VehicleSetup {
+  const rng = rngFor(FLEET_SEED, "vehicle", index);
+  const model = MODELS[plan.model];
+  const deviceId = `sbx-${String(index).padStart(3, "0")}`;
+  const isVan = model.assetClass === "light_commercial";
+  const combustion = model.powertrain !== "BEV";
+
+  const leaseAgeMonths = plan.leaseAgeMonths ?? rng.float(MIN_LEASE_AGE_MONTHS, Math.min(MAX_LEASE_AGE_MONTHS, plan.leaseMonths - 3));
+  const leaseStartDay = helsinkiDayNumber(anchorMs) - Math.round(leaseAgeMonths * AVERAGE_MONTH_DAYS);
+  const daysBeforeHistory = helsinkiDayNumber(startMs) - leaseStartDay;
+  const initialOdometerKm = DAILY_KM[plan.profile] * rng.float(0.8, 1.2) * daysBeforeHistory + rng.float(15, 60);
+
+  const home = locationIn(rng, plan.home, rng.int(0, CITIES[plan.home].districts.length - 1));
+  return {
+    tenantId: SANDBOX_TENANT_ID,
+    deviceId,
+    plan,
+    model,
+    home,
+    work: workplace(rng, plan.profile, home),
+    leaseStartDay,
+    initialOdometerKm,
+    initialSocPct: model.batteryKwh ? rng.float(50, 80) : null,
+    initialFuelPct: model.tankL ? rng.float(35, 90) : null,
+    initialEngineHours: combustion ? initialOdometerKm * ENGINE_HOURS_PER_KM * (model.powertrain === "ICE" ? 1 : 0.5) : null,
+    cruiseKmh: plan.heavyFoot ? rng.float(109, 112) : isVan ? rng.float(86, 90) : rng.float(92, 98),
+    restVoltage: plan.weak12V ? 12.35 : rng.float(12.45, 12.65),
+    plugBelowSocPct: rng.float(45, 70),
+    sohAgeing: plan.sohAgeing ?? rng.float(2.4, 3.4),
+    receiveLatencyMs: rng.int(2, 40) * 1000,
+  };
+}
+
+/** Office of a commuter or sales rep: mostly central Helsinki in the capital region. Vans work from home (the depot). */
+function workplace(rng: Rng, profile: UsageProfile, home: Location): Location {
+  if (profile !== "commuter" && profile !== "sales") return home;
+  const region = localRegion(home.city);
+  const city: CityKey = region.includes("helsinki") && rng.chance(0.6) ? "helsinki" : rng.pick(region);
+  for (;;) {
+    const district = rng.int(0, CITIES[city].districts.length - 1);
+    if (city !== home.city || district !== home.district) return locationIn(rng, city, district);
+  }
+}
+
+function deviceRow(setup: VehicleSetup, rng: Rng, startMs: number): DeviceRow {
+  const { model, plan } = setup;
+  const leaseStart = isoDate(setup.leaseStartDay);
+  const year = Number(leaseStart.slice(0, 4));
+  const contractKm = Math.round((CONTRACT_KM_PER_YEAR[plan.profile] * plan.leaseMonths) / 12 / 10_000) * 10_000;
+  return {
+    tenantId: setup.tenantId,
+    deviceId: setup.deviceId,
+    name: `${model.make} ${model.model}`,
+    vin: vin(model, year, rng),
+    make: model.make,
+    model: model.model,
+    year,
+    powertrain: model.powertrain,
+    powertrainSource: "master_data",
+    fuelType: model.fuelType,
+    batteryKwh: model.batteryKwh,
+    // List prices vary by trim and options: ±4 %, rounded to 10 €.
+    originalPriceEur: Math.round((model.priceEur * rng.float(0.96, 1.04)) / 10) * 10,
+    contractKm: Math.min(MAX_CONTRACT_KM, Math.max(MIN_CONTRACT_KM, contractKm)),
+    leaseStart,
+    leaseMonths: plan.leaseMonths,
+    assetClass: model.assetClass,
+    masterDataAt: new Date(startMs),
+    createdAt: new Date(startMs),
+    updatedAt: new Date(startMs),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// VIN: ISO 3779 layout with the (North American) check digit, which European VINs may carry too.
+
+const VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"; // I, O and Q are never used
+const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+const VIN_VALUES: Record<string, number> = {
+  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+};
+/** Model-year letters cycle every 30 years; 2010 = A (I, O, Q, U, Z and 0 are skipped). */
+const MODEL_YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
+
+export function vinCheckDigit(vin17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const ch = vin17[i] ?? "0";
+    const value = /\d/.test(ch) ? Number(ch) : (VIN_VALUES[ch] ?? 0);
+    sum += value * (VIN_WEIGHTS[i] ?? 0);
+  }
+  const r = sum % 11;
+  return r === 10 ? "X" : String(r);
+}
+
+function vin(model: VehicleModel, year: number, rng: Rng): string {
+  const pick = (n: number, alphabet: string) => Array.from({ length: n }, () => alphabet[rng.int(0, alphabet.length - 1)]).join("");
+  const vds = pick(5, VIN_CHARS);
+  const yearCode = MODEL_YEAR_CODES[(((year - 2010) % 30) + 30) % 30] ?? "A";
+  const plant = pick(1, VIN_CHARS.slice(0, 23));
+  const serial = pick(6, "0123456789");
+  const draft = `${model.wmi}${vds}0${yearCode}${plant}${serial}`;
+  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+}

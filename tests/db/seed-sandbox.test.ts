@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { type DbHandle, migrateDatabase, openDatabase } from "@/lib/db/client";
+import { alerts, devices, fleetSnapshot, serviceMeta, telemetry, tenants } from "@/lib/db/schema";
+import { generateSandboxFleet } from "@/lib/seed/generate-sandbox-fleet";
+import { countSandboxRows, SANDBOX_INGEST_SECRET, SANDBOX_SEED_META_KEY, SEED_VERSION, seedSandbox } from "@/lib/seed/seed-sandbox";
+import { createPostgresDatabase } from "../helpers/databases";
+
+/**
+ * seedSandbox against a fresh database of each driver. These need a database (PGlite in a temp
+ * folder, and the Postgres server of the dev and CI machines), unlike the rest of tests/unit.
+ */
+
+const NOW = new Date("2025-03-14T10:37:12Z");
+const ANCHOR = "2025-03-14T10:00:00.000Z";
+const HOUR = 3_600_000;
+const SEED_TIMEOUT_MS = 180_000;
+
+
+async function exerciseSeed(handle: DbHandle): Promise<void> {
+  const { db } = handle;
+  const expected = generateSandboxFleet({ anchor: new Date(ANCHOR) });
+  const expectedCounts = { devices: expected.devices.length, snapshots: expected.snapshots.length, telemetry: expected.telemetry.length, alerts: expected.alerts.length };
+
+  // First run on an empty database seeds, anchored at the hour.
+  const started = Date.now();
+  expect(await seedSandbox({ db, now: NOW })).toEqual({ seeded: true, anchor: ANCHOR });
+  console.info(`[seed test] ${handle.kind}: first seed of an empty database in ${Date.now() - started} ms`);
+  expect(await countSandboxRows(db)).toEqual(expectedCounts);
+
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, "sandbox"));
+  expect(tenant).toMatchObject({ name: "FDP Sandbox", entitlements: ["residual_factors"], ingestSecret: SANDBOX_INGEST_SECRET, requireSignedIngest: false });
+  const [meta] = await db.select().from(serviceMeta).where(eq(serviceMeta.key, SANDBOX_SEED_META_KEY));
+  expect(meta?.value).toEqual({ version: SEED_VERSION, anchor: ANCHOR });
+
+  // What went in comes back unchanged, whichever insert path it took.
+  const deviceId = "sbx-001";
+  const stored = await db.select().from(telemetry).where(and(eq(telemetry.tenantId, "sandbox"), eq(telemetry.deviceId, deviceId))).orderBy(asc(telemetry.ts));
+  expect(stored).toEqual(expected.telemetry.filter((r) => r.deviceId === deviceId));
+  const withCodes = expected.telemetry.find((r) => (r.dtcCodes ?? []).length > 0);
+  if (!withCodes) throw new Error("the fleet should carry DTCs");
+  const [storedWithCodes] = await db
+    .select({ dtcCodes: telemetry.dtcCodes })
+    .from(telemetry)
+    .where(and(eq(telemetry.tenantId, "sandbox"), eq(telemetry.deviceId, withCodes.deviceId), eq(telemetry.ts, withCodes.ts)));
+  expect(storedWithCodes?.dtcCodes).toEqual(withCodes.dtcCodes);
+  expect(await db.select().from(devices).where(eq(devices.tenantId, "sandbox")).orderBy(asc(devices.deviceId))).toEqual(expected.devices);
+  const [snapshot] = await db.select().from(fleetSnapshot).where(and(eq(fleetSnapshot.tenantId, "sandbox"), eq(fleetSnapshot.deviceId, deviceId)));
+  expect(snapshot).toEqual(expected.snapshots.find((s) => s.deviceId === deviceId));
+  const storedAlerts = await db.select().from(alerts).where(eq(alerts.tenantId, "sandbox")).orderBy(asc(alerts.id));
+  expect(storedAlerts).toEqual(expected.alerts);
+
+  // Within 6 hours of the stored anchor nothing happens: cheap and idempotent.
+  expect(await seedSandbox({ db, now: new Date(Date.parse(ANCHOR) + 5 * HOUR + 59 * 60_000) })).toEqual({ seeded: false, anchor: ANCHOR });
+  expect(await countSandboxRows(db)).toEqual(expectedCounts);
+
+  // `force` reseeds regardless, with the same shape of data.
+  expect(await seedSandbox({ db, now: NOW, force: true })).toEqual({ seeded: true, anchor: ANCHOR });
+  expect(await countSandboxRows(db)).toEqual(expectedCounts);
+
+  // From 6 hours on, the data move to the new anchor.
+  const later = new Date(Date.parse(ANCHOR) + 6 * HOUR);
+  expect(await seedSandbox({ db, now: later })).toEqual({ seeded: true, anchor: later.toISOString() });
+  const counts = await countSandboxRows(db);
+  expect(counts.devices).toBe(expectedCounts.devices);
+  const [newest] = await db.select({ ts: fleetSnapshot.ts }).from(fleetSnapshot).where(eq(fleetSnapshot.tenantId, "sandbox")).orderBy(desc(fleetSnapshot.ts)).limit(1);
+  expect(newest?.ts.toISOString()).toBe(later.toISOString());
+
+  // A generator change (new SEED_VERSION) is picked up even with a fresh anchor.
+  await db.update(serviceMeta).set({ value: { version: SEED_VERSION - 1, anchor: later.toISOString() } }).where(eq(serviceMeta.key, SANDBOX_SEED_META_KEY));
+  expect((await seedSandbox({ db, now: later })).seeded).toBe(true);
+}
+
+describe("seedSandbox on PGlite", () => {
+  it(
+    "seeds once, then only when stale or forced",
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-seed-pglite-"));
+      const handle = await openDatabase({ dataDir, url: null });
+      try {
+        await migrateDatabase(handle);
+        await exerciseSeed(handle);
+      } finally {
+        await handle.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    SEED_TIMEOUT_MS * 2,
+  );
+});
+
+describe("seedSandbox on PostgreSQL", () => {
+  it(
+    "seeds once, then only when stale or forced",
+    async () => {
+      const pg = await createPostgresDatabase("fdp_seedtest");
+      const handle = await openDatabase({ url: pg.url });
+      try {
+        await migrateDatabase(handle);
+        await exerciseSeed(handle);
+      } finally {
+        await handle.close();
+        await pg.drop();
+      }
+    },
+    SEED_TIMEOUT_MS,
+  );
+
+  it(
+    "lets exactly one of two concurrent seeds do the work",
+    async () => {
+      const pg = await createPostgresDatabase("fdp_seedtest");
+      const handle = await openDatabase({ url: pg.url });
+      try {
+        await migrateDatabase(handle);
+        const results = await Promise.all([seedSandbox({ db: handle.db, now: NOW }), seedSandbox({ db: handle.db, now: NOW })]);
+        expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+        expect(results.every((r) => r.anchor === ANCHOR)).toBe(true);
+        expect((await countSandboxRows(handle.db)).devices).toBe(42);
+      } finally {
+        await handle.close();
+        await pg.drop();
+      }
+    },
+    SEED_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,286 @@
+import { createHash } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { helsinkiHourOfDay } from "@/lib/seed/calendar";
+import { FINLAND_BOUNDS } from "@/lib/seed/finland";
+import { generateSandboxFleet, HISTORY_DAYS, type SandboxFleet, type TelemetryRow, vinCheckDigit } from "@/lib/seed/generate-sandbox-fleet";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const WINTER_ANCHOR = new Date("2025-02-10T14:00:00Z");
+/** A summer night (DST in force): nobody would drive at 04:00 local, so the scripted states must carry it. */
+const SUMMER_ANCHOR = new Date("2025-07-01T01:00:00Z");
+
+const digest = (fleet: SandboxFleet) => createHash("sha256").update(JSON.stringify(fleet)).digest("hex");
+const ms = (r: { ts: Date }) => r.ts.getTime();
+
+function byDevice(rows: readonly TelemetryRow[]): Map<string, TelemetryRow[]> {
+  const map = new Map<string, TelemetryRow[]>();
+  for (const r of rows) map.set(r.deviceId, [...(map.get(r.deviceId) ?? []), r]);
+  return map;
+}
+
+const isDriving = (r: TelemetryRow) => r.ignition === 1 && (r.speedKmh ?? 0) > 0;
+
+/**
+ * Runs a check over many rows and returns the first few failures: one `expect` per row over
+ * 100k rows would take tens of seconds, and a list of failures says more than the first one.
+ */
+function violations<T>(items: Iterable<T>, check: (item: T) => string | undefined, limit = 5): string[] {
+  const found: string[] = [];
+  for (const item of items) {
+    const problem = check(item);
+    if (problem !== undefined) found.push(problem);
+    if (found.length >= limit) break;
+  }
+  return found;
+}
+
+const where = (r: TelemetryRow) => `${r.deviceId}@${r.ts.toISOString()}`;
+const within = (x: number | null | undefined, min: number, max: number) => x !== null && x !== undefined && x >= min && x <= max;
+
+describe("determinism", () => {
+  it("gives identical output for the same anchor", () => {
+    const a = generateSandboxFleet({ anchor: WINTER_ANCHOR });
+    const b = generateSandboxFleet({ anchor: new Date(WINTER_ANCHOR) });
+    expect(digest(a)).toBe(digest(b));
+    expect(b.devices).toEqual(a.devices);
+    expect(b.alerts).toEqual(a.alerts);
+  });
+
+  it("moves the whole history with the anchor and keeps the same vehicles", () => {
+    const a = generateSandboxFleet({ anchor: WINTER_ANCHOR });
+    const later = new Date(WINTER_ANCHOR.getTime() + DAY + 3 * HOUR);
+    const b = generateSandboxFleet({ anchor: later });
+    expect(digest(b)).not.toBe(digest(a));
+    expect(b.devices.map((d) => [d.deviceId, d.vin, d.name])).toEqual(a.devices.map((d) => [d.deviceId, d.vin, d.name]));
+    for (const [fleet, anchor] of [[a, WINTER_ANCHOR], [b, later]] as const) {
+      const times = fleet.telemetry.map(ms);
+      expect(Math.max(...times)).toBe(anchor.getTime());
+      expect(Math.min(...times)).toBe(anchor.getTime() - HISTORY_DAYS * DAY);
+    }
+  });
+});
+
+describe.each([
+  ["winter afternoon", WINTER_ANCHOR],
+  ["summer night", SUMMER_ANCHOR],
+])("sandbox fleet anchored on a %s", (_label, anchor) => {
+  const anchorMs = anchor.getTime();
+  let fleet: SandboxFleet;
+  let rowsByDevice: Map<string, TelemetryRow[]>;
+
+  beforeAll(() => {
+    fleet = generateSandboxFleet({ anchor });
+    rowsByDevice = byDevice(fleet.telemetry);
+  });
+
+  it("has at least 40 vehicles of every powertrain and both asset classes, with plausible master data", () => {
+    const { devices } = fleet;
+    expect(devices.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(devices.map((d) => d.deviceId)).size).toBe(devices.length);
+    const count = (p: string) => devices.filter((d) => d.powertrain === p).length;
+    expect(count("BEV") / devices.length).toBeGreaterThanOrEqual(0.4);
+    expect(count("PHEV") / devices.length).toBeGreaterThanOrEqual(0.15);
+    expect(count("ICE") / devices.length).toBeGreaterThanOrEqual(0.2);
+    expect(count("HEV")).toBeGreaterThanOrEqual(1);
+    expect(new Set(devices.map((d) => d.assetClass))).toEqual(new Set(["passenger_car", "light_commercial"]));
+
+    for (const d of devices) {
+      expect(d.tenantId).toBe("sandbox");
+      expect(d.deviceId).toMatch(/^sbx-\d{3}$/);
+      expect(d.name).toBe(`${d.make} ${d.model}`);
+      expect(d.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
+      expect(d.vin?.[8]).toBe(vinCheckDigit(d.vin ?? ""));
+      expect(d.powertrainSource).toBe("master_data");
+      expect(["electric", "petrol", "diesel", "hybrid"]).toContain(d.fuelType);
+      if (d.powertrain === "BEV" || d.powertrain === "PHEV") expect(d.batteryKwh).toBeGreaterThan(10);
+      else expect(d.batteryKwh).toBeNull();
+      expect(d.originalPriceEur).toBeGreaterThan(25_000);
+      expect(d.contractKm).toBeGreaterThanOrEqual(60_000);
+      expect(d.contractKm).toBeLessThanOrEqual(150_000);
+      expect(d.leaseMonths).toBeGreaterThanOrEqual(24);
+      expect(d.leaseMonths).toBeLessThanOrEqual(48);
+      const leaseAgeMonths = (anchorMs - Date.parse(`${d.leaseStart}T00:00:00Z`)) / (30.44 * DAY);
+      expect(leaseAgeMonths).toBeGreaterThanOrEqual(5.9);
+      expect(leaseAgeMonths).toBeLessThanOrEqual(40.1);
+      expect(d.year).toBe(Number(d.leaseStart?.slice(0, 4)));
+    }
+  });
+
+  it("has 80k–150k telemetry rows and at least 90 days per vehicle, all within the window", () => {
+    expect(fleet.telemetry.length).toBeGreaterThanOrEqual(80_000);
+    expect(fleet.telemetry.length).toBeLessThanOrEqual(150_000);
+    expect([...rowsByDevice.keys()].sort()).toEqual(fleet.devices.map((d) => d.deviceId).sort());
+    for (const rows of rowsByDevice.values()) {
+      const first = rows[0];
+      const last = rows[rows.length - 1];
+      if (!first || !last) throw new Error("empty history");
+      expect(ms(last) - ms(first)).toBeGreaterThanOrEqual(90 * DAY);
+      expect(ms(first)).toBeGreaterThanOrEqual(anchorMs - HISTORY_DAYS * DAY);
+      expect(ms(last)).toBeLessThanOrEqual(anchorMs);
+    }
+  });
+
+  it("keeps timestamps strictly increasing and the odometer never decreasing per vehicle", () => {
+    const pairs = [...rowsByDevice.values()].flatMap((rows) => rows.slice(1).map((cur, i) => [rows[i] as TelemetryRow, cur] as const));
+    expect(violations(pairs, ([prev, cur]) => (ms(cur) > ms(prev) ? undefined : `ts not increasing at ${where(cur)}`))).toEqual([]);
+    expect(violations(pairs, ([prev, cur]) => ((cur.odometerKm ?? 0) >= (prev.odometerKm ?? 0) ? undefined : `odometer decreased at ${where(cur)}`))).toEqual([]);
+  });
+
+  it("moves at speeds consistent with the odometer between driving records", () => {
+    const pairs = [...rowsByDevice.values()].flatMap((rows) => rows.slice(1).map((cur, i) => [rows[i] as TelemetryRow, cur] as const));
+    const driving = pairs.filter(([prev, cur]) => isDriving(prev) && isDriving(cur) && ms(cur) - ms(prev) <= 0.1 * HOUR);
+    expect(driving.length).toBeGreaterThan(10_000);
+    expect(
+      violations(driving, ([prev, cur]) => {
+        const kmh = ((cur.odometerKm ?? 0) - (prev.odometerKm ?? 0)) / ((ms(cur) - ms(prev)) / HOUR);
+        return kmh <= 125 ? undefined : `${Math.round(kmh)} km/h between readings at ${where(cur)}`;
+      }),
+    ).toEqual([]);
+  });
+
+  it("places every record inside Finland", () => {
+    const b = FINLAND_BOUNDS;
+    expect(violations(fleet.telemetry, (r) => (within(r.lat, b.minLat, b.maxLat) && within(r.lon, b.minLon, b.maxLon) ? undefined : `${r.lat},${r.lon} at ${where(r)}`))).toEqual([]);
+  });
+
+  it("reports signals in range: speed with ignition, 12 V voltage by state, temperature, SOH", () => {
+    const powertrain = new Map(fleet.devices.map((d) => [d.deviceId, d.powertrain]));
+    const check = (r: TelemetryRow): string | undefined => {
+      const plugIn = ["BEV", "PHEV"].includes(powertrain.get(r.deviceId) ?? "");
+      if ((r.speedKmh ?? 0) > 0 && (r.ignition !== 1 || !within(r.speedKmh, 30, 120))) return `moving at ${r.speedKmh} km/h, ignition ${r.ignition}`;
+      if (r.ignition === 1 && !within(r.batteryVoltage, 13.8, 14.4)) return `running at ${r.batteryVoltage} V`;
+      if (r.ignition === 0 && !within(r.batteryVoltage, 11.4, 13.8)) return `resting at ${r.batteryVoltage} V`;
+      if (!within(r.weatherTemp, -40, 35)) return `temperature ${r.weatherTemp}`;
+      if (JSON.stringify(r.rawData) !== JSON.stringify({ source: "sandbox-sim", ambient_temp_c: r.weatherTemp, ignition: r.ignition === 1 })) return `raw_data ${JSON.stringify(r.rawData)}`;
+      const received = r.receivedAt?.getTime() ?? 0;
+      if (received < ms(r) || received > anchorMs) return `received_at ${r.receivedAt?.toISOString()}`;
+      if (plugIn) {
+        if (!within(r.sohPct, 85, 100)) return `SOH ${r.sohPct}`;
+        if (!["charging", "not_charging", "complete"].includes(r.chargingStatus ?? "")) return `charging_status ${r.chargingStatus}`;
+        if (!within(r.socPct, 0, 100)) return `SOC ${r.socPct}`;
+      } else if (r.sohPct !== null || r.socPct !== null || r.chargingStatus !== null) {
+        return "battery fields on a vehicle without a traction battery";
+      }
+      if (r.fuelLevelPct !== null && !within(r.fuelLevelPct, 0, 100)) return `fuel ${r.fuelLevelPct}`;
+      return undefined;
+    };
+    expect(violations(fleet.telemetry, (r) => {
+      const problem = check(r);
+      return problem === undefined ? undefined : `${problem} at ${where(r)}`;
+    })).toEqual([]);
+  });
+
+  it("is colder up north than in Helsinki over the same days", () => {
+    const mean = (rows: TelemetryRow[]) => rows.reduce((s, r) => s + (r.weatherTemp ?? 0), 0) / rows.length;
+    const north = fleet.telemetry.filter((r) => (r.lat ?? 0) > 66);
+    const south = fleet.telemetry.filter((r) => (r.lat ?? 0) < 60.4);
+    expect(north.length).toBeGreaterThan(100);
+    expect(mean(north)).toBeLessThan(mean(south));
+  });
+
+  it("drains SOC while driving and fills it while charging; fuel falls and is refilled", () => {
+    const bevs = new Set(fleet.devices.filter((d) => d.powertrain === "BEV").map((d) => d.deviceId));
+    const pairs = [...rowsByDevice.values()].flatMap((rows) => rows.slice(1).map((cur, i) => [rows[i] as TelemetryRow, cur] as const));
+    const soc = (r: TelemetryRow) => r.socPct ?? 0;
+    const fuel = (r: TelemetryRow) => r.fuelLevelPct ?? 0;
+
+    const bevDriving = pairs.filter(([p, c]) => bevs.has(c.deviceId) && isDriving(p) && isDriving(c));
+    expect(violations(bevDriving, ([p, c]) => (soc(c) <= soc(p) ? undefined : `SOC rose while driving at ${where(c)}`))).toEqual([]);
+    expect(bevDriving.filter(([p, c]) => soc(c) < soc(p)).length).toBeGreaterThan(1000);
+
+    const charging = pairs.filter(([p, c]) => p.chargingStatus === "charging" && c.chargingStatus === "charging");
+    expect(violations(charging, ([p, c]) => (soc(c) >= soc(p) && (c.chargingPowerKw ?? 0) > 0 ? undefined : `SOC fell while charging at ${where(c)}`))).toEqual([]);
+    expect(charging.filter(([p, c]) => soc(c) > soc(p)).length).toBeGreaterThan(100);
+
+    const fuelled = pairs.filter(([p, c]) => p.fuelLevelPct !== null && c.fuelLevelPct !== null);
+    expect(fuelled.filter(([p, c]) => fuel(c) < fuel(p)).length).toBeGreaterThan(1000);
+    expect(fuelled.filter(([p, c]) => fuel(c) > fuel(p) + 30).length).toBeGreaterThan(10);
+
+    // Both AC at home and DC on the road.
+    expect(fleet.telemetry.some((r) => r.chargingStatus === "charging" && (r.chargingPowerKw ?? 0) >= 50)).toBe(true);
+    expect(fleet.telemetry.some((r) => r.chargingStatus === "charging" && (r.chargingPowerKw ?? 0) <= 11)).toBe(true);
+  });
+
+  it("sets DTCs on a few vehicles only", () => {
+    const withCodes = new Set(fleet.telemetry.filter((r) => (r.dtcCodes ?? []).length > 0).map((r) => r.deviceId));
+    expect(withCodes.size).toBeGreaterThanOrEqual(2);
+    expect(withCodes.size).toBeLessThanOrEqual(8);
+    expect(fleet.telemetry.filter((r) => (r.dtcCodes ?? []).length > 0).length).toBeLessThan(fleet.telemetry.length * 0.1);
+  });
+
+  it("snapshots are exactly the last telemetry row of each vehicle", () => {
+    expect(fleet.snapshots).toHaveLength(fleet.devices.length);
+    for (const snapshot of fleet.snapshots) {
+      const rows = rowsByDevice.get(snapshot.deviceId) ?? [];
+      expect(snapshot).toEqual(rows[rows.length - 1]);
+    }
+  });
+
+  it("shows offline, driving and charging vehicles at the anchor", () => {
+    const offline = fleet.snapshots.filter((s) => anchorMs - ms(s) > 24 * HOUR);
+    expect(offline.length).toBeGreaterThanOrEqual(2);
+    for (const s of offline) expect(anchorMs - ms(s)).toBeLessThanOrEqual(5 * DAY);
+    const live = fleet.snapshots.filter((s) => anchorMs - ms(s) <= 24 * HOUR);
+    expect(live.filter((s) => isDriving(s as TelemetryRow) && anchorMs - ms(s) <= 10 * 60_000).length).toBeGreaterThanOrEqual(3);
+    expect(live.filter((s) => s.chargingStatus === "charging").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("drives mostly by day (commutes and rounds), not around the clock", () => {
+    const driving = fleet.telemetry.filter(isDriving);
+    const daytime = driving.filter((r) => {
+      const h = helsinkiHourOfDay(ms(r));
+      return h >= 5 && h < 21;
+    });
+    expect(daytime.length / driving.length).toBeGreaterThan(0.9);
+  });
+
+  it("raises 25–40 consistent alerts of every severity and agent", () => {
+    const { alerts } = fleet;
+    expect(alerts.length).toBeGreaterThanOrEqual(25);
+    expect(alerts.length).toBeLessThanOrEqual(40);
+    expect(new Set(alerts.map((a) => a.severity))).toEqual(new Set(["CRITICAL", "WARNING", "INFO"]));
+    expect(new Set(alerts.map((a) => a.agent))).toEqual(new Set(["battery", "diagnostics", "driving", "odometer_integrity", "charging"]));
+    expect(new Set(alerts.map((a) => a.id)).size).toBe(alerts.length);
+    expect(new Set(alerts.map((a) => a.dedupeKey)).size).toBe(alerts.length);
+    const deviceIds = new Set(fleet.devices.map((d) => d.deviceId));
+    const created = alerts.map((a) => (a.createdAt as Date).getTime());
+    expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(45 * DAY); // spread over the history
+
+    for (const a of alerts) {
+      expect(a.id).toMatch(/^alt_sbx_\d{4}$/);
+      expect(a.tenantId).toBe("sandbox");
+      expect(deviceIds.has(a.deviceId)).toBe(true);
+      expect(a.confidence).toBeGreaterThan(0);
+      expect(a.confidence).toBeLessThanOrEqual(1);
+      expect(a.prediction.length).toBeGreaterThan(40);
+      expect(Object.keys(a.technicalData ?? {}).length).toBeGreaterThan(0);
+      const createdMs = (a.createdAt as Date).getTime();
+      expect(createdMs).toBeLessThanOrEqual(anchorMs);
+      expect(createdMs).toBeGreaterThanOrEqual(anchorMs - HISTORY_DAYS * DAY);
+      if (a.acknowledged) {
+        expect(a.acknowledgedBy).toMatch(/^[a-z.]+@sandbox\.fdp\.example$/);
+        const ackMs = (a.acknowledgedAt as Date).getTime();
+        expect(ackMs).toBeGreaterThan(createdMs);
+        expect(ackMs).toBeLessThanOrEqual(anchorMs);
+      } else {
+        expect(a.acknowledgedBy).toBeNull();
+        expect(a.acknowledgedAt).toBeNull();
+      }
+    }
+    expect(alerts.some((a) => a.acknowledged)).toBe(true);
+    expect(alerts.some((a) => !a.acknowledged)).toBe(true);
+  });
+
+  it("bases DTC alerts on the vehicle that reported the code, when it did", () => {
+    const dtcAlerts = fleet.alerts.filter((a) => typeof a.technicalData?.dtc_code === "string");
+    expect(dtcAlerts.length).toBeGreaterThanOrEqual(3);
+    for (const a of dtcAlerts) {
+      const code = a.technicalData?.dtc_code as string;
+      const firstSeen = (rowsByDevice.get(a.deviceId) ?? []).find((r) => r.dtcCodes?.includes(code));
+      expect(firstSeen).toBeDefined();
+      expect(a.technicalData?.first_seen_at).toBe(firstSeen?.ts.toISOString());
+      expect((a.createdAt as Date).getTime()).toBeGreaterThanOrEqual(ms(firstSeen as TelemetryRow));
+    }
+  });
+});
