@@ -6,7 +6,7 @@
  */
 import { inspect, parseArgs } from "node:util";
 import { DomainError, ValidationError, type ErrorCode, type ErrorDetail } from "@/lib/errors";
-import { parseVerbInput } from "@/lib/tenants/parse-verb-input";
+import { parseInput } from "@/lib/validation";
 import { COMMANDS, findCommand, usageText, type AdminCommand, type FlagValues } from "./lib/admin-commands";
 import { CliError } from "./lib/cli-error";
 import { openAdminDatabase } from "./lib/open-admin-database";
@@ -102,7 +102,7 @@ async function execute(argv: string[]): Promise<Record<string, unknown>> {
 
   const values = parseFlags(command, rest);
   const input = command.buildInput(values);
-  parseVerbInput(command.schema, input); // fail fast, before opening the database
+  parseInput(command.schema, input); // fail fast, before opening the database
 
   const handle = await openAdminDatabase(log);
   try {

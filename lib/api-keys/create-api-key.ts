@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { assertTenantExists } from "@/lib/tenants/assert-tenant-exists";
-import { parseVerbInput } from "@/lib/tenants/parse-verb-input";
+import { parseInput } from "@/lib/validation";
 
 const KNOWN_SCOPES: readonly string[] = SCOPES;
 
@@ -43,7 +43,7 @@ export interface CreateApiKeyResult {
 
 /** Issues a live key for a tenant; only its SHA-256 and a short display prefix are stored. */
 export async function createApiKey({ ctx, input }: { ctx: { db: Db }; input: CreateApiKeyInput }): Promise<CreateApiKeyResult> {
-  const data = parseVerbInput(createApiKeyInput, input);
+  const data = parseInput(createApiKeyInput, input);
   await assertTenantExists(ctx.db, data.tenantId);
   const { key, hash, prefix } = generateLiveKey();
   const keyId = newId("key");

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
-import { parseVerbInput } from "@/lib/tenants/parse-verb-input";
+import { parseInput } from "@/lib/validation";
 
 export const revokeApiKeyInput = z.object({
   keyId: z.string({ message: "The key id is required." }).trim().min(1, { message: "The key id is required." }),
@@ -15,7 +15,7 @@ export type RevokeApiKeyInput = z.input<typeof revokeApiKeyInput>;
  * lives at most AUTH_CACHE_TTL_SECONDS (≤ 5 s), so the key is refused within 5 seconds.
  */
 export async function revokeApiKey({ ctx, input }: { ctx: { db: Db }; input: RevokeApiKeyInput }): Promise<{ revoked: true }> {
-  const data = parseVerbInput(revokeApiKeyInput, input);
+  const data = parseInput(revokeApiKeyInput, input);
   const updated = await ctx.db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })

@@ -1,12 +1,6 @@
 import type { z } from "zod";
-import { ValidationError, type ErrorDetail } from "@/lib/errors";
-
-export function zodDetails(error: z.ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.length > 0 ? issue.path.map(String).join(".") : "(root)",
-    message: issue.message,
-  }));
-}
+import { ValidationError } from "@/lib/errors";
+import { zodDetails } from "@/lib/validation";
 
 /** Parses query parameters with a zod object schema; unknown parameters are ignored (CONTRACT). */
 export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.output<S> {

@@ -19,6 +19,8 @@ export type StoreKind = "redis" | "postgres" | "memory";
 type LimiterFactory = (points: number, keyPrefix: string) => RateLimiterAbstract;
 
 const WINDOW_SECONDS = 60;
+/** How long a new instance waits for Redis before counting in process memory. */
+const REDIS_READY_TIMEOUT_MS = 3000;
 
 type Global = typeof globalThis & { __fdpLimiterFactory?: Promise<{ kind: StoreKind; make: LimiterFactory }> };
 const g = globalThis as Global;
@@ -31,6 +33,13 @@ async function createFactory(): Promise<{ kind: StoreKind; make: LimiterFactory 
     const { Redis } = await import("ioredis");
     const client = new Redis(REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
     client.on("error", (err) => console.error(`[rate-limit] redis: ${err.message}`));
+    // Until the connection is ready every count would go to the in-process fallback, so the first
+    // requests of a new instance would escape the shared budget: wait for it (briefly).
+    await new Promise<void>((resolve) => {
+      if (client.status === "ready") return resolve();
+      client.once("ready", () => resolve());
+      setTimeout(resolve, REDIS_READY_TIMEOUT_MS).unref();
+    });
     return {
       kind: "redis",
       make: (points, keyPrefix) =>

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { tenants } from "@/lib/db/schema";
 import { newId, randomBase62 } from "@/lib/ids";
 import { entitlementsSchema, rateLimitPerMinSchema } from "./entitlements";
-import { parseVerbInput } from "./parse-verb-input";
+import { parseInput } from "@/lib/validation";
 
 export const INGEST_SECRET_PREFIX = "whsec_";
 export const INGEST_SECRET_LENGTH = 40;
@@ -27,7 +27,7 @@ export interface CreateTenantResult {
 
 /** Creates a tenant with a fresh id and ingest secret (operator verb: no tenant context). */
 export async function createTenant({ ctx, input }: { ctx: { db: Db }; input: CreateTenantInput }): Promise<CreateTenantResult> {
-  const data = parseVerbInput(createTenantInput, input);
+  const data = parseInput(createTenantInput, input);
   const tenantId = newId("tn");
   const ingestSecret = INGEST_SECRET_PREFIX + randomBase62(INGEST_SECRET_LENGTH);
   await ctx.db.insert(tenants).values({

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { tenants } from "@/lib/db/schema";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { entitlementsSchema, rateLimitPerMinSchema } from "./entitlements";
-import { parseVerbInput } from "./parse-verb-input";
+import { parseInput } from "@/lib/validation";
 
 export const updateTenantInput = z.object({
   tenantId: z.string({ message: "The tenant id is required." }).trim().min(1, { message: "The tenant id is required." }),
@@ -27,7 +27,7 @@ export async function updateTenant({
   ctx: { db: Db };
   input: UpdateTenantInput;
 }): Promise<{ tenantId: string; updated: true }> {
-  const data = parseVerbInput(updateTenantInput, input);
+  const data = parseInput(updateTenantInput, input);
   const changes: Partial<typeof tenants.$inferInsert> = {};
   if (data.entitlements !== undefined) changes.entitlements = data.entitlements;
   if (data.rateLimitPerMin !== undefined) changes.rateLimitPerMin = data.rateLimitPerMin;

@@ -6,7 +6,7 @@ import { users } from "@/lib/db/schema";
 import { ValidationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { assertTenantExists } from "@/lib/tenants/assert-tenant-exists";
-import { parseVerbInput } from "@/lib/tenants/parse-verb-input";
+import { parseInput } from "@/lib/validation";
 import { BCRYPT_COST, newPasswordSchema, normalizeEmail } from "./password-policy";
 
 export const createUserInput = z.object({
@@ -36,7 +36,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** Creates a dashboard user of a tenant; the password is kept only as a bcrypt hash (cost 12). */
 export async function createUser({ ctx, input }: { ctx: { db: Db }; input: CreateUserInput }): Promise<{ userId: string }> {
-  const data = parseVerbInput(createUserInput, input);
+  const data = parseInput(createUserInput, input);
   await assertTenantExists(ctx.db, data.tenantId);
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
   if (existing) throw duplicateEmail(data.email);

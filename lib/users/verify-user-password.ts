@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import { parseVerbInput } from "@/lib/tenants/parse-verb-input";
+import { parseInput } from "@/lib/validation";
 import { DUMMY_PASSWORD_HASH, normalizeEmail } from "./password-policy";
 
 /** Sign-in input is only shape-checked: a malformed e-mail simply matches no user. */
@@ -25,7 +25,7 @@ export async function verifyUserPassword({
   ctx: { db: Db };
   input: VerifyUserPasswordInput;
 }): Promise<{ userId: string; tenantId: string } | null> {
-  const data = parseVerbInput(verifyUserPasswordInput, input);
+  const data = parseInput(verifyUserPasswordInput, input);
   const email = normalizeEmail(data.email);
   const [user] = email
     ? await ctx.db

@@ -165,7 +165,7 @@ export function usageText(command?: AdminCommand): string {
     "",
     "Prints exactly one JSON object on stdout; exits 1 with {\"error\",\"message\"} on failure.",
     "Database: DATABASE_URL (PostgreSQL), else the embedded database under FDP_DATA_DIR (default .data/pglite),",
-    "which one process at a time may open: stop the dev server first, or use DATABASE_URL.",
+    "reached through the running FDP server's socket when the server holds it.",
   );
   return lines.join("\n");
 }
