@@ -1,10 +1,11 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Scope } from "@/lib/auth/key-format";
 import { env } from "@/lib/env";
 import { alertListSchema, alertsQuerySchema } from "@/lib/schemas/alerts";
 import { errorBodySchema } from "@/lib/schemas/common";
 import { fleetListSchema, fleetQuerySchema } from "@/lib/schemas/fleet";
+import { INGEST_MAX_BYTES, INGEST_MAX_VEHICLES, ingestBodySchema, ingestResponseSchema } from "@/lib/schemas/ingest";
 
 /** CONTRACT: the interface description carries version 1.2.0. */
 export const OPENAPI_VERSION = "1.2.0";
@@ -81,6 +82,29 @@ export function openApiDocument(): object {
     query: alertsQuerySchema,
     response: alertListSchema,
     tag: "Fleet",
+  });
+
+  registry.registerPath({
+    method: "post",
+    path: "/oem/ingest",
+    summary: "Bulk OEM telemetry ingest: upsert devices, history and fleet snapshot",
+    tags: ["Ingest"],
+    security: [{ bearerAuth: [] }],
+    description:
+      `Scope: \`ingest:write\`. At most ${INGEST_MAX_VEHICLES} records and ${INGEST_MAX_BYTES / 1048576} MiB (413 beyond). ` +
+      "The whole payload is validated first; any invalid record gives 400 naming its index and field, and nothing is stored. " +
+      "Optional signatures with the tenant's ingest secret: header `X-FDP-Signature: sha256=<hex>` over the raw body, or " +
+      "`hmac_signature` over the RFC 8785 canonical JSON of the body without it; a signature that does not verify gives 401 " +
+      "`invalid_signature`. Re-sending a payload changes nothing; an older record never overwrites a newer snapshot. " +
+      "With the sandbox key the payload is validated and nothing is stored.",
+    request: {
+      headers: z.object({ "X-FDP-Signature": z.string().optional().meta({ description: "`sha256=<lowercase hex HMAC-SHA256 of the raw body>`" }) }),
+      body: { required: true, content: { "application/json": { schema: ingestBodySchema } } },
+    },
+    responses: {
+      200: { description: "Accepted and committed (read-your-writes).", content: { "application/json": { schema: ingestResponseSchema } }, headers: RATE_LIMIT_HEADERS },
+      ...keyedErrors({ 401: "Missing, unknown or revoked key (`unauthorized`), or a signature that does not verify (`invalid_signature`).", 413: "More than 10,000 records or 10 MiB." }),
+    },
   });
 
   cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -64,7 +64,8 @@ export function generateSandboxFleet({ anchor }: { anchor: Date }): SandboxFleet
   });
 
   return {
-    devices: vehicles.map((v) => v.device),
+    // The simulated odometer never goes backwards, so the latest reading is the highest one.
+    devices: vehicles.map((v, i) => ({ ...v.device, odometerMaxKm: snapshots[i]?.odometerKm ?? null, odometerMaxAt: snapshots[i]?.ts ?? null })),
     telemetry: vehicles.flatMap((v) => v.result.rows),
     snapshots,
     alerts: buildAlerts(vehicles, window),

@@ -1,4 +1,5 @@
-import { boolean, doublePrecision, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, doublePrecision, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, tenantId, timestamptz } from "./columns";
 
 export const SEVERITIES = ["CRITICAL", "WARNING", "INFO"] as const;
@@ -26,5 +27,9 @@ export const alerts = pgTable(
   (t) => [
     index("alerts_tenant_created_idx").on(t.tenantId, t.createdAt),
     index("alerts_tenant_device_idx").on(t.tenantId, t.deviceId),
+    // One open (unacknowledged) alert per device and dedupe key: detectors never raise it twice.
+    uniqueIndex("alerts_open_dedupe_idx")
+      .on(t.tenantId, t.deviceId, t.dedupeKey)
+      .where(sql`${t.acknowledged} = false and ${t.dedupeKey} is not null`),
   ],
 );

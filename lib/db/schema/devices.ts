@@ -26,9 +26,13 @@ export const devices = pgTable(
     contractKm: integer("contract_km"),
     leaseStart: date("lease_start", { mode: "string" }),
     leaseMonths: integer("lease_months"),
-    assetClass: text("asset_class").notNull().default("passenger_car"),
+    /** passenger_car | light_commercial | heavy_truck | other; null = not declared (read as passenger_car). */
+    assetClass: text("asset_class"),
     /** Device timestamp of the record that last wrote master data (older records only fill gaps). */
     masterDataAt: timestamptz("master_data_at"),
+    /** Highest odometer reading ever received and its device time (odometer integrity checks). */
+    odometerMaxKm: doublePrecision("odometer_max_km"),
+    odometerMaxAt: timestamptz("odometer_max_at"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },

@@ -21,7 +21,7 @@ describe("OpenAPI document", () => {
 
   it("has servers ending in /api/v1 and paths relative to them", () => {
     expect(doc.servers[0]?.url).toMatch(/\/api\/v1$/);
-    expect(Object.keys(doc.paths).sort()).toEqual(["/alerts", "/fleet"]);
+    expect(Object.keys(doc.paths).sort()).toEqual(["/alerts", "/fleet", "/oem/ingest"]);
   });
 
   it("documents the query bounds the handlers enforce, from the same zod schemas", () => {
@@ -31,6 +31,12 @@ describe("OpenAPI document", () => {
     expect(alertParams.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 200, default: 50 });
     expect(alertParams.severity).toMatchObject({ enum: ["CRITICAL", "WARNING", "INFO"] });
     expect(alertParams.acknowledged).toMatchObject({ type: "boolean" });
+  });
+
+  it("describes the ingest body from the zod schema", () => {
+    const op = (doc.paths["/oem/ingest"] as unknown as Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> }>).post;
+    expect(JSON.stringify(op?.requestBody)).toContain("OemIngestRequest");
+    expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining(["200", "400", "401", "403", "413", "429"]));
   });
 
   it("lists the CONTRACT error answers of keyed endpoints", () => {

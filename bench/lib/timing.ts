@@ -1,0 +1,77 @@
+import { performance } from "node:perf_hooks";
+import type { Measurement } from "./types";
+
+export const nowMs = (): number => performance.now();
+
+/** The p-th percentile (0–100, nearest rank) of a list; NaN for an empty list. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+export const median = (values: readonly number[]): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Runs `batches` jobs with at most `concurrency` in flight: lane k runs jobs k, k+c, k+2c, ...
+ * one after another (so each lane's jobs keep their order). Returns the wall time of the whole
+ * set and each job's latency. A job that throws stops the measurement.
+ */
+export async function measure({
+  batches,
+  concurrency,
+  unitsPerBatch,
+  job,
+}: {
+  batches: number;
+  concurrency: number;
+  unitsPerBatch: number;
+  job: (index: number, lane: number) => Promise<void>;
+}): Promise<Measurement> {
+  const latencies: number[] = new Array<number>(batches).fill(0);
+  const lanes = Math.max(1, Math.min(concurrency, batches));
+  const start = nowMs();
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let i = lane; i < batches; i += lanes) {
+        const t0 = nowMs();
+        await job(i, lane);
+        latencies[i] = nowMs() - t0;
+      }
+    }),
+  );
+  const wallMs = nowMs() - start;
+  const units = batches * unitsPerBatch;
+  return {
+    units,
+    batches,
+    concurrency: lanes,
+    wallMs,
+    perSecond: units / (wallMs / 1000),
+    latenciesMs: latencies,
+    p50Ms: median(latencies),
+    p95Ms: percentile(latencies, 95),
+    maxMs: Math.max(...latencies),
+  };
+}
+
+/** Rejects after `ms` with a clear message; keeps every measurement bounded in time. */
+export async function withTimeout<T>(what: string, ms: number, run: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      run(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} did not finish within ${Math.round(ms / 1000)} s`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

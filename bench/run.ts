@@ -1,0 +1,138 @@
+/**
+ * `npm run bench`: builds the app, starts it with `npm start` against a fresh Postgres database,
+ * runs the registered benchmarks, prints their tables, writes the raw figures to
+ * bench/results/<timestamp>.json, then stops the app and drops the database.
+ *
+ * Env: BENCH_SKIP_BUILD=1 (reuse the existing .next build), BENCH_PG_ADMIN_URL (server for the
+ * throw-away database; default postgres://postgres@127.0.0.1:5432/postgres), DATABASE_URL (use this
+ * database instead; it is migrated, written to and kept), BENCH_ONLY=<id,id> (run only these
+ * benchmarks). See docs/benchmarks.md.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { createTenant } from "@/lib/tenants/create-tenant";
+import { ingestThroughput } from "./benchmarks/ingest-throughput";
+import { buildApp, ROOT, startBuiltApp, type AppProcess } from "./lib/app";
+import { prepareDatabase, redactUrl, serverVersion, type BenchDatabase } from "./lib/database";
+import { renderComparison } from "./lib/table";
+import type { Benchmark, BenchContext, BenchmarkResult } from "./lib/types";
+
+/** Registered benchmarks, in run order. Add one file in bench/benchmarks/ and list it here. */
+const BENCHMARKS: Benchmark[] = [ingestThroughput];
+
+/** The highest per-minute limit a tenant may carry (lib/tenants/entitlements.ts): far above what the bench sends. */
+const BENCH_RATE_LIMIT_PER_MIN = 100_000;
+/** The whole run (after the build) is bounded: a hang anywhere ends it with an error. */
+const RUN_TIMEOUT_MS = 15 * 60_000;
+
+const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
+
+async function main(): Promise<number> {
+  process.chdir(ROOT); // migrations and `npm start` resolve paths from the project root
+  const startedAt = new Date();
+  const selected = process.env.BENCH_ONLY ? BENCHMARKS.filter((b) => process.env.BENCH_ONLY!.split(",").includes(b.id)) : BENCHMARKS;
+  if (selected.length === 0) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no benchmark (known: ${BENCHMARKS.map((b) => b.id).join(", ")})`);
+
+  if (process.env.BENCH_SKIP_BUILD === "1") log("build skipped (BENCH_SKIP_BUILD=1): using the existing .next build");
+  else await buildApp(log);
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.splice(0).reverse()) await fn().catch((err: unknown) => log(`cleanup: ${String(err)}`));
+  };
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal}: stopping the app and dropping the database…`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  const watchdog = setTimeout(() => {
+    log(`the run exceeded ${RUN_TIMEOUT_MS / 60_000} min: aborting`);
+    void cleanup().finally(() => process.exit(1));
+  }, RUN_TIMEOUT_MS);
+  watchdog.unref();
+
+  try {
+    const database: BenchDatabase = await prepareDatabase(log);
+    cleanups.push(() => database.dispose());
+    const rawClients: postgres.Sql[] = [];
+    cleanups.push(async () => {
+      await Promise.all(rawClients.map((c) => c.end({ timeout: 5 })));
+    });
+    const app: AppProcess = await startBuiltApp(database.url, log);
+    cleanups.push(() => app.stop());
+
+    const probe = postgres(database.url, { max: 1, onnotice: () => {} });
+    rawClients.push(probe);
+    const ctx: BenchContext = {
+      appUrl: app.url,
+      databaseUrl: database.url,
+      db: database.handle.db,
+      cpuCount: os.cpus().length,
+      rawClient: ({ max = 1 } = {}) => {
+        const client = postgres(database.url, { max, onnotice: () => {} });
+        rawClients.push(client);
+        return client;
+      },
+      async newTenant(name) {
+        const tenant = await createTenant({ ctx: { db: database.handle.db }, input: { name, rateLimitPerMin: BENCH_RATE_LIMIT_PER_MIN } });
+        const key = await createApiKey({ ctx: { db: database.handle.db }, input: { tenantId: tenant.tenantId } });
+        return { tenantId: tenant.tenantId, key: key.key };
+      },
+      log,
+    };
+
+    const results: BenchmarkResult[] = [];
+    for (const bench of selected) {
+      log(`── ${bench.title}`);
+      const t0 = Date.now();
+      results.push(await bench.run(ctx));
+      log(`── done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+
+    const finishedAt = new Date();
+    const report = {
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      wallSeconds: (finishedAt.getTime() - startedAt.getTime()) / 1000,
+      command: `npm run bench${process.env.BENCH_SKIP_BUILD === "1" ? " (BENCH_SKIP_BUILD=1)" : ""}`,
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? "unknown",
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        platform: `${os.platform()} ${os.release()}`,
+        node: process.version,
+        postgres: await serverVersion(probe),
+      },
+      database: { url: redactUrl(database.url), owned: database.owned },
+      benchmarks: results,
+    };
+    const dir = path.join(ROOT, "bench", "results");
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
+    writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
+
+    process.stdout.write("\n");
+    for (const r of results) process.stdout.write(renderComparison(r) + "\n\n");
+    process.stdout.write(`Raw figures: ${path.relative(ROOT, file)}  (wall time ${report.wallSeconds.toFixed(0)} s)\n`);
+    return 0;
+  } finally {
+    clearTimeout(watchdog);
+    await cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,321 @@
+import type { Severity } from "@/lib/db/schema/alerts";
+import {
+  atLeast,
+  below,
+  corroborated,
+  finite,
+  fmt,
+  iso,
+  isChargingRecord,
+  makeDraft,
+  round,
+  sortedByTs,
+  tsMs,
+} from "./common";
+import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
+
+/**
+ * Battery detector: low traction-battery state of charge, a weak 12 V battery, and state-of-health
+ * drops. Thresholds and their sources: docs/methodology/alerts.md#battery.
+ */
+
+// (a) State of charge of the traction battery.
+export const SOC_WARNING_PCT = 10;
+export const SOC_CRITICAL_PCT = 5;
+/** A plug-in hybrid whose fuel tank is this low as well keeps the full-electric severity. */
+const PHEV_LOW_FUEL_PCT = 10;
+
+// (b) The 12 V (lead-acid / auxiliary) battery at rest.
+/** Plausible range of a 12 V system reading; outside it the value is a traction-pack voltage or invalid. */
+export const LOW_VOLTAGE_RANGE_V = { min: 6, max: 16 } as const;
+/** ≈ fully discharged at rest (resting-voltage tables: 12.6–12.7 V full, ~12.0 V at 25 %, ~11.8 V empty). */
+export const V12_WARNING_V = 11.8;
+/** Deeply discharged or a failed cell: the battery cannot crank the engine/close the HV contactors. */
+export const V12_CRITICAL_V = 11.0;
+/** A later resting reading at or above this shows the battery has been recharged since the low reading. */
+const V12_RECOVERED_V = 12.4;
+
+// (c) State of health (OEM BMS).
+export const SOH_DROP_PP = 3;
+export const SOH_WARNING_PCT = 70;
+export const SOH_CRITICAL_PCT = 60;
+/** Plausible SoH values; some BMS report a little above 100 % when new. */
+const SOH_RANGE = { min: 0, max: 120 } as const;
+
+export const detectBattery: Detector = ({ device, records }) => {
+  const sorted = sortedByTs(records);
+  return [...lowSoc(device, sorted), ...low12V(device, sorted), ...sohDrop(device, sorted), ...sohLow(device, sorted)];
+};
+
+// ---------------------------------------------------------------------------------------------
+// (a) low state of charge
+
+const validSoc = (r: TelemetryRecord): number | null => {
+  const soc = finite(r.socPct);
+  return soc !== null && soc >= 0 && soc <= 100 ? soc : null;
+};
+
+/** BEV, PHEV, or the CONTRACT's inference for an unknown powertrain (SOC without fuel level: BEV; both: PHEV). */
+function tractionKind(device: DeviceContext, records: readonly TelemetryRecord[]): "BEV" | "PHEV" | null {
+  if (device.powertrain === "BEV" || device.powertrain === "PHEV") return device.powertrain;
+  if (device.powertrain !== null) return null; // HEV keeps its small battery in a managed window; ICE has none
+  if (!records.some((r) => validSoc(r) !== null)) return null;
+  return records.some((r) => finite(r.fuelLevelPct) !== null) ? "PHEV" : "BEV";
+}
+
+function lowSoc(device: DeviceContext, records: readonly TelemetryRecord[]): AlertDraft[] {
+  const kind = tractionKind(device, records);
+  if (kind === null) return [];
+  const withSoc = records.filter((r) => validSoc(r) !== null);
+  const latest = withSoc[withSoc.length - 1];
+  const soc = latest ? validSoc(latest) : null;
+  if (!latest || soc === null || !below(soc, SOC_WARNING_PCT) || isChargingRecord(latest)) return [];
+  if (supersededState(device, latest, "socPct")) return [];
+
+  const fuel = lastFinite(records, (r) => r.fuelLevelPct);
+  const critical = below(soc, SOC_CRITICAL_PCT);
+  // A plug-in hybrid cannot strand its driver while it has fuel: one level lower.
+  const downgraded = kind === "PHEV" && !(fuel !== null && below(fuel.value, PHEV_LOW_FUEL_PCT));
+  const severity: Severity = critical ? (downgraded ? "WARNING" : "CRITICAL") : downgraded ? "INFO" : "WARNING";
+  const threshold = critical ? SOC_CRITICAL_PCT : SOC_WARNING_PCT;
+  const level = critical ? "critical" : "warning";
+
+  // Corroboration: the trailing run of readings below the warning level (not charging).
+  let run = 0;
+  for (let i = withSoc.length - 1; i >= 0; i--) {
+    const r = withSoc[i];
+    const v = r ? validSoc(r) : null;
+    if (!r || v === null || !below(v, SOC_WARNING_PCT) || isChargingRecord(r)) break;
+    run++;
+  }
+
+  const prediction = downgraded
+    ? `State of charge is ${fmt(soc)} %, below the ${threshold} % ${level} level: the plug-in hybrid now runs on its combustion engine, at higher fuel cost and emissions; charge it to drive electrically.`
+    : critical
+      ? `State of charge is ${fmt(soc)} %, below the ${threshold} % critical level: the vehicle may strand its driver; charge it before any further driving.`
+      : `State of charge is ${fmt(soc)} %, below the ${threshold} % warning level: little range is left; charge the vehicle before its next trip.`;
+
+  return [
+    makeDraft({
+      deviceId: device.deviceId,
+      agent: "battery",
+      severity,
+      prediction,
+      confidence: corroborated(0.8, 0.05, run, 0.95),
+      dedupeKey: "battery:low_soc",
+      observedAt: latest.ts,
+      technicalData: {
+        rule: "low_soc",
+        soc_pct: round(soc, 1),
+        threshold_pct: threshold,
+        warning_threshold_pct: SOC_WARNING_PCT,
+        critical_threshold_pct: SOC_CRITICAL_PCT,
+        powertrain: device.powertrain,
+        powertrain_assumed: device.powertrain === null ? kind : null,
+        fuel_level_pct: fuel ? round(fuel.value, 1) : null,
+        severity_downgraded_phev: downgraded,
+        charging_status: latest.chargingStatus,
+        charging_power_kw: finite(latest.chargingPowerKw),
+        readings_below_warning: run,
+        observed_at: iso(latest.ts),
+      },
+    }),
+  ];
+}
+
+/**
+ * A state rule judges the vehicle's current state: when FDP already holds a newer value than the batch's
+ * latest reading (the batch is a late arrival), the old reading says nothing about now.
+ */
+function supersededState(device: DeviceContext, latest: TelemetryRecord, field: "socPct" | "sohPct"): boolean {
+  const prev = device.previous;
+  return prev !== null && finite(prev[field]) !== null && prev.ts.getTime() > tsMs(latest);
+}
+
+function lastFinite(records: readonly TelemetryRecord[], pick: (r: TelemetryRecord) => number | null): { value: number; ts: Date } | null {
+  for (let i = records.length - 1; i >= 0; i--) {
+    const r = records[i];
+    const v = r ? finite(pick(r)) : null;
+    if (r && v !== null) return { value: v, ts: r.ts };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// (b) low 12 V battery
+
+type VoltageKind = "low_voltage" | "traction" | null;
+
+const TRACTION_WORDS = ["traction", "hv", "high", "pack", "main"];
+const LOW_VOLTAGE_WORDS = ["12v", "12", "lv", "low", "aux", "auxiliary", "starter", "sli", "lead_acid"];
+
+/** `raw_data.voltage_kind` when the OEM says which battery the voltage belongs to. */
+function voltageKind(r: TelemetryRecord): VoltageKind {
+  const raw = r.rawData?.["voltage_kind"];
+  if (typeof raw !== "string") return null;
+  const word = raw.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  if (TRACTION_WORDS.some((w) => word === w || word.startsWith(`${w}_`))) return "traction";
+  if (LOW_VOLTAGE_WORDS.some((w) => word === w || word.startsWith(`${w}_`))) return "low_voltage";
+  return null;
+}
+
+/** Engine/drive off: ignition reported 0, or unknown ignition and speed 0; never while moving. */
+function atRest(r: TelemetryRecord): boolean {
+  const speed = finite(r.speedKmh);
+  if (speed !== null && speed > 0) return false;
+  if (r.ignition === 0) return true;
+  return r.ignition === null && speed === 0;
+}
+
+/** A 12 V reading taken at rest, or null when the reading cannot be judged by the 12 V rule. */
+function restingLowVoltage(r: TelemetryRecord): number | null {
+  const v = finite(r.batteryVoltage);
+  if (v === null || voltageKind(r) === "traction") return null;
+  if (v < LOW_VOLTAGE_RANGE_V.min || v > LOW_VOLTAGE_RANGE_V.max) return null;
+  return atRest(r) ? v : null;
+}
+
+function low12V(device: DeviceContext, records: readonly TelemetryRecord[]): AlertDraft[] {
+  const resting = records.flatMap((r) => {
+    const v = restingLowVoltage(r);
+    return v === null ? [] : [{ r, v }];
+  });
+  const low = resting.filter((x) => below(x.v, V12_WARNING_V));
+  // The lowest reading is the evidence; among equals the latest.
+  let worst: { r: TelemetryRecord; v: number } | undefined;
+  for (const x of low) if (!worst || x.v <= worst.v) worst = x;
+  if (!worst) return [];
+
+  const critical = below(worst.v, V12_CRITICAL_V);
+  const threshold = critical ? V12_CRITICAL_V : V12_WARNING_V;
+  const latestRest = resting[resting.length - 1];
+  const recovered = latestRest !== undefined && tsMs(latestRest.r) > tsMs(worst.r) && atLeast(latestRest.v, V12_RECOVERED_V);
+  const conf = corroborated(0.7, 0.1, low.length, 0.95) - (recovered ? 0.2 : 0);
+
+  const consequence = critical
+    ? "the 12 V battery is deeply discharged or has a failed cell and the vehicle will probably not start; recharge or replace it before the next trip"
+    : "the 12 V battery is close to flat and the vehicle may not start; have it charged and tested";
+  const recoveredNote = recovered ? ` It has since read ${fmt(latestRest.v, 2)} V, so it was recharged, but a battery that falls this low is often worn.` : "";
+
+  return [
+    makeDraft({
+      deviceId: device.deviceId,
+      agent: "battery",
+      severity: critical ? "CRITICAL" : "WARNING",
+      prediction: `12 V battery reads ${fmt(worst.v, 2)} V with the vehicle switched off, below the ${fmt(threshold, 1)} V ${critical ? "critical" : "warning"} level: ${consequence}.${recoveredNote}`,
+      confidence: conf,
+      dedupeKey: "battery:low_12v",
+      observedAt: worst.r.ts,
+      technicalData: {
+        rule: "low_12v",
+        voltage_v: round(worst.v, 2),
+        threshold_v: threshold,
+        warning_threshold_v: V12_WARNING_V,
+        critical_threshold_v: V12_CRITICAL_V,
+        plausible_12v_range_v: [LOW_VOLTAGE_RANGE_V.min, LOW_VOLTAGE_RANGE_V.max],
+        voltage_kind_reported: voltageKind(worst.r),
+        ignition: worst.r.ignition,
+        speed_kmh: finite(worst.r.speedKmh),
+        readings_below_warning: low.length,
+        resting_readings: resting.length,
+        latest_resting_voltage_v: latestRest ? round(latestRest.v, 2) : null,
+        latest_resting_at: latestRest ? iso(latestRest.r.ts) : null,
+        recovered_since: recovered,
+        observed_at: iso(worst.r.ts),
+      },
+    }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// (c) state of health
+
+const validSoh = (r: TelemetryRecord): number | null => {
+  const soh = finite(r.sohPct);
+  return soh !== null && soh > SOH_RANGE.min && soh <= SOH_RANGE.max ? soh : null;
+};
+
+function sohReadings(records: readonly TelemetryRecord[]): { r: TelemetryRecord; soh: number }[] {
+  return records.flatMap((r) => {
+    const soh = validSoh(r);
+    return soh === null ? [] : [{ r, soh }];
+  });
+}
+
+function sohDrop(device: DeviceContext, records: readonly TelemetryRecord[]): AlertDraft[] {
+  const readings = sohReadings(records);
+  const latest = readings[readings.length - 1];
+  if (!latest) return [];
+  // The previous known SoH: the device's state before this batch when it is older than the latest
+  // reading, else the batch's first reading.
+  const prev = device.previous;
+  const prevSoh = prev ? finite(prev.sohPct) : null;
+  let reference: { soh: number; ts: Date; source: "previous_state" | "batch_first" } | null = null;
+  if (prev && prevSoh !== null && prevSoh > SOH_RANGE.min && prevSoh <= SOH_RANGE.max && prev.ts.getTime() < tsMs(latest.r)) {
+    reference = { soh: prevSoh, ts: prev.ts, source: "previous_state" };
+  } else {
+    const first = readings[0];
+    if (first && tsMs(first.r) < tsMs(latest.r)) reference = { soh: first.soh, ts: first.r.ts, source: "batch_first" };
+  }
+  if (!reference) return [];
+  const drop = round(reference.soh - latest.soh, 6);
+  if (!atLeast(drop, SOH_DROP_PP)) return [];
+
+  const ref = reference;
+  const confirming = readings.filter((x) => tsMs(x.r) > ref.ts.getTime() && atLeast(ref.soh - x.soh, SOH_DROP_PP)).length;
+  return [
+    makeDraft({
+      deviceId: device.deviceId,
+      agent: "battery",
+      severity: "WARNING",
+      prediction: `Battery state of health fell from ${fmt(ref.soh)} % to ${fmt(latest.soh)} %, a drop of ${fmt(drop)} percentage points (alert at ${SOH_DROP_PP}): far faster than the 2–3 points a year typical of fleet EVs; have the battery checked or the reading confirmed.`,
+      confidence: corroborated(0.6, 0.05, confirming, 0.85),
+      dedupeKey: "battery:soh_drop",
+      observedAt: latest.r.ts,
+      technicalData: {
+        rule: "soh_drop",
+        soh_pct: round(latest.soh, 1),
+        reference_soh_pct: round(ref.soh, 1),
+        reference_at: iso(ref.ts),
+        reference_source: ref.source,
+        drop_pp: round(drop, 2),
+        threshold_drop_pp: SOH_DROP_PP,
+        confirming_readings: confirming,
+        observed_at: iso(latest.r.ts),
+      },
+    }),
+  ];
+}
+
+function sohLow(device: DeviceContext, records: readonly TelemetryRecord[]): AlertDraft[] {
+  const readings = sohReadings(records);
+  const latest = readings[readings.length - 1];
+  if (!latest || !below(latest.soh, SOH_WARNING_PCT) || supersededState(device, latest.r, "sohPct")) return [];
+  const critical = below(latest.soh, SOH_CRITICAL_PCT);
+  const threshold = critical ? SOH_CRITICAL_PCT : SOH_WARNING_PCT;
+  const confirming = readings.filter((x) => below(x.soh, threshold)).length;
+  const prediction = critical
+    ? `Battery state of health is ${fmt(latest.soh)} %, below ${SOH_CRITICAL_PCT} %: the battery holds well under two thirds of its original energy, and the Total Asset Score grades the vehicle F (knockout soh_below_60); plan a battery replacement or remarketing decision.`
+    : `Battery state of health is ${fmt(latest.soh)} %, below the ${SOH_WARNING_PCT} % that EV battery warranties commonly guarantee (typically 8 years or 160,000 km): check whether a warranty claim is possible and expect noticeably shorter range.`;
+  return [
+    makeDraft({
+      deviceId: device.deviceId,
+      agent: "battery",
+      severity: critical ? "CRITICAL" : "WARNING",
+      prediction,
+      confidence: corroborated(0.75, 0.05, confirming, 0.9),
+      dedupeKey: "battery:soh_low",
+      observedAt: latest.r.ts,
+      technicalData: {
+        rule: "soh_low",
+        soh_pct: round(latest.soh, 1),
+        threshold_pct: threshold,
+        warning_threshold_pct: SOH_WARNING_PCT,
+        critical_threshold_pct: SOH_CRITICAL_PCT,
+        tas_knockout: critical ? "soh_below_60" : null,
+        readings_below_threshold: confirming,
+        observed_at: iso(latest.r.ts),
+      },
+    }),
+  ];
+}

@@ -1,0 +1,118 @@
+import type { Severity } from "@/lib/db/schema/alerts";
+import type { AlertDraft, TelemetryRecord } from "./types";
+
+/**
+ * Shared helpers of the alert detectors. Pure: no I/O, no clock, no randomness.
+ * Methodology: docs/methodology/alerts.md.
+ */
+
+/** Stamped into every draft's `technical_data.detector_version`; bump when a rule or threshold changes. */
+export const DETECTOR_VERSION = "alerts-2026.11";
+
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { INFO: 1, WARNING: 2, CRITICAL: 3 };
+
+/** Below this a reported speed is GPS jitter, not driving (the same cut as the fleet status). */
+export const MOVING_SPEED_KMH = 1;
+
+/** Tolerance for comparing derived floating-point differences (e.g. 12345.6 − 12344.6 ≠ 1 exactly). */
+const EPSILON = 1e-9;
+
+/** A finite number, else null (defensive against NaN/Infinity that validation should already refuse). */
+export function finite(x: number | null | undefined): number | null {
+  return typeof x === "number" && Number.isFinite(x) ? x : null;
+}
+
+/** `a > b`, ignoring floating-point noise. */
+export function above(a: number, b: number): boolean {
+  return a - b > EPSILON;
+}
+
+/** `a < b`, ignoring floating-point noise. */
+export function below(a: number, b: number): boolean {
+  return b - a > EPSILON;
+}
+
+/** `a >= b`, ignoring floating-point noise. */
+export function atLeast(a: number, b: number): boolean {
+  return a - b >= -EPSILON;
+}
+
+export function round(x: number, decimals = 1): number {
+  const f = 10 ** decimals;
+  // `+ 0` turns -0 into 0 so JSON and sentences never show "-0".
+  return Math.round(x * f) / f + 0;
+}
+
+/** A number for a sentence: at most `decimals` decimals, no trailing zeros, thousands separated by commas. */
+export function fmt(x: number, decimals = 1): string {
+  const r = round(x, decimals);
+  const [int, frac] = Math.abs(r).toString().split(".");
+  const grouped = (int ?? "0").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${r < 0 ? "-" : ""}${grouped}${frac ? `.${frac}` : ""}`;
+}
+
+export const iso = (d: Date): string => d.toISOString();
+
+export const tsMs = (r: Pick<TelemetryRecord, "ts">): number => r.ts.getTime();
+
+/**
+ * A sorted copy (ts ascending) without records whose timestamp is not a valid date. `Array.prototype.sort`
+ * is stable, so records with equal timestamps keep their input order: the result is deterministic.
+ */
+export function sortedByTs(records: readonly TelemetryRecord[]): TelemetryRecord[] {
+  return records.filter((r) => r.ts instanceof Date && Number.isFinite(r.ts.getTime())).sort((a, b) => tsMs(a) - tsMs(b));
+}
+
+/** Clamped to [0, 1] and rounded to 2 decimals. */
+export function confidence(x: number): number {
+  if (!Number.isFinite(x)) return 0;
+  return round(Math.min(1, Math.max(0, x)), 2);
+}
+
+/** base + step per corroborating reading beyond the first, capped. */
+export function corroborated(base: number, step: number, readings: number, cap: number): number {
+  return confidence(Math.min(cap, base + step * Math.max(0, readings - 1)));
+}
+
+const CHARGING_WORDS = new Set(["charging", "fast_charging", "dc_charging", "ac_charging"]);
+
+/** The OEM's charging status names an active charge (same words as the fleet `status`; case, spaces and dashes ignored). */
+export function isChargingStatus(status: string | null): boolean {
+  if (status === null) return false;
+  return CHARGING_WORDS.has(status.trim().toLowerCase().replace(/[\s-]+/g, "_"));
+}
+
+export function isMoving(r: TelemetryRecord): boolean {
+  return (finite(r.speedKmh) ?? 0) >= MOVING_SPEED_KMH;
+}
+
+/** Charging as the fleet status sees it: standing, and a charging status or a positive charging power. */
+export function isChargingRecord(r: TelemetryRecord): boolean {
+  if (isMoving(r)) return false;
+  return isChargingStatus(r.chargingStatus) || (finite(r.chargingPowerKw) ?? 0) > 0;
+}
+
+interface DraftInput {
+  deviceId: string;
+  agent: AlertDraft["agent"];
+  severity: Severity;
+  prediction: string;
+  confidence: number;
+  dedupeKey: string;
+  observedAt: Date;
+  technicalData: Record<string, unknown>;
+}
+
+/** Every draft goes through here: confidence clamped and rounded, `detector_version` stamped, dates copied. */
+export function makeDraft(d: DraftInput): AlertDraft {
+  return {
+    deviceId: d.deviceId,
+    agent: d.agent,
+    severity: d.severity,
+    prediction: d.prediction,
+    confidence: confidence(d.confidence),
+    technicalData: { ...d.technicalData, detector_version: DETECTOR_VERSION },
+    dedupeKey: d.dedupeKey,
+    observedAt: new Date(d.observedAt.getTime()),
+  };
+}

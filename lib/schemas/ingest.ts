@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { ASSET_CLASSES, POWERTRAINS } from "@/lib/db/schema/devices";
+import { dateTime } from "./common";
+
+/** CONTRACT "OEM ingest": at most this many vehicle records and bytes per request (413 beyond). */
+export const INGEST_MAX_VEHICLES = 10_000;
+export const INGEST_MAX_BYTES = 10 * 1024 * 1024;
+/** Device clocks run a little fast; a timestamp further ahead than this is refused as implausible. */
+export const INGEST_MAX_FUTURE_SKEW_MS = 10 * 60 * 1000;
+
+/** A number in [min, max]; null is accepted and means "not reported". */
+const measure = (min: number, max: number, unit: string) =>
+  z
+    .number({ message: `must be a number (${unit})` })
+    .min(min, { message: `must be at least ${min} ${unit}` })
+    .max(max, { message: `must be at most ${max} ${unit}` })
+    .nullish();
+
+/** Vehicle master data carried in `raw_data.vehicle` (CONTRACT "Settled details"). */
+export const vehicleMasterDataSchema = z
+  .object({
+    make: z.string().trim().min(1).max(64).nullish(),
+    model: z.string().trim().min(1).max(128).nullish(),
+    year: z.number().int().min(1950).max(2100).nullish(),
+    powertrain: z.enum(POWERTRAINS, { message: `must be one of ${POWERTRAINS.join(", ")}` }).nullish(),
+    fuel_type: z.string().trim().min(1).max(32).nullish(),
+    battery_kwh: measure(0.5, 500, "kWh"),
+    original_price_eur: measure(0, 10_000_000, "EUR"),
+    contract_km: z.number().int().min(0).max(5_000_000).nullish(),
+    lease_start: z.iso.date({ message: "must be a date YYYY-MM-DD" }).nullish(),
+    lease_months: z.number().int().min(1).max(240).nullish(),
+    asset_class: z.enum(ASSET_CLASSES, { message: `must be one of ${ASSET_CLASSES.join(", ")}` }).nullish(),
+  })
+  .meta({ id: "VehicleMasterData", description: "Optional `raw_data.vehicle`: upserted into the device's master data." });
+export type VehicleMasterData = z.output<typeof vehicleMasterDataSchema>;
+
+const rawDataSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((raw, ctx) => {
+    if (raw.vehicle !== undefined && raw.vehicle !== null) {
+      const parsed = vehicleMasterDataSchema.safeParse(raw.vehicle);
+      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ["vehicle", ...issue.path] } as never);
+    }
+    for (const [key, min, max] of [["ambient_temp_c", -80, 70], ["charging_power_kw", 0, 2000]] as const) {
+      const v = raw[key];
+      if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max)) {
+        ctx.addIssue({ code: "custom", path: [key], message: `must be a number from ${min} to ${max}` });
+      }
+    }
+    const ign = raw.ignition;
+    if (ign !== undefined && ign !== null && ign !== true && ign !== false && ign !== 0 && ign !== 1) {
+      ctx.addIssue({ code: "custom", path: ["ignition"], message: "must be a boolean or 0/1" });
+    }
+  })
+  .nullish();
+
+/** SPEC 2.17: one OEM telemetry record. Unknown fields are ignored; null means "not reported". */
+export const ingestRecordSchema = z
+  .object({
+    vin: z
+      .string({ message: "is required (the vehicle identification number)" })
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, { message: "must be 1–64 letters, digits or '-'" }),
+    device_id: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._:-]{1,128}$/, { message: "must be 1–128 characters of letters, digits, '.', '_', ':' or '-'" })
+      .optional(),
+    timestamp: dateTime().meta({ description: "Device time, RFC 3339 with offset. Defaults to the time FDP received the record." }).optional(),
+    odometer_km: measure(0, 5_000_000, "km"),
+    soc_percent: measure(0, 100, "%"),
+    soh_percent: measure(0, 100, "%"),
+    battery_voltage: measure(0, 1500, "V"),
+    charging_status: z.string().trim().min(1).max(32).nullish(),
+    lat: measure(-90, 90, "degrees"),
+    lon: measure(-180, 180, "degrees"),
+    speed_kmh: measure(0, 500, "km/h"),
+    fuel_level_pct: measure(0, 100, "%"),
+    engine_hours: measure(0, 1_000_000, "h"),
+    dtc_codes: z
+      .array(z.string().trim().regex(/^[PCBUpcbu][0-9A-Fa-f]{4}$/, { message: "must be a diagnostic trouble code like P0420" }))
+      .max(100)
+      .nullish(),
+    raw_data: rawDataSchema,
+  })
+  .meta({ id: "OemTelemetryRecord" });
+export type IngestRecordInput = z.output<typeof ingestRecordSchema>;
+
+export const ingestBodySchema = z
+  .object({
+    vehicles: z
+      .array(ingestRecordSchema, { message: "is required: an array of vehicle records" })
+      .min(1, { message: "must hold at least one vehicle record" })
+      .max(INGEST_MAX_VEHICLES, { message: `holds at most ${INGEST_MAX_VEHICLES} records` }),
+    source: z.string().trim().max(100).optional(),
+    hmac_signature: z
+      .string()
+      .optional()
+      .meta({ description: "Lowercase hex HMAC-SHA256 of the RFC 8785 canonical JSON of the body without this member." }),
+  })
+  .meta({ id: "OemIngestRequest" });
+export type IngestBody = z.output<typeof ingestBodySchema>;
+
+export const ingestResponseSchema = z
+  .object({ accepted: z.literal(true), device_count: z.number().int(), tenant_id: z.string() })
+  .meta({ id: "OemIngestResponse", description: "`device_count` is the number of distinct devices in the payload." });
+export type IngestResponse = z.output<typeof ingestResponseSchema>;

@@ -1,0 +1,301 @@
+import { createHmac } from "node:crypto";
+import canonicalize from "canonicalize";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
+import { alerts, devices, fleetSnapshot, telemetry, tenants } from "@/lib/db/schema";
+import { updateTenant } from "@/lib/tenants/update-tenant";
+import { tenantRowCounts } from "../helpers/counts";
+import { createTenantWithKey } from "../helpers/fixtures";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { startRouteServer, type RouteServer } from "../helpers/route-server";
+
+let tdb: TestDatabase;
+let app: RouteServer;
+let t: Awaited<ReturnType<typeof createTenantWithKey>>;
+const MIN = 60_000;
+const base = Date.now() - 60 * MIN;
+const at = (minutes: number) => new Date(base + minutes * MIN).toISOString();
+let vinSeq = 0;
+const newVin = () => `WVWZZZ1KZ${String(++vinSeq).padStart(8, "0")}`;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  t = await createTenantWithKey(tdb.handle.db);
+  await tdb.handle.db.insert(tenants).values({ id: SANDBOX_TENANT_ID, name: "FDP Sandbox", ingestSecret: "sandbox-secret" }).onConflictDoNothing();
+  app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await tdb?.dispose();
+});
+
+function post(body: unknown, opts: { key?: string; headers?: Record<string, string>; raw?: string } = {}) {
+  return app.fetch("/api/v1/oem/ingest", {
+    method: "POST",
+    key: opts.key ?? t.key,
+    headers: { "content-type": "application/json", ...opts.headers },
+    body: opts.raw ?? JSON.stringify(body),
+  });
+}
+
+const counts = () => tenantRowCounts(tdb.handle.db, t.tenantId);
+
+async function expectNothingStored(run: () => Promise<Response>, status: number, code: string) {
+  const before = await counts();
+  const res = await run();
+  expect(res.status).toBe(status);
+  const body = (await res.json()) as { error: string; details?: { field: string }[] };
+  expect(body.error).toBe(code);
+  expect(await counts()).toEqual(before);
+  return body;
+}
+
+describe("POST /api/v1/oem/ingest: refusals store nothing", () => {
+  it("401 without a key, 403 without ingest:write", async () => {
+    await expectNothingStored(() => post({ vehicles: [{ vin: newVin() }] }, { key: "" }), 401, "unauthorized");
+    const narrow = await createTenantWithKey(tdb.handle.db, { scopes: ["fleet:read"] });
+    const res = await post({ vehicles: [{ vin: newVin() }] }, { key: narrow.key });
+    expect(res.status).toBe(403);
+    expect(await tenantRowCounts(tdb.handle.db, narrow.tenantId)).toEqual({ devices: 0, snapshots: 0, telemetry: 0, alerts: 0 });
+  });
+
+  it("400 for invalid JSON, a non-object, a missing or empty vehicles array", async () => {
+    await expectNothingStored(() => post(null, { raw: "{not json" }), 400, "invalid_request");
+    await expectNothingStored(() => post([1, 2]), 400, "invalid_request");
+    const missing = await expectNothingStored(() => post({ source: "x" }), 400, "invalid_request");
+    expect(missing.details?.[0]?.field).toBe("vehicles");
+    await expectNothingStored(() => post({ vehicles: [] }), 400, "invalid_request");
+  });
+
+  it("400 naming the index and field of every invalid record, and nothing of the valid ones is stored", async () => {
+    const body = await expectNothingStored(
+      () =>
+        post({
+          vehicles: [
+            { vin: newVin(), timestamp: at(1), soc_percent: 50 },
+            { vin: newVin(), timestamp: at(1), soc_percent: 150 },
+            { timestamp: at(1) },
+            { vin: newVin(), timestamp: "yesterday" },
+            { vin: newVin(), dtc_codes: ["NOPE"] },
+            { vin: newVin(), raw_data: { vehicle: { powertrain: "STEAM" } } },
+          ],
+        }),
+      400,
+      "invalid_request",
+    );
+    expect(body.details?.map((d) => d.field)).toEqual([
+      "vehicles.1.soc_percent",
+      "vehicles.2.vin",
+      "vehicles.3.timestamp",
+      "vehicles.4.dtc_codes.0",
+      "vehicles.5.raw_data.vehicle.powertrain",
+    ]);
+  });
+
+  it("400 for a timestamp far in the future", async () => {
+    const body = await expectNothingStored(() => post({ vehicles: [{ vin: newVin(), timestamp: new Date(Date.now() + 3_600_000).toISOString() }] }), 400, "invalid_request");
+    expect(body.details?.[0]?.field).toBe("vehicles.0.timestamp");
+  });
+
+  it("413 beyond 10,000 vehicles or 10 MiB", async () => {
+    const many = Array.from({ length: 10_001 }, (_, i) => ({ vin: `VIN${i}` }));
+    await expectNothingStored(() => post({ vehicles: many }), 413, "payload_too_large");
+    const padding = "x".repeat(10 * 1024 * 1024);
+    await expectNothingStored(() => post({ vehicles: [{ vin: newVin(), raw_data: { padding } }] }), 413, "payload_too_large");
+  });
+});
+
+describe("storage", () => {
+  it("stores devices, history and snapshot; new devices appear in GET /fleet with status and alert level", async () => {
+    const vin = newVin();
+    const res = await post({
+      source: "oem-x",
+      vehicles: [
+        { vin, timestamp: at(1), speed_kmh: 50, odometer_km: 1000, soc_percent: 80, lat: 60.17, lon: 24.94, raw_data: { ambient_temp_c: -4.5 } },
+        { vin, timestamp: at(2), speed_kmh: 62, odometer_km: 1001, soc_percent: 79, lat: 60.18, lon: 24.95, raw_data: { ambient_temp_c: -4 } },
+        { vin: newVin(), device_id: "van-7", timestamp: at(2), speed_kmh: 0, fuel_level_pct: 40, raw_data: { ignition: true } },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ accepted: true, device_count: 2, tenant_id: t.tenantId });
+
+    const fleet = (await (await app.fetch("/api/v1/fleet?limit=500", { key: t.key })).json()) as { data: Record<string, unknown>[] };
+    const byId = Object.fromEntries(fleet.data.map((d) => [d.device_id, d]));
+    expect(byId[`oem-${vin}`]).toMatchObject({ status: "driving", ignition: 1, vehicle_speed: 62, weather_temp: -4, lat: 60.18, updated_at: at(2), device_name: vin });
+    expect(byId["van-7"]).toMatchObject({ status: "idle", ignition: 1, alert_level: "none" });
+
+    const [dev] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, `oem-${vin}`)));
+    expect(dev).toMatchObject({ vin, powertrain: "BEV", powertrainSource: "inferred", odometerMaxKm: 1001 });
+    const [van] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, "van-7")));
+    expect(van).toMatchObject({ powertrain: "ICE", powertrainSource: "inferred" });
+    const history = await tdb.handle.db.select().from(telemetry).where(and(eq(telemetry.tenantId, t.tenantId), eq(telemetry.deviceId, `oem-${vin}`)));
+    expect(history).toHaveLength(2);
+    expect(history.every((h) => h.receivedAt.getTime() >= h.ts.getTime())).toBe(true);
+  });
+
+  it("is idempotent: re-sending a payload changes nothing", async () => {
+    const vin = newVin();
+    const payload = { vehicles: [1, 2, 3].map((m) => ({ vin, timestamp: at(10 + m), speed_kmh: 30, odometer_km: 2000 + m, dtc_codes: ["P0420"] })) };
+    expect((await post(payload)).status).toBe(200);
+    const first = await counts();
+    const snap = await tdb.handle.db.select().from(fleetSnapshot).where(eq(fleetSnapshot.deviceId, `oem-${vin}`));
+    expect((await post(payload)).status).toBe(200);
+    expect(await counts()).toEqual(first);
+    expect(await tdb.handle.db.select().from(fleetSnapshot).where(eq(fleetSnapshot.deviceId, `oem-${vin}`))).toEqual(snap);
+  });
+
+  it("keeps the newest state when records arrive out of order, and every record in history", async () => {
+    const vin = newVin();
+    expect((await post({ vehicles: [{ vin, timestamp: at(30), speed_kmh: 80, odometer_km: 500 }] })).status).toBe(200);
+    expect((await post({ vehicles: [{ vin, timestamp: at(20), speed_kmh: 0, odometer_km: 490 }, { vin, timestamp: at(25), speed_kmh: 10, odometer_km: 495 }] })).status).toBe(200);
+    const [snap] = await tdb.handle.db.select().from(fleetSnapshot).where(eq(fleetSnapshot.deviceId, `oem-${vin}`));
+    expect(snap?.ts.toISOString()).toBe(at(30));
+    expect(snap?.speedKmh).toBe(80);
+    const history = await tdb.handle.db.select({ ts: telemetry.ts }).from(telemetry).where(eq(telemetry.deviceId, `oem-${vin}`));
+    expect(history).toHaveLength(3);
+    // Late records that are merely older are not odometer manipulation.
+    const open = await tdb.handle.db.select().from(alerts).where(and(eq(alerts.deviceId, `oem-${vin}`), eq(alerts.agent, "odometer_integrity")));
+    expect(open).toHaveLength(0);
+  });
+
+  it("upserts master data: newer values overwrite, older ones only fill gaps; declared powertrain beats inference", async () => {
+    const vin = newVin();
+    const v = (minutes: number, vehicle: Record<string, unknown>) => ({ vin, timestamp: at(minutes), soc_percent: 60, raw_data: { vehicle } });
+    expect((await post({ vehicles: [v(40, { make: "Skoda", model: "Enyaq 85", powertrain: "BEV", battery_kwh: 77 })] })).status).toBe(200);
+    expect((await post({ vehicles: [v(35, { make: "Old", contract_km: 120000, asset_class: "light_commercial" })] })).status).toBe(200);
+    expect((await post({ vehicles: [v(45, { model: "Enyaq 85x", lease_start: "2025-03-01", lease_months: 36 })] })).status).toBe(200);
+    const [dev] = await tdb.handle.db.select().from(devices).where(eq(devices.deviceId, `oem-${vin}`));
+    expect(dev).toMatchObject({
+      name: "Skoda Enyaq 85x",
+      make: "Skoda",
+      model: "Enyaq 85x",
+      powertrain: "BEV",
+      powertrainSource: "master_data",
+      batteryKwh: 77,
+      contractKm: 120000,
+      assetClass: "light_commercial",
+      leaseStart: "2025-03-01",
+      leaseMonths: 36,
+    });
+  });
+});
+
+describe("signatures", () => {
+  let signed: Awaited<ReturnType<typeof createTenantWithKey>>;
+  beforeAll(async () => {
+    signed = await createTenantWithKey(tdb.handle.db);
+  });
+  const hmac = (data: string) => createHmac("sha256", Buffer.from(signed.ingestSecret, "utf8")).update(data).digest("hex");
+
+  it("accepts a valid header signature over the raw bytes and refuses a wrong one", async () => {
+    const raw = JSON.stringify({ vehicles: [{ vin: newVin(), timestamp: at(5) }] }, null, 2);
+    expect((await post(null, { key: signed.key, raw, headers: { "x-fdp-signature": `sha256=${hmac(raw)}` } })).status).toBe(200);
+    const before = await tenantRowCounts(tdb.handle.db, signed.tenantId);
+    for (const header of [`sha256=${hmac(raw + " ")}`, hmac(raw), "sha256=zz", `sha1=${hmac(raw)}`]) {
+      const res = await post(null, { key: signed.key, raw, headers: { "x-fdp-signature": header } });
+      expect(res.status, header).toBe(401);
+      expect(await res.json()).toMatchObject({ error: "invalid_signature" });
+    }
+    expect(await tenantRowCounts(tdb.handle.db, signed.tenantId)).toEqual(before);
+  });
+
+  it("accepts a valid body signature over the RFC 8785 canonical JSON and refuses a wrong one", async () => {
+    const body = { source: "oem", vehicles: [{ vin: newVin(), timestamp: at(6), speed_kmh: 1.0, raw_data: { z: 1, a: [true, null] } }] };
+    const good = { ...body, hmac_signature: hmac(canonicalize(body)!) };
+    // Key order and whitespace do not matter: the canonical form is signed.
+    const reordered = `{"vehicles":${JSON.stringify(body.vehicles)},   "hmac_signature":"${good.hmac_signature}","source":"oem"}`;
+    expect((await post(null, { key: signed.key, raw: reordered })).status).toBe(200);
+    const before = await tenantRowCounts(tdb.handle.db, signed.tenantId);
+    const tampered = { ...good, source: "other" };
+    const res = await post(tampered, { key: signed.key });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: "invalid_signature" });
+    expect(await tenantRowCounts(tdb.handle.db, signed.tenantId)).toEqual(before);
+  });
+
+  it("refuses unsigned payloads once the tenant requires signatures", async () => {
+    await updateTenant({ ctx: { db: tdb.handle.db }, input: { tenantId: signed.tenantId, requireSignedIngest: true } });
+    const raw = JSON.stringify({ vehicles: [{ vin: newVin() }] });
+    const before = await tenantRowCounts(tdb.handle.db, signed.tenantId);
+    const res = await post(null, { key: signed.key, raw });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: "invalid_signature" });
+    expect(await tenantRowCounts(tdb.handle.db, signed.tenantId)).toEqual(before);
+    expect((await post(null, { key: signed.key, raw, headers: { "x-fdp-signature": `sha256=${hmac(raw)}` } })).status).toBe(200);
+  });
+});
+
+describe("sandbox", () => {
+  it("validates, answers a mock acceptance and stores nothing", async () => {
+    const before = await tenantRowCounts(tdb.handle.db, SANDBOX_TENANT_ID);
+    const res = await post({ vehicles: [{ vin: newVin() }, { vin: "SAME" }, { vin: "SAME", timestamp: at(1) }] }, { key: SANDBOX_KEY });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ accepted: true, device_count: 2, tenant_id: SANDBOX_TENANT_ID, _sandbox: true });
+    expect(await tenantRowCounts(tdb.handle.db, SANDBOX_TENANT_ID)).toEqual(before);
+    const bad = await post({ vehicles: [{ vin: "X", soc_percent: -1 }] }, { key: SANDBOX_KEY });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "invalid_request", _sandbox: true });
+  });
+});
+
+describe("detectors through ingest", () => {
+  const openAlerts = async (deviceId: string) =>
+    tdb.handle.db.select().from(alerts).where(and(eq(alerts.tenantId, t.tenantId), eq(alerts.deviceId, deviceId), eq(alerts.acknowledged, false)));
+
+  it("raise each agent's alert on its scenario, visible in GET /alerts and in the fleet's alert_level", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    const recs = [
+      { vin, timestamp: at(50), speed_kmh: 0, soc_percent: 4, battery_voltage: 12.5, odometer_km: 10_000, dtc_codes: ["P0301"] },
+      { vin, timestamp: at(51), speed_kmh: 140, odometer_km: 10_002 },
+      { vin, timestamp: at(52), speed_kmh: 145, odometer_km: 10_004 },
+      { vin, timestamp: at(53), speed_kmh: 0, odometer_km: 9_000 },
+    ];
+    expect((await post({ vehicles: recs })).status).toBe(200);
+    const agents = new Set((await openAlerts(id)).map((a) => a.agent));
+    expect(agents).toEqual(new Set(["battery", "diagnostics", "driving", "odometer_integrity"]));
+    const list = (await (await app.fetch("/api/v1/alerts?limit=200&severity=CRITICAL", { key: t.key })).json()) as { data: { device_id: string; technical_data: Record<string, unknown> }[] };
+    const mine = list.data.filter((a) => a.device_id === id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((a) => typeof a.technical_data.detector_version === "string")).toBe(true);
+    const fleet = (await (await app.fetch("/api/v1/fleet?limit=500", { key: t.key })).json()) as { data: { device_id: string; alert_level: string }[] };
+    expect(fleet.data.find((d) => d.device_id === id)?.alert_level).toBe("critical");
+  });
+
+  it("raise a charging alert on an implausible charging power", async () => {
+    const vin = newVin();
+    const recs = [{ vin, timestamp: at(54), speed_kmh: 0, soc_percent: 40, charging_status: "charging", raw_data: { charging_power_kw: 900 } }];
+    expect((await post({ vehicles: recs })).status).toBe(200);
+    expect((await openAlerts(`oem-${vin}`)).map((a) => a.agent)).toContain("charging");
+  });
+
+  it("stay quiet on normal driving data", async () => {
+    const vin = newVin();
+    const recs = Array.from({ length: 12 }, (_, i) => ({
+      vin,
+      timestamp: at(i * 5),
+      speed_kmh: i % 4 === 0 ? 0 : 55,
+      soc_percent: 80 - i,
+      battery_voltage: i % 4 === 0 ? 12.6 : 14.1,
+      odometer_km: 3000 + i * 4,
+      raw_data: { ambient_temp_c: 2 },
+    }));
+    expect((await post({ vehicles: recs })).status).toBe(200);
+    expect(await openAlerts(`oem-${vin}`)).toHaveLength(0);
+  });
+
+  it("do not raise the same open alert twice, and raise it again once acknowledged", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    const dtc = (m: number) => ({ vin, timestamp: at(m), speed_kmh: 0, dtc_codes: ["P0420"] });
+    expect((await post({ vehicles: [dtc(56)] })).status).toBe(200);
+    expect((await post({ vehicles: [dtc(57)] })).status).toBe(200);
+    const open = await openAlerts(id);
+    expect(open.filter((a) => a.agent === "diagnostics")).toHaveLength(1);
+    await tdb.handle.db.update(alerts).set({ acknowledged: true, acknowledgedBy: "ops@example.com", acknowledgedAt: new Date() }).where(eq(alerts.deviceId, id));
+    expect((await post({ vehicles: [dtc(58)] })).status).toBe(200);
+    expect((await openAlerts(id)).filter((a) => a.agent === "diagnostics")).toHaveLength(1);
+  });
+});

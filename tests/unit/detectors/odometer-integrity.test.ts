@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { detectOdometerIntegrity } from "@/lib/detectors/odometer-integrity";
+import { ctx, normalBevDay, normalIceDay, rec, shuffled, t } from "./fixtures";
+
+const odo = (km: number, hhmm: string) => rec({ ts: t(hhmm), odometerKm: km });
+const key = (k: string) => (d: { dedupeKey: string }) => d.dedupeKey === k;
+const rollback = (records: ReturnType<typeof odo>[], device = ctx()) =>
+  detectOdometerIntegrity({ device, records }).filter(key("odometer_integrity:rollback"));
+const jump = (records: ReturnType<typeof odo>[], device = ctx()) => detectOdometerIntegrity({ device, records }).filter(key("odometer_integrity:jump"));
+
+describe("detectOdometerIntegrity: rollback (CONTRACT: more than 1 km below the highest earlier reading)", () => {
+  it("1.0 km lower is tolerated, 1.01 km lower is CRITICAL", () => {
+    expect(rollback([odo(10_000, "08:00"), odo(9_999, "09:00")])).toEqual([]);
+    const [d] = rollback([odo(10_000, "08:00"), odo(9_998.99, "09:00")]);
+    expect(d?.severity).toBe("CRITICAL");
+    expect(d?.observedAt).toEqual(t("09:00"));
+    expect(d?.technicalData).toMatchObject({ reading_km: 9_998.99, earlier_max_km: 10_000, earlier_max_ts: "2026-11-17T08:00:00.000Z", difference_km: 1.01, earlier_max_source: "batch", tas_knockout: "odometer_manipulation" });
+    expect(d?.prediction).toContain("1.01 km below the 10,000 km recorded on 2026-11-17");
+  });
+
+  it("floating-point noise does not turn exactly 1 km into more than 1 km", () => {
+    expect(rollback([odo(12_345.6, "08:00"), odo(12_344.6, "09:00")])).toEqual([]);
+  });
+
+  it("compares with the highest earlier reading, not only the previous one", () => {
+    const [d] = rollback([odo(10_000, "08:00"), odo(10_050, "09:00"), odo(10_040, "10:00"), odo(10_045, "11:00")]);
+    expect(d?.technicalData).toMatchObject({ reading_km: 10_040, earlier_max_km: 10_050, readings_below_earlier_max: 2, persistent: true });
+    expect(d?.confidence).toBe(0.9);
+  });
+
+  it("uses device.odometerMax when it is earlier than the reading", () => {
+    const device = ctx({ odometerMax: { km: 50_000, ts: t("00:00") } });
+    const [d] = rollback([odo(48_000, "08:00")], device);
+    expect(d?.technicalData).toMatchObject({ earlier_max_source: "odometer_max", difference_km: 2_000, earlier_max_ts: "2026-11-17T00:00:00.000Z" });
+    expect(rollback([odo(49_999, "08:00")], device)).toEqual([]);
+  });
+
+  it("does not flag late-arriving records for being lower than a LATER maximum", () => {
+    // The device already reported 50,000 km at 20:00; readings from the morning arrive now.
+    const device = ctx({ odometerMax: { km: 50_000, ts: t("20:00") }, previous: { ts: t("20:00"), odometerKm: 50_000, socPct: null, sohPct: null } });
+    expect(detectOdometerIntegrity({ device, records: [odo(49_800, "08:00"), odo(49_850, "09:00")] })).toEqual([]);
+    // …but a late record is still compared with the earlier records it arrived with
+    expect(rollback([odo(49_800, "08:00"), odo(49_700, "09:00")], device)).toHaveLength(1);
+  });
+
+  it("records with the same timestamp are not 'earlier' than each other", () => {
+    expect(rollback([odo(10_000, "08:00"), odo(9_000, "08:00")])).toEqual([]);
+  });
+
+  it("an isolated low reading (the odometer comes back) has lower confidence; a km→miles ratio is hinted", () => {
+    const [glitch] = rollback([odo(100_000, "08:00"), odo(10, "09:00"), odo(100_010, "10:00")]);
+    expect(glitch?.confidence).toBe(0.5);
+    expect(glitch?.technicalData.persistent).toBe(false);
+    const [miles] = rollback([odo(100_000, "08:00"), odo(62_137, "09:00")]);
+    expect(miles?.technicalData.possible_unit_change).toBe(true);
+  });
+});
+
+describe("detectOdometerIntegrity: implausible jump", () => {
+  it("WARNING when more than 50 km at more than 250 km/h average", () => {
+    const [d] = jump([odo(10_000, "08:00"), odo(10_100, "08:10")]);
+    expect(d?.severity).toBe("WARNING");
+    expect(d?.technicalData).toMatchObject({ difference_km: 100, prior_km: 10_000, average_kmh: 600, prior_source: "batch" });
+    expect(d?.prediction).toMatch(/^Odometer jumped 100 km in 10 min \(from 10,000 to 10,100 km\), an average of 600 km\/h, above the 250 km\/h/);
+    expect(jump([odo(10_000, "08:00"), odo(10_100, "09:00")])).toEqual([]); // 100 km/h
+    expect(jump([odo(10_000, "08:00"), odo(10_050, "08:01")])).toEqual([]); // not more than 50 km
+    expect(jump([odo(10_000, "08:00"), odo(10_250, "09:00")])).toEqual([]); // exactly 250 km/h
+    expect(jump([odo(10_000, "08:00"), odo(10_251, "09:00")])).toHaveLength(1);
+  });
+
+  it("uses the device's previous state for the first reading of the batch", () => {
+    const device = ctx({ previous: { ts: t("07:00"), odometerKm: 20_000, socPct: null, sohPct: null } });
+    const [d] = jump([odo(32_187, "07:30")], device);
+    expect(d?.technicalData).toMatchObject({ prior_source: "previous_state", possible_unit_change: true });
+  });
+});
+
+describe("detectOdometerIntegrity: normal data", () => {
+  it("is quiet on normal days and on shuffled (out-of-order) records", () => {
+    for (const day of [normalBevDay(), normalIceDay()]) {
+      expect(detectOdometerIntegrity(day)).toEqual([]);
+      expect(detectOdometerIntegrity({ device: day.device, records: shuffled(day.records, 7) })).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import canonicalize from "canonicalize";
+import { describe, expect, it } from "vitest";
+import { InvalidSignatureError } from "@/lib/errors";
+import { groupByDevice, inferPowertrain, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
+import { hmacHex, verifyIngestSignature } from "@/lib/ingest/verify-signature";
+import { ingestBodySchema } from "@/lib/schemas/ingest";
+
+const received = new Date("2026-11-21T12:00:00Z");
+const records = (vehicles: unknown[]) => toTelemetryRecords(ingestBodySchema.parse({ vehicles }), received);
+
+describe("toTelemetryRecords", () => {
+  it("maps SPEC fields and CONTRACT defaults", () => {
+    const [r] = records([
+      { vin: "ABC123", speed_kmh: 12, charging_status: "CHARGING", dtc_codes: ["p0420", "P0420"], raw_data: { ambient_temp_c: -7.5, ignition: false, charging_power_kw: 11 } },
+    ]);
+    expect(r).toMatchObject({
+      deviceId: "oem-ABC123",
+      ts: received,
+      speedKmh: 12,
+      chargingStatus: "charging",
+      dtcCodes: ["P0420"],
+      weatherTemp: -7.5,
+      ignition: 0,
+      chargingPowerKw: 11,
+    });
+    expect(records([{ vin: "X", device_id: "mine", raw_data: { ignition: 1 } }])[0]).toMatchObject({ deviceId: "mine", ignition: 1 });
+    expect(records([{ vin: "X" }])[0]).toMatchObject({ ignition: null, weatherTemp: null, rawData: null });
+  });
+});
+
+describe("groupByDevice", () => {
+  it("sorts by device time and keeps the last of duplicate (device, timestamp) records", () => {
+    const groups = groupByDevice(
+      records([
+        { vin: "A", timestamp: "2026-11-21T10:02:00Z", speed_kmh: 2 },
+        { vin: "A", timestamp: "2026-11-21T10:01:00Z", speed_kmh: 1 },
+        { vin: "A", timestamp: "2026-11-21T10:02:00+00:00", speed_kmh: 3 },
+        { vin: "B", timestamp: "2026-11-21T10:00:00Z" },
+      ]),
+    );
+    expect([...groups.keys()]).toEqual(["oem-A", "oem-B"]);
+    expect(groups.get("oem-A")?.map((r) => r.speedKmh)).toEqual([1, 3]);
+  });
+});
+
+describe("inferPowertrain", () => {
+  it("follows CONTRACT: SOC only → BEV, both → PHEV, fuel only → ICE, neither → unknown", () => {
+    expect(inferPowertrain(records([{ vin: "A", soc_percent: 50 }]))).toBe("BEV");
+    expect(inferPowertrain(records([{ vin: "A", soc_percent: 50 }, { vin: "A", fuel_level_pct: 20 }]))).toBe("PHEV");
+    expect(inferPowertrain(records([{ vin: "A", fuel_level_pct: 20 }]))).toBe("ICE");
+    expect(inferPowertrain(records([{ vin: "A", speed_kmh: 3 }]))).toBeNull();
+  });
+});
+
+describe("masterUpdateFor", () => {
+  it("lets newer records overwrite and older ones fill gaps, and tracks the odometer maximum", () => {
+    const list = groupByDevice(
+      records([
+        { vin: "A", timestamp: "2026-11-21T10:00:00Z", odometer_km: 900, raw_data: { vehicle: { make: "Old", model: "M1", year: 2020 } } },
+        { vin: "A", timestamp: "2026-11-21T11:00:00Z", odometer_km: 1200, raw_data: { vehicle: { make: "New", powertrain: "PHEV" } } },
+        { vin: "A", timestamp: "2026-11-21T11:30:00Z", odometer_km: 1100, fuel_level_pct: 50 },
+      ]),
+    ).get("oem-A")!;
+    const u = masterUpdateFor("oem-A", list);
+    expect(u).toMatchObject({ make: "New", model: "M1", year: 2020, powertrain: "PHEV", powertrainSource: "master_data", odometerMaxKm: 1200 });
+    expect(u.masterDataAt?.toISOString()).toBe("2026-11-21T11:00:00.000Z");
+    expect(u.odometerMaxAt?.toISOString()).toBe("2026-11-21T11:00:00.000Z");
+    expect(u.latestTs.toISOString()).toBe("2026-11-21T11:30:00.000Z");
+  });
+  it("records an inference as such", () => {
+    const u = masterUpdateFor("oem-A", records([{ vin: "A", soc_percent: 40 }]));
+    expect(u).toMatchObject({ powertrain: "BEV", powertrainSource: "inferred", masterDataAt: null });
+  });
+});
+
+describe("verifyIngestSignature", () => {
+  const secret = "whsec_test";
+  const body = { vehicles: [{ vin: "A", speed_kmh: 10 }], source: "s" };
+  const raw = new TextEncoder().encode(JSON.stringify(body));
+  const verify = (o: Partial<Parameters<typeof verifyIngestSignature>[0]>) =>
+    verifyIngestSignature({ secret, required: false, rawBody: raw, header: null, body, ...o });
+
+  it("accepts unsigned payloads unless signatures are required", () => {
+    expect(verify({})).toEqual({ signed: false });
+    expect(() => verify({ required: true })).toThrow(InvalidSignatureError);
+  });
+  it("checks the header over the raw bytes", () => {
+    expect(verify({ header: `sha256=${hmacHex(secret, raw)}` })).toEqual({ signed: true });
+    expect(verify({ header: `SHA256=${hmacHex(secret, raw).toUpperCase()}` })).toEqual({ signed: true });
+    expect(() => verify({ header: `sha256=${hmacHex("other", raw)}` })).toThrow(InvalidSignatureError);
+    expect(() => verify({ header: "sha256=" })).toThrow(InvalidSignatureError);
+  });
+  it("checks the body field over the canonical JSON without it", () => {
+    const sig = hmacHex(secret, canonicalize(body)!);
+    expect(verify({ body: { ...body, hmac_signature: sig } })).toEqual({ signed: true });
+    expect(() => verify({ body: { ...body, source: "t", hmac_signature: sig } })).toThrow(InvalidSignatureError);
+    expect(() => verify({ body: { ...body, hmac_signature: 42 } })).toThrow(InvalidSignatureError);
+  });
+  it("refuses when one of two present signatures is wrong", () => {
+    const sig = hmacHex(secret, canonicalize(body)!);
+    expect(() => verify({ header: "sha256=00", body: { ...body, hmac_signature: sig } })).toThrow(InvalidSignatureError);
+  });
+});
