@@ -177,15 +177,21 @@ export function classifyDtc(code: string, powertrain: DeviceContext["powertrain"
 export const detectDiagnostics: Detector = ({ device, records }) => {
   const sorted = sortedByTs(records);
   const seen = new Map<string, { first: TelemetryRecord; last: TelemetryRecord; readings: number }>();
+  // A code already active in the state FDP held before this batch is not news: it was raised then
+  // (and, if acknowledged since, the fleet manager knows). A code that clears (a reported list
+  // without it) and later returns is new. Records without a DTC list say nothing either way.
+  let active = new Set((device.previous?.dtcCodes ?? []).flatMap((c) => normaliseDtc(c) ?? []));
   for (const r of sorted) {
-    const codes = new Set((Array.isArray(r.dtcCodes) ? r.dtcCodes : []).flatMap((c) => normaliseDtc(c) ?? []));
+    if (!Array.isArray(r.dtcCodes)) continue;
+    const codes = new Set(r.dtcCodes.flatMap((c) => normaliseDtc(c) ?? []));
     for (const code of codes) {
       const s = seen.get(code);
       if (s) {
         s.last = r;
         s.readings++;
-      } else seen.set(code, { first: r, last: r, readings: 1 });
+      } else if (!active.has(code)) seen.set(code, { first: r, last: r, readings: 1 });
     }
+    active = codes;
   }
   if (seen.size === 0) return [];
 

@@ -37,6 +37,8 @@ export interface DeviceContext {
     odometerKm: number | null;
     socPct: number | null;
     sohPct: number | null;
+    /** Trouble codes active in that state (absent: unknown): a code still reported is not news. */
+    dtcCodes?: string[] | null;
   } | null;
   /** Highest odometer reading seen before this batch and its device time, or null. */
   odometerMax: { km: number; ts: Date } | null;

@@ -29,10 +29,11 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
     odometer_km: number | null;
     soc_pct: number | null;
     soh_pct: number | null;
+    dtc_codes: string[] | null;
   }>(
     tx as Db,
     sql`select d.device_id, d.powertrain, d.battery_kwh, d.odometer_max_km, d.odometer_max_at,
-               s.ts, s.odometer_km, s.soc_pct, s.soh_pct
+               s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes
           from devices d
           left join fleet_snapshot s on s.tenant_id = d.tenant_id and s.device_id = d.device_id
          where d.tenant_id = ${tenantId} and d.device_id in (select jsonb_array_elements_text(${json(deviceIds)}))`,
@@ -46,7 +47,7 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
       deviceId: r.device_id,
       powertrain: r.powertrain,
       batteryKwh: r.battery_kwh,
-      previous: ts ? { ts, odometerKm: r.odometer_km, socPct: r.soc_pct, sohPct: r.soh_pct } : null,
+      previous: ts ? { ts, odometerKm: r.odometer_km, socPct: r.soc_pct, sohPct: r.soh_pct, dtcCodes: r.dtc_codes } : null,
       odometerMax: r.odometer_max_km !== null && maxAt ? { km: r.odometer_max_km, ts: maxAt } : null,
     });
   }

@@ -286,16 +286,18 @@ describe("detectors through ingest", () => {
     expect(await openAlerts(`oem-${vin}`)).toHaveLength(0);
   });
 
-  it("do not raise the same open alert twice, and raise it again once acknowledged", async () => {
+  it("do not raise the same open alert twice, nor again while the code stays active; a code that returns is new", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;
-    const dtc = (m: number) => ({ vin, timestamp: at(m), speed_kmh: 0, dtc_codes: ["P0420"] });
-    expect((await post({ vehicles: [dtc(56)] })).status).toBe(200);
-    expect((await post({ vehicles: [dtc(57)] })).status).toBe(200);
-    const open = await openAlerts(id);
-    expect(open.filter((a) => a.agent === "diagnostics")).toHaveLength(1);
+    const dtc = (m: number, codes: string[]) => ({ vin, timestamp: at(m), speed_kmh: 0, dtc_codes: codes });
+    const diagnostics = async () => (await openAlerts(id)).filter((a) => a.agent === "diagnostics");
+    expect((await post({ vehicles: [dtc(56, ["P0420"])] })).status).toBe(200);
+    expect((await post({ vehicles: [dtc(57, ["P0420"]), dtc(57.5, ["P0420", "P0171"])] })).status).toBe(200);
+    expect((await diagnostics()).map((a) => a.dedupeKey).sort()).toEqual(["diagnostics:P0171", "diagnostics:P0420"]);
     await tdb.handle.db.update(alerts).set({ acknowledged: true, acknowledgedBy: "ops@example.com", acknowledgedAt: new Date() }).where(eq(alerts.deviceId, id));
-    expect((await post({ vehicles: [dtc(58)] })).status).toBe(200);
-    expect((await openAlerts(id)).filter((a) => a.agent === "diagnostics")).toHaveLength(1);
+    expect((await post({ vehicles: [dtc(58, ["P0420"])] })).status).toBe(200);
+    expect(await diagnostics()).toHaveLength(0);
+    expect((await post({ vehicles: [dtc(59, []), dtc(59.5, ["P0420"])] })).status).toBe(200);
+    expect((await diagnostics()).map((a) => a.dedupeKey)).toEqual(["diagnostics:P0420"]);
   });
 });

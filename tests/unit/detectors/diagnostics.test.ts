@@ -100,3 +100,25 @@ describe("detectDiagnostics: batch handling", () => {
     expect(detectDiagnostics({ device: ctx(), records: [] })).toEqual([]);
   });
 });
+
+describe("detectDiagnostics: only newly reported codes", () => {
+  const prev = (dtcCodes: string[] | null) => ({ ts: t("09:00"), odometerKm: null, socPct: null, sohPct: null, dtcCodes });
+
+  it("does not re-raise a code that was already active before the batch", () => {
+    const records = [rec({ ts: t("10:00"), dtcCodes: ["P0420", "P0171"] })];
+    const drafts = detectDiagnostics({ device: ctx({ powertrain: "ICE", previous: prev(["p0420"]) }), records });
+    expect(drafts.map((d) => d.dedupeKey)).toEqual(["diagnostics:P0171"]);
+  });
+
+  it("raises a code that cleared and returned within the batch", () => {
+    const records = [rec({ ts: t("10:00"), dtcCodes: [] }), rec({ ts: t("10:05"), dtcCodes: null }), rec({ ts: t("10:10"), dtcCodes: ["P0420"] })];
+    const drafts = detectDiagnostics({ device: ctx({ powertrain: "ICE", previous: prev(["P0420"]) }), records });
+    expect(drafts.map((d) => d.dedupeKey)).toEqual(["diagnostics:P0420"]);
+    expect(drafts[0]?.observedAt).toEqual(t("10:10"));
+  });
+
+  it("treats records without a DTC list as silent", () => {
+    const records = [rec({ ts: t("10:00"), dtcCodes: null }), rec({ ts: t("10:05"), dtcCodes: ["P0420"] })];
+    expect(detectDiagnostics({ device: ctx({ powertrain: "ICE", previous: prev(["P0420"]) }), records })).toEqual([]);
+  });
+});
