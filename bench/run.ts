@@ -33,6 +33,7 @@ const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 async function main(): Promise<number> {
   process.chdir(ROOT); // migrations and `npm start` resolve paths from the project root
   const startedAt = new Date();
+  const loadAtStart = os.loadavg();
   const selected = process.env.BENCH_ONLY ? BENCHMARKS.filter((b) => process.env.BENCH_ONLY!.split(",").includes(b.id)) : BENCHMARKS;
   if (selected.length === 0) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no benchmark (known: ${BENCHMARKS.map((b) => b.id).join(", ")})`);
 
@@ -110,6 +111,8 @@ async function main(): Promise<number> {
         platform: `${os.platform()} ${os.release()}`,
         node: process.version,
         postgres: await serverVersion(probe),
+        /** 1/5/15-minute load averages before the run: other processes using the CPU make every figure pessimistic. */
+        loadAverageAtStart: loadAtStart.map((x) => Number(x.toFixed(2))),
       },
       database: { url: redactUrl(database.url), owned: database.owned },
       benchmarks: results,
@@ -121,6 +124,9 @@ async function main(): Promise<number> {
 
     process.stdout.write("\n");
     for (const r of results) process.stdout.write(renderComparison(r) + "\n\n");
+    if ((loadAtStart[0] ?? 0) > 0.5) {
+      process.stdout.write(`Note: the 1-min load average was ${loadAtStart[0]?.toFixed(2)} before the run (${os.cpus().length} CPUs): other processes were busy, figures are pessimistic.\n`);
+    }
     process.stdout.write(`Raw figures: ${path.relative(ROOT, file)}  (wall time ${report.wallSeconds.toFixed(0)} s)\n`);
     return 0;
   } finally {

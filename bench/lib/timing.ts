@@ -75,3 +75,25 @@ export async function withTimeout<T>(what: string, ms: number, run: () => Promis
     clearTimeout(timer);
   }
 }
+
+/**
+ * Several measurements of the same thing (rounds) as one: units and wall times add up, latencies
+ * pool. Alternating rounds of FDP and its baseline spreads any background load over both sides.
+ */
+export function combine(parts: readonly Measurement[]): Measurement {
+  if (parts.length === 0) throw new Error("combine: no measurements");
+  const latencies = parts.flatMap((p) => p.latenciesMs);
+  const units = parts.reduce((n, p) => n + p.units, 0);
+  const wallMs = parts.reduce((n, p) => n + p.wallMs, 0);
+  return {
+    units,
+    batches: parts.reduce((n, p) => n + p.batches, 0),
+    concurrency: parts[0]!.concurrency,
+    wallMs,
+    perSecond: units / (wallMs / 1000),
+    latenciesMs: latencies,
+    p50Ms: median(latencies),
+    p95Ms: percentile(latencies, 95),
+    maxMs: Math.max(...latencies),
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Where does an ingest batch spend its time? Runs the stages of lib/ingest/ingest-telemetry.ts one
+ * by one, in process (no HTTP), on the same payloads as the ingest benchmark, and prints the median
+ * wall time of each stage (and the app process's CPU time during the SQL stages, to tell driver/ORM
+ * work from waiting on Postgres). Then times the whole verb `ingestTelemetry()` in process.
+ *
+ *   npx tsx bench/profile-ingest.ts            (fresh database on BENCH_PG_ADMIN_URL, dropped after)
+ *
+ * The orchestration below mirrors ingestTelemetry() step for step; if that verb changes, update it.
+ */
+import { performance } from "node:perf_hooks";
+import { createTenant } from "@/lib/tenants/create-tenant";
+import { runDetectors } from "@/lib/detectors";
+import type { DeviceContext } from "@/lib/detectors/types";
+import { parseJsonObject } from "@/lib/http/read-body";
+import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
+import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
+import { insertAlerts, insertHistory, readDeviceContexts, upsertDevices, upsertSnapshots } from "@/lib/ingest/store-batch";
+import { ingestBodySchema } from "@/lib/schemas/ingest";
+import { parseInput } from "@/lib/validation";
+import type { Db } from "@/lib/db/client";
+import { FleetSimulator } from "./lib/fleet";
+import { prepareDatabase } from "./lib/database";
+import { median } from "./lib/timing";
+import { renderTable, fmtMs } from "./lib/table";
+
+const log = (m: string) => process.stderr.write(`[profile] ${m}\n`);
+
+const CASES = [
+  { tag: "A", label: "1,000 (1000 veh × 1)", vehicles: 1000, perVehicle: 1, batches: 10 },
+  { tag: "B", label: "1,000 (100 veh × 10)", vehicles: 100, perVehicle: 10, batches: 10 },
+  { tag: "C", label: "10,000 (2000 veh × 5)", vehicles: 2000, perVehicle: 5, batches: 6 },
+];
+const WARMUP = 2;
+
+type Stage =
+  | "JSON.parse"
+  | "zod validate"
+  | "map + group"
+  | "master data"
+  | "SQL read contexts"
+  | "SQL upsert devices"
+  | "SQL insert history"
+  | "SQL upsert snapshot"
+  | "detectors"
+  | "SQL insert alerts"
+  | "commit"
+  | "stages total"
+  | "ingestTelemetry() in process";
+
+async function profileBatch(db: Db, tenantId: string, rawBody: Uint8Array, t: Map<Stage, number[]>, cpu: Map<Stage, number[]>): Promise<void> {
+  const now = new Date();
+  const rec = (stage: Stage, ms: number, cpuMs?: number) => {
+    (t.get(stage) ?? t.set(stage, []).get(stage)!).push(ms);
+    if (cpuMs !== undefined) (cpu.get(stage) ?? cpu.set(stage, []).get(stage)!).push(cpuMs);
+  };
+  const timed = async <T>(stage: Stage, fn: () => T | Promise<T>): Promise<T> => {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const out = await fn();
+    const c = process.cpuUsage(c0);
+    rec(stage, performance.now() - t0, (c.user + c.system) / 1000);
+    return out;
+  };
+  const start = performance.now();
+  const body = await timed("JSON.parse", () => parseJsonObject(rawBody));
+  const parsed = await timed("zod validate", () => parseInput(ingestBodySchema, body));
+  const { byDevice, deviceIds, unique } = await timed("map + group", () => {
+    const records = toTelemetryRecords(parsed, now);
+    const byDevice = groupByDevice(records);
+    return { byDevice, deviceIds: [...byDevice.keys()], unique: [...byDevice.values()].flat() };
+  });
+  const updates = await timed("master data", () => deviceIds.map((id) => masterUpdateFor(id, byDevice.get(id) ?? [])));
+  let commitStart = 0;
+  await db.transaction(async (tx) => {
+    const known = await timed("SQL read contexts", () => readDeviceContexts(tx, tenantId, deviceIds));
+    await timed("SQL upsert devices", () => upsertDevices(tx, tenantId, updates));
+    await timed("SQL insert history", () => insertHistory(tx, tenantId, unique, now));
+    await timed("SQL upsert snapshot", () => upsertSnapshots(tx, tenantId, [...byDevice.values()].map((list) => list[list.length - 1]!), now));
+    const drafts = await timed("detectors", () => {
+      const contexts: DeviceContext[] = updates.map((u) => {
+        const before = known.get(u.deviceId);
+        return { deviceId: u.deviceId, powertrain: before?.powertrain ?? u.powertrain, batteryKwh: u.batteryKwh ?? before?.batteryKwh ?? null, previous: before?.previous ?? null, odometerMax: before?.odometerMax ?? null };
+      });
+      return runDetectors({ devices: contexts, recordsByDevice: byDevice });
+    });
+    await timed("SQL insert alerts", () => insertAlerts(tx, tenantId, drafts, now));
+    commitStart = performance.now();
+  });
+  rec("commit", performance.now() - commitStart);
+  rec("stages total", performance.now() - start);
+}
+
+async function main() {
+  const database = await prepareDatabase(log);
+  try {
+    const db = database.handle.db;
+    const tenant = await createTenant({ ctx: { db }, input: { name: "Profile ingest" } });
+    const verbTenant = await createTenant({ ctx: { db }, input: { name: "Profile ingest (verb)" } });
+    const startMs = Math.floor(Date.now() / 60_000) * 60_000 - 8 * 3_600_000;
+    const out: string[] = [];
+    for (const [i, c] of CASES.entries()) {
+      const fleet = () => new FleetSimulator({ seed: 1000 * (i + 1), vehicles: c.vehicles, recordsPerVehicle: c.perVehicle, vinTag: `${c.tag}0000P`, startMs, stepMs: 60_000 });
+      const staged = fleet();
+      const verb = fleet();
+      const body = (f: FleetSimulator) => new TextEncoder().encode(JSON.stringify({ source: "fdp-bench", vehicles: f.nextBatch() }));
+      const t = new Map<Stage, number[]>();
+      const cpu = new Map<Stage, number[]>();
+      for (let b = 0; b < WARMUP; b++) await profileBatch(db, tenant.tenantId, body(staged), new Map(), new Map());
+      for (let b = 0; b < c.batches; b++) await profileBatch(db, tenant.tenantId, body(staged), t, cpu);
+
+      const ctx = { db, tenantId: verbTenant.tenantId, isSandbox: false };
+      for (let b = 0; b < WARMUP; b++) await ingestTelemetry({ ctx, input: { rawBody: body(verb), signatureHeader: null } });
+      const verbTimes: number[] = [];
+      for (let b = 0; b < c.batches; b++) {
+        const rawBody = body(verb);
+        const t0 = performance.now();
+        await ingestTelemetry({ ctx, input: { rawBody, signatureHeader: null } });
+        verbTimes.push(performance.now() - t0);
+      }
+      t.set("ingestTelemetry() in process", verbTimes);
+
+      const records = c.vehicles * c.perVehicle;
+      const total = median(t.get("stages total") ?? []);
+      const rows = [...t.entries()].map(([stage, list]) => {
+        const m = median(list);
+        const cm = cpu.get(stage);
+        return [
+          stage,
+          fmtMs(m),
+          stage === "stages total" || stage.startsWith("ingestTelemetry") ? "" : `${Math.round((100 * m) / total)}%`,
+          cm ? fmtMs(median(cm)) : "",
+          stage === "stages total" || stage.startsWith("ingestTelemetry") ? `${Math.round(records / (m / 1000)).toLocaleString("en-US")} rec/s` : "",
+        ];
+      });
+      out.push(`### ingest ${c.label}, median of ${c.batches} batches\n\n${renderTable(["stage", "ms", "share", "app CPU ms", "rate"], rows, ["left", "right", "right", "right", "right"])}`);
+      log(`${c.label} done`);
+    }
+    process.stdout.write(`\n${out.join("\n\n")}\n`);
+  } finally {
+    await database.dispose();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  },
+);
