@@ -15,7 +15,7 @@ import type { DeviceContext } from "@/lib/detectors/types";
 import { parseJsonObject } from "@/lib/http/read-body";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
-import { insertAlerts, insertHistory, readDeviceContexts, upsertDevices, upsertSnapshots } from "@/lib/ingest/store-batch";
+import { insertAlerts, readDeviceContexts, storeBatch } from "@/lib/ingest/store-batch";
 import { ingestBodySchema } from "@/lib/schemas/ingest";
 import { parseInput } from "@/lib/validation";
 import type { Db } from "@/lib/db/client";
@@ -39,9 +39,7 @@ type Stage =
   | "map + group"
   | "master data"
   | "SQL read contexts"
-  | "SQL upsert devices"
-  | "SQL insert history"
-  | "SQL upsert snapshot"
+  | "SQL store batch (devices + history + snapshot)"
   | "detectors"
   | "SQL insert alerts"
   | "commit"
@@ -74,9 +72,7 @@ async function profileBatch(db: Db, tenantId: string, rawBody: Uint8Array, t: Ma
   let commitStart = 0;
   await db.transaction(async (tx) => {
     const known = await timed("SQL read contexts", () => readDeviceContexts(tx, tenantId, deviceIds));
-    await timed("SQL upsert devices", () => upsertDevices(tx, tenantId, updates));
-    await timed("SQL insert history", () => insertHistory(tx, tenantId, unique, now));
-    await timed("SQL upsert snapshot", () => upsertSnapshots(tx, tenantId, [...byDevice.values()].map((list) => list[list.length - 1]!), now));
+    await timed("SQL store batch (devices + history + snapshot)", () => storeBatch(tx, tenantId, { updates, records: unique, receivedAt: now }));
     const drafts = await timed("detectors", () => {
       const contexts: DeviceContext[] = updates.map((u) => {
         const before = known.get(u.deviceId);

@@ -8,7 +8,7 @@ import { parseJsonObject } from "@/lib/http/read-body";
 import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, ingestBodySchema, type IngestResponse } from "@/lib/schemas/ingest";
 import { parseInput } from "@/lib/validation";
 import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
-import { insertAlerts, insertHistory, readDeviceContexts, upsertDevices, upsertSnapshots } from "./store-batch";
+import { insertAlerts, readDeviceContexts, storeBatch } from "./store-batch";
 import { verifyIngestSignature } from "./verify-signature";
 
 export interface IngestInput {
@@ -53,9 +53,7 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   await ctx.db.transaction(async (tx) => {
     const known = await readDeviceContexts(tx, ctx.tenantId, deviceIds);
     const updates = deviceIds.map((id) => masterUpdateFor(id, byDevice.get(id) ?? []));
-    await upsertDevices(tx, ctx.tenantId, updates);
-    await insertHistory(tx, ctx.tenantId, unique, now);
-    await upsertSnapshots(tx, ctx.tenantId, [...byDevice.values()].map((list) => list[list.length - 1]!), now);
+    await storeBatch(tx, ctx.tenantId, { updates, records: unique, receivedAt: now });
 
     // Detectors see what was known before this batch, with the batch's own master data filled in.
     const contexts: DeviceContext[] = updates.map((u) => {

@@ -131,8 +131,10 @@ export function masterUpdateFor(deviceId: string, records: readonly TelemetryRec
   };
   const fields = update as unknown as Record<string, unknown>;
   for (const r of records) {
-    const parsed = vehicleMasterDataSchema.safeParse(r.rawData?.vehicle);
-    if (parsed.success) {
+    const vehicle = r.rawData?.vehicle;
+    // Already validated with the body; parse again only to get the typed, trimmed values.
+    const parsed = vehicle === undefined || vehicle === null ? undefined : vehicleMasterDataSchema.safeParse(vehicle);
+    if (parsed?.success) {
       let carried = false;
       for (const [key, field] of Object.entries(MASTER_FIELDS)) {
         const value = parsed.data[key as keyof VehicleMasterData];

@@ -135,6 +135,18 @@ describe("storage", () => {
     expect(history.every((h) => h.receivedAt.getTime() >= h.ts.getTime())).toBe(true);
   });
 
+  it("stores awkward strings exactly (quotes, backslashes, newlines, braces, unicode)", async () => {
+    const vin = newVin();
+    const raw_data = { note: 'say "hi"\\ {a,b}\nnext line', emoji: "⚡ Jyväskylä", nested: { list: [null, "NULL", ""] }, vehicle: { make: 'Citroën "ë"', model: "C\\4" } };
+    const res = await post({ vehicles: [{ vin, device_id: "dev:with.odd-chars_1", timestamp: at(3), charging_status: 'weird"\tstatus', raw_data }] });
+    expect(res.status).toBe(200);
+    const [snap] = await tdb.handle.db.select().from(fleetSnapshot).where(and(eq(fleetSnapshot.tenantId, t.tenantId), eq(fleetSnapshot.deviceId, "dev:with.odd-chars_1")));
+    expect(snap?.rawData).toEqual(raw_data);
+    expect(snap?.chargingStatus).toBe('weird"\tstatus');
+    const [dev] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, "dev:with.odd-chars_1")));
+    expect(dev?.name).toBe('Citroën "ë" C\\4');
+  });
+
   it("is idempotent: re-sending a payload changes nothing", async () => {
     const vin = newVin();
     const payload = { vehicles: [1, 2, 3].map((m) => ({ vin, timestamp: at(10 + m), speed_kmh: 30, odometer_km: 2000 + m, dtc_codes: ["P0420"] })) };
