@@ -3,6 +3,7 @@ import { DAY_MS, helsinkiDayNumber, helsinkiHourOfDay, HOUR_MS, isoDate, MINUTE_
 import { haversineKm } from "./finland";
 import { rngFor } from "./prng";
 import type { SimResult, SimWindow, TelemetryRow, VehicleSetup } from "./simulate-vehicle";
+import type { AlertDraft } from "@/lib/detectors/types";
 
 /**
  * The alerts the platform's detectors would have raised on the simulated history. Each one is
@@ -19,16 +20,8 @@ export interface VehicleHistory {
   device: DeviceRow;
 }
 
-interface Draft {
-  deviceId: string;
-  agent: "battery" | "diagnostics" | "driving" | "odometer_integrity" | "charging";
-  severity: Severity;
-  prediction: string;
-  confidence: number;
-  technicalData: Record<string, unknown>;
-  dedupeKey: string;
-  createdAtMs: number;
-}
+/** A detector's draft, with the creation time the sandbox gives it. */
+type Draft = Omit<AlertDraft, "observedAt"> & { createdAtMs: number };
 
 const ACKNOWLEDGERS = ["fleet.manager@sandbox.fdp.example", "fleet.manager@sandbox.fdp.example", "service.desk@sandbox.fdp.example"] as const;
 const SPEED_POLICY_KMH = 110;
