@@ -1,0 +1,342 @@
+/**
+ * Total Asset Score (SPEC 2.14, endpoints 17 and 18): a pure data-in/result-out function.
+ * Methodology: docs/methodology/tas.md. Weights: ./tas-weights.ts (server-side only, never in the output).
+ */
+import { ASSET_CLASSES } from "@/lib/db/schema/devices";
+import { TAS_PILLARS, tasWeightsFor, type TasPillar } from "./tas-weights";
+import { clamp, round } from "./score-common";
+
+export const TAS_SCORE_VERSION = "tas-2026.11";
+
+export type TasGrade = "A" | "B" | "C" | "D" | "E" | "F";
+export type TasConfidence = "high" | "medium" | "low";
+export type TasSource =
+  | "oem_bms"
+  | "telemetry_derived"
+  | "master_data"
+  | "telemetry_and_master_data"
+  | "insufficient_data"
+  | "not_applicable";
+export type TasKnockout = "soh_below_60" | "odometer_manipulation";
+
+/** Per-device aggregates, gathered by the query layer. Every field may be unknown (null). */
+export interface TasInput {
+  device_id: string;
+  /** BEV | PHEV | HEV | ICE | null (unknown). */
+  powertrain: string | null;
+  fuel_type: string | null;
+  /** passenger_car | light_commercial | heavy_truck | other | null (read as passenger_car). */
+  asset_class: string | null;
+  /** Model year (master data). */
+  year: number | null;
+  /** Age in months (e.g. since lease start or first registration); when null it is estimated from `year`. */
+  age_months: number | null;
+  battery: {
+    /** Latest OEM-reported state of health, percent. */
+    soh_pct: number | null;
+    /** Signed SoH change in percentage points per year (negative = losing capacity), from OEM readings. */
+    soh_trend_pp_per_year: number | null;
+  };
+  mileage: {
+    /** Latest odometer, km. */
+    odometer_km: number | null;
+    /** Kilometres driven per year (annualised from the odometer history). */
+    km_per_year: number | null;
+    /** Contract mileage limit over the whole lease, km (master data). */
+    contract_km: number | null;
+    /** Lease duration in months (master data). */
+    lease_months: number | null;
+  };
+  behaviour: {
+    /** Length of the observation window, days. */
+    period_days: number;
+    /** Kilometres driven in the window (odometer delta), null when unknown. */
+    period_km: number | null;
+    /** Overspeed alerts (`driving:overspeed`) in the window; null when driving data is not available. */
+    overspeed_events: number | null;
+    /** Harsh driving events (braking / acceleration / cornering) in the window; null when not available. */
+    harsh_events: number | null;
+  };
+  compliance: {
+    /** Diagnostic trouble codes active in the latest state; null when the vehicle never reported DTCs. */
+    active_dtc_count: number | null;
+    /** CRITICAL alerts in the window (other than odometer integrity, which is a knockout). */
+    critical_alerts: number | null;
+    /** Emission class as declared (e.g. "Euro 6d"); null → estimated from powertrain and year. */
+    emissions_class: string | null;
+  };
+  /** true when an odometer reading fell more than 1 km below the highest earlier one; null = not checked. */
+  odometer_manipulation: boolean | null;
+  data: {
+    /** Device time of the newest telemetry. */
+    latest_telemetry_at: Date | string | null;
+    /** Share of days in the window with at least one reading, 0–100; null when unknown. */
+    coverage_pct: number | null;
+  };
+}
+
+export interface TasPillarResult {
+  score: number;
+  source: TasSource;
+}
+
+export interface TasResult {
+  device_id: string;
+  tas_grade: TasGrade;
+  tas_score: number;
+  score_version: string;
+  confidence: TasConfidence;
+  pillars: Record<TasPillar, TasPillarResult>;
+  knockout_flags: TasKnockout[];
+  vertical: string;
+  fuel_type: string | null;
+  generated_at: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Constants (all documented in docs/methodology/tas.md)
+
+export const TAS_GRADE_BANDS: ReadonlyArray<{ grade: Exclude<TasGrade, "F">; min: number }> = [
+  { grade: "A", min: 85 },
+  { grade: "B", min: 70 },
+  { grade: "C", min: 55 },
+  { grade: "D", min: 40 },
+  { grade: "E", min: 25 },
+];
+/** A knocked-out vehicle's score is capped here so that score and grade F agree. */
+export const KNOCKOUT_SCORE_CAP = 24;
+/** Neutral score of a pillar without data. */
+export const NEUTRAL_SCORE = 50;
+
+export const SOH_KNOCKOUT_PCT = 60;
+/** Battery pillar: SoH 60 % → 0, 100 % → 100, linear. */
+export const SOH_FLOOR_PCT = 60;
+/** Average fleet degradation (Geotab, 22,700 EVs): losses faster than this are penalised. */
+export const EXPECTED_SOH_LOSS_PP_PER_YEAR = 2.3;
+export const SOH_TREND_PENALTY_PER_PP = 5;
+export const SOH_TREND_PENALTY_MAX = 20;
+
+export const MIN_PERIOD_KM_FOR_RATES = 100;
+export const OVERSPEED_PENALTY_PER_1000KM = 20;
+export const HARSH_PENALTY_PER_1000KM = 10;
+export const EVENT_PENALTY_MAX = 80;
+export const INTENSITY_FREE_KM_PER_YEAR = 20_000;
+export const INTENSITY_PENALTY_PER_1000KM = 1;
+export const INTENSITY_PENALTY_MAX = 20;
+
+export const AGE_ZERO_VALUE_MONTHS = 120;
+export const MILEAGE_SHARE_IN_CONTRACT_PILLAR = 0.6;
+
+export const DTC_PENALTY_EACH = 10;
+export const DTC_PENALTY_MAX = 40;
+export const CRITICAL_ALERT_PENALTY_EACH = 15;
+export const CRITICAL_ALERT_PENALTY_MAX = 45;
+
+export const STALE_AFTER_DAYS = 7;
+export const MIN_COVERAGE_PCT = 50;
+
+// ---------------------------------------------------------------------------------------------
+// helpers
+
+function num(x: unknown): number | null {
+  return typeof x === "number" && Number.isFinite(x) ? x : null;
+}
+function nonNeg(x: unknown): number | null {
+  const n = num(x);
+  return n !== null && n >= 0 ? n : null;
+}
+function toDate(x: Date | string | null): Date | null {
+  if (x === null) return null;
+  const d = x instanceof Date ? x : new Date(x);
+  return Number.isFinite(d.getTime()) ? d : null;
+}
+
+export function tasGradeFor(score: number): TasGrade {
+  for (const b of TAS_GRADE_BANDS) if (score >= b.min) return b.grade;
+  return "F";
+}
+
+/** The asset class when it is a known one, else `passenger_car` (CONTRACT: TAS vertical). */
+export function tasVertical(assetClass: string | null): string {
+  return assetClass !== null && (ASSET_CLASSES as readonly string[]).includes(assetClass) ? assetClass : "passenger_car";
+}
+
+type EmissionBand = "zero_emission" | "euro6_or_newer" | "euro5" | "euro4" | "euro3_or_older";
+const EMISSION_PENALTY: Record<EmissionBand, number> = {
+  zero_emission: 0,
+  euro6_or_newer: 0,
+  euro5: 10,
+  euro4: 20,
+  euro3_or_older: 30,
+};
+
+/** Emission class: declared, else a proxy from powertrain and model year (EU new-registration dates). */
+export function emissionBand(powertrain: string | null, declared: string | null, year: number | null): EmissionBand | null {
+  if (powertrain === "BEV") return "zero_emission";
+  if (declared !== null) {
+    const m = /euro\s*[-_]?\s*([0-9]|iv|vi|v|i{1,3})/i.exec(declared);
+    const roman: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6 };
+    const g = m?.[1]?.toLowerCase();
+    const n = g === undefined ? null : (roman[g] ?? Number(g));
+    if (n !== null && Number.isFinite(n)) {
+      return n >= 6 ? "euro6_or_newer" : n === 5 ? "euro5" : n === 4 ? "euro4" : "euro3_or_older";
+    }
+    if (/zero|zev|electric/i.test(declared)) return "zero_emission";
+  }
+  if (year === null) return null;
+  if (year >= 2016) return "euro6_or_newer";
+  if (year >= 2011) return "euro5";
+  if (year >= 2006) return "euro4";
+  return "euro3_or_older";
+}
+
+// ---------------------------------------------------------------------------------------------
+// pillars
+
+function batteryPillar(input: TasInput, powertrain: string | null): TasPillarResult {
+  const soh = num(input.battery.soh_pct);
+  if (soh !== null && soh > 0 && soh <= 100) {
+    let score = clamp(((soh - SOH_FLOOR_PCT) / (100 - SOH_FLOOR_PCT)) * 100);
+    const trend = num(input.battery.soh_trend_pp_per_year);
+    if (trend !== null) {
+      const excess = Math.max(0, -trend - EXPECTED_SOH_LOSS_PP_PER_YEAR);
+      score = Math.max(0, score - Math.min(SOH_TREND_PENALTY_MAX, excess * SOH_TREND_PENALTY_PER_PP));
+    }
+    return { score, source: "oem_bms" };
+  }
+  // No plug-in battery whose value matters: ICE has none, an HEV's small pack is managed by the car.
+  if (powertrain === "ICE" || powertrain === "HEV") return { score: NEUTRAL_SCORE, source: "not_applicable" };
+  return { score: NEUTRAL_SCORE, source: "insufficient_data" };
+}
+
+function usagePillar(input: TasInput): TasPillarResult {
+  const km = nonNeg(input.behaviour.period_km);
+  const ov = nonNeg(input.behaviour.overspeed_events);
+  const hr = nonNeg(input.behaviour.harsh_events);
+  if (km === null || km < MIN_PERIOD_KM_FOR_RATES || (ov === null && hr === null)) {
+    return { score: NEUTRAL_SCORE, source: "insufficient_data" };
+  }
+  const per1000 = (n: number | null) => ((n ?? 0) / km) * 1000;
+  const eventPenalty = Math.min(
+    EVENT_PENALTY_MAX,
+    per1000(ov) * OVERSPEED_PENALTY_PER_1000KM + per1000(hr) * HARSH_PENALTY_PER_1000KM,
+  );
+  const kmy = nonNeg(input.mileage.km_per_year);
+  const intensityPenalty =
+    kmy === null
+      ? 0
+      : Math.min(INTENSITY_PENALTY_MAX, Math.max(0, ((kmy - INTENSITY_FREE_KM_PER_YEAR) / 1000) * INTENSITY_PENALTY_PER_1000KM));
+  return { score: clamp(100 - eventPenalty - intensityPenalty), source: "telemetry_derived" };
+}
+
+/** Mileage use against the contract: ≤ 90 % of the allowance → 100, 100 % → 85, 150 % → 0. */
+export function mileageRatioScore(ratio: number): number {
+  if (ratio <= 0.9) return 100;
+  if (ratio <= 1) return 100 - 150 * (ratio - 0.9);
+  return clamp(85 - 170 * (ratio - 1));
+}
+
+function ageMonths(input: TasInput, now: Date): number | null {
+  const a = nonNeg(input.age_months);
+  if (a !== null) return a;
+  const y = num(input.year);
+  if (y === null) return null;
+  // Mid-year of the model year as the reference date.
+  const months = (now.getUTCFullYear() - y) * 12 + now.getUTCMonth() - 6;
+  return Math.max(0, months);
+}
+
+function contractPillar(input: TasInput, now: Date): TasPillarResult {
+  const kmy = nonNeg(input.mileage.km_per_year);
+  const contractKm = nonNeg(input.mileage.contract_km);
+  const leaseMonths = nonNeg(input.mileage.lease_months);
+  let mileage: number | null = null;
+  if (kmy !== null && contractKm !== null && contractKm > 0 && leaseMonths !== null && leaseMonths > 0) {
+    const allowedPerYear = (contractKm / leaseMonths) * 12;
+    mileage = mileageRatioScore(kmy / allowedPerYear);
+  }
+  const age = ageMonths(input, now);
+  const ageScore = age === null ? null : clamp(100 - (age / AGE_ZERO_VALUE_MONTHS) * 100);
+  if (mileage !== null && ageScore !== null) {
+    return {
+      score: MILEAGE_SHARE_IN_CONTRACT_PILLAR * mileage + (1 - MILEAGE_SHARE_IN_CONTRACT_PILLAR) * ageScore,
+      source: "telemetry_and_master_data",
+    };
+  }
+  if (mileage !== null) return { score: mileage, source: "telemetry_and_master_data" };
+  if (ageScore !== null) return { score: ageScore, source: "master_data" };
+  return { score: NEUTRAL_SCORE, source: "insufficient_data" };
+}
+
+function regulatoryPillar(input: TasInput, powertrain: string | null): TasPillarResult {
+  const dtc = nonNeg(input.compliance.active_dtc_count);
+  const crit = nonNeg(input.compliance.critical_alerts);
+  const band = emissionBand(powertrain, input.compliance.emissions_class, num(input.year));
+  if (dtc === null && crit === null && band === null) return { score: NEUTRAL_SCORE, source: "insufficient_data" };
+  const penalty =
+    Math.min(DTC_PENALTY_MAX, (dtc ?? 0) * DTC_PENALTY_EACH) +
+    Math.min(CRITICAL_ALERT_PENALTY_MAX, (crit ?? 0) * CRITICAL_ALERT_PENALTY_EACH) +
+    (band === null ? 0 : EMISSION_PENALTY[band]);
+  const source: TasSource = dtc === null && crit === null ? "master_data" : "telemetry_derived";
+  return { score: clamp(100 - penalty), source };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function computeTas(input: TasInput, opts: { now: Date }): TasResult {
+  const now = opts.now;
+  const pt = input.powertrain?.trim().toUpperCase() ?? null;
+  const powertrain = pt === "BEV" || pt === "PHEV" || pt === "HEV" || pt === "ICE" ? pt : null;
+  const vertical = tasVertical(input.asset_class);
+  const weights = tasWeightsFor(vertical);
+
+  const raw: Record<TasPillar, TasPillarResult> = {
+    battery_health: batteryPillar(input, powertrain),
+    usage_behaviour: usagePillar(input),
+    contractual_market_risk: contractPillar(input, now),
+    regulatory_compliance: regulatoryPillar(input, powertrain),
+  };
+
+  // Weighted mean over the applicable pillars (a not-applicable pillar's weight is redistributed).
+  let wSum = 0;
+  let acc = 0;
+  for (const p of TAS_PILLARS) {
+    if (raw[p].source === "not_applicable") continue;
+    wSum += weights[p];
+    acc += weights[p] * raw[p].score;
+  }
+  let score = round(clamp(wSum > 0 ? acc / wSum : NEUTRAL_SCORE));
+
+  const knockouts: TasKnockout[] = [];
+  const soh = num(input.battery.soh_pct);
+  if (soh !== null && soh < SOH_KNOCKOUT_PCT) knockouts.push("soh_below_60");
+  if (input.odometer_manipulation === true) knockouts.push("odometer_manipulation");
+  if (knockouts.length > 0) score = Math.min(score, KNOCKOUT_SCORE_CAP);
+  const grade: TasGrade = knockouts.length > 0 ? "F" : tasGradeFor(score);
+
+  // Confidence: start at high (2) and drop one level per gap.
+  let level = 2;
+  for (const p of TAS_PILLARS) if (raw[p].source === "insufficient_data") level -= 1;
+  const latest = toDate(input.data.latest_telemetry_at);
+  if (latest === null || now.getTime() - latest.getTime() > STALE_AFTER_DAYS * 86_400_000) level -= 1;
+  const coverage = num(input.data.coverage_pct);
+  if (coverage === null || coverage < MIN_COVERAGE_PCT) level -= 1;
+  const confidence: TasConfidence = level >= 2 ? "high" : level === 1 ? "medium" : "low";
+
+  const pillars = Object.fromEntries(
+    TAS_PILLARS.map((p) => [p, { score: round(clamp(raw[p].score)), source: raw[p].source }]),
+  ) as Record<TasPillar, TasPillarResult>;
+
+  return {
+    device_id: input.device_id,
+    tas_grade: grade,
+    tas_score: score,
+    score_version: TAS_SCORE_VERSION,
+    confidence,
+    pillars,
+    knockout_flags: knockouts,
+    vertical,
+    fuel_type: input.fuel_type ?? null,
+    generated_at: now.toISOString(),
+  };
+}

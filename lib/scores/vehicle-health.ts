@@ -1,0 +1,226 @@
+/**
+ * Vehicle health score (SPEC 2.4, endpoint 4): 0–100, higher = healthier. Pure: data in, result out.
+ * Methodology: docs/methodology/vehicle-health.md. Change VEHICLE_HEALTH_VERSION with any rule change.
+ */
+import { classifyDtc, normaliseDtc } from "@/lib/detectors/diagnostics";
+import {
+  type Confidence,
+  type Powertrain,
+  confidenceFromFreshness,
+  finiteOrNull,
+  freshnessSentence,
+  generatedAt,
+  interpolate,
+  minConfidence,
+  nonNegative,
+  normalisePowertrain,
+  score100,
+  weightedAvailable,
+} from "./score-common";
+
+export const VEHICLE_HEALTH_VERSION = "vehicle-health-2026.11";
+
+export type VehicleHealthComponent = "battery" | "diagnostics" | "electrical_12v" | "odometer_integrity" | "usage";
+export type VehicleHealthSignal = "soh_pct" | "dtc_codes" | "battery_voltage" | "odometer_km";
+
+export const VEHICLE_HEALTH_WEIGHTS: Readonly<Record<VehicleHealthComponent, number>> = {
+  battery: 0.35,
+  diagnostics: 0.3,
+  usage: 0.15,
+  electrical_12v: 0.1,
+  odometer_integrity: 0.1,
+};
+
+/** SoH % → battery component. 70 % (warranty level) → 40, 60 % (TAS knockout) → 10. */
+export const SOH_CURVE: ReadonlyArray<readonly [number, number]> = [
+  [0, 0],
+  [60, 10],
+  [70, 40],
+  [85, 75],
+  [100, 100],
+];
+/** Resting 12 V reading → electrical_12v component (lead-acid resting-voltage table). */
+export const VOLTAGE_12V_CURVE: ReadonlyArray<readonly [number, number]> = [
+  [10.5, 0],
+  [11.0, 10],
+  [11.8, 40],
+  [12.2, 75],
+  [12.4, 90],
+  [12.6, 100],
+];
+/** Odometer km → usage component for cars and vans; heavy trucks use 3× the distances. */
+export const ODOMETER_CURVE: ReadonlyArray<readonly [number, number]> = [
+  [0, 100],
+  [100_000, 85],
+  [200_000, 60],
+  [300_000, 35],
+  [500_000, 0],
+];
+/** Penalty points per active DTC by severity; diagnostics = 100 × exp(−points / 50). */
+export const DTC_POINTS = { CRITICAL: 40, WARNING: 15, INFO: 3 } as const;
+
+export interface VehicleHealthInput {
+  device_id: string;
+  powertrain: Powertrain | string | null;
+  /** passenger_car | light_commercial | heavy_truck | other; null = passenger_car. */
+  asset_class: string | null;
+  /** Latest reported state of health, % (values outside (0, 120] are ignored), or null. */
+  latest_soh_pct: number | null;
+  /** Latest reported odometer, km, or null. */
+  latest_odometer_km: number | null;
+  /**
+   * The DTC list of the latest record that carried one (the active codes), or null when the
+   * device has never reported a DTC list. [] = reported, no active code.
+   */
+  active_dtc_codes: readonly string[] | null;
+  /** True when the device reported any battery_voltage value. */
+  battery_voltage_reported: boolean;
+  /**
+   * Latest resting 12 V reading (ignition off, or speed 0 with ignition unknown; 6–16 V; not a
+   * traction-pack voltage), or null when none exists.
+   */
+  latest_resting_12v_v: number | null;
+  /** Alerts of agent `odometer_integrity` (all time, unacknowledged or not) by severity. */
+  odometer_alerts: { critical: number; warning: number };
+  /** Number of telemetry records in the last 30 days. */
+  records_30d: number;
+  /** Device time of the newest telemetry record, or null. */
+  newest_telemetry_at: Date | null;
+}
+
+export interface VehicleHealthResult {
+  device_id: string;
+  vehicle_health_score: number;
+  score_version: string;
+  confidence: Confidence;
+  /** Each component on 0–100, or null when the device does not report what it needs. */
+  components: Record<VehicleHealthComponent, number | null>;
+  available_signals: VehicleHealthSignal[];
+  missing_signals: VehicleHealthSignal[];
+  limitations: string[];
+  generated_at: string;
+}
+
+/** Signals this powertrain is expected to report (SoH only exists for a traction battery). */
+export function expectedSignals(powertrain: Powertrain | null): VehicleHealthSignal[] {
+  const base: VehicleHealthSignal[] = ["dtc_codes", "battery_voltage", "odometer_km"];
+  return powertrain === "ICE" ? base : ["soh_pct", ...base];
+}
+
+export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Date }): VehicleHealthResult {
+  const { now } = opts;
+  const powertrain = normalisePowertrain(input.powertrain);
+  const limitations: string[] = [freshnessSentence(input.newest_telemetry_at, now)];
+
+  const sohRaw = finiteOrNull(input.latest_soh_pct);
+  const soh = sohRaw !== null && sohRaw > 0 && sohRaw <= 120 ? Math.min(sohRaw, 100) : null;
+  const odo = finiteOrNull(input.latest_odometer_km);
+  const odometer = odo !== null && odo >= 0 ? odo : null;
+  const dtcList = input.active_dtc_codes;
+  const v12 = finiteOrNull(input.latest_resting_12v_v);
+  const resting12v = v12 !== null && v12 >= 6 && v12 <= 16 ? v12 : null;
+
+  const reported: Record<VehicleHealthSignal, boolean> = {
+    soh_pct: soh !== null,
+    dtc_codes: dtcList !== null,
+    battery_voltage: input.battery_voltage_reported || resting12v !== null,
+    odometer_km: odometer !== null,
+  };
+  const expected = expectedSignals(powertrain);
+  const available_signals = (["soh_pct", "dtc_codes", "battery_voltage", "odometer_km"] as const).filter((s) => reported[s]);
+  const missing_signals = expected.filter((s) => !reported[s]);
+
+  // battery: SoH curve.
+  const battery = soh !== null ? interpolate(soh, SOH_CURVE) : null;
+
+  // diagnostics: active DTCs classified by the diagnostics detector's family table.
+  let diagnostics: number | null = null;
+  const dtcCounts = { CRITICAL: 0, WARNING: 0, INFO: 0 };
+  if (dtcList !== null) {
+    const seen = new Set<string>();
+    for (const c of dtcList) {
+      const code = normaliseDtc(c);
+      if (code === null || seen.has(code)) continue;
+      seen.add(code);
+      dtcCounts[classifyDtc(code, powertrain).severity] += 1;
+    }
+    const points = DTC_POINTS.CRITICAL * dtcCounts.CRITICAL + DTC_POINTS.WARNING * dtcCounts.WARNING + DTC_POINTS.INFO * dtcCounts.INFO;
+    diagnostics = 100 * Math.exp(-points / 50);
+  }
+
+  // electrical_12v: latest resting reading.
+  const electrical = resting12v !== null ? interpolate(resting12v, VOLTAGE_12V_CURVE) : null;
+
+  // odometer_integrity: needs odometer readings; a rollback (CRITICAL) → 0, each jump (WARNING) × 0.6.
+  let odometerIntegrity: number | null = null;
+  if (odometer !== null) {
+    const crit = nonNegative(input.odometer_alerts.critical);
+    const warn = nonNegative(input.odometer_alerts.warning);
+    odometerIntegrity = crit > 0 ? 0 : 100 * 0.6 ** warn;
+  }
+
+  // usage: lifetime distance (wear); heavy trucks are built for about 3× the distance.
+  const distanceFactor = input.asset_class === "heavy_truck" ? 3 : 1;
+  const usage = odometer !== null ? interpolate(odometer / distanceFactor, ODOMETER_CURVE) : null;
+
+  const raw: Record<VehicleHealthComponent, number | null> = {
+    battery,
+    diagnostics,
+    electrical_12v: electrical,
+    odometer_integrity: odometerIntegrity,
+    usage,
+  };
+  const combined = weightedAvailable(raw, VEHICLE_HEALTH_WEIGHTS);
+  const score = combined ? combined.value : 50;
+
+  // Confidence: share of the expected components' weight that is available, freshness, data volume.
+  const applicable = (Object.keys(VEHICLE_HEALTH_WEIGHTS) as VehicleHealthComponent[]).filter(
+    (k) => !(k === "battery" && powertrain === "ICE"),
+  );
+  const applicableWeight = applicable.reduce((s, k) => s + VEHICLE_HEALTH_WEIGHTS[k], 0);
+  const availableWeight = applicable.reduce((s, k) => s + (raw[k] !== null ? VEHICLE_HEALTH_WEIGHTS[k] : 0), 0);
+  const coverage = applicableWeight > 0 ? availableWeight / applicableWeight : 0;
+  const records = nonNegative(input.records_30d);
+  let level: Confidence = "low";
+  if (coverage >= 0.999 && records >= 10) level = "high";
+  else if (coverage >= 0.6 && records >= 1) level = "medium";
+  const confidence = combined ? minConfidence(level, confidenceFromFreshness(input.newest_telemetry_at, now)) : "low";
+
+  if (!combined) {
+    limitations.push("No health signal is available for this vehicle: the score is the neutral midpoint 50 and says nothing about its condition.");
+  } else if (missing_signals.length > 0) {
+    limitations.push(
+      `Not reported by this vehicle: ${missing_signals.join(", ")}; the weights were re-normalised over the components that could be computed.`,
+    );
+  }
+  if (powertrain === "ICE") limitations.push("No traction battery (ICE): the battery component does not apply.");
+  if (powertrain === null) limitations.push("Powertrain unknown: a traction battery is assumed possible, so a missing soh_pct lowers confidence.");
+  if (soh !== null) {
+    limitations.push("SoH is the value the OEM's battery management system reports; makers define it differently (capacity- or energy-based).");
+  }
+  if (reported.battery_voltage && resting12v === null) {
+    limitations.push("battery_voltage is reported but no resting 12 V reading exists (traction-pack voltage or only while driving); electrical_12v is not scored.");
+  }
+  if (dtcCounts.CRITICAL > 0) limitations.push(`${dtcCounts.CRITICAL} active critical trouble code(s) pull the diagnostics component down.`);
+  limitations.push("Usage reflects lifetime distance only; maintenance history and age are not known to FDP.");
+
+  const components: Record<VehicleHealthComponent, number | null> = {
+    battery: battery === null ? null : score100(battery),
+    diagnostics: diagnostics === null ? null : score100(diagnostics),
+    electrical_12v: electrical === null ? null : score100(electrical),
+    odometer_integrity: odometerIntegrity === null ? null : score100(odometerIntegrity),
+    usage: usage === null ? null : score100(usage),
+  };
+
+  return {
+    device_id: input.device_id,
+    vehicle_health_score: score100(score),
+    score_version: VEHICLE_HEALTH_VERSION,
+    confidence,
+    components,
+    available_signals,
+    missing_signals,
+    limitations,
+    generated_at: generatedAt(now),
+  };
+}

@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import { createRng } from "@/lib/seed/prng";
+import {
+  FLEET_RISK_VERSION,
+  FLEET_RISK_WEIGHTS,
+  type FleetRiskDeviceInput,
+  type FleetRiskInput,
+  computeFleetRisk,
+} from "@/lib/scores/fleet-risk";
+
+const now = new Date("2026-11-20T12:00:00.000Z");
+
+/** Seeded PRNG (mulberry32): the generated inputs are the same on every run. */
+/** Seeded uniform [0, 1) numbers for the property loops (the seed generator's PRNG). */
+const rng = (seed: number): (() => number) => {
+  const r = createRng(seed);
+  return () => r.next();
+};
+
+const dev = (over: Partial<FleetRiskDeviceInput> = {}): FleetRiskDeviceInput => ({
+  device_id: "d1",
+  powertrain: "BEV",
+  alerts: { critical: 0, warning: 1, info: 2 },
+  driving_minutes: 1200,
+  minutes_over_130: 10,
+  minutes_over_160: 0,
+  night_driving_minutes: 100,
+  temp_known_driving_minutes: 1200,
+  driving_minutes_below_0c: 300,
+  driving_minutes_below_minus10c: 50,
+  charging_minutes: 600,
+  dc_charging_minutes: 60,
+  soc_known_minutes: 5000,
+  low_soc_minutes: 20,
+  telemetry_days: 25,
+  newest_telemetry_at: new Date("2026-11-20T09:00:00.000Z"),
+  ...over,
+});
+
+const fleet = (n: number, over: Partial<FleetRiskDeviceInput> = {}): FleetRiskInput => ({
+  period_days: 30,
+  devices: Array.from({ length: n }, (_, i) => dev({ device_id: `d${i}`, ...over })),
+});
+
+function randomInput(r: () => number): FleetRiskInput {
+  const n = Math.floor(r() * 8);
+  const pts = ["BEV", "PHEV", "HEV", "ICE", null, "weird"] as const;
+  const big = () => (r() < 0.1 ? -5 : r() < 0.1 ? Number.NaN : Math.floor(r() * 5000));
+  return {
+    period_days: Math.floor(r() * 400),
+    devices: Array.from({ length: n }, (_, i) => ({
+      device_id: `r${i}`,
+      powertrain: pts[Math.floor(r() * pts.length)] ?? null,
+      alerts: { critical: Math.floor(r() * 50), warning: Math.floor(r() * 100), info: big() },
+      driving_minutes: big(),
+      minutes_over_130: big(),
+      minutes_over_160: big(),
+      night_driving_minutes: big(),
+      temp_known_driving_minutes: big(),
+      driving_minutes_below_0c: big(),
+      driving_minutes_below_minus10c: big(),
+      charging_minutes: big(),
+      dc_charging_minutes: big(),
+      soc_known_minutes: big(),
+      low_soc_minutes: big(),
+      telemetry_days: Math.floor(r() * 40),
+      newest_telemetry_at: r() < 0.2 ? null : new Date(now.getTime() - Math.floor(r() * 30 * 86_400_000)),
+    })),
+  };
+}
+
+describe("computeFleetRisk", () => {
+  it("weights sum to 1", () => {
+    const sum = Object.values(FLEET_RISK_WEIGHTS).reduce((s, w) => s + w, 0);
+    expect(sum).toBeCloseTo(1, 10);
+  });
+
+  it("returns every SPEC 2.3 field with the right type", () => {
+    const res = computeFleetRisk(fleet(6), { now });
+    expect(Object.keys(res).sort()).toEqual(
+      [
+        "fleet_risk_score", "score_version", "confidence", "period_days", "device_count", "alerts_period",
+        "critical_alerts_period", "severity_distribution", "scoring_method", "components", "limitations", "generated_at",
+      ].sort(),
+    );
+    expect(typeof res.fleet_risk_score).toBe("number");
+    expect(res.score_version).toBe(FLEET_RISK_VERSION);
+    expect(["high", "medium", "low"]).toContain(res.confidence);
+    expect(Number.isInteger(res.period_days)).toBe(true);
+    expect(res.device_count).toBe(6);
+    expect(res.alerts_period).toBe(18);
+    expect(res.critical_alerts_period).toBe(0);
+    expect(res.severity_distribution).toEqual({ critical: 0, warning: 6, info: 12 });
+    for (const v of Object.values(res.severity_distribution)) expect(Number.isInteger(v)).toBe(true);
+    expect(typeof res.scoring_method).toBe("string");
+    expect(Object.keys(res.components).sort()).toEqual(
+      ["event_severity", "weather_exposure", "time_pattern", "speed_compliance", "ev_charging_risk"].sort(),
+    );
+    for (const v of Object.values(res.components)) expect(typeof v).toBe("number");
+    expect(res.limitations.every((l) => typeof l === "string")).toBe(true);
+    expect(res.limitations[0]).toBe("Newest telemetry used is 3 h old (2026-11-20T09:00:00.000Z).");
+    expect(res.generated_at).toBe("2026-11-20T12:00:00.000Z");
+    expect(res.confidence).toBe("high");
+  });
+
+  it("stays within 0–100 (score and components) over many generated inputs, never NaN", () => {
+    const r = rng(42);
+    for (let i = 0; i < 2000; i++) {
+      const res = computeFleetRisk(randomInput(r), { now });
+      expect(res.fleet_risk_score).toBeGreaterThanOrEqual(0);
+      expect(res.fleet_risk_score).toBeLessThanOrEqual(100);
+      for (const v of Object.values(res.components)) {
+        expect(Number.isFinite(v)).toBe(true);
+        expect(v).toBeGreaterThanOrEqual(0);
+        expect(v).toBeLessThanOrEqual(100);
+      }
+      expect(res.period_days).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("is deterministic", () => {
+    const r = rng(7);
+    for (let i = 0; i < 200; i++) {
+      const input = randomInput(r);
+      expect(computeFleetRisk(input, { now })).toEqual(computeFleetRisk(input, { now }));
+    }
+  });
+
+  it("more critical alerts, all else equal, never lowers the score and raises it in the normal range", () => {
+    let prev = -1;
+    for (let c = 0; c <= 20; c++) {
+      const res = computeFleetRisk(fleet(5, { alerts: { critical: c, warning: 1, info: 2 } }), { now });
+      expect(res.fleet_risk_score).toBeGreaterThanOrEqual(prev);
+      if (c > 0 && c <= 3) expect(res.fleet_risk_score).toBeGreaterThan(prev);
+      prev = res.fleet_risk_score;
+    }
+    const r = rng(99);
+    for (let i = 0; i < 300; i++) {
+      const input = randomInput(r);
+      const first = input.devices[0];
+      if (!first) continue;
+      const more: FleetRiskInput = {
+        ...input,
+        devices: [{ ...first, alerts: { ...first.alerts, critical: first.alerts.critical + 1 } }, ...input.devices.slice(1)],
+      };
+      expect(computeFleetRisk(more, { now }).fleet_risk_score).toBeGreaterThanOrEqual(computeFleetRisk(input, { now }).fleet_risk_score);
+    }
+  });
+
+  it("more speeding, night driving and cold driving each raise their component", () => {
+    const base = computeFleetRisk(fleet(5), { now });
+    expect(computeFleetRisk(fleet(5, { minutes_over_130: 60 }), { now }).components.speed_compliance).toBeGreaterThan(base.components.speed_compliance);
+    expect(computeFleetRisk(fleet(5, { night_driving_minutes: 400 }), { now }).components.time_pattern).toBeGreaterThan(base.components.time_pattern);
+    expect(computeFleetRisk(fleet(5, { driving_minutes_below_0c: 900 }), { now }).components.weather_exposure).toBeGreaterThan(base.components.weather_exposure);
+    expect(computeFleetRisk(fleet(5, { dc_charging_minutes: 500 }), { now }).components.ev_charging_risk).toBeGreaterThan(base.components.ev_charging_risk);
+  });
+
+  it("an empty fleet gets a defined answer with low confidence", () => {
+    const res = computeFleetRisk({ period_days: 30, devices: [] }, { now });
+    expect(res.fleet_risk_score).toBe(0);
+    expect(res.confidence).toBe("low");
+    expect(res.device_count).toBe(0);
+    expect(res.alerts_period).toBe(0);
+    expect(res.limitations[0]).toBe("No telemetry was available for this score.");
+    expect(Object.values(res.components).every((v) => v === 0)).toBe(true);
+  });
+
+  it("missing signals and stale data lower confidence", () => {
+    expect(computeFleetRisk(fleet(5), { now }).confidence).toBe("high");
+    expect(computeFleetRisk(fleet(5, { temp_known_driving_minutes: 0 }), { now }).confidence).toBe("medium");
+    expect(computeFleetRisk(fleet(2), { now }).confidence).toBe("medium");
+    const stale = computeFleetRisk(fleet(5, { newest_telemetry_at: new Date("2026-10-01T00:00:00Z") }), { now });
+    expect(stale.confidence).toBe("low");
+    expect(stale.limitations[0]).toMatch(/^Newest telemetry used is 50 days old/);
+    const noDriving = computeFleetRisk(fleet(5, { driving_minutes: 0, temp_known_driving_minutes: 0, telemetry_days: 1 }), { now });
+    expect(noDriving.confidence).toBe("low");
+    expect(noDriving.limitations.some((l) => l.startsWith("speed_compliance could not be computed"))).toBe(true);
+  });
+
+  it("an all-ICE fleet leaves ev_charging_risk out without calling it missing", () => {
+    const res = computeFleetRisk(fleet(5, { powertrain: "ICE" }), { now });
+    expect(res.components.ev_charging_risk).toBe(0);
+    expect(res.confidence).toBe("high");
+    expect(res.limitations.some((l) => l.startsWith("ev_charging_risk does not apply"))).toBe(true);
+  });
+});
