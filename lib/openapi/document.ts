@@ -5,6 +5,18 @@ import { env } from "@/lib/env";
 import { alertListSchema, alertsQuerySchema } from "@/lib/schemas/alerts";
 import { errorBodySchema } from "@/lib/schemas/common";
 import { fleetListSchema, fleetQuerySchema } from "@/lib/schemas/fleet";
+import {
+  batteryHealthSnapshotSchema,
+  deviceIdParamsSchema,
+  eolSummarySchema,
+  scoresBatchRequestSchema,
+  scoresBatchResponseSchema,
+  tasBatchRequestSchema,
+  tasBatchResponseSchema,
+  tasScoreSchema,
+  vehicleHealthScoreSchema,
+} from "@/lib/schemas/scores-device";
+import { fleetRiskScoreSchema, fleetScoreQuerySchema, greenFleetScoreSchema } from "@/lib/schemas/scores-fleet";
 import { INGEST_MAX_BYTES, INGEST_MAX_VEHICLES, ingestBodySchema, ingestResponseSchema } from "@/lib/schemas/ingest";
 
 /** CONTRACT: the interface description carries version 1.2.0. */
@@ -32,27 +44,35 @@ function keyedErrors(extra: Record<number, string> = {}) {
   );
 }
 
-interface KeyedGet {
+interface KeyedOperation {
+  method?: "get" | "post";
   path: string;
   summary: string;
   scope: Scope;
   query?: z.ZodObject;
+  /** Path parameters (`{device_id}`): the operation also answers 404 for unknown or foreign devices. */
+  params?: z.ZodObject;
+  body?: z.ZodType;
   response: z.ZodType;
   tag: string;
 }
 
-function registerKeyedGet(registry: OpenAPIRegistry, op: KeyedGet): void {
+function registerKeyedGet(registry: OpenAPIRegistry, op: KeyedOperation): void {
   registry.registerPath({
-    method: "get",
+    method: op.method ?? "get",
     path: op.path,
     summary: op.summary,
     tags: [op.tag],
     security: [{ bearerAuth: [] }],
     description: `Scope: \`${op.scope}\`.`,
-    request: op.query ? { query: op.query } : undefined,
+    request: {
+      ...(op.query ? { query: op.query } : {}),
+      ...(op.params ? { params: op.params } : {}),
+      ...(op.body ? { body: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
+    },
     responses: {
       200: { description: "OK", content: { "application/json": { schema: op.response } }, headers: RATE_LIMIT_HEADERS },
-      ...keyedErrors(),
+      ...keyedErrors(op.params ? { 404: "Unknown device, or one of another tenant." } : {}),
     },
   });
 }
@@ -82,6 +102,47 @@ export function openApiDocument(): object {
     query: alertsQuerySchema,
     response: alertListSchema,
     tag: "Fleet",
+  });
+
+  registerKeyedGet(registry, {
+    path: "/scores/fleet-risk",
+    summary: "Fleet risk score (0–100, higher = riskier) over a period",
+    scope: "scores:read",
+    query: fleetScoreQuerySchema,
+    response: fleetRiskScoreSchema,
+    tag: "Scores",
+  });
+  registerKeyedGet(registry, {
+    path: "/scores/green-fleet",
+    summary: "Green fleet score (0–100) over a period: EV share, CO₂ intensity, energy efficiency",
+    scope: "scores:read",
+    query: fleetScoreQuerySchema,
+    response: greenFleetScoreSchema,
+    tag: "Scores",
+  });
+
+  const device = { params: deviceIdParamsSchema, scope: "scores:read" as const, tag: "Scores" };
+  registerKeyedGet(registry, { ...device, path: "/scores/vehicle-health/{device_id}", summary: "Vehicle health score (0–100, higher = healthier)", response: vehicleHealthScoreSchema });
+  registerKeyedGet(registry, { ...device, path: "/vehicles/{device_id}/battery-health-snapshot", summary: "Battery health snapshot", response: batteryHealthSnapshotSchema });
+  registerKeyedGet(registry, { ...device, path: "/vehicles/{device_id}/eol-summary", summary: "End-of-life summary with condition grade A–F", response: eolSummarySchema });
+  registerKeyedGet(registry, { ...device, path: "/tas/{device_id}", summary: "Total Asset Score with grade A–F and pillars", response: tasScoreSchema });
+  registerKeyedGet(registry, {
+    method: "post",
+    path: "/scores/batch",
+    summary: "Up to 100 devices, any of the five scores; a failed device does not fail the batch",
+    scope: "scores:read",
+    body: scoresBatchRequestSchema,
+    response: scoresBatchResponseSchema,
+    tag: "Scores",
+  });
+  registerKeyedGet(registry, {
+    method: "post",
+    path: "/tas/batch",
+    summary: "Total Asset Score for up to 1000 devices",
+    scope: "scores:read",
+    body: tasBatchRequestSchema,
+    response: tasBatchResponseSchema,
+    tag: "Scores",
   });
 
   registry.registerPath({

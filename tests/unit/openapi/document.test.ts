@@ -21,7 +21,19 @@ describe("OpenAPI document", () => {
 
   it("has servers ending in /api/v1 and paths relative to them", () => {
     expect(doc.servers[0]?.url).toMatch(/\/api\/v1$/);
-    expect(Object.keys(doc.paths).sort()).toEqual(["/alerts", "/fleet", "/oem/ingest"]);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/alerts",
+      "/fleet",
+      "/oem/ingest",
+      "/scores/batch",
+      "/scores/fleet-risk",
+      "/scores/green-fleet",
+      "/scores/vehicle-health/{device_id}",
+      "/tas/batch",
+      "/tas/{device_id}",
+      "/vehicles/{device_id}/battery-health-snapshot",
+      "/vehicles/{device_id}/eol-summary",
+    ]);
   });
 
   it("documents the query bounds the handlers enforce, from the same zod schemas", () => {

@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { TAS_PILLARS } from "@/lib/scores/tas-weights";
+import { dateTime } from "./common";
+import { fleetRiskScoreSchema, greenFleetScoreSchema } from "./scores-fleet";
+
+const score = () => z.number().min(0).max(100);
+const confidence = () => z.enum(["high", "medium", "low"]);
+
+/** Path parameter `{device_id}` of endpoints 4, 6, 7 and 17. */
+export const deviceIdParamsSchema = z.object({ device_id: z.string().min(1).max(200) });
+
+// ---------------------------------------------------------------------------------------------
+// Endpoint 4 (SPEC 2.4)
+
+export const VEHICLE_HEALTH_SIGNALS = ["soh_pct", "dtc_codes", "battery_voltage", "odometer_km"] as const;
+
+export const vehicleHealthScoreSchema = z
+  .object({
+    device_id: z.string(),
+    vehicle_health_score: score().meta({ description: "0–100, one decimal, higher = healthier." }),
+    score_version: z.string(),
+    confidence: confidence(),
+    components: z
+      .object({
+        battery: score().nullable(),
+        diagnostics: score().nullable(),
+        electrical_12v: score().nullable(),
+        odometer_integrity: score().nullable(),
+        usage: score().nullable(),
+      })
+      .meta({ description: "Each 0–100; null when the vehicle does not report what the component needs." }),
+    available_signals: z.array(z.enum(VEHICLE_HEALTH_SIGNALS)),
+    missing_signals: z.array(z.enum(VEHICLE_HEALTH_SIGNALS)),
+    limitations: z.array(z.string()),
+    generated_at: dateTime(),
+  })
+  .meta({ id: "VehicleHealthScore", description: "Vehicle health score (docs/methodology/vehicle-health.md)." });
+export type VehicleHealthScore = z.output<typeof vehicleHealthScoreSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoint 6 (SPEC 2.6)
+
+export const batteryHealthSnapshotSchema = z
+  .object({
+    device_id: z.string(),
+    snapshot: z.object({
+      soc_current_pct: z.number().nullable(),
+      battery_voltage: z.number().nullable(),
+      charging_status: z.string().nullable(),
+      charging_power_kw: z.number().nullable(),
+      estimated_range_km: z.number().nullable(),
+    }),
+    last_battery_alert: z
+      .object({ severity: z.string(), prediction: z.string(), confidence: z.number(), created_at: dateTime() })
+      .nullable(),
+    data_quality: z
+      .object({
+        method_version: z.string(),
+        missing_fields: z.array(z.string()),
+        not_applicable_fields: z.array(z.string()),
+        latest_telemetry_at: dateTime().nullable(),
+        data_age_seconds: z.number().int().nullable(),
+        freshness: z.enum(["fresh", "recent", "stale", "none"]),
+        soh_pct: z.number().nullable(),
+        soh_source: z.literal("oem_bms").nullable(),
+        soh_reported_at: dateTime().nullable(),
+        powertrain: z.enum(["BEV", "PHEV", "HEV", "ICE"]).nullable(),
+        has_traction_battery: z.boolean().nullable(),
+        range_model: z
+          .object({
+            consumption_kwh_per_km: z.number(),
+            temperature_c: z.number().nullable(),
+            temperature_assumed: z.boolean(),
+            cold_penalty_pct: z.number(),
+            soh_applied: z.boolean(),
+          })
+          .nullable(),
+      })
+      .meta({ description: "Numbers that cannot be known are null and named in `missing_fields`." }),
+    generated_at: dateTime(),
+  })
+  .meta({ id: "BatteryHealthSnapshot", description: "Battery health snapshot (docs/methodology/battery-snapshot.md)." });
+export type BatteryHealthSnapshot = z.output<typeof batteryHealthSnapshotSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoint 7 (SPEC 2.7)
+
+export const eolSummarySchema = z
+  .object({
+    device_id: z.string(),
+    condition_grade: z.enum(["A", "B", "C", "D", "F"]),
+    vehicle_health_score: score().nullable(),
+    limitations: z.array(z.string()),
+    generated_at: dateTime(),
+  })
+  .meta({ id: "EolSummary", description: "End-of-life (lease return) condition summary (docs/methodology/eol-summary.md)." });
+export type EolSummaryBody = z.output<typeof eolSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoint 17 (SPEC 2.14)
+
+export const TAS_GRADES = ["A", "B", "C", "D", "E", "F"] as const;
+
+const tasPillarSchema = z.object({
+  score: score(),
+  source: z.enum(["oem_bms", "telemetry_derived", "master_data", "telemetry_and_master_data", "insufficient_data", "not_applicable"]),
+});
+
+export const tasScoreSchema = z
+  .object({
+    device_id: z.string(),
+    tas_grade: z.enum(TAS_GRADES),
+    tas_score: score(),
+    score_version: z.string(),
+    confidence: confidence(),
+    pillars: z.object(Object.fromEntries(TAS_PILLARS.map((p) => [p, tasPillarSchema])) as Record<(typeof TAS_PILLARS)[number], typeof tasPillarSchema>),
+    knockout_flags: z.array(z.enum(["soh_below_60", "odometer_manipulation"])),
+    vertical: z.string().meta({ description: "The device's asset class (default passenger_car)." }),
+    fuel_type: z.string().nullable(),
+    generated_at: dateTime(),
+  })
+  .meta({ id: "TotalAssetScore", description: "Total Asset Score (docs/methodology/tas.md). Pillar weights are withheld." });
+export type TasScore = z.output<typeof tasScoreSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoint 9 (SPEC 4.1)
+
+export const SCORE_NAMES = ["fleet_risk", "vehicle_health", "green_fleet", "battery_health", "eol_summary"] as const;
+export type ScoreName = (typeof SCORE_NAMES)[number];
+export const SCORES_BATCH_MAX = 100;
+export const TAS_BATCH_MAX = 1000;
+
+const deviceIdItem = () => z.string().min(1).max(200);
+
+export const scoresBatchRequestSchema = z
+  .object({
+    device_ids: z
+      .array(deviceIdItem())
+      .min(1, { message: "must hold at least 1 device id" })
+      .max(SCORES_BATCH_MAX, { message: `must hold at most ${SCORES_BATCH_MAX} device ids` }),
+    scores: z
+      .array(z.enum(SCORE_NAMES))
+      .min(1, { message: "must name at least one score when given" })
+      .optional()
+      .meta({ description: "Defaults to all five scores." }),
+  })
+  .meta({ id: "ScoresBatchRequest" });
+export type ScoresBatchRequest = z.output<typeof scoresBatchRequestSchema>;
+
+const itemErrorSchema = z.object({ error: z.string(), message: z.string() });
+
+export const scoresBatchItemSchema = z
+  .object({
+    device_id: z.string(),
+    fleet_risk: fleetRiskScoreSchema.optional(),
+    vehicle_health: vehicleHealthScoreSchema.optional(),
+    green_fleet: greenFleetScoreSchema.optional(),
+    battery_health: batteryHealthSnapshotSchema.optional(),
+    eol_summary: eolSummarySchema.optional(),
+    error: itemErrorSchema.optional().meta({ description: "Present (and no score keys) when this device failed." }),
+  })
+  .meta({ id: "ScoresBatchItem" });
+
+export const scoresBatchResponseSchema = z
+  .object({
+    results: z.array(scoresBatchItemSchema),
+    meta: z.object({
+      total: z.number().int(),
+      processed: z.number().int(),
+      errors: z.number().int(),
+      scores_requested: z.array(z.enum(SCORE_NAMES)),
+    }),
+    generated_at: dateTime(),
+  })
+  .meta({ id: "ScoresBatchResponse" });
+export type ScoresBatchResponse = z.output<typeof scoresBatchResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoint 18 (SPEC 4.3)
+
+export const tasBatchRequestSchema = z
+  .object({
+    device_ids: z
+      .array(deviceIdItem())
+      .min(1, { message: "must hold at least 1 device id" })
+      .max(TAS_BATCH_MAX, { message: `must hold at most ${TAS_BATCH_MAX} device ids` }),
+  })
+  .meta({ id: "TasBatchRequest" });
+export type TasBatchRequest = z.output<typeof tasBatchRequestSchema>;
+
+export const tasBatchResponseSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        device_id: z.string(),
+        tas_grade: z.enum(TAS_GRADES).nullable(),
+        tas_score: score().nullable(),
+        confidence: confidence().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+    meta: z.object({ total: z.number().int(), scored: z.number().int(), errors: z.number().int(), score_version: z.string() }),
+    generated_at: dateTime(),
+  })
+  .meta({ id: "TasBatchResponse" });
+export type TasBatchResponse = z.output<typeof tasBatchResponseSchema>;

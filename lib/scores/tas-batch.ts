@@ -1,0 +1,31 @@
+import type { TenantCtx } from "@/lib/context";
+import type { TasBatchRequest, TasBatchResponse } from "@/lib/schemas/scores-device";
+import { loadDeviceInputs, toTasInput } from "./queries/load-device-inputs";
+import { computeTas, TAS_SCORE_VERSION } from "./tas";
+
+type Item = TasBatchResponse["results"][number];
+
+/**
+ * Endpoint 18: TAS for up to 1000 devices, loaded in a fixed number of round trips. One result per
+ * requested id, in request order (duplicates are answered again, from the same load). A device the
+ * tenant does not hold, or one whose score fails, is an item with null score fields and `error`.
+ */
+export async function tasBatch({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: TasBatchRequest; now?: Date }): Promise<TasBatchResponse> {
+  const loaded = await loadDeviceInputs({ ctx, deviceIds: input.device_ids, now });
+  const results: Item[] = input.device_ids.map((id) => {
+    const d = loaded.get(id);
+    if (!d) return { device_id: id, tas_grade: null, tas_score: null, confidence: null, error: `No device ${id}.` };
+    try {
+      const r = computeTas(toTasInput(d, now), { now });
+      return { device_id: id, tas_grade: r.tas_grade, tas_score: r.tas_score, confidence: r.confidence, error: null };
+    } catch {
+      return { device_id: id, tas_grade: null, tas_score: null, confidence: null, error: `The score of device ${id} could not be computed.` };
+    }
+  });
+  const errors = results.filter((r) => r.error !== null).length;
+  return {
+    results,
+    meta: { total: results.length, scored: results.length - errors, errors, score_version: TAS_SCORE_VERSION },
+    generated_at: now.toISOString(),
+  };
+}
