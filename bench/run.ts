@@ -15,13 +15,14 @@ import postgres from "postgres";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { createTenant } from "@/lib/tenants/create-tenant";
 import { ingestThroughput } from "./benchmarks/ingest-throughput";
+import { scoresBatch } from "./benchmarks/scores-batch";
 import { buildApp, ROOT, startBuiltApp, type AppProcess } from "./lib/app";
 import { prepareDatabase, redactUrl, serverVersion, type BenchDatabase } from "./lib/database";
 import { renderComparison } from "./lib/table";
 import type { Benchmark, BenchContext, BenchmarkResult } from "./lib/types";
 
 /** Registered benchmarks, in run order. Add one file in bench/benchmarks/ and list it here. */
-const BENCHMARKS: Benchmark[] = [ingestThroughput];
+const BENCHMARKS: Benchmark[] = [ingestThroughput, scoresBatch];
 
 /** The highest per-minute limit a tenant may carry (lib/tenants/entitlements.ts): far above what the bench sends. */
 const BENCH_RATE_LIMIT_PER_MIN = 100_000;
