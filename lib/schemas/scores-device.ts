@@ -117,6 +117,14 @@ export const tasScoreSchema = z
     knockout_flags: z.array(z.enum(["soh_below_60", "odometer_manipulation"])),
     vertical: z.string().meta({ description: "The device's asset class (default passenger_car)." }),
     fuel_type: z.string().nullable(),
+    data_quality: z
+      .object({
+        latest_telemetry_at: dateTime().nullable(),
+        data_age_seconds: z.number().int().nullable(),
+        coverage_pct: z.number().nullable(),
+        freshness: z.string(),
+      })
+      .meta({ description: "How fresh and complete the inputs were (an FDP addition to SPEC 2.14)." }),
     generated_at: dateTime(),
   })
   .meta({ id: "TotalAssetScore", description: "Total Asset Score (docs/methodology/tas.md). Pillar weights are withheld." });

@@ -4,7 +4,7 @@
  */
 import { ASSET_CLASSES } from "@/lib/db/schema/devices";
 import { TAS_PILLARS, tasWeightsFor, type TasPillar } from "./tas-weights";
-import { clamp, round } from "./score-common";
+import { clamp, freshnessSentence, round } from "./score-common";
 
 export const TAS_SCORE_VERSION = "tas-2026.11";
 
@@ -90,6 +90,13 @@ export interface TasResult {
   knockout_flags: TasKnockout[];
   vertical: string;
   fuel_type: string | null;
+  /** How fresh and complete the inputs were (an addition to SPEC 2.14: every FDP answer says this). */
+  data_quality: {
+    latest_telemetry_at: string | null;
+    data_age_seconds: number | null;
+    coverage_pct: number | null;
+    freshness: string;
+  };
   generated_at: string;
 }
 
@@ -337,6 +344,12 @@ export function computeTas(input: TasInput, opts: { now: Date }): TasResult {
     knockout_flags: knockouts,
     vertical,
     fuel_type: input.fuel_type ?? null,
+    data_quality: {
+      latest_telemetry_at: latest ? latest.toISOString() : null,
+      data_age_seconds: latest ? Math.max(0, Math.round((now.getTime() - latest.getTime()) / 1000)) : null,
+      coverage_pct: coverage,
+      freshness: freshnessSentence(latest, now),
+    },
     generated_at: now.toISOString(),
   };
 }

@@ -94,8 +94,11 @@ describe("computeTas: shape", () => {
   it("has every SPEC 2.14 field with the right type and no weights", () => {
     const r = computeTas(base(), { now });
     expect(Object.keys(r).sort()).toEqual(
-      ["confidence", "device_id", "fuel_type", "generated_at", "knockout_flags", "pillars", "score_version", "tas_grade", "tas_score", "vertical"].sort(),
+      ["confidence", "data_quality", "device_id", "fuel_type", "generated_at", "knockout_flags", "pillars", "score_version", "tas_grade", "tas_score", "vertical"].sort(),
     );
+    // FDP's addition: how fresh the inputs were.
+    expect(r.data_quality.freshness).toMatch(/^Newest telemetry used is .* old|^No telemetry/);
+    expect(r.data_quality.data_age_seconds === null || r.data_quality.data_age_seconds >= 0).toBe(true);
     expect(r.device_id).toBe("dev-1");
     expect(["A", "B", "C", "D", "E", "F"]).toContain(r.tas_grade);
     expect(typeof r.tas_score).toBe("number");
