@@ -31,28 +31,14 @@ const LOW_SOC_PCT = 10;
 const CHARGING_WORDS = ["charging", "fast_charging", "dc_charging", "ac_charging"] as const;
 const DC_WORDS = ["dc_charging", "fast_charging"] as const;
 
-export interface FleetDeviceAggregate {
-  device_id: string;
+/** One device's aggregates over the period: what fleet risk needs, plus what green fleet adds. */
+export interface FleetDeviceAggregate extends Omit<FleetRiskDeviceInput, "powertrain"> {
   powertrain: string | null;
   fuel_type: string | null;
   asset_class: string | null;
-  alerts: { critical: number; warning: number; info: number };
   /** Alerts created in the period by agent (battery, driving, ...), any severity. */
   alerts_by_agent: Record<string, number>;
   readings: number;
-  driving_minutes: number;
-  minutes_over_130: number;
-  minutes_over_160: number;
-  night_driving_minutes: number;
-  temp_known_driving_minutes: number;
-  driving_minutes_below_0c: number;
-  driving_minutes_below_minus10c: number;
-  charging_minutes: number;
-  dc_charging_minutes: number;
-  soc_known_minutes: number;
-  low_soc_minutes: number;
-  telemetry_days: number;
-  newest_telemetry_at: Date | null;
   distance_km: number | null;
   energy_kwh: number | null;
 }
