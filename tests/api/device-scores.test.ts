@@ -366,3 +366,14 @@ describe("loadDeviceInputs", () => {
     expect(map.get("shared-id")?.telemetry.latest_soh?.pct).toBe(50);
   });
 });
+
+describe("batch request bodies", () => {
+  it("answer 413 above 1 MiB on both batch endpoints", async () => {
+    const huge = { device_ids: ["x"], padding: "p".repeat(1024 * 1024) };
+    for (const path of ["/api/v1/scores/batch", "/api/v1/tas/batch"]) {
+      const { res, body } = await post(path, a.key, huge);
+      expect(res.status, path).toBe(413);
+      expect(body).toMatchObject({ error: "payload_too_large" });
+    }
+  });
+});
