@@ -18,17 +18,21 @@ export abstract class DomainError extends Error {
   }
 }
 
-export type ErrorCode =
-  | "invalid_request"
-  | "unauthorized"
-  | "invalid_signature"
-  | "forbidden"
-  | "not_found"
-  | "payload_too_large"
-  | "unprocessable"
-  | "rate_limited"
-  | "internal_error"
-  | "upstream_unavailable";
+/** The CONTRACT's error codes; lib/http/error-response.ts maps each to its HTTP status. */
+export const ERROR_CODES = [
+  "invalid_request",
+  "unauthorized",
+  "invalid_signature",
+  "forbidden",
+  "not_found",
+  "payload_too_large",
+  "unsupported_media_type",
+  "unprocessable",
+  "rate_limited",
+  "internal_error",
+  "upstream_unavailable",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class ValidationError extends DomainError {
   readonly code = "invalid_request" as const;
@@ -47,6 +51,9 @@ export class NotFoundError extends DomainError {
 }
 export class PayloadTooLargeError extends DomainError {
   readonly code = "payload_too_large" as const;
+}
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly code = "unsupported_media_type" as const;
 }
 export class UnprocessableError extends DomainError {
   readonly code = "unprocessable" as const;

@@ -1,7 +1,43 @@
 import { z } from "zod";
+import { ERROR_CODES } from "@/lib/errors";
+import { stringProblem } from "@/lib/json/inspect-json";
 
 /** RFC 3339 date-time with an explicit offset (CONTRACT: `Z` preferred). */
 export const dateTime = () => z.iso.datetime({ offset: true });
+
+/**
+ * Device ids, wherever they travel (path, batch bodies, ingest): 1–128 letters, digits, `.`, `_`, `:`
+ * or `-`, but not `.` or `..` alone (a path could not address them). The default id of an ingested
+ * VIN, `oem-<vin>`, fits. Anything else (a NUL, a slash, a 201-character string) is a 400 naming the
+ * field, never a lookup.
+ */
+export const DEVICE_ID_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9._:-]{1,128}$/;
+export const DEVICE_ID_RULE = "1–128 characters: letters, digits, '.', '_', ':' or '-', not '.' or '..' alone";
+
+export const deviceId = () =>
+  z
+    .string({ message: `must be a device id (${DEVICE_ID_RULE})` })
+    .regex(DEVICE_ID_PATTERN, { message: `must be a device id (${DEVICE_ID_RULE})` })
+    .meta({ pattern: DEVICE_ID_PATTERN.source, minLength: 1, maxLength: 128, example: "sbx-001" });
+
+/** Path parameter `{device_id}`. */
+export const deviceIdPath = () => z.object({ device_id: deviceId().meta({ description: `The device id (${DEVICE_ID_RULE}).` }) });
+
+/**
+ * Free text that can be stored and echoed: trimmed, within `max` characters, without the NUL
+ * character and well-formed Unicode (no lone surrogate). Other characters (tabs, quotes, emoji) are
+ * kept exactly as sent.
+ */
+export const text = ({ min = 1, max }: { min?: number; max: number }) =>
+  z
+    .string()
+    .trim()
+    .min(min, { message: min === 1 ? "must not be empty" : `must be at least ${min} characters` })
+    .max(max, { message: `must be at most ${max} characters` })
+    .superRefine((s, ctx) => {
+      const problem = stringProblem(s);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
 
 /**
  * An integer query parameter: digits only (no `1.5`, `abc`, `-1`, `1e2`), then a range check.
@@ -41,21 +77,13 @@ export function listEnvelope<T extends z.ZodType>(item: T, id: string) {
 
 export const errorBodySchema = z
   .object({
-    error: z.enum([
-      "invalid_request",
-      "unauthorized",
-      "invalid_signature",
-      "forbidden",
-      "not_found",
-      "payload_too_large",
-      "unprocessable",
-      "rate_limited",
-      "internal_error",
-      "upstream_unavailable",
-    ]),
+    error: z.enum(ERROR_CODES),
     message: z.string(),
     details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
     request_id: z.string().optional(),
     _sandbox: z.literal(true).optional(),
   })
   .meta({ id: "Error", description: "CONTRACT error envelope." });
+
+/** What the verbs of one device receive. */
+export type DeviceInput = z.output<ReturnType<typeof deviceIdPath>>;

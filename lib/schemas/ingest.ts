@@ -1,12 +1,21 @@
 import { z } from "zod";
 import { ASSET_CLASSES, POWERTRAINS } from "@/lib/db/schema/devices";
-import { dateTime } from "./common";
+import { inspectJson } from "@/lib/json/inspect-json";
+import { dateTime, deviceId, text } from "./common";
 
 /** CONTRACT "OEM ingest": at most this many vehicle records and bytes per request (413 beyond). */
 export const INGEST_MAX_VEHICLES = 10_000;
 export const INGEST_MAX_BYTES = 10 * 1024 * 1024;
 /** Device clocks run a little fast; a timestamp further ahead than this is refused as implausible. */
 export const INGEST_MAX_FUTURE_SKEW_MS = 10 * 60 * 1000;
+/**
+ * The earliest accepted device timestamp. Connected-car telematics of the kind FDP ingests (GPS,
+ * state of charge, trouble codes over a cellular link) postdates it; an older stamp is an unset
+ * clock (1970, year 0) and would also fall outside what Postgres and the scores can place in time.
+ */
+export const INGEST_EARLIEST_TIMESTAMP = "2000-01-01T00:00:00Z";
+/** `raw_data` nests at most this many levels (the object itself is level 1). */
+export const RAW_DATA_MAX_DEPTH = 16;
 
 /** A number in [min, max]; null is accepted and means "not reported". */
 const measure = (min: number, max: number, unit: string) =>
@@ -19,15 +28,18 @@ const measure = (min: number, max: number, unit: string) =>
 /** Vehicle master data carried in `raw_data.vehicle` (CONTRACT "Settled details"). */
 export const vehicleMasterDataSchema = z
   .object({
-    make: z.string().trim().min(1).max(64).nullish(),
-    model: z.string().trim().min(1).max(128).nullish(),
+    make: text({ max: 64 }).nullish(),
+    model: text({ max: 128 }).nullish(),
     year: z.number().int().min(1950).max(2100).nullish(),
     powertrain: z.enum(POWERTRAINS, { message: `must be one of ${POWERTRAINS.join(", ")}` }).nullish(),
-    fuel_type: z.string().trim().min(1).max(32).nullish(),
+    fuel_type: text({ max: 32 }).nullish(),
     battery_kwh: measure(0.5, 500, "kWh"),
     original_price_eur: measure(0, 10_000_000, "EUR"),
     contract_km: z.number().int().min(0).max(5_000_000).nullish(),
-    lease_start: z.iso.date({ message: "must be a date YYYY-MM-DD" }).nullish(),
+    lease_start: z.iso
+      .date({ message: "must be a date YYYY-MM-DD" })
+      .refine((d) => d >= "1950-01-01" && d <= "2100-12-31", { message: "must be a date from 1950-01-01 to 2100-12-31" })
+      .nullish(),
     lease_months: z.number().int().min(1).max(240).nullish(),
     asset_class: z.enum(ASSET_CLASSES, { message: `must be one of ${ASSET_CLASSES.join(", ")}` }).nullish(),
   })
@@ -37,6 +49,9 @@ export type VehicleMasterData = z.output<typeof vehicleMasterDataSchema>;
 const rawDataSchema = z
   .record(z.string(), z.unknown())
   .superRefine((raw, ctx) => {
+    // Stored as jsonb: every string and name must be storable, every number finite, nesting bounded.
+    const { problem } = inspectJson(raw, RAW_DATA_MAX_DEPTH);
+    if (problem) ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
     if (raw.vehicle !== undefined && raw.vehicle !== null) {
       const parsed = vehicleMasterDataSchema.safeParse(raw.vehicle);
       if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ["vehicle", ...issue.path] } as never);
@@ -64,14 +79,21 @@ export const ingestRecordSchema = z
     device_id: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9._:-]{1,128}$/, { message: "must be 1–128 characters of letters, digits, '.', '_', ':' or '-'" })
+      .pipe(deviceId())
+      .optional()
+      .meta({ description: "Defaults to `oem-<vin>`." }),
+    timestamp: dateTime()
+      // Unparseable stamps are already refused by the format check; this only bounds the parseable ones.
+      .refine((t) => !(Date.parse(t) < Date.parse(INGEST_EARLIEST_TIMESTAMP)), { message: `must not be before ${INGEST_EARLIEST_TIMESTAMP}` })
+      .meta({
+        description: `Device time, RFC 3339 with offset, from ${INGEST_EARLIEST_TIMESTAMP} to at most ${INGEST_MAX_FUTURE_SKEW_MS / 60000} minutes after FDP receives it. Defaults to the time FDP received the record.`,
+      })
       .optional(),
-    timestamp: dateTime().meta({ description: "Device time, RFC 3339 with offset. Defaults to the time FDP received the record." }).optional(),
     odometer_km: measure(0, 5_000_000, "km"),
     soc_percent: measure(0, 100, "%"),
     soh_percent: measure(0, 100, "%"),
     battery_voltage: measure(0, 1500, "V"),
-    charging_status: z.string().trim().min(1).max(32).nullish(),
+    charging_status: text({ max: 32 }).nullish(),
     lat: measure(-90, 90, "degrees"),
     lon: measure(-180, 180, "degrees"),
     speed_kmh: measure(0, 500, "km/h"),
@@ -92,7 +114,7 @@ export const ingestBodySchema = z
       .array(ingestRecordSchema, { message: "is required: an array of vehicle records" })
       .min(1, { message: "must hold at least one vehicle record" })
       .max(INGEST_MAX_VEHICLES, { message: `holds at most ${INGEST_MAX_VEHICLES} records` }),
-    source: z.string().trim().max(100).optional(),
+    source: text({ min: 0, max: 100 }).optional(),
     hmac_signature: z
       .string()
       .optional()

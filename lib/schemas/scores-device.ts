@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { TAS_PILLARS } from "@/lib/scores/tas-weights";
-import { dateTime } from "./common";
+import { dateTime, deviceId, deviceIdPath } from "./common";
 import { fleetRiskScoreSchema, greenFleetScoreSchema } from "./scores-fleet";
 
 const score = () => z.number().min(0).max(100);
 const confidence = () => z.enum(["high", "medium", "low"]);
 
 /** Path parameter `{device_id}` of endpoints 4, 6, 7 and 17. */
-export const deviceIdParamsSchema = z.object({ device_id: z.string().min(1).max(200) });
+export const deviceIdParamsSchema = deviceIdPath();
 
 // ---------------------------------------------------------------------------------------------
 // Endpoint 4 (SPEC 2.4)
@@ -138,12 +138,11 @@ export type ScoreName = (typeof SCORE_NAMES)[number];
 export const SCORES_BATCH_MAX = 100;
 export const TAS_BATCH_MAX = 1000;
 
-const deviceIdItem = () => z.string().min(1).max(200);
 
 export const scoresBatchRequestSchema = z
   .object({
     device_ids: z
-      .array(deviceIdItem())
+      .array(deviceId())
       .min(1, { message: "must hold at least 1 device id" })
       .max(SCORES_BATCH_MAX, { message: `must hold at most ${SCORES_BATCH_MAX} device ids` }),
     scores: z
@@ -189,7 +188,7 @@ export type ScoresBatchResponse = z.output<typeof scoresBatchResponseSchema>;
 export const tasBatchRequestSchema = z
   .object({
     device_ids: z
-      .array(deviceIdItem())
+      .array(deviceId())
       .min(1, { message: "must hold at least 1 device id" })
       .max(TAS_BATCH_MAX, { message: `must hold at most ${TAS_BATCH_MAX} device ids` }),
   })
