@@ -2,15 +2,17 @@
  * The FDP server: Next.js behind a thin Node HTTP server. It exists for one reason: CONTRACT's
  * client IP is the socket's peer address (or, with TRUST_PROXY=1, the first X-Forwarded-For hop),
  * and Next.js does not expose the socket to route handlers. So every request gets the peer address
- * in `x-fdp-client-ip`, overwriting whatever a client sent under that name.
+ * in `x-fdp-client-ip`, overwriting whatever a client sent under that name. It also answers the /api
+ * requests Next.js would answer outside the CONTRACT's envelope (malformed percent-encoding, methods
+ * no route handler can serve, trailing or doubled slashes): lib/http/edge-guard.ts.
  *
  *   npm run dev    → tsx server.ts            (development, hot reload)
  *   npm start      → NODE_ENV=production tsx server.ts   (after `npm run build`)
  */
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import next from "next";
-
-const CLIENT_IP_HEADER = "x-fdp-client-ip";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { guardApiRequest, malformedHttpAnswer } from "@/lib/http/edge-guard";
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
@@ -22,9 +24,26 @@ const handle = app.getRequestHandler();
 
 await app.prepare();
 
+async function send(res: ServerResponse, answer: Response): Promise<void> {
+  res.statusCode = answer.status;
+  answer.headers.forEach((value, name) => res.setHeader(name, value));
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}
+
 const server = createServer((req, res) => {
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
-  void handle(req, res);
+  const early = guardApiRequest({ method: req.method ?? "GET", url: req.url ?? "/", requestIdHeader: req.headers["x-request-id"] as string | undefined });
+  if (early) void send(res, early);
+  else void handle(req, res);
+});
+
+// A request Node cannot parse never reaches Next.js; answer it in the envelope too (see edge-guard.ts).
+server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+  if (err.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(malformedHttpAnswer(err));
 });
 
 server.listen(port, hostname, () => {

@@ -10,3 +10,8 @@ export interface TenantCtx {
   /** True for the public sandbox key: answers carry `_sandbox: true`, ingest stores nothing. */
   isSandbox: boolean;
 }
+
+/** What a public operation's verb receives: the database, and no tenant. */
+export interface PublicCtx {
+  db: Db;
+}

@@ -1,4 +1,4 @@
-import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
+import { PayloadTooLargeError } from "@/lib/errors";
 
 /**
  * Reads a request body up to `maxBytes`, refusing a larger one as soon as it is known: from
@@ -29,18 +29,4 @@ export async function readBodyLimited(req: Request, maxBytes: number): Promise<U
     offset += c.byteLength;
   }
   return out;
-}
-
-/** Parses a JSON object body; anything else is a 400 with a clear message. */
-export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch {
-    throw new ValidationError("The request body is not valid JSON (UTF-8).", [{ field: "(body)", message: "invalid JSON" }]);
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new ValidationError("The request body must be a JSON object.", [{ field: "(body)", message: "expected an object" }]);
-  }
-  return value as Record<string, unknown>;
 }

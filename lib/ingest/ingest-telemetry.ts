@@ -4,40 +4,47 @@ import { tenants } from "@/lib/db/schema";
 import { runDetectors } from "@/lib/detectors";
 import type { DeviceContext } from "@/lib/detectors/types";
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
-import { parseJsonObject } from "@/lib/http/read-body";
-import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, ingestBodySchema, type IngestResponse } from "@/lib/schemas/ingest";
-import { parseInput } from "@/lib/validation";
+import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, type IngestBody, type IngestResponse } from "@/lib/schemas/ingest";
 import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
 import { insertAlerts, readDeviceContexts, storeBatch } from "./store-batch";
 import { verifyIngestSignature } from "./verify-signature";
 
-export interface IngestInput {
-  /** The request body exactly as received (signatures are over these bytes). */
-  rawBody: Uint8Array;
-  /** The X-FDP-Signature header, if any. */
-  signatureHeader: string | null;
-}
-
 /**
- * OEM telemetry ingest (SPEC 4.2, CONTRACT "OEM ingest"): parse → verify signatures → validate the
- * whole payload → store it in one transaction (devices, history, snapshot, alerts) → answer.
- * Nothing is stored unless everything is valid; the sandbox validates and stores nothing.
+ * Checks that come before validating the payload (CONTRACT "OEM ingest"): more than 10,000 records is
+ * a 413 (whatever else is wrong with them), and every signature present must verify against the raw
+ * bytes or the canonical body (401 `invalid_signature`), as must one for a tenant that requires it.
  */
-export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: IngestInput; now?: Date }): Promise<IngestResponse> {
-  const body = parseJsonObject(input.rawBody);
+export async function verifyIngestRequest({
+  ctx,
+  rawBody,
+  body,
+  signatureHeader,
+}: {
+  ctx: TenantCtx;
+  /** The request body exactly as received (the header signature is over these bytes). */
+  rawBody: Uint8Array;
+  /** The same body parsed, not yet validated (the body signature is over its canonical form). */
+  body: Record<string, unknown>;
+  signatureHeader: string | null;
+}): Promise<void> {
   if (Array.isArray(body.vehicles) && body.vehicles.length > INGEST_MAX_VEHICLES) {
     throw new PayloadTooLargeError(`At most ${INGEST_MAX_VEHICLES} vehicle records per request; this one has ${body.vehicles.length}. Split it.`);
   }
-
   const [tenant] = await ctx.db
     .select({ secret: tenants.ingestSecret, required: tenants.requireSignedIngest })
     .from(tenants)
     .where(eq(tenants.id, ctx.tenantId));
   if (!tenant) throw new Error(`tenant ${ctx.tenantId} of an authenticated key is missing`);
-  verifyIngestSignature({ secret: tenant.secret, required: tenant.required, rawBody: input.rawBody, header: input.signatureHeader, body });
+  verifyIngestSignature({ secret: tenant.secret, required: tenant.required, rawBody, header: signatureHeader, body });
+}
 
-  const parsed = parseInput(ingestBodySchema, body);
-  const records = toTelemetryRecords(parsed, now);
+/**
+ * OEM telemetry ingest (SPEC 4.2, CONTRACT "OEM ingest") of a validated payload whose request passed
+ * `verifyIngestRequest`: store it in one transaction (devices, history, snapshot, alerts) and answer.
+ * Nothing is stored unless everything is valid; the sandbox validates and stores nothing.
+ */
+export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: IngestBody; now?: Date }): Promise<IngestResponse> {
+  const records = toTelemetryRecords(input, now);
   const future = records.findIndex((r) => r.ts.getTime() > now.getTime() + INGEST_MAX_FUTURE_SKEW_MS);
   if (future >= 0) {
     throw new ValidationError(`vehicles.${future}.timestamp is more than ${INGEST_MAX_FUTURE_SKEW_MS / 60000} minutes in the future.`, [

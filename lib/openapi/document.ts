@@ -1,80 +1,85 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import { z } from "zod";
-import type { Scope } from "@/lib/auth/key-format";
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import { SANDBOX_KEY } from "@/lib/auth/key-format";
 import { env } from "@/lib/env";
-import { alertListSchema, alertsQuerySchema } from "@/lib/schemas/alerts";
+import { allowHeader } from "@/lib/http/bind-route";
+import { JSON_BODY_MAX_BYTES } from "@/lib/http/read-input";
+import type { Operation, OperationTag } from "@/lib/operations/define-operation";
+import { OPERATIONS } from "@/lib/operations/registry";
 import { errorBodySchema } from "@/lib/schemas/common";
-import { fleetListSchema, fleetQuerySchema } from "@/lib/schemas/fleet";
-import {
-  batteryHealthSnapshotSchema,
-  deviceIdParamsSchema,
-  eolSummarySchema,
-  scoresBatchRequestSchema,
-  scoresBatchResponseSchema,
-  tasBatchRequestSchema,
-  tasBatchResponseSchema,
-  tasScoreSchema,
-  vehicleHealthScoreSchema,
-} from "@/lib/schemas/scores-device";
-import { fleetRiskScoreSchema, fleetScoreQuerySchema, greenFleetScoreSchema } from "@/lib/schemas/scores-fleet";
-import { INGEST_MAX_BYTES, INGEST_MAX_VEHICLES, ingestBodySchema, ingestResponseSchema } from "@/lib/schemas/ingest";
+
+/**
+ * The OpenAPI 3.1 document, built by one loop over the operation registry: paths, methods, scopes,
+ * parameters, bodies, answers and examples all come from the operations' definitions and their zod
+ * schemas, so the document says what the server enforces. Linted in CI (tests/integration/openapi-lint.test.ts).
+ */
 
 /** CONTRACT: the interface description carries version 1.2.0. */
 export const OPENAPI_VERSION = "1.2.0";
 
-const errorContent = { "application/json": { schema: errorBodySchema } };
-const RATE_LIMIT_HEADERS = {
-  "RateLimit-Limit": { description: "Requests allowed in the window.", schema: { type: "integer" as const } },
-  "RateLimit-Remaining": { description: "Requests left in the window.", schema: { type: "integer" as const } },
-  "RateLimit-Reset": { description: "Seconds until the window frees a request.", schema: { type: "integer" as const } },
+const TAGS: Record<OperationTag, string> = {
+  Fleet: "The fleet snapshot and the alerts of the detectors.",
+  Scores: "Scores of the fleet and of each vehicle, one by one or in batches. Methods: docs/methodology/.",
+  Ingest: "OEM telemetry in bulk.",
 };
 
-/** The error answers every keyed endpoint can give. */
-function keyedErrors(extra: Record<number, string> = {}) {
-  const base: Record<number, string> = {
-    400: "Invalid request: a malformed or out-of-range parameter (see `details`).",
-    401: "Missing, unknown or revoked API key.",
-    403: "The key lacks the scope this endpoint needs.",
-    429: "Rate limit exceeded; see Retry-After.",
-    500: "Server failure; the body never carries internals.",
-    ...extra,
+const integer = { type: "integer" as const };
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": { description: "Requests allowed per minute in this limit's window.", schema: integer },
+  "RateLimit-Remaining": { description: "Requests left in the window.", schema: integer },
+  "RateLimit-Reset": { description: "Seconds until the window frees a request.", schema: integer },
+};
+const REQUEST_ID_HEADER = { "X-Request-Id": { description: "Identifies this answer in FDP's logs; quote it when reporting a problem.", schema: { type: "string" as const } } };
+
+function errorAnswer(description: string, extraHeaders: Record<string, { description: string; schema: object }> = {}): ResponseConfig {
+  return {
+    description,
+    content: { "application/json": { schema: errorBodySchema } },
+    headers: { ...REQUEST_ID_HEADER, ...extraHeaders },
   };
-  return Object.fromEntries(
-    Object.entries(base).map(([status, description]) => [status, { description, content: errorContent, headers: RATE_LIMIT_HEADERS }]),
-  );
 }
 
-interface KeyedOperation {
-  method?: "get" | "post";
-  path: string;
-  summary: string;
-  scope: Scope;
-  query?: z.ZodObject;
-  /** Path parameters (`{device_id}`): the operation also answers 404 for unknown or foreign devices. */
-  params?: z.ZodObject;
-  body?: z.ZodType;
-  response: z.ZodType;
-  tag: string;
-}
-
-function registerKeyedGet(registry: OpenAPIRegistry, op: KeyedOperation): void {
-  registry.registerPath({
-    method: op.method ?? "get",
-    path: op.path,
-    summary: op.summary,
-    tags: [op.tag],
-    security: [{ bearerAuth: [] }],
-    description: `Scope: \`${op.scope}\`.`,
-    request: {
-      ...(op.query ? { query: op.query } : {}),
-      ...(op.params ? { params: op.params } : {}),
-      ...(op.body ? { body: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
+/** Every answer an operation can give, from what its definition says it does. */
+function responsesOf(op: Operation): Record<string, ResponseConfig> {
+  const limited = { ...RATE_LIMIT_HEADERS };
+  const keyed = "scope" in op.access;
+  const hasInput = op.pathParams.length > 0 || op.input.query !== undefined || op.input.body !== undefined;
+  const out: Record<string, ResponseConfig> = {
+    200: {
+      description: "OK",
+      content: { "application/json": { schema: op.output } },
+      headers: { ...REQUEST_ID_HEADER, ...limited },
     },
-    responses: {
-      200: { description: "OK", content: { "application/json": { schema: op.response } }, headers: RATE_LIMIT_HEADERS },
-      ...keyedErrors(op.params ? { 404: "Unknown device, or one of another tenant." } : {}),
-    },
+  };
+  if (hasInput) out[400] = errorAnswer("Invalid request: a malformed, out-of-range or repeated parameter, or a body that is not I-JSON or not valid (see `details`).", limited);
+  if (keyed) {
+    out[401] = errorAnswer(
+      op.verifyRequest
+        ? "Missing, unknown or revoked API key (`unauthorized`), or a signature that does not verify (`invalid_signature`)."
+        : "Missing, unknown or revoked API key.",
+      limited,
+    );
+    out[403] = errorAnswer("The key lacks the scope this endpoint needs.", limited);
+  }
+  if (op.errors?.[404]) out[404] = errorAnswer(op.errors[404], limited);
+  out[405] = errorAnswer("The method is not served at this path; `Allow` lists those that are.", {
+    Allow: { description: "The methods served at this path.", schema: { type: "string" } },
   });
+  if (op.input.body) {
+    out[413] = errorAnswer(op.errors?.[413] ?? `The body exceeds ${(op.maxBodyBytes ?? JSON_BODY_MAX_BYTES) / 1048576} MiB.`, limited);
+    out[415] = errorAnswer("The body is not sent as `Content-Type: application/json` (UTF-8).", limited);
+  }
+  if (op.errors?.[422]) out[422] = errorAnswer(op.errors[422], limited);
+  out[429] = errorAnswer("Rate limit exceeded; retry after `Retry-After` seconds.", {
+    ...limited,
+    "Retry-After": { description: "Whole seconds to wait.", schema: integer },
+  });
+  out[500] = errorAnswer("Server failure; the body never carries internals. Quote `request_id` when reporting it.");
+  if (op.errors?.[503]) out[503] = errorAnswer(op.errors[503]);
+  return out;
+}
+
+function accessNote(op: Operation): string {
+  return "scope" in op.access ? `Scope: \`${op.access.scope}\`.` : "No key needed; limited per client IP.";
 }
 
 let cached: object | undefined;
@@ -85,88 +90,25 @@ export function openApiDocument(): object {
   registry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
-    description: "`fdp_live_…` keys from the dashboard or the admin CLI; the public sandbox key is `fdp_sandbox_3f6c0a1e9b7d4c25`.",
+    description: `\`fdp_live_…\` keys from the dashboard or the admin CLI; the public sandbox key is \`${SANDBOX_KEY}\`.`,
   });
-  registerKeyedGet(registry, {
-    path: "/fleet",
-    summary: "Fleet snapshot: the latest state of each vehicle",
-    scope: "fleet:read",
-    query: fleetQuerySchema,
-    response: fleetListSchema,
-    tag: "Fleet",
-  });
-  registerKeyedGet(registry, {
-    path: "/alerts",
-    summary: "Alerts raised by the detectors, newest first",
-    scope: "fleet:read",
-    query: alertsQuerySchema,
-    response: alertListSchema,
-    tag: "Fleet",
-  });
-
-  registerKeyedGet(registry, {
-    path: "/scores/fleet-risk",
-    summary: "Fleet risk score (0–100, higher = riskier) over a period",
-    scope: "scores:read",
-    query: fleetScoreQuerySchema,
-    response: fleetRiskScoreSchema,
-    tag: "Scores",
-  });
-  registerKeyedGet(registry, {
-    path: "/scores/green-fleet",
-    summary: "Green fleet score (0–100) over a period: EV share, CO₂ intensity, energy efficiency",
-    scope: "scores:read",
-    query: fleetScoreQuerySchema,
-    response: greenFleetScoreSchema,
-    tag: "Scores",
-  });
-
-  const device = { params: deviceIdParamsSchema, scope: "scores:read" as const, tag: "Scores" };
-  registerKeyedGet(registry, { ...device, path: "/scores/vehicle-health/{device_id}", summary: "Vehicle health score (0–100, higher = healthier)", response: vehicleHealthScoreSchema });
-  registerKeyedGet(registry, { ...device, path: "/vehicles/{device_id}/battery-health-snapshot", summary: "Battery health snapshot", response: batteryHealthSnapshotSchema });
-  registerKeyedGet(registry, { ...device, path: "/vehicles/{device_id}/eol-summary", summary: "End-of-life summary with condition grade A–F", response: eolSummarySchema });
-  registerKeyedGet(registry, { ...device, path: "/tas/{device_id}", summary: "Total Asset Score with grade A–F and pillars", response: tasScoreSchema });
-  registerKeyedGet(registry, {
-    method: "post",
-    path: "/scores/batch",
-    summary: "Up to 100 devices, any of the five scores; a failed device does not fail the batch",
-    scope: "scores:read",
-    body: scoresBatchRequestSchema,
-    response: scoresBatchResponseSchema,
-    tag: "Scores",
-  });
-  registerKeyedGet(registry, {
-    method: "post",
-    path: "/tas/batch",
-    summary: "Total Asset Score for up to 1000 devices",
-    scope: "scores:read",
-    body: tasBatchRequestSchema,
-    response: tasBatchResponseSchema,
-    tag: "Scores",
-  });
-
-  registry.registerPath({
-    method: "post",
-    path: "/oem/ingest",
-    summary: "Bulk OEM telemetry ingest: upsert devices, history and fleet snapshot",
-    tags: ["Ingest"],
-    security: [{ bearerAuth: [] }],
-    description:
-      `Scope: \`ingest:write\`. At most ${INGEST_MAX_VEHICLES} records and ${INGEST_MAX_BYTES / 1048576} MiB (413 beyond). ` +
-      "The whole payload is validated first; any invalid record gives 400 naming its index and field, and nothing is stored. " +
-      "Optional signatures with the tenant's ingest secret: header `X-FDP-Signature: sha256=<hex>` over the raw body, or " +
-      "`hmac_signature` over the RFC 8785 canonical JSON of the body without it; a signature that does not verify gives 401 " +
-      "`invalid_signature`. Re-sending a payload changes nothing; an older record never overwrites a newer snapshot. " +
-      "With the sandbox key the payload is validated and nothing is stored.",
-    request: {
-      headers: z.object({ "X-FDP-Signature": z.string().optional().meta({ description: "`sha256=<lowercase hex HMAC-SHA256 of the raw body>`" }) }),
-      body: { required: true, content: { "application/json": { schema: ingestBodySchema } } },
-    },
-    responses: {
-      200: { description: "Accepted and committed (read-your-writes).", content: { "application/json": { schema: ingestResponseSchema } }, headers: RATE_LIMIT_HEADERS },
-      ...keyedErrors({ 401: "Missing, unknown or revoked key (`unauthorized`), or a signature that does not verify (`invalid_signature`).", 413: "More than 10,000 records or 10 MiB." }),
-    },
-  });
+  for (const op of OPERATIONS) {
+    registry.registerPath({
+      operationId: op.id,
+      method: op.method.toLowerCase() as "get" | "post",
+      path: op.path,
+      summary: op.summary,
+      description: [op.description, accessNote(op), `Methods served at this path: ${allowHeader([op.method])}.`].filter(Boolean).join(" "),
+      tags: [op.tag],
+      security: "scope" in op.access ? [{ bearerAuth: [] }] : [],
+      request: {
+        ...(op.input.path ? { params: op.input.path } : {}),
+        ...(op.input.query ? { query: op.input.query } : {}),
+        ...(op.input.body ? { body: { required: true, content: { "application/json": { schema: op.input.body } } } } : {}),
+      },
+      responses: responsesOf(op),
+    });
+  }
 
   cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
@@ -174,9 +116,14 @@ export function openApiDocument(): object {
       title: "FDP — Fleet Data Products API",
       version: OPENAPI_VERSION,
       description:
-        "Tenant-scoped fleet telemetry data products. Every answer carries `X-Request-Id`; errors use the envelope `{error, message, details?, request_id?}`; answers to the sandbox key carry `_sandbox: true`.",
+        "Tenant-scoped fleet telemetry data products. Every answer carries `X-Request-Id`; errors use the envelope " +
+        "`{error, message, details?, request_id?}`; answers to the sandbox key carry `_sandbox: true`. JSON bodies must be " +
+        "I-JSON (RFC 7493: UTF-8, no duplicate member names, no lone surrogates) without NUL characters, at most 32 levels deep.",
+      contact: { name: "FDP API support", email: "api@fdp.example", url: `${env().PUBLIC_BASE_URL.replace(/\/$/, "")}/docs` },
+      license: { name: "Proprietary: use under the FDP service agreement", url: `${env().PUBLIC_BASE_URL.replace(/\/$/, "")}/docs#license` },
     },
-    servers: [{ url: `${env().PUBLIC_BASE_URL.replace(/\/$/, "")}/api/v1` }],
+    servers: [{ url: `${env().PUBLIC_BASE_URL.replace(/\/$/, "")}/api/v1`, description: "This FDP deployment." }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
   });
   return cached;
 }

@@ -1,4 +1,5 @@
 import type { TenantCtx } from "@/lib/context";
+import type { DeviceInput } from "@/lib/schemas/common";
 import type { EolSummaryBody } from "@/lib/schemas/scores-device";
 import { buildEolSummary } from "./eol-summary";
 import { loadOneDevice } from "./get-vehicle-health";
@@ -12,7 +13,7 @@ export function eolFromInputs(d: DeviceInputs, now: Date, vehicleHealthScore?: n
 }
 
 /** Endpoint 7: end-of-life condition summary of one device (SPEC 2.7). */
-export async function getEolSummary({ ctx, deviceId, now = new Date() }: { ctx: TenantCtx; deviceId: string; now?: Date }): Promise<EolSummaryBody> {
-  const d = await loadOneDevice(ctx, deviceId, now);
+export async function getEolSummary({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: DeviceInput; now?: Date }): Promise<EolSummaryBody> {
+  const d = await loadOneDevice(ctx, input.device_id, now);
   return eolFromInputs(d, now);
 }

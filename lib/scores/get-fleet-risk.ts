@@ -1,18 +1,18 @@
 import type { TenantCtx } from "@/lib/context";
-import type { FleetRiskScore } from "@/lib/schemas/scores-fleet";
+import type { FleetScoreQuery, FleetRiskScore } from "@/lib/schemas/scores-fleet";
 import { computeFleetRisk } from "./fleet-risk";
 import { loadFleetInputs, toFleetRiskDevice } from "./queries/load-fleet-inputs";
 
-/** Endpoint 3: the tenant's fleet risk score over the last `periodDays` days (one SQL round trip). */
+/** Endpoint 3: the tenant's fleet risk score over the last `period` days (one SQL round trip). */
 export async function getFleetRisk({
   ctx,
   input,
   now = new Date(),
 }: {
   ctx: TenantCtx;
-  input: { periodDays: number };
+  input: FleetScoreQuery;
   now?: Date;
 }): Promise<FleetRiskScore> {
-  const loaded = await loadFleetInputs({ ctx, periodDays: input.periodDays, now });
-  return computeFleetRisk({ period_days: input.periodDays, devices: loaded.devices.map(toFleetRiskDevice) }, { now });
+  const loaded = await loadFleetInputs({ ctx, periodDays: input.period, now });
+  return computeFleetRisk({ period_days: input.period, devices: loaded.devices.map(toFleetRiskDevice) }, { now });
 }

@@ -1,4 +1,5 @@
 import type { TenantCtx } from "@/lib/context";
+import type { DeviceInput } from "@/lib/schemas/common";
 import { NotFoundError } from "@/lib/errors";
 import type { VehicleHealthScore } from "@/lib/schemas/scores-device";
 import { loadDeviceInputs, toVehicleHealthInput, type DeviceInputs } from "./queries/load-device-inputs";
@@ -12,7 +13,7 @@ export async function loadOneDevice(ctx: TenantCtx, deviceId: string, now: Date)
 }
 
 /** Endpoint 4: vehicle health score of one device (SPEC 2.4). */
-export async function getVehicleHealth({ ctx, deviceId, now = new Date() }: { ctx: TenantCtx; deviceId: string; now?: Date }): Promise<VehicleHealthScore> {
-  const d = await loadOneDevice(ctx, deviceId, now);
+export async function getVehicleHealth({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: DeviceInput; now?: Date }): Promise<VehicleHealthScore> {
+  const d = await loadOneDevice(ctx, input.device_id, now);
   return computeVehicleHealth(toVehicleHealthInput(d), { now });
 }

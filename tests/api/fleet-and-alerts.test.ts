@@ -149,7 +149,7 @@ describe("unsupported methods", () => {
   it("answer 405 in the JSON envelope with Allow", async () => {
     const res = await app.fetch("/api/v1/fleet", { key: a.key, method: "POST", body: "{}" });
     expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("GET");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     expect(await res.json()).toMatchObject({ error: "invalid_request" });
   });
 });

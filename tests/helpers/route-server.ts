@@ -7,11 +7,13 @@ import { clearKeyCache } from "@/lib/auth/authenticate-api-key";
 import { resetEnvCache } from "@/lib/env";
 import { resetRateLimiters } from "@/lib/rate-limit/limiter-store";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { guardApiRequest } from "@/lib/http/edge-guard";
 
 /**
  * Serves the app's real route handlers (app/api/**\/route.ts) over a real HTTP server on an
  * ephemeral port, the way Next.js calls them: a Web Request in, a Web Response out, `params` as a
- * promise. It sets the client-IP header from the socket exactly as server.ts does.
+ * promise. It sets the client-IP header from the socket and asks lib/http/edge-guard.ts first, exactly
+ * as server.ts does, and answers HEAD with the GET handler without its body, as Next.js does.
  */
 type RouteModule = Record<string, unknown>;
 interface Route {
@@ -45,7 +47,7 @@ function discoverRoutes(): Route[] {
         })
         .join("/");
       return {
-        pattern: new RegExp(`^/${regex}/?$`),
+        pattern: new RegExp(`^/${regex}$`),
         paramNames,
         catchAll: file.includes("[..."),
         load: () => import(path.join(APP_DIR, file)) as Promise<RouteModule>,
@@ -88,28 +90,31 @@ export async function startRouteServer({ db, env = {} }: { db: DbHandle; env?: R
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     void (async () => {
       const url = new URL(req.url ?? "/", origin);
-      const route = routes.find((r) => r.pattern.test(url.pathname));
-      let response: Response;
-      const mod = route ? await route.load() : undefined;
-      const handler = mod?.[req.method ?? "GET"];
-      if (!route || typeof handler !== "function") {
-        response = Response.json({ error: "not_found", message: "No such route." }, { status: route ? 405 : 404 });
-      } else {
-        const match = url.pathname.match(route.pattern);
-        const params = Object.fromEntries(
-          route.paramNames.map((n, i) => {
-            const raw = match?.[i + 1] ?? "";
-            return [n, route.catchAll && i === route.paramNames.length - 1 ? raw.split("/").map(decodeURIComponent) : decodeURIComponent(raw)];
-          }),
-        );
-        response = await (handler as (r: Request, c: { params: Promise<unknown> }) => Promise<Response>)(
-          await toWebRequest(req, origin),
-          { params: Promise.resolve(params) },
-        );
+      let response = guardApiRequest({ method: req.method ?? "GET", url: req.url ?? "/", requestIdHeader: req.headers["x-request-id"] as string | undefined });
+      if (!response) {
+        const route = routes.find((r) => r.pattern.test(url.pathname));
+        const mod = route ? await route.load() : undefined;
+        const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
+        const handler = mod?.[method];
+        if (!route || typeof handler !== "function") {
+          response = new Response("harness: no such route or method", { status: 599 });
+        } else {
+          const match = url.pathname.match(route.pattern);
+          const params = Object.fromEntries(
+            route.paramNames.map((n, i) => {
+              const raw = match?.[i + 1] ?? "";
+              return [n, route.catchAll && i === route.paramNames.length - 1 ? raw.split("/").map(decodeURIComponent) : decodeURIComponent(raw)];
+            }),
+          );
+          response = await (handler as (r: Request, c: { params: Promise<unknown> }) => Promise<Response>)(
+            await toWebRequest(req, origin),
+            { params: Promise.resolve(params) },
+          );
+        }
       }
       res.statusCode = response.status;
       response.headers.forEach((value, name) => res.setHeader(name, value));
-      res.end(Buffer.from(await response.arrayBuffer()));
+      res.end(req.method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
     })().catch((err: unknown) => {
       console.error(err);
       res.statusCode = 599; // harness failure, distinct from anything the app answers

@@ -4,25 +4,30 @@ import { displayPrefix, generateLiveKey, hashKey, isWellFormedKey, SANDBOX_KEY }
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { firstForwardedHop } from "@/lib/http/client-ip";
 import { errorBodyFor, STATUS_BY_CODE } from "@/lib/http/error-response";
-import { parseQuery } from "@/lib/http/parse";
-import { alertsQuerySchema } from "@/lib/schemas/alerts";
-import { fleetQuerySchema } from "@/lib/schemas/fleet";
+import { readInput } from "@/lib/http/read-input";
+import type { Operation } from "@/lib/operations/define-operation";
+import { listAlertsOperation, listFleetOperation } from "@/lib/operations/fleet";
+import { getTasOperation } from "@/lib/operations/scores";
 
-const req = (q: string) => new Request(`http://x/api?${q}`);
+const read = (op: unknown, q: string, path: Record<string, string> = {}) =>
+  readInput(op as Operation, new Request(`http://x/api?${q}`), path, { db: undefined as never });
 
-describe("parseQuery", () => {
-  it("applies defaults and parses valid values", () => {
-    expect(parseQuery(fleetQuerySchema, req(""))).toEqual({ limit: 100 });
-    expect(parseQuery(alertsQuerySchema, req("limit=7&severity=info&acknowledged=FALSE"))).toEqual({ limit: 7, severity: "INFO", acknowledged: false });
+describe("readInput (query and path)", () => {
+  it("applies defaults and parses valid values", async () => {
+    expect(await read(listFleetOperation, "")).toEqual({ limit: 100 });
+    expect(await read(listAlertsOperation, "limit=7&severity=info&acknowledged=FALSE&unknown=1")).toEqual({ limit: 7, severity: "INFO", acknowledged: false });
   });
-  it("throws a ValidationError naming each bad field", () => {
-    try {
-      parseQuery(alertsQuerySchema, req("limit=999&severity=LOUD"));
-      expect.unreachable();
-    } catch (err) {
-      expect(err).toBeInstanceOf(ValidationError);
-      expect((err as ValidationError).details?.map((d) => d.field).sort()).toEqual(["limit", "severity"]);
-    }
+  it("throws a ValidationError naming each bad field", async () => {
+    const err = await read(listAlertsOperation, "limit=999&severity=LOUD").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).details?.map((d) => d.field).sort()).toEqual(["limit", "severity"]);
+  });
+  it("refuses a declared parameter given twice, and takes path parameters from the path only", async () => {
+    const err = await read(listFleetOperation, "limit=5&limit=500").catch((e: unknown) => e);
+    expect((err as ValidationError).details).toEqual([{ field: "limit", message: "given more than once" }]);
+    expect(await read(getTasOperation, "device_id=other", { device_id: "sbx-001" })).toEqual({ device_id: "sbx-001" });
+    const bad = await read(getTasOperation, "", { device_id: "a\u0000b" }).catch((e: unknown) => e);
+    expect((bad as ValidationError).details?.[0]?.field).toBe("device_id");
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
-import { parseJsonObject, readBodyLimited } from "@/lib/http/read-body";
+import { readBodyLimited } from "@/lib/http/read-body";
+import { parseIJsonObject as parseJsonObject } from "@/lib/json/parse-i-json";
 
 /** A streamed (chunked) body without Content-Length; counts how many chunks were pulled. */
 function streamed(chunks: number, chunkBytes: number) {

@@ -1,15 +1,3 @@
-import { listFleet } from "@/lib/fleet/list-fleet";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { withApiKey } from "@/lib/http/with-api-key";
-import { parseQuery } from "@/lib/http/parse";
-import { fleetQuerySchema } from "@/lib/schemas/fleet";
+import { bindRoute } from "@/lib/http/bind-route";
 
-export const runtime = "nodejs";
-export const dynamic = "force-dynamic";
-
-/** Endpoint 1: the fleet snapshot. */
-export const GET = withApiKey(({ req, ctx }) => listFleet({ ctx, input: parseQuery(fleetQuerySchema, req) }), {
-  scopes: ["fleet:read"],
-});
-
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = bindRoute("/fleet");

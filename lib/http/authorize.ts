@@ -1,0 +1,53 @@
+import { authenticateApiKey, bearerToken } from "@/lib/auth/authenticate-api-key";
+import type { PublicCtx, TenantCtx } from "@/lib/context";
+import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { ForbiddenError, RateLimitedError, UnauthorizedError } from "@/lib/errors";
+import type { Access } from "@/lib/operations/define-operation";
+import { consumeLimit, rateLimitHeaders, type LimitState } from "@/lib/rate-limit/consume-limit";
+import { clientIp } from "./client-ip";
+import type { ResponseDecor } from "./respond";
+
+const UNAUTHORIZED_MESSAGE = "A valid API key is required: send it as `Authorization: Bearer <API_KEY>`.";
+
+function tooMany(state: LimitState): RateLimitedError {
+  return new RateLimitedError(`Too many requests: the limit is ${state.limit} per minute. Retry in ${state.resetSeconds} s.`);
+}
+
+/**
+ * The caller's context for an operation, or a thrown DomainError, in CONTRACT order:
+ * key authentication (failures count against the per-IP auth budget) → the key's rate limit →
+ * scope. Public operations are limited per client IP instead. `decor` collects the rate-limit headers
+ * and the sandbox flag, so that errors thrown later carry them too.
+ */
+export async function authorize(access: Access, req: Request, decor: ResponseDecor): Promise<TenantCtx | PublicCtx> {
+  const ip = clientIp(req);
+  const db = await getDb();
+  if ("public" in access) {
+    const state = await consumeLimit("public", ip, env().RATE_LIMIT_PUBLIC_PER_MIN);
+    decor.headers = { ...decor.headers, ...rateLimitHeaders(state) };
+    if (!state.allowed) throw tooMany(state);
+    return { db };
+  }
+
+  const token = bearerToken(req.headers.get("authorization"));
+  const principal = token ? await authenticateApiKey({ db, token }) : null;
+  if (!principal) {
+    const state = await consumeLimit("auth", ip, env().RATE_LIMIT_AUTH_PER_MIN);
+    decor.headers = { ...decor.headers, ...rateLimitHeaders(state) };
+    if (!state.allowed) throw tooMany(state);
+    throw new UnauthorizedError(UNAUTHORIZED_MESSAGE);
+  }
+  decor.isSandbox = principal.isSandbox;
+
+  // The shared sandbox key is limited per key *and* client IP, so one user cannot starve the rest.
+  const limitKey = principal.isSandbox ? `${principal.keyId}:${ip}` : principal.keyId;
+  const state = await consumeLimit("api", limitKey, principal.rateLimitPerMin ?? env().RATE_LIMIT_API_PER_MIN);
+  decor.headers = { ...decor.headers, ...rateLimitHeaders(state) };
+  if (!state.allowed) throw tooMany(state);
+
+  if (!principal.scopes.has(access.scope)) {
+    throw new ForbiddenError(`This API key lacks the scope ${access.scope} needed for this endpoint.`);
+  }
+  return { db, tenantId: principal.tenantId, isSandbox: principal.isSandbox };
+}

@@ -1,0 +1,108 @@
+import { NotFoundError, ValidationError } from "@/lib/errors";
+import type { Operation } from "@/lib/operations/define-operation";
+import { operationsAt, SERVICE_ROUTES, type ServiceRouteName } from "@/lib/operations/registry";
+import { authorize } from "./authorize";
+import { requestIdFor } from "./request-id";
+import { readInput } from "./read-input";
+import { decorate, errorResponse, jsonResponse, type ResponseDecor } from "./respond";
+
+/**
+ * The one place where HTTP meets an operation. A route file is a single line,
+ * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = bindRoute("/tas/{device_id}")`,
+ * and every answer it gives comes from here: the operation's method runs
+ * request id → authorization and rate limit → input (media type, size, I-JSON, validation) → verb →
+ * the CONTRACT's envelope and headers; the other methods answer 405 with `Allow`, and OPTIONS lists
+ * what is served. (HEAD is answered by Next.js from GET.)
+ */
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (req: Request, context: RouteContext) => Promise<Response>;
+
+const BOUND_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type BoundMethod = (typeof BOUND_METHODS)[number];
+export type RouteHandlers = Record<BoundMethod | "OPTIONS", RouteHandler>;
+
+/** The `Allow` list of a route serving `methods`: HEAD rides along with GET, OPTIONS is always served. */
+export function allowHeader(methods: readonly string[]): string {
+  return [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+}
+
+/** 405 in the envelope, for a method a route does not serve. */
+export function methodNotAllowedResponse(method: string, methods: readonly string[], requestId: string): Response {
+  const allow = allowHeader(methods);
+  const err = new ValidationError(`${method} is not supported here; this path serves ${allow}.`);
+  const res = errorResponse(err, { requestId, isSandbox: false, headers: { Allow: allow } });
+  return new Response(res.body, { status: 405, headers: res.headers });
+}
+
+/** 204 with `Allow`: what OPTIONS answers on a served path. */
+export function optionsResponse(methods: readonly string[], requestId: string): Response {
+  return decorate(new Response(null, { status: 204 }), { requestId, isSandbox: false, headers: { Allow: allowHeader(methods) } });
+}
+
+function operationHandler(op: Operation): RouteHandler {
+  return async (req, context) => {
+    const decor: ResponseDecor = { requestId: requestIdFor(req), isSandbox: false };
+    try {
+      const ctx = await authorize(op.access, req, decor);
+      const input = await readInput(op, req, (await context.params) ?? {}, ctx);
+      const result = await op.verb({ ctx: ctx as never, input: input as never });
+      return result instanceof Response ? decorate(result, decor) : jsonResponse(result, 200, decor);
+    } catch (err) {
+      return errorResponse(err, decor);
+    }
+  };
+}
+
+function routeHandlers(methods: readonly string[], handlerFor: (method: BoundMethod) => RouteHandler | undefined): RouteHandlers {
+  const handlers = {} as RouteHandlers;
+  for (const method of BOUND_METHODS) {
+    handlers[method] = handlerFor(method) ?? (async (req) => methodNotAllowedResponse(req.method, methods, requestIdFor(req)));
+  }
+  handlers.OPTIONS = async (req) => optionsResponse(methods, requestIdFor(req));
+  return handlers;
+}
+
+/** The handlers of the route file that serves `path` (relative to /api/v1, as in the registry). */
+export function bindRoute(path: string): RouteHandlers {
+  const ops = operationsAt(path);
+  if (ops.length === 0) throw new Error(`bindRoute: no operation at ${path}`);
+  return routeHandlers(
+    ops.map((op) => op.method),
+    (method) => {
+      const op = ops.find((o) => o.method === method);
+      return op ? operationHandler(op) : undefined;
+    },
+  );
+}
+
+/**
+ * The handlers of a service route (lib/operations/registry.ts SERVICE_ROUTES): no key, no rate limit,
+ * the same envelope and request id. `serve` returns a JSON-able body or a finished Response.
+ */
+export function bindServiceRoute(name: ServiceRouteName, serve: (req: Request) => Promise<unknown>): RouteHandlers {
+  const { methods } = SERVICE_ROUTES[name];
+  return routeHandlers(methods, (method) =>
+    (methods as readonly string[]).includes(method)
+      ? async (req) => {
+          const decor: ResponseDecor = { requestId: requestIdFor(req), isSandbox: false };
+          try {
+            const result = await serve(req);
+            return result instanceof Response ? decorate(result, decor) : jsonResponse(result, 200, decor);
+          } catch (err) {
+            return errorResponse(err, decor);
+          }
+        }
+      : undefined,
+  );
+}
+
+/** The catch-all under /api: every method of every unserved path is the CONTRACT's JSON 404. */
+export function bindNotFound(): RouteHandlers {
+  const notFound: RouteHandler = async (req) =>
+    errorResponse(new NotFoundError(`No endpoint ${req.method} ${new URL(req.url).pathname}. See /api/v1/openapi.json for the endpoints.`), {
+      requestId: requestIdFor(req),
+      isSandbox: false,
+    });
+  return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
+}

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import type { Scope } from "@/lib/auth/key-format";
+import type { PublicCtx, TenantCtx } from "@/lib/context";
+
+/**
+ * One operation of the FDP API, defined once. The route file, the OpenAPI document, the shared
+ * security tests and the fuzz tests (and later the MCP tools) are all derived from this object:
+ * nothing else declares a path, a method, a scope or an input schema.
+ */
+
+export type HttpMethod = "GET" | "POST";
+
+/** Who may call: a key with `scope` (rate-limited per key), or anyone (rate-limited per client IP). */
+export type Access = { scope: Scope } | { public: true };
+
+export type OperationTag = "Fleet" | "Scores" | "Ingest";
+
+/** Where each input field travels over HTTP. The verb sees them merged into one flat object. */
+export interface InputParts<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject> {
+  /** Path parameters: exactly the `{names}` of the path template. */
+  path?: P;
+  /** Query parameters (strings on the wire). */
+  query?: Q;
+  /** A JSON object body (`Content-Type: application/json`). */
+  body?: B;
+}
+
+type Shape<T> = T extends z.ZodObject<infer S> ? S : Record<never, never>;
+/** The verb's input schema: path, query and body fields side by side. */
+export type FlatSchema<P, Q, B> = z.ZodObject<Shape<P> & Shape<Q> & Shape<B>>;
+export type CtxFor<A extends Access> = A extends { scope: Scope } ? TenantCtx : PublicCtx;
+
+/**
+ * What the binding hands a `verifyRequest` hook: the body exactly as received and as parsed (not yet
+ * validated), for checks that must come before validation (ingest signatures, record counts).
+ */
+export interface RawRequest {
+  rawBody: Uint8Array;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+export interface OperationDef<
+  A extends Access,
+  P extends z.ZodObject,
+  Q extends z.ZodObject,
+  B extends z.ZodObject,
+  O extends z.ZodType,
+> {
+  /** OpenAPI operationId, and later the MCP tool's internal name. */
+  id: string;
+  method: HttpMethod;
+  /** Path relative to `/api/v1`, with `{param}` segments, e.g. `/tas/{device_id}`. */
+  path: string;
+  access: A;
+  summary: string;
+  description?: string;
+  tag: OperationTag;
+  input: InputParts<P, Q, B>;
+  /** The 200 answer's JSON body. */
+  output: O;
+  /** Largest accepted body in bytes (413 beyond); only for operations with a body. */
+  maxBodyBytes?: number;
+  /** Answers this operation gives besides the ones every operation of its kind gives (400/401/403/405/429/500). */
+  errors?: Partial<Record<404 | 413 | 422 | 503, string>>;
+  /** Domain checks on the raw request before validation (see RawRequest). Throws a DomainError to refuse. */
+  verifyRequest?: (args: { ctx: CtxFor<A> } & RawRequest) => Promise<void>;
+  verb: (args: { ctx: CtxFor<A>; input: z.output<FlatSchema<P, Q, B>> }) => Promise<z.input<O>>;
+  /**
+   * A valid request against the sandbox, as a client sends it. The OpenAPI examples are this request
+   * and the sandbox's answer to it (lib/openapi/examples.json); the shared tests start from it.
+   */
+  requestExample: RequestExample<P, Q, B>;
+}
+
+export interface RequestExample<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject> {
+  path?: { [K in keyof Shape<P>]: string };
+  query?: { [K in keyof Shape<Q>]?: string };
+  body?: z.input<B>;
+}
+
+export interface Operation<
+  A extends Access = Access,
+  P extends z.ZodObject = z.ZodObject,
+  Q extends z.ZodObject = z.ZodObject,
+  B extends z.ZodObject = z.ZodObject,
+  O extends z.ZodType = z.ZodType,
+> extends OperationDef<A, P, Q, B, O> {
+  /** Path, query and body fields in one schema: what the verb receives, and what an MCP tool would take. */
+  inputSchema: FlatSchema<P, Q, B>;
+  /** Names of the path parameters, in template order. */
+  pathParams: readonly string[];
+}
+
+const EMPTY = z.object({});
+
+/** Checks a definition's internal consistency once, at module load, and derives the flat input schema. */
+export function defineOperation<
+  A extends Access,
+  P extends z.ZodObject = z.ZodObject<Record<never, never>>,
+  Q extends z.ZodObject = z.ZodObject<Record<never, never>>,
+  B extends z.ZodObject = z.ZodObject<Record<never, never>>,
+  O extends z.ZodType = z.ZodType,
+>(def: OperationDef<A, P, Q, B, O>): Operation<A, P, Q, B, O> {
+  const pathParams = [...def.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1] as string);
+  const parts = { path: def.input.path ?? EMPTY, query: def.input.query ?? EMPTY, body: def.input.body ?? EMPTY };
+  const declared = Object.keys(parts.path.shape);
+  if (declared.join() !== pathParams.join()) {
+    throw new Error(`operation ${def.id}: path parameters ${pathParams.join(",")} do not match input.path ${declared.join(",")}`);
+  }
+  const seen = new Set<string>();
+  for (const key of [...declared, ...Object.keys(parts.query.shape), ...Object.keys(parts.body.shape)]) {
+    if (seen.has(key)) throw new Error(`operation ${def.id}: input field ${key} is declared twice`);
+    seen.add(key);
+  }
+  if (def.input.body && def.method === "GET") throw new Error(`operation ${def.id}: a GET takes no body`);
+  const inputSchema = z.object({ ...parts.path.shape, ...parts.query.shape, ...parts.body.shape }) as FlatSchema<P, Q, B>;
+  return { ...def, inputSchema, pathParams };
+}

@@ -1,0 +1,82 @@
+import type { Operation } from "./define-operation";
+import { listAlertsOperation, listFleetOperation } from "./fleet";
+import { ingestOperation } from "./ingest";
+import {
+  getBatterySnapshotOperation,
+  getEolSummaryOperation,
+  getFleetRiskOperation,
+  getGreenFleetOperation,
+  getTasOperation,
+  getVehicleHealthOperation,
+  scoresBatchOperation,
+  tasBatchOperation,
+} from "./scores";
+
+/**
+ * Every operation of the FDP API (paths relative to `/api/v1`). Route files bind these by path
+ * (lib/http/bind-route.ts), the OpenAPI document loops over them, and so do the shared security and
+ * fuzz tests; tests/unit/operations/registry.test.ts fails if a route file exists outside this list.
+ */
+export const OPERATIONS: readonly Operation[] = [
+  listFleetOperation,
+  listAlertsOperation,
+  getFleetRiskOperation,
+  getVehicleHealthOperation,
+  getGreenFleetOperation,
+  getBatterySnapshotOperation,
+  getEolSummaryOperation,
+  scoresBatchOperation,
+  ingestOperation,
+  getTasOperation,
+  tasBatchOperation,
+] as unknown as readonly Operation[];
+
+/**
+ * Routes under `/api` that are not API operations: they need no key, are not rate limited and are not
+ * in the OpenAPI `paths` (health lives outside `/api/v1`; the document does not describe itself).
+ * `/api/[...path]` is the JSON 404 for every other path.
+ */
+export const SERVICE_ROUTES = {
+  health: { route: "/api/health", methods: ["GET"] },
+  openapi: { route: "/api/v1/openapi.json", methods: ["GET"] },
+  notFound: { route: "/api/[...path]", methods: [] },
+} as const;
+export type ServiceRouteName = keyof typeof SERVICE_ROUTES;
+
+/** The operations served at one path template, e.g. `/tas/{device_id}` (several methods may share one). */
+export function operationsAt(path: string): Operation[] {
+  return OPERATIONS.filter((op) => op.path === path);
+}
+
+/** `/api/v1/tas/{device_id}` ↔ `/api/v1/tas/[device_id]`: the folder of a path template under app/. */
+export function routeFolderOf(path: string): string {
+  return `/api/v1${path.replace(/\{([a-z_]+)\}/g, "[$1]")}`;
+}
+
+interface RouteEntry {
+  pattern: RegExp;
+  /** Path parameters in the template: a static path wins over a parameterised one (as in Next.js). */
+  params: number;
+  methods: string[];
+}
+
+const ROUTE_TABLE: RouteEntry[] = (() => {
+  const byTemplate = new Map<string, string[]>();
+  for (const op of OPERATIONS) byTemplate.set(`/api/v1${op.path}`, [...(byTemplate.get(`/api/v1${op.path}`) ?? []), op.method]);
+  for (const { route, methods } of Object.values(SERVICE_ROUTES)) if (methods.length > 0) byTemplate.set(route, [...methods]);
+  return [...byTemplate.entries()]
+    .map(([template, methods]) => ({
+      pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[a-z_]+\}/g, "[^/]+")}$`),
+      params: (template.match(/\{/g) ?? []).length,
+      methods,
+    }))
+    .sort((a, b) => a.params - b.params);
+})();
+
+/**
+ * The methods served at a concrete request path (`/api/v1/tas/sbx-001` → GET), or null when no route
+ * serves it. For answers given before Next.js routing (lib/http/edge-guard.ts): 405 `Allow`, OPTIONS.
+ */
+export function methodsServedAt(pathname: string): string[] | null {
+  return ROUTE_TABLE.find((r) => r.pattern.test(pathname))?.methods ?? null;
+}
