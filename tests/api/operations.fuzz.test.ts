@@ -1,0 +1,184 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Operation } from "@/lib/operations/define-operation";
+import { OPERATIONS } from "@/lib/operations/registry";
+import { tenantRowCounts } from "../helpers/counts";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
+import { exampleParts, pathFor } from "../helpers/operation-requests";
+import { startRouteServer, type RouteServer } from "../helpers/route-server";
+
+/**
+ * Hostile input never gets a 5xx, and a refused request writes nothing. For every operation of the
+ * registry, fast-check throws arbitrary strings (NUL, lone surrogates, any Unicode, malformed
+ * percent-encoding), numbers (huge, negative, fractional, exponent forms) and JSON (deep, duplicated,
+ * wrongly typed, the example with one member replaced) at its path, query and body. Each answer must
+ * be < 500, in the CONTRACT envelope with X-Request-Id when it is an error, and when it is not a 2xx
+ * the tenant's rows (counted in the database) must not have changed.
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+
+let tdb: TestDatabase;
+let app: RouteServer;
+let t: Awaited<ReturnType<typeof createTenantWithKey>>;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  t = await createTenantWithKey(tdb.handle.db);
+  await insertDevices(tdb.handle.db, t.tenantId, [{ deviceId: "dev-a" }, { deviceId: "dev.b:2" }]);
+  app = await startRouteServer({
+    db: tdb.handle,
+    env: { RATE_LIMIT_API_PER_MIN: "1000000", RATE_LIMIT_AUTH_PER_MIN: "1000000", REDIS_URL: undefined, DATABASE_URL: tdb.url },
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await tdb?.dispose();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Arbitraries
+
+/** Percent-encodes every UTF-16 unit outside the unreserved set; a lone surrogate goes out as its WTF-8 bytes. */
+function percentEncode(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    if (/^[A-Za-z0-9\-._~]$/.test(ch)) out += ch;
+    else {
+      const cp = ch.codePointAt(0) ?? 0;
+      const bytes =
+        cp < 0x80 ? [cp] : cp < 0x800 ? [0xc0 | (cp >> 6), 0x80 | (cp & 63)] : cp < 0x10000 ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)] : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
+      out += bytes.map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+    }
+  }
+  return out;
+}
+
+/** Characters Postgres or UTF-8 cannot hold, somewhere inside an otherwise ordinary string. */
+const poisoned = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom("\u0000", "\udc00", "\ud800", "\udfff\ud800", "\u0000\u0000"), fc.string({ maxLength: 8 }))
+  .map(([a, p, b]) => a + p + b);
+const hostileString = fc.oneof(
+  { weight: 3, arbitrary: poisoned },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom("", " ", "null", "true", "-1", "0", "1e400", "NaN", "Infinity", "9".repeat(400), "x".repeat(129), "x".repeat(5000), "..", ".", "%", "%FF", "' or 1=1--", "{}", "[]", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2026-02-30T00:00:00Z"),
+  },
+);
+const hostileNumber = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.constantFrom(0, -0, -1, 1e308, -1e308, 2 ** 53 + 1, 1e-320, 101, 100.5, 500.0001),
+);
+const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  hostileString,
+  hostileNumber,
+  fc.constantFrom(null, true, false, [], {}, { vehicle: { make: "\u0000" } }, [[[[[[]]]]]]),
+);
+/** Raw query text: encoded pairs, stray `%`, repeated names. */
+const rawQueryText = fc.array(fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join("&"));
+
+interface FuzzRequest {
+  path: Record<string, string>;
+  query: string;
+  body?: Uint8Array | string;
+  contentType: string;
+}
+
+/** Nodes of a JSON value (itself, members, elements), in document order. */
+function countNodes(v: unknown): number {
+  if (Array.isArray(v)) return 1 + v.reduce((n: number, x) => n + countNodes(x), 0);
+  if (v && typeof v === "object") return 1 + Object.values(v).reduce((n: number, x) => n + countNodes(x), 0);
+  return 1;
+}
+
+/** The `pick`-th node of a JSON value replaced by `replacement`, or (for an object node) given one more member. */
+function mutate(value: unknown, pick: number, how: "replace" | "add", name: string, replacement: unknown): unknown {
+  let n = 0;
+  const walk = (v: unknown): unknown => {
+    const here = n++ === pick;
+    if (here && (how === "replace" || !v || typeof v !== "object" || Array.isArray(v))) return replacement;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") {
+      const out = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+      return here ? { ...out, [name]: replacement } : out;
+    }
+    return v;
+  };
+  return walk(value);
+}
+
+function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
+  const example = exampleParts(op);
+  const path = fc.record(
+    Object.fromEntries(op.pathParams.map((name) => [name, fc.oneof(fc.constantFrom("dev-a", "dev.b:2", "unknown-1"), hostileString.map(percentEncode), fc.string({ maxLength: 12 }))])),
+  ) as fc.Arbitrary<Record<string, string>>;
+  const declared = Object.keys(op.input.query?.shape ?? {});
+  const queryValue = fc.oneof(hostileString, hostileNumber.map(String), fc.constantFrom("1", "30d", "365d", "366d", "0d", "CRITICAL", "info", "false", "TRUE", "500", "501"));
+  const structuredQuery = fc
+    .tuple(fc.array(fc.tuple(fc.constantFrom(...(declared.length > 0 ? declared : ["x"])), queryValue), { maxLength: 4 }), fc.array(fc.tuple(fc.string({ maxLength: 6 }), queryValue), { maxLength: 2 }))
+    .map(([known, extra]) => [...known, ...extra].map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&"));
+  const query = fc.oneof({ weight: 4, arbitrary: structuredQuery }, { weight: 1, arbitrary: rawQueryText });
+  if (!op.input.body) return fc.record({ path, query, contentType: fc.constant("application/json") });
+  const bodyNames = Object.keys(op.input.body.shape);
+
+  const body = fc.oneof(
+    // The example with one member somewhere replaced by hostile JSON (most requests get deep into validation).
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(fc.nat(countNodes(example.body) - 1), fc.constantFrom("replace", "add") as fc.Arbitrary<"replace" | "add">, hostileString, hostileJson)
+        .map(([pick, how, name, v]) => JSON.stringify(mutate(example.body, pick, how, name, v))),
+    },
+    // Each declared member hostile.
+    { weight: 2, arbitrary: fc.dictionary(fc.constantFrom(...bodyNames), hostileJson, { maxKeys: 3 }).map((o) => JSON.stringify(o)) },
+    // Any JSON at all, and not JSON at all.
+    { weight: 1, arbitrary: hostileJson.map((v) => JSON.stringify(v) ?? "null") },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }) },
+    // A repeated member name, and nesting far past the bound.
+    { weight: 1, arbitrary: fc.constant(JSON.stringify(example.body).replace(/^\{/, `{${JSON.stringify(bodyNames[0])}:1,`)) },
+    { weight: 1, arbitrary: fc.integer({ min: 30, max: 3000 }).map((d) => `{"${bodyNames[0]}":${"[".repeat(d)}${"]".repeat(d)}}`) },
+  );
+  const contentType = fc.oneof({ weight: 9, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/json; charset=utf-16", "") });
+  return fc.record({ path, query, body, contentType });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))("fuzz %s", (_, op) => {
+  it(`${RUNS} hostile requests: no 5xx, errors in the envelope, nothing written when refused`, async () => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary(op), async (r) => {
+        const before = await tenantRowCounts(tdb.handle.db, t.tenantId);
+        const url = `${pathFor(op, {}).replace(/\{[a-z_]+\}/g, "")}`;
+        // pathFor would encode again: the arbitrary already percent-encodes path parameters.
+        const target = `/api/v1${op.path.replace(/\{([a-z_]+)\}/g, (_m, name: string) => r.path[name] ?? "")}${r.query ? `?${r.query}` : ""}`;
+        expect(url.startsWith("/api/v1")).toBe(true);
+        const headers: Record<string, string> = r.contentType ? { "content-type": r.contentType } : {};
+        const res = await app.fetch(target, { key: t.key, method: op.method, headers, body: r.body as BodyInit | undefined });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        expect(res.status, `${op.method} ${target}`).toBeLessThan(500);
+        expect(res.status).not.toBe(599); // the harness's own failure
+        expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+        const text = await res.text();
+        if (res.status >= 400) {
+          const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
+          expect(typeof parsed.error).toBe("string");
+          expect(typeof parsed.message).toBe("string");
+        }
+        if (res.status < 200 || res.status >= 300) expect(await tenantRowCounts(tdb.handle.db, t.tenantId)).toEqual(before);
+      }),
+      { numRuns: RUNS },
+    );
+    // The generator reaches both sides of validation, else the property says little.
+    const refused = [...statuses].filter(([s]) => s >= 400).reduce((n, [, c]) => n + c, 0);
+    expect(refused).toBeGreaterThan(RUNS / 10);
+    expect(refused).toBeLessThan(RUNS);
+  });
+});

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
+import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import { tenants } from "@/lib/db/schema";
+import { allowHeader } from "@/lib/http/bind-route";
+import type { Operation } from "@/lib/operations/define-operation";
+import { OPERATIONS } from "@/lib/operations/registry";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
+import { exampleParts, send, type RequestParts } from "../helpers/operation-requests";
+import { startRouteServer, type RouteServer } from "../helpers/route-server";
+
+/**
+ * The checks every operation must pass, run over the whole registry (the shape of unkey's shared
+ * route tests): 401 without a key and with a revoked key, 403 without the scope, 404 for unknown and
+ * other tenants' devices, 400 for malformed path parameters, 405 and OPTIONS, 415 and I-JSON for
+ * bodies, and on every answer the CONTRACT envelope and X-Request-Id.
+ */
+
+let tdb: TestDatabase;
+let app: RouteServer;
+let a: Awaited<ReturnType<typeof createTenantWithKey>>;
+let noScope: Awaited<ReturnType<typeof createTenantWithKey>>;
+let revoked: Awaited<ReturnType<typeof createTenantWithKey>>;
+const OWN_DEVICE = "dev-a";
+const FOREIGN_DEVICE = "dev-b";
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const db = tdb.handle.db;
+  a = await createTenantWithKey(db);
+  const b = await createTenantWithKey(db);
+  noScope = await createTenantWithKey(db, { scopes: ["mcp"] });
+  revoked = await createTenantWithKey(db);
+  await revokeApiKey({ ctx: { db }, input: { keyId: revoked.keyId } });
+  await insertDevices(db, a.tenantId, [{ deviceId: OWN_DEVICE }]);
+  await insertDevices(db, b.tenantId, [{ deviceId: FOREIGN_DEVICE }]);
+  await db.insert(tenants).values({ id: SANDBOX_TENANT_ID, name: "FDP Sandbox", ingestSecret: "x" }).onConflictDoNothing();
+  await insertDevices(db, SANDBOX_TENANT_ID, [{ deviceId: "sbx-001" }]);
+  app = await startRouteServer({
+    db: tdb.handle,
+    env: { RATE_LIMIT_API_PER_MIN: "100000", RATE_LIMIT_AUTH_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url, AUTH_CACHE_TTL_SECONDS: "0" },
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await tdb?.dispose();
+});
+
+interface ErrorBody {
+  error: string;
+  message: string;
+  details?: { field: string; message: string }[];
+  request_id?: string;
+  _sandbox?: boolean;
+}
+
+/** The CONTRACT error envelope with the given status and code, X-Request-Id equal to `request_id`. */
+async function expectError(res: Response, status: number, code: string): Promise<ErrorBody> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  const requestId = res.headers.get("x-request-id");
+  expect(requestId).toMatch(/^req_[0-9a-f]{32}$/);
+  const body = (await res.json()) as ErrorBody;
+  expect(body.error).toBe(code);
+  expect(typeof body.message).toBe("string");
+  expect(body.message.length).toBeGreaterThan(10);
+  expect(body.request_id).toBe(requestId);
+  return body;
+}
+
+const scopeOf = (op: Operation) => ("scope" in op.access ? op.access.scope : null);
+const ownRequest = (op: Operation): RequestParts => {
+  const parts = exampleParts(op, op.pathParams.length > 0 ? { path: { device_id: OWN_DEVICE } } : {});
+  const body = parts.body as Record<string, unknown> | undefined;
+  if (body && Array.isArray(body.device_ids)) parts.body = { ...body, device_ids: [OWN_DEVICE, FOREIGN_DEVICE] };
+  return parts;
+};
+
+it("covers every operation of the registry", () => {
+  expect(OPERATIONS.length).toBeGreaterThanOrEqual(11);
+  expect(new Set(OPERATIONS.map((op) => op.id)).size).toBe(OPERATIONS.length);
+});
+
+describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))("%s", (_, op) => {
+  const keyed = scopeOf(op) !== null;
+
+  it("answers its example request with 200 and a body its output schema accepts", async () => {
+    const res = await send(app, op, ownRequest(op), { key: a.key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(res.headers.get("ratelimit-limit")).toBe("100000");
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body._sandbox).toBeUndefined();
+    expect(op.output.safeParse(body).error).toBeUndefined();
+  });
+
+  it("answers the sandbox key with _sandbox: true", async () => {
+    const res = await send(app, op, exampleParts(op), { key: SANDBOX_KEY });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body._sandbox).toBe(true);
+  });
+
+  if (keyed) {
+    it("401 without a key, with a malformed key and with a revoked key", async () => {
+      for (const key of [null, "fdp_live_short", revoked.key]) {
+        const body = await expectError(await send(app, op, ownRequest(op), { key }), 401, "unauthorized");
+        expect(body.message).toMatch(/valid API key.*Bearer/);
+      }
+    });
+  }
+
+  if (keyed) {
+    it("403 with a key that lacks its scope", async () => {
+      const body = await expectError(await send(app, op, ownRequest(op), { key: noScope.key }), 403, "forbidden");
+      expect(body.message).toContain(scopeOf(op));
+    });
+  }
+
+  if (op.pathParams.includes("device_id")) {
+    it("404 for an unknown device and for another tenant's device, alike", async () => {
+      const unknown = await expectError(await send(app, op, exampleParts(op, { path: { device_id: "no-such-device" } }), { key: a.key }), 404, "not_found");
+      const foreign = await expectError(await send(app, op, exampleParts(op, { path: { device_id: FOREIGN_DEVICE } }), { key: a.key }), 404, "not_found");
+      expect(foreign.message.replace(FOREIGN_DEVICE, "X")).toBe(unknown.message.replace("no-such-device", "X"));
+    });
+  }
+
+  if (op.pathParams.includes("device_id")) {
+    it("400 naming device_id for a malformed path parameter, never a lookup", async () => {
+      for (const bad of ["a\u0000b", "x".repeat(129), "a b", "ä", "a/b", "a\\b"]) {
+        const body = await expectError(await send(app, op, exampleParts(op, { path: { device_id: bad } }), { key: a.key }), 400, "invalid_request");
+        expect(body.details?.map((d) => d.field)).toEqual(["device_id"]);
+        expect(body.message).not.toContain(bad.slice(0, 50));
+      }
+    });
+  }
+
+  it("405 with Allow for the methods it does not serve; OPTIONS lists exactly what it serves", async () => {
+    const allow = allowHeader([op.method]);
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => m !== op.method)) {
+      const res = await send(app, op, ownRequest(op), { key: a.key, method });
+      await expectError(res, 405, "invalid_request");
+      expect(res.headers.get("allow")).toBe(allow);
+    }
+    const options = await send(app, op, ownRequest(op), { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe(allow);
+    expect(options.headers.get("x-request-id")).toMatch(/^req_/);
+  });
+
+  if (op.input.body !== undefined) {
+    it("415 for a body that is not sent as application/json", async () => {
+      const json = JSON.stringify(ownRequest(op).body);
+      for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "application/jsonx", null]) {
+        const headers: Record<string, string> = type ? { "content-type": type } : {};
+        const res = await app.fetch(`/api/v1${op.path}`, { key: a.key, method: op.method, headers, body: type === null ? new Blob([json]) : json });
+        await expectError(res, 415, "unsupported_media_type");
+      }
+      const ok = await send(app, op, ownRequest(op), { key: a.key, headers: { "content-type": "Application/JSON; charset=UTF-8" } });
+      expect(ok.status).toBe(200);
+    });
+  }
+
+  if (op.input.body !== undefined) {
+    it("400 for a body that is not I-JSON: repeated names, NUL, lone surrogates, excessive depth", async () => {
+      const json = JSON.stringify(ownRequest(op).body);
+      const cases: [string, string][] = [
+        [`${json.slice(0, -1)},${json.slice(1)}`, "duplicate member name"],
+        [`${json.slice(0, -1)},"extra":"a\\u0000b"}`, "NUL"],
+        [`${json.slice(0, -1)},"extra":"\\udc00"}`, "surrogate"],
+        [`${json.slice(0, -1)},"extra":${"[".repeat(5000)}${"]".repeat(5000)}}`, "deeper"],
+        [`${json.slice(0, -1)},"extra":1e400}`, "finite"],
+      ];
+      for (const [body, expected] of cases) {
+        const err = await expectError(await send(app, op, { ...ownRequest(op), body }, { key: a.key }), 400, "invalid_request");
+        expect(`${err.message} ${err.details?.[0]?.message}`).toContain(expected);
+      }
+    });
+  }
+});

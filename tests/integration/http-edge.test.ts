@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_KEY } from "@/lib/auth/key-format";
+import { startApp, type AppProcess } from "../helpers/app-process";
+import { createPostgresDatabase } from "../helpers/databases";
+import { rawRequest, requestText, type RawAnswer } from "../helpers/raw-http";
+
+/**
+ * The built app behind server.ts: every answer under /api/ comes from FDP in the CONTRACT envelope
+ * with X-Request-Id, including what Next.js or Node would otherwise answer themselves (the probes of
+ * issue 7: `%FF`, TRACE/PROPFIND, OPTIONS, trailing and doubled slashes, dot segments, bad framing).
+ */
+let pg: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let app: AppProcess;
+const auth = { Authorization: `Bearer ${SANDBOX_KEY}` };
+
+beforeAll(async () => {
+  pg = await createPostgresDatabase("fdp_it_edge");
+  app = await startApp({ mode: "start", env: { DATABASE_URL: pg.url, REDIS_URL: undefined, RATE_LIMIT_API_PER_MIN: "10000", RATE_LIMIT_AUTH_PER_MIN: "10000" } });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await pg?.drop();
+});
+
+const send = (method: string, target: string, headers: Record<string, string> = {}, body = "") => rawRequest(app.url, requestText(method, target, headers, body));
+
+function expectEnvelope(res: RawAnswer, status: number, code: string): { error: string; message: string; request_id: string } {
+  expect(res.status).toBe(status);
+  expect(res.headers["content-type"]).toMatch(/^application\/json/);
+  expect(res.headers["x-request-id"]).toMatch(/^req_[0-9a-f]{32}$/);
+  expect(res.headers.location).toBeUndefined();
+  const body = JSON.parse(res.body) as { error: string; message: string; request_id: string };
+  expect(body.error).toBe(code);
+  expect(body.request_id).toBe(res.headers["x-request-id"]);
+  return body;
+}
+
+describe("server.ts answers in the envelope what Next.js would not", () => {
+  it("malformed percent-encoding: 400", async () => {
+    expectEnvelope(await send("GET", "/api/v1/tas/%FF", auth), 400, "invalid_request");
+    expectEnvelope(await send("GET", "/api/v1/fleet?limit=%E0%A4%A", auth), 400, "invalid_request");
+  });
+
+  it("TRACE and PROPFIND: 405 with Allow on a served path, 404 on an unknown one", async () => {
+    const trace = await send("TRACE", "/api/v1/fleet");
+    expectEnvelope(trace, 405, "invalid_request");
+    expect(trace.headers.allow).toBe("GET, HEAD, OPTIONS");
+    const propfind = await send("PROPFIND", "/api/v1/tas/batch", auth);
+    expectEnvelope(propfind, 405, "invalid_request");
+    expect(propfind.headers.allow).toBe("POST, OPTIONS");
+    expectEnvelope(await send("PROPFIND", "/api/v1/nowhere"), 404, "not_found");
+  });
+
+  it("OPTIONS lists only the methods served; PUT on a GET route is a 405 in the envelope", async () => {
+    const options = await send("OPTIONS", "/api/v1/tas/sbx-001");
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe("GET, HEAD, OPTIONS");
+    expect(options.headers["x-request-id"]).toMatch(/^req_/);
+    const put = await send("PUT", "/api/v1/tas/sbx-001", auth);
+    expectEnvelope(put, 405, "invalid_request");
+    expect(put.headers.allow).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("trailing slashes, doubled slashes and dot segments: 404, never a redirect or another endpoint", async () => {
+    expectEnvelope(await send("GET", "/api/v1/fleet/", auth), 404, "not_found");
+    expectEnvelope(await send("GET", "/api/v1//fleet", auth), 404, "not_found");
+    expectEnvelope(await send("GET", "//api/v1/fleet", auth), 404, "not_found");
+    expectEnvelope(await send("GET", "/api/v1/tas/%2e%2e/fleet", auth), 404, "not_found");
+    expectEnvelope(await send("GET", "/api/v1/tas/../fleet", auth), 404, "not_found");
+  });
+
+  it("path parameters are validated before any lookup: NUL and over-long ids are 400 naming device_id", async () => {
+    for (const id of ["a%00b", "x".repeat(201)]) {
+      const body = expectEnvelope(await send("GET", `/api/v1/tas/${id}`, auth), 400, "invalid_request") as unknown as { details: { field: string }[]; message: string };
+      expect(body.details.map((d) => d.field)).toEqual(["device_id"]);
+      expect(body.message).not.toContain("x".repeat(129));
+    }
+  });
+
+  it("JSON bodies need application/json: text/plain, form-encoded and no content type are 415", async () => {
+    const body = JSON.stringify({ device_ids: ["sbx-001"] });
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", undefined]) {
+      const headers = { ...auth, ...(type ? { "Content-Type": type } : {}) };
+      expectEnvelope(await send("POST", "/api/v1/tas/batch", headers, body), 415, "unsupported_media_type");
+    }
+    const dup = await send("POST", "/api/v1/tas/batch", { ...auth, "Content-Type": "application/json" }, '{"device_ids":["sbx-001"],"device_ids":["sbx-002"]}');
+    expectEnvelope(dup, 400, "invalid_request");
+  });
+
+  it("a request Node cannot parse is still answered in the envelope with X-Request-Id", async () => {
+    const res = await rawRequest(app.url, "GET /api/v1/fleet HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n");
+    expectEnvelope(res, 400, "invalid_request");
+  });
+
+  it("HEAD answers like GET without a body; a well-formed request still reaches its route", async () => {
+    const head = await send("HEAD", "/api/v1/fleet", auth);
+    expect(head.status).toBe(200);
+    expect(head.body).toBe("");
+    const get = await send("GET", "/api/v1/fleet?limit=1", auth);
+    expect(get.status).toBe(200);
+    expect(JSON.parse(get.body)).toMatchObject({ count: 1, _sandbox: true });
+  });
+});
