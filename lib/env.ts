@@ -8,6 +8,10 @@ const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 
+/** pino's level names; `silent` writes nothing. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const envSchema = z.object({
   DATABASE_URL: optionalString,
   /** Folder of the embedded PGlite database, used when DATABASE_URL is unset. */
@@ -22,6 +26,8 @@ const envSchema = z.object({
   AUTH_CACHE_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(5).default(2)),
   /** `0` skips the automatic migrate + sandbox seed at start (for operators who run them as a separate step). */
   FDP_AUTO_SETUP: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")).transform((v) => v === "1"),
+  /** Lowest level written to stderr (JSON lines); case-insensitive. */
+  LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
 });
 
 export type Env = z.infer<typeof envSchema>;
