@@ -13,12 +13,14 @@ import { createServer, type ServerResponse } from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { guardApiRequest, malformedHttpAnswer } from "@/lib/http/edge-guard";
+import { rootLogger } from "@/lib/log/logger";
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
+const log = rootLogger().child({ operation: "server" });
 const app = next({ dev, hostname, port });
 const handle = app.getRequestHandler();
 
@@ -47,11 +49,11 @@ server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
 });
 
 server.listen(port, hostname, () => {
-  console.error(`FDP listening on http://localhost:${port} (${dev ? "development" : "production"})`);
+  log.info({ port, mode: dev ? "development" : "production" }, `FDP listening on http://localhost:${port}`);
   // Open the database now (migrations + sandbox seed) rather than on the first user request.
   fetch(`http://127.0.0.1:${port}/api/health`)
-    .then(async (r) => console.error(`FDP ready: /api/health ${r.status} ${await r.text()}`))
-    .catch((err: unknown) => console.error("FDP warm-up failed", err));
+    .then((r) => log.info({ status: r.status }, "FDP ready: /api/health answered"))
+    .catch((err: unknown) => log.error({ err }, "FDP warm-up failed"));
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -8,6 +8,7 @@
  *
  * The orchestration below mirrors ingestTelemetry() step for step; if that verb changes, update it.
  */
+import { rootLogger } from "@/lib/log/logger";
 import { performance } from "node:perf_hooks";
 import { createTenant } from "@/lib/tenants/create-tenant";
 import { runDetectors } from "@/lib/detectors";
@@ -105,7 +106,7 @@ async function main() {
       for (let b = 0; b < WARMUP; b++) await profileBatch(db, tenant.tenantId, body(staged), new Map(), new Map());
       for (let b = 0; b < c.batches; b++) await profileBatch(db, tenant.tenantId, body(staged), t, cpu);
 
-      const ctx = { db, tenantId: verbTenant.tenantId, isSandbox: false };
+      const ctx = { db, tenantId: verbTenant.tenantId, isSandbox: false, log: rootLogger() };
       // What the route binding does after authentication: I-JSON parse → request checks → validation → verb.
       const ingest = async (rawBody: Uint8Array) => {
         const parsed = parseIJsonObject(rawBody);

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import type { Logger } from "@/lib/log/logger";
 
 /**
  * What every domain verb receives besides its input. The tenant comes only from here (from the
@@ -9,9 +10,12 @@ export interface TenantCtx {
   tenantId: string;
   /** True for the public sandbox key: answers carry `_sandbox: true`, ingest stores nothing. */
   isSandbox: boolean;
+  /** This request's logger: every line carries its request id and operation. */
+  log: Logger;
 }
 
 /** What a public operation's verb receives: the database, and no tenant. */
 export interface PublicCtx {
   db: Db;
+  log: Logger;
 }

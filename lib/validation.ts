@@ -20,3 +20,23 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const summary = details.map((d) => `${d.field}: ${d.message}`).join("; ");
   throw new ValidationError(`Invalid input (${summary}).`, details);
 }
+
+/** A computed answer that breaks its own schema (NaN, out of range, missing field): a bug, never sent. */
+export class OutputInvariantError extends Error {
+  constructor(label: string, issues: z.core.$ZodIssue[]) {
+    // Paths and messages only: the offending values may be tenants' data.
+    super(`${label} breaks its schema at ${issues.map((i) => `${i.path.map(String).join(".") || "(root)"} (${i.message})`).join("; ")}`);
+    this.name = "OutputInvariantError";
+  }
+}
+
+/**
+ * Checks a computed answer against its schema before it leaves: a wrong score is worse than a missing
+ * one, so an impossible value (NaN, a score of 140) becomes an error that is logged and answered as
+ * such instead of a number a customer acts on.
+ */
+export function checkedOutput<S extends z.ZodType>(schema: S, value: unknown, label: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new OutputInvariantError(label, result.error.issues);
+  return result.data;
+}

@@ -1,3 +1,4 @@
+import { rootLogger } from "@/lib/log/logger";
 import type { TenantCtx } from "@/lib/context";
 import { loadDeviceInputs } from "@/lib/scores/queries/load-device-inputs";
 import { FleetSimulator } from "../lib/fleet";
@@ -72,7 +73,7 @@ export const scoresBatch: Benchmark = {
   title: "Score batches (POST /api/v1/tas/batch, /api/v1/scores/batch vs loadDeviceInputs SQL alone)",
   async run(ctx: BenchContext): Promise<BenchmarkResult> {
     const tenant = await ctx.newTenant("Bench scores");
-    const tctx: TenantCtx = { db: ctx.db, tenantId: tenant.tenantId, isSandbox: false };
+    const tctx: TenantCtx = { db: ctx.db, tenantId: tenant.tenantId, isSandbox: false, log: rootLogger() };
 
     // ── Seed: 1,000 vehicles × 100 readings spread over HISTORY_DAYS, through the app's ingest.
     const totalReadings = INGEST_BATCHES * READINGS_PER_BATCH;

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { apiKeys, tenants } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { rootLogger } from "@/lib/log/logger";
 import { SANDBOX_KEY, SANDBOX_TENANT_ID, SCOPES, hashKey, isWellFormedKey, type Scope } from "./key-format";
 
 /** Who is calling: the key, its tenant, and what the tenant is allowed. */
@@ -118,7 +119,7 @@ function touchLastUsed(db: Db, keyId: string, at: Date): void {
   db.update(apiKeys)
     .set({ lastUsedAt: at })
     .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, threshold))))
-    .catch((err: unknown) => console.error(`[auth] last_used_at update failed for ${keyId}`, err));
+    .catch((err: unknown) => rootLogger().warn({ err, key_id: keyId, operation: "auth" }, "last_used_at update failed"));
 }
 
 export function clearKeyCache(): void {

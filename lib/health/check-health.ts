@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { UpstreamUnavailableError } from "@/lib/errors";
+import { rootLogger } from "@/lib/log/logger";
 
 /** Liveness/readiness (CONTRACT): `{"status":"ok"}` when the database answers, else 503. */
 export async function checkHealth(): Promise<{ status: "ok" }> {
@@ -8,7 +9,7 @@ export async function checkHealth(): Promise<{ status: "ok" }> {
     const db = await getDb();
     await db.execute(sql`select 1`);
   } catch (err) {
-    console.error("[health] database check failed", err);
+    rootLogger().error({ err, operation: "health" }, "database check failed");
     throw new UpstreamUnavailableError("The database does not answer.");
   }
   return { status: "ok" };

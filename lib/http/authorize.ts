@@ -2,6 +2,7 @@ import { authenticateApiKey, bearerToken } from "@/lib/auth/authenticate-api-key
 import type { PublicCtx, TenantCtx } from "@/lib/context";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import type { Logger } from "@/lib/log/logger";
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from "@/lib/errors";
 import type { Access } from "@/lib/operations/define-operation";
 import { consumeLimit, rateLimitHeaders, type LimitState } from "@/lib/rate-limit/consume-limit";
@@ -20,14 +21,15 @@ function tooMany(state: LimitState): RateLimitedError {
  * scope. Public operations are limited per client IP instead. `decor` collects the rate-limit headers
  * and the sandbox flag, so that errors thrown later carry them too.
  */
-export async function authorize(access: Access, req: Request, decor: ResponseDecor): Promise<TenantCtx | PublicCtx> {
+export async function authorize(access: Access, req: Request, decor: ResponseDecor & { log: Logger }): Promise<TenantCtx | PublicCtx> {
   const ip = clientIp(req);
   const db = await getDb();
+  const log = decor.log;
   if ("public" in access) {
     const state = await consumeLimit("public", ip, env().RATE_LIMIT_PUBLIC_PER_MIN);
     decor.headers = { ...decor.headers, ...rateLimitHeaders(state) };
     if (!state.allowed) throw tooMany(state);
-    return { db };
+    return { db, log };
   }
 
   const token = bearerToken(req.headers.get("authorization"));
@@ -49,5 +51,7 @@ export async function authorize(access: Access, req: Request, decor: ResponseDec
   if (!principal.scopes.has(access.scope)) {
     throw new ForbiddenError(`This API key lacks the scope ${access.scope} needed for this endpoint.`);
   }
-  return { db, tenantId: principal.tenantId, isSandbox: principal.isSandbox };
+  // From here on every line of this request, errors included, names the tenant.
+  decor.log = log.child({ tenant_id: principal.tenantId });
+  return { db, tenantId: principal.tenantId, isSandbox: principal.isSandbox, log: decor.log };
 }

@@ -1,5 +1,7 @@
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import type { Operation } from "@/lib/operations/define-operation";
+import { requestLogger } from "@/lib/log/logger";
+import { checkedOutput } from "@/lib/validation";
 import { operationsAt, SERVICE_ROUTES, type ServiceRouteName } from "@/lib/operations/registry";
 import { authorize } from "./authorize";
 import { requestIdFor } from "./request-id";
@@ -42,12 +44,14 @@ export function optionsResponse(methods: readonly string[], requestId: string): 
 
 function operationHandler(op: Operation): RouteHandler {
   return async (req, context) => {
-    const decor: ResponseDecor = { requestId: requestIdFor(req), isSandbox: false };
+    const requestId = requestIdFor(req);
+    const decor = { requestId, isSandbox: false, log: requestLogger({ requestId, operation: op.id }) } satisfies ResponseDecor;
     try {
       const ctx = await authorize(op.access, req, decor);
       const input = await readInput(op, req, (await context.params) ?? {}, ctx);
       const result = await op.verb({ ctx: ctx as never, input: input as never });
-      return result instanceof Response ? decorate(result, decor) : jsonResponse(result, 200, decor);
+      if (result instanceof Response) return decorate(result, decor);
+      return jsonResponse(checkedOutput(op.output, result, `the answer of ${op.id}`), 200, decor);
     } catch (err) {
       return errorResponse(err, decor);
     }
@@ -85,7 +89,8 @@ export function bindServiceRoute(name: ServiceRouteName, serve: (req: Request) =
   return routeHandlers(methods, (method) =>
     (methods as readonly string[]).includes(method)
       ? async (req) => {
-          const decor: ResponseDecor = { requestId: requestIdFor(req), isSandbox: false };
+          const requestId = requestIdFor(req);
+          const decor: ResponseDecor = { requestId, isSandbox: false, log: requestLogger({ requestId, operation: name }) };
           try {
             const result = await serve(req);
             return result instanceof Response ? decorate(result, decor) : jsonResponse(result, 200, decor);

@@ -1,4 +1,5 @@
 import { DomainError, type ErrorCode, type ErrorDetail } from "@/lib/errors";
+import { rootLogger, type Logger } from "@/lib/log/logger";
 
 /** The one table from error code to HTTP status (CONTRACT "Errors"). */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -23,14 +24,18 @@ export interface ErrorBody {
   _sandbox?: true;
 }
 
-/** The CONTRACT error body for any thrown value; unknown errors become a generic 500 (logged, never leaked). */
-export function errorBodyFor(err: unknown, requestId: string): { status: number; body: ErrorBody } {
+/**
+ * The CONTRACT error body for any thrown value; unknown errors become a generic 500, logged without
+ * data (class, SQLSTATE, a truncated statement without parameters: lib/log/describe-error.ts) and
+ * never leaked to the client.
+ */
+export function errorBodyFor(err: unknown, requestId: string, log: Logger = rootLogger().child({ request_id: requestId })): { status: number; body: ErrorBody } {
   if (err instanceof DomainError) {
     const body: ErrorBody = { error: err.code, message: err.message, request_id: requestId };
     if (err.details) body.details = err.details;
     return { status: STATUS_BY_CODE[err.code], body };
   }
-  console.error(`[${requestId}] unhandled error`, err);
+  log.error({ err }, "unhandled error");
   return {
     status: 500,
     body: { error: "internal_error", message: "The server failed to answer this request. Quote the request id when reporting it.", request_id: requestId },

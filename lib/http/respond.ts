@@ -1,9 +1,12 @@
+import type { Logger } from "@/lib/log/logger";
 import { errorBodyFor } from "./error-response";
 
 export interface ResponseDecor {
   requestId: string;
   isSandbox: boolean;
   headers?: Record<string, string>;
+  /** Where an unexpected error is logged (with the request id and operation); default the root logger. */
+  log?: Logger;
 }
 
 /**
@@ -25,6 +28,6 @@ export function decorate(res: Response, decor: ResponseDecor): Response {
 }
 
 export function errorResponse(err: unknown, decor: ResponseDecor): Response {
-  const { status, body } = errorBodyFor(err, decor.requestId);
+  const { status, body } = errorBodyFor(err, decor.requestId, decor.log);
   return jsonResponse(body, status, decor);
 }

@@ -5,6 +5,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
+import { rootLogger } from "@/lib/log/logger";
 import { getDbHandle } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 
@@ -32,7 +33,7 @@ async function createFactory(): Promise<{ kind: StoreKind; make: LimiterFactory 
   if (REDIS_URL) {
     const { Redis } = await import("ioredis");
     const client = new Redis(REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
-    client.on("error", (err) => console.error(`[rate-limit] redis: ${err.message}`));
+    client.on("error", (err) => rootLogger().error({ err, operation: "rate-limit" }, "redis connection error"));
     // Until the connection is ready every count would go to the in-process fallback, so the first
     // requests of a new instance would escape the shared budget: wait for it (briefly).
     await new Promise<void>((resolve) => {

@@ -1,5 +1,6 @@
 import type { TenantCtx } from "@/lib/context";
-import { SCORE_NAMES, type ScoresBatchRequest, type ScoresBatchResponse } from "@/lib/schemas/scores-device";
+import { SCORE_NAMES, scoresBatchItemSchema, type ScoresBatchRequest, type ScoresBatchResponse } from "@/lib/schemas/scores-device";
+import { checkedOutput } from "@/lib/validation";
 import { buildBatterySnapshot } from "./battery-snapshot";
 import { computeFleetRisk } from "./fleet-risk";
 import { eolFromInputs } from "./get-eol-summary";
@@ -58,8 +59,10 @@ export async function scoresBatch({ ctx, input, now = new Date() }: { ctx: Tenan
       return { device_id: id, error: { error: "not_found", message: `No device ${id}.` } };
     }
     try {
-      return scoreOne(d, scores, now);
-    } catch {
+      return checkedOutput(scoresBatchItemSchema, scoreOne(d, scores, now), `scores of ${id}`);
+    } catch (err) {
+      // The item says internal_error; the log keeps the cause (with the request id) so a bug in a score is seen.
+      ctx.log.error({ err, device_id: id }, "scores batch: device failed");
       errors += 1;
       return { device_id: id, error: { error: "internal_error", message: `The scores of device ${id} could not be computed.` } };
     }

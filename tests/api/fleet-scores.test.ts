@@ -1,3 +1,4 @@
+import { rootLogger } from "@/lib/log/logger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { devices, telemetry } from "@/lib/db/schema";
@@ -306,7 +307,7 @@ describe("loadFleetInputs (query module)", () => {
       },
     });
     const { loadFleetInputs, toGreenFleetDevice } = await import("@/lib/scores/queries/load-fleet-inputs");
-    const out = await loadFleetInputs({ ctx: { db: counting, tenantId: t.tenantId, isSandbox: false }, periodDays: 7, now });
+    const out = await loadFleetInputs({ ctx: { db: counting, tenantId: t.tenantId, isSandbox: false, log: rootLogger() }, periodDays: 7, now });
     expect(calls).toBe(1);
     expect(out.devices.map((d) => d.device_id)).toEqual(["ev", "idle"]);
     const ev = out.devices[0]!;

@@ -26,7 +26,7 @@ export function rawRequest(url: string, request: string): Promise<RawAnswer> {
       const headers = Object.fromEntries(
         lines.map((l) => [l.slice(0, l.indexOf(":")).trim().toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
       );
-      let body = split === -1 ? Buffer.alloc(0) : all.subarray(split + 4);
+      let body: Buffer = split === -1 ? Buffer.alloc(0) : all.subarray(split + 4);
       if (headers["transfer-encoding"] === "chunked") body = dechunk(body);
       resolve({ status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8") });
     });

@@ -1,3 +1,5 @@
+import { rootLogger } from "@/lib/log/logger";
+import { captureLog } from "../../helpers/log-capture";
 import { describe, expect, it } from "vitest";
 import { bearerToken } from "@/lib/auth/authenticate-api-key";
 import { displayPrefix, generateLiveKey, hashKey, isWellFormedKey, SANDBOX_KEY } from "@/lib/auth/key-format";
@@ -10,7 +12,7 @@ import { listAlertsOperation, listFleetOperation } from "@/lib/operations/fleet"
 import { getTasOperation } from "@/lib/operations/scores";
 
 const read = (op: unknown, q: string, path: Record<string, string> = {}) =>
-  readInput(op as Operation, new Request(`http://x/api?${q}`), path, { db: undefined as never });
+  readInput(op as Operation, new Request(`http://x/api?${q}`), path, { db: undefined as never, log: rootLogger() });
 
 describe("readInput (query and path)", () => {
   it("applies defaults and parses valid values", async () => {
@@ -36,17 +38,13 @@ describe("errorBodyFor", () => {
     expect(errorBodyFor(new NotFoundError("gone"), "req_1")).toEqual({ status: 404, body: { error: "not_found", message: "gone", request_id: "req_1" } });
     expect(STATUS_BY_CODE.invalid_signature).toBe(401);
   });
-  it("hides unknown errors behind a generic 500", () => {
-    const original = console.error;
-    console.error = () => {};
-    try {
-      const { status, body } = errorBodyFor(new Error('relation "secret_table" does not exist'), "req_2");
-      expect(status).toBe(500);
-      expect(body.error).toBe("internal_error");
-      expect(JSON.stringify(body)).not.toContain("secret_table");
-    } finally {
-      console.error = original;
-    }
+  it("hides unknown errors behind a generic 500, and logs them with the request id", () => {
+    const log = captureLog();
+    const { status, body } = errorBodyFor(new Error('relation "secret_table" does not exist'), "req_2", log.logger.child({ request_id: "req_2" }));
+    expect(status).toBe(500);
+    expect(body.error).toBe("internal_error");
+    expect(JSON.stringify(body)).not.toContain("secret_table");
+    expect(log.records()).toMatchObject([{ level: "error", request_id: "req_2", msg: "unhandled error", err: { error_class: "Error" } }]);
   });
 });
 
