@@ -6,6 +6,7 @@ import { JSON_BODY_MAX_BYTES } from "@/lib/http/read-input";
 import type { Operation, OperationTag } from "@/lib/operations/define-operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { errorBodySchema } from "@/lib/schemas/common";
+import examples from "./examples.json";
 
 /**
  * The OpenAPI 3.1 document, built by one loop over the operation registry: paths, methods, scopes,
@@ -45,8 +46,8 @@ function responsesOf(op: Operation): Record<string, ResponseConfig> {
   const hasInput = op.pathParams.length > 0 || op.input.query !== undefined || op.input.body !== undefined;
   const out: Record<string, ResponseConfig> = {
     200: {
-      description: "OK",
-      content: { "application/json": { schema: op.output } },
+      description: "OK. Answers to the sandbox key also carry `_sandbox: true` (the example is the sandbox's answer without it).",
+      content: { "application/json": { schema: op.output, ...exampleOf(op) } },
       headers: { ...REQUEST_ID_HEADER, ...limited },
     },
   };
@@ -78,6 +79,12 @@ function responsesOf(op: Operation): Record<string, ResponseConfig> {
   return out;
 }
 
+/** The sandbox's answer to the operation's example request (`npm run openapi:examples`). */
+function exampleOf(op: Operation): { example?: unknown } {
+  const found = (examples as Record<string, { response?: unknown }>)[op.id];
+  return found?.response === undefined ? {} : { example: found.response };
+}
+
 function accessNote(op: Operation): string {
   return "scope" in op.access ? `Scope: \`${op.access.scope}\`.` : "No key needed; limited per client IP.";
 }
@@ -104,7 +111,9 @@ export function openApiDocument(): object {
       request: {
         ...(op.input.path ? { params: op.input.path } : {}),
         ...(op.input.query ? { query: op.input.query } : {}),
-        ...(op.input.body ? { body: { required: true, content: { "application/json": { schema: op.input.body } } } } : {}),
+        ...(op.input.body
+          ? { body: { required: true, content: { "application/json": { schema: op.input.body, example: (op.requestExample as { body?: unknown }).body } } } }
+          : {}),
       },
       responses: responsesOf(op),
     });

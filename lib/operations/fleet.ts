@@ -30,6 +30,6 @@ export const listAlertsOperation = defineOperation({
   description: "Alerts of the detectors (`battery`, `diagnostics`, `driving`, `odometer_integrity`, `charging`), filtered by severity and acknowledgement.",
   input: { query: alertsQuerySchema },
   output: alertListSchema,
-  requestExample: { query: { limit: "2", severity: "CRITICAL", acknowledged: "false" } },
+  requestExample: { query: { limit: "2", severity: "WARNING" } },
   verb: listAlerts,
 });

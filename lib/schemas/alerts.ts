@@ -9,7 +9,7 @@ export const alertsQuerySchema = z.object({
     .transform((v) => v.toUpperCase())
     .pipe(z.enum(SEVERITIES, { message: "must be one of CRITICAL, WARNING, INFO" }))
     .optional()
-    .meta({ type: "string", enum: [...SEVERITIES] }),
+    .meta({ type: "string", enum: [...SEVERITIES], description: "Matched case-insensitively (`info` is INFO)." }),
   acknowledged: booleanQueryParam(),
 });
 export type AlertsQuery = z.output<typeof alertsQuerySchema>;

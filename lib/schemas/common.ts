@@ -62,7 +62,7 @@ export const booleanQueryParam = () =>
     .pipe(z.enum(["true", "false"], { message: "must be true or false" }))
     .transform((v) => v === "true")
     .optional()
-    .meta({ type: "boolean" });
+    .meta({ type: "boolean", description: "`true` or `false`, case-insensitive." });
 
 /** A list envelope of CONTRACT: `count` equals `data.length`. */
 export function listEnvelope<T extends z.ZodType>(item: T, id: string) {

@@ -1,0 +1,64 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDbHandle } from "@/lib/db/client";
+import { rootLogger } from "@/lib/log/logger";
+import { OPERATIONS } from "@/lib/operations/registry";
+import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
+import { resetEnvCache } from "@/lib/env";
+import { resetRateLimiters } from "@/lib/rate-limit/limiter-store";
+import { seedSandbox } from "@/lib/seed/seed-sandbox";
+import { collectSandboxExamples, type OperationExample } from "../../scripts/lib/sandbox-examples";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+
+/**
+ * The OpenAPI examples are the sandbox's own answers (lib/openapi/examples.json, `npm run
+ * openapi:examples`): on a freshly seeded sandbox every operation answers its example request with
+ * 200, and every verb's answer is exactly what its output schema describes (nothing the document
+ * leaves out is dropped on the way).
+ */
+let tdb: TestDatabase;
+let live: Record<string, OperationExample>;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase("postgres");
+  await seedSandbox({ db: tdb.handle.db });
+  process.env.REDIS_URL = "";
+  process.env.DATABASE_URL = tdb.url;
+  resetEnvCache();
+  resetRateLimiters();
+  setDbHandle(tdb.handle);
+  live = await collectSandboxExamples();
+}, 180_000);
+
+afterAll(async () => {
+  setDbHandle(undefined);
+  await tdb?.dispose();
+});
+
+describe("OpenAPI examples from the sandbox", () => {
+  const committed = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../lib/openapi/examples.json"), "utf8")) as Record<string, OperationExample>;
+
+  it("exist for every operation, with the operation's current example request", () => {
+    expect(Object.keys(committed).sort()).toEqual(OPERATIONS.map((op) => op.id).sort());
+    for (const op of OPERATIONS) expect(committed[op.id]?.request).toEqual(op.requestExample);
+  });
+
+  it("are what the sandbox answers today: 200, and valid for the operation's output schema", () => {
+    for (const op of OPERATIONS) {
+      expect(live[op.id]?.status, op.id).toBe(200);
+      expect(op.output.safeParse(live[op.id]?.response).error, op.id).toBeUndefined();
+      expect(op.output.safeParse(committed[op.id]?.response).error, op.id).toBeUndefined();
+    }
+  });
+
+  it("every verb answers exactly its output schema: parsing drops and changes nothing", async () => {
+    const ctx = { db: tdb.handle.db, tenantId: SANDBOX_TENANT_ID, isSandbox: true, log: rootLogger() };
+    for (const op of OPERATIONS) {
+      const ex = op.requestExample as { path?: object; query?: object; body?: object };
+      const input = op.inputSchema.parse({ ...ex.body, ...ex.query, ...ex.path });
+      const raw = JSON.parse(JSON.stringify(await op.verb({ ctx: ctx as never, input: input as never }))) as unknown;
+      expect(op.output.parse(raw), op.id).toEqual(raw);
+    }
+  });
+});
