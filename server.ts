@@ -13,7 +13,10 @@ import { createServer, type ServerResponse } from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { guardApiRequest, malformedHttpAnswer } from "@/lib/http/edge-guard";
+import { getDbHandle, migrateDatabase } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
+import { seedSandbox } from "@/lib/seed/seed-sandbox";
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
@@ -24,7 +27,20 @@ const log = rootLogger().child({ operation: "server" });
 const app = next({ dev, hostname, port });
 const handle = app.getRequestHandler();
 
-await app.prepare();
+/**
+ * The database is opened, migrated and the sandbox seeded here, at start-up, before the first request
+ * is served (FDP_AUTO_SETUP=0 leaves that to `npm run db:migrate` / `npm run db:seed`).
+ */
+async function prepareDatabase(): Promise<void> {
+  const handle = await getDbHandle();
+  if (!env().FDP_AUTO_SETUP) return;
+  const started = Date.now();
+  await migrateDatabase(handle);
+  const seed = await seedSandbox({ db: handle.db });
+  log.info({ database: handle.kind, seeded: seed.seeded, anchor: seed.anchor, ms: Date.now() - started }, "database migrated, sandbox ready");
+}
+
+await Promise.all([app.prepare(), prepareDatabase()]);
 
 async function send(res: ServerResponse, answer: Response): Promise<void> {
   res.statusCode = answer.status;
@@ -50,10 +66,6 @@ server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
 
 server.listen(port, hostname, () => {
   log.info({ port, mode: dev ? "development" : "production" }, `FDP listening on http://localhost:${port}`);
-  // Open the database now (migrations + sandbox seed) rather than on the first user request.
-  fetch(`http://127.0.0.1:${port}/api/health`)
-    .then((r) => log.info({ status: r.status }, "FDP ready: /api/health answered"))
-    .catch((err: unknown) => log.error({ err }, "FDP warm-up failed"));
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,6 +1,6 @@
 /**
  * `npm run db:migrate`: applies drizzle/ migrations to DATABASE_URL, or to the embedded database
- * under FDP_DATA_DIR when it is unset. The service also migrates at start (FDP_AUTO_SETUP=1).
+ * under FDP_DATA_DIR when it is unset. The server also migrates at start-up (server.ts, FDP_AUTO_SETUP=1).
  */
 import { migrateDatabase, openDatabase } from "@/lib/db/client";
 

@@ -92,18 +92,13 @@ export async function rows<T extends Record<string, unknown>>(db: Db, query: SQL
 type Global = typeof globalThis & { __fdpDb?: Promise<DbHandle> };
 const g = globalThis as Global;
 
-/** The process-wide database, migrated and seeded on first use (unless FDP_AUTO_SETUP=0). */
+/**
+ * The process-wide database, opened on first use. Migrating it and seeding the sandbox belong to the
+ * server's start-up (server.ts), not to whoever asks first: this module knows nothing of the seed.
+ */
 export function getDbHandle(): Promise<DbHandle> {
   if (!g.__fdpDb) {
-    g.__fdpDb = (async () => {
-      const handle = await openDatabase({ share: true });
-      if (env().FDP_AUTO_SETUP) {
-        await migrateDatabase(handle);
-        const { seedSandbox } = await import("@/lib/seed/seed-sandbox");
-        await seedSandbox({ db: handle.db });
-      }
-      return handle;
-    })();
+    g.__fdpDb = openDatabase({ share: true });
     g.__fdpDb.catch(() => {
       g.__fdpDb = undefined; // let the next request retry instead of caching a failure forever
     });
