@@ -39,41 +39,52 @@ interface Frame {
   depth: number;
 }
 
-function pathOf(frame: Frame, extra?: string): (string | number)[] {
+function pathOf(frame: Frame, extra?: string | number): (string | number)[] {
   const path: (string | number)[] = extra === undefined ? [] : [extra];
   for (let f: Frame | null = frame; f && f.key !== null; f = f.parent) path.unshift(f.key);
   return path;
 }
 
+/** The problem of a primitive value, if any (containers are checked by the walk). */
+function primitiveProblem(value: unknown): string | null {
+  if (typeof value === "string") return stringProblem(value);
+  if (typeof value === "number" && !Number.isFinite(value)) return "must be a finite number within the range of a double";
+  return null;
+}
+
 /**
- * Walks `root` (depth-first) and reports the first problem it meets, with `maxDepth` the
- * deepest allowed level of containers (`root` itself, if an object or array, is level 1).
+ * Walks `root` (depth-first) and reports the first problem it meets, with `maxDepth` the deepest
+ * allowed level of containers (`root` itself, if an object or array, is level 1). Only containers get
+ * a frame on the stack; primitives are checked where they sit (a 10,000-record ingest body has some
+ * 250,000 of them).
  */
 export function inspectJson(root: unknown, maxDepth: number): JsonInspection {
   let members = 0;
+  const rootProblem = primitiveProblem(root);
+  if (rootProblem) return { problem: { path: [], message: rootProblem }, members };
+  if (root === null || typeof root !== "object") return { problem: null, members };
   const stack: Frame[] = [{ value: root, parent: null, key: null, depth: 1 }];
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     const { value, depth } = frame;
-    if (typeof value === "string") {
-      const message = stringProblem(value);
-      if (message) return { problem: { path: pathOf(frame), message }, members };
-    } else if (typeof value === "number") {
-      if (!Number.isFinite(value)) return { problem: { path: pathOf(frame), message: "must be a finite number within the range of a double" }, members };
-    } else if (value !== null && typeof value === "object") {
-      if (depth > maxDepth) return { problem: { path: pathOf(frame), message: `nests deeper than ${maxDepth} levels` }, members };
-      if (Array.isArray(value)) {
-        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parent: frame, key: i, depth: depth + 1 });
-      } else {
-        const keys = Object.keys(value);
-        members += keys.length;
-        for (let i = keys.length - 1; i >= 0; i--) {
-          const key = keys[i] as string;
-          const message = stringProblem(key);
-          if (message) return { problem: { path: pathOf(frame, key), message: `member name ${message}` }, members };
-          stack.push({ value: (value as Record<string, unknown>)[key], parent: frame, key, depth: depth + 1 });
-        }
+    if (depth > maxDepth) return { problem: { path: pathOf(frame), message: `nests deeper than ${maxDepth} levels` }, members };
+    const isArray = Array.isArray(value);
+    const keys = isArray ? null : Object.keys(value as object);
+    const length = isArray ? (value as unknown[]).length : (keys as string[]).length;
+    if (!isArray) members += length;
+    for (let i = 0; i < length; i++) {
+      const key: string | number = isArray ? i : (keys as string[])[i] as string;
+      if (!isArray) {
+        const message = stringProblem(key as string);
+        if (message) return { problem: { path: pathOf(frame, key), message: `member name ${message}` }, members };
       }
+      const child: unknown = (value as Record<string | number, unknown>)[key];
+      if (child !== null && typeof child === "object") {
+        stack.push({ value: child, parent: frame, key, depth: depth + 1 });
+        continue;
+      }
+      const message = primitiveProblem(child);
+      if (message) return { problem: { path: pathOf(frame, key), message }, members };
     }
   }
   return { problem: null, members };
