@@ -1,8 +1,7 @@
 import type { TelemetryRecord } from "@/lib/detectors/types";
 import type { IngestBody, VehicleMasterData } from "@/lib/schemas/ingest";
 import { vehicleMasterDataSchema } from "@/lib/schemas/ingest";
-
-type Powertrain = NonNullable<VehicleMasterData["powertrain"]>;
+import { inferPowertrain, type Powertrain, type PowertrainSource } from "@/lib/vocabulary/powertrain";
 
 /** SPEC 2.17 records → FDP telemetry records, with CONTRACT's defaults and mappings. */
 export function toTelemetryRecords(body: IngestBody, receivedAt: Date): TelemetryRecord[] {
@@ -57,7 +56,7 @@ export interface DeviceMasterUpdate {
   model: string | null;
   year: number | null;
   powertrain: Powertrain | null;
-  powertrainSource: "master_data" | "inferred" | null;
+  powertrainSource: PowertrainSource | null;
   fuelType: string | null;
   batteryKwh: number | null;
   originalPriceEur: number | null;
@@ -87,19 +86,6 @@ const MASTER_FIELDS = {
   lease_months: "leaseMonths",
   asset_class: "assetClass",
 } as const satisfies Record<keyof VehicleMasterData, keyof DeviceMasterUpdate>;
-
-/**
- * CONTRACT: powertrain without master data is inferred from the signals: SOC and no fuel level →
- * BEV; both → PHEV; fuel level only → ICE; neither → unknown.
- */
-export function inferPowertrain(records: readonly TelemetryRecord[]): Powertrain | null {
-  const soc = records.some((r) => r.socPct !== null);
-  const fuel = records.some((r) => r.fuelLevelPct !== null);
-  if (soc && fuel) return "PHEV";
-  if (soc) return "BEV";
-  if (fuel) return "ICE";
-  return null;
-}
 
 /**
  * Merges one device's records (sorted by time) into a master-data update: within the payload a

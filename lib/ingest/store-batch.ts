@@ -3,6 +3,8 @@ import { rows, type Db } from "@/lib/db/client";
 import type { AlertDraft, DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { numberArray, textArray } from "@/lib/db/pg-array";
 import { newId } from "@/lib/ids";
+import { masterValueMergeSql } from "@/lib/vocabulary/master-data";
+import { normalisePowertrain, powertrainMergeSql } from "@/lib/vocabulary/powertrain";
 import type { DeviceMasterUpdate } from "./normalize-records";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -44,7 +46,7 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
     const maxAt = date(r.odometer_max_at);
     out.set(r.device_id, {
       deviceId: r.device_id,
-      powertrain: r.powertrain,
+      powertrain: normalisePowertrain(r.powertrain),
       batteryKwh: r.battery_kwh,
       previous: ts ? { ts, odometerKm: r.odometer_km, socPct: r.soc_pct, sohPct: r.soh_pct, dtcCodes: r.dtc_codes } : null,
       odometerMax: r.odometer_max_km !== null && maxAt ? { km: r.odometer_max_km, ts: maxAt } : null,
@@ -53,17 +55,11 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
   return out;
 }
 
-const newerText =
-  "(excluded.master_data_at is not null and (devices.master_data_at is null or excluded.master_data_at >= devices.master_data_at))";
-/** CONTRACT master-data rule: a record at least as new overwrites; an older one only fills empty fields. */
-const mergeText = (col: string) =>
-  `case when ${newerText} then coalesce(excluded.${col}, devices.${col}) else coalesce(devices.${col}, excluded.${col}) end`;
+/**
+ * CONTRACT master-data rule (a record at least as new overwrites; an older one only fills empty
+ * fields) and the powertrain's precedence (a declaration beats an inference): lib/vocabulary/.
+ */
 const MASTER_COLUMNS = ["make", "model", "year", "fuel_type", "battery_kwh", "original_price_eur", "contract_km", "lease_start", "lease_months", "asset_class"];
-/** A declared powertrain always beats an inferred one; a newer inference replaces an older inference. */
-const powertrainText = (col: "powertrain" | "powertrain_source") => `case
-  when excluded.powertrain_source = 'master_data' and (devices.powertrain_source is distinct from 'master_data' or ${newerText}) then excluded.${col}
-  when devices.powertrain_source = 'master_data' then devices.${col}
-  else coalesce(excluded.${col}, devices.${col}) end`;
 const SIGNAL_COLUMNS =
   "device_id, ts, received_at, lat, lon, speed_kmh, battery_voltage, soc_pct, soh_pct, odometer_km, charging_status, charging_power_kw, fuel_level_pct, engine_hours, dtc_codes, ignition, weather_temp, raw_data";
 const SNAPSHOT_ASSIGNMENTS = SIGNAL_COLUMNS.split(", ")
@@ -73,13 +69,13 @@ const SNAPSHOT_ASSIGNMENTS = SIGNAL_COLUMNS.split(", ")
 
 const DEVICE_UPSERT = sql.raw(`
   on conflict (tenant_id, device_id) do update set
-    ${MASTER_COLUMNS.map((c) => `${c} = ${mergeText(c)}`).join(",\n    ")},
-    powertrain = ${powertrainText("powertrain")},
-    powertrain_source = ${powertrainText("powertrain_source")},
+    ${MASTER_COLUMNS.map((c) => `${c} = ${masterValueMergeSql(c)}`).join(",\n    ")},
+    powertrain = ${powertrainMergeSql("powertrain")},
+    powertrain_source = ${powertrainMergeSql("powertrain_source")},
     master_data_at = greatest(devices.master_data_at, excluded.master_data_at),
     vin = excluded.vin,
     -- CONTRACT: device_name is "<make> <model>", else the make, else the VIN (from the merged values).
-    name = coalesce(nullif(concat_ws(' ', ${mergeText("make")}, ${mergeText("model")}), ''), excluded.vin, devices.device_id),
+    name = coalesce(nullif(concat_ws(' ', ${masterValueMergeSql("make")}, ${masterValueMergeSql("model")}), ''), excluded.vin, devices.device_id),
     odometer_max_km = case when excluded.odometer_max_km > coalesce(devices.odometer_max_km, '-infinity') then excluded.odometer_max_km else devices.odometer_max_km end,
     odometer_max_at = case when excluded.odometer_max_km > coalesce(devices.odometer_max_km, '-infinity') then excluded.odometer_max_at else devices.odometer_max_at end,
     updated_at = now()`);

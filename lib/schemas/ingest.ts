@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ASSET_CLASSES, POWERTRAINS } from "@/lib/db/schema/devices";
+import { ASSET_CLASSES } from "@/lib/vocabulary/master-data";
+import { POWERTRAINS } from "@/lib/vocabulary/powertrain";
 import { dateTime } from "./common";
 
 /** CONTRACT "OEM ingest": at most this many vehicle records and bytes per request (413 beyond). */

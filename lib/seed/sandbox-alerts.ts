@@ -1,4 +1,5 @@
-import type { alerts, devices, Severity } from "@/lib/db/schema";
+import type { alerts, devices } from "@/lib/db/schema";
+import type { Severity } from "@/lib/vocabulary/alerts";
 import { DAY_MS, helsinkiDayNumber, helsinkiHourOfDay, HOUR_MS, isoDate, MINUTE_MS } from "./calendar";
 import { haversineKm } from "./finland";
 import { rngFor } from "./prng";
