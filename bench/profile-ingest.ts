@@ -11,8 +11,8 @@
 import { performance } from "node:perf_hooks";
 import { createTenant } from "@/lib/tenants/create-tenant";
 import { runDetectors } from "@/lib/detectors";
-import type { DeviceContext } from "@/lib/detectors/types";
 import { parseJsonObject } from "@/lib/http/read-body";
+import { detectorContext } from "@/lib/ingest/device-context";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
 import { insertAlerts, readDeviceContexts, storeBatch } from "@/lib/ingest/store-batch";
@@ -72,12 +72,9 @@ async function profileBatch(db: Db, tenantId: string, rawBody: Uint8Array, t: Ma
   let commitStart = 0;
   await db.transaction(async (tx) => {
     const known = await timed("SQL read contexts", () => readDeviceContexts(tx, tenantId, deviceIds));
-    await timed("SQL store batch (devices + history + snapshot)", () => storeBatch(tx, tenantId, { updates, records: unique, receivedAt: now }));
+    const stored = await timed("SQL store batch (devices + history + snapshot)", () => storeBatch(tx, tenantId, { updates, records: unique, receivedAt: now }));
     const drafts = await timed("detectors", () => {
-      const contexts: DeviceContext[] = updates.map((u) => {
-        const before = known.get(u.deviceId);
-        return { deviceId: u.deviceId, powertrain: before?.powertrain ?? u.powertrain, batteryKwh: u.batteryKwh ?? before?.batteryKwh ?? null, previous: before?.previous ?? null, odometerMax: before?.odometerMax ?? null };
-      });
+      const contexts = deviceIds.map((id) => detectorContext(id, known.get(id), stored.get(id) ?? { powertrain: null, batteryKwh: null }));
       return runDetectors({ devices: contexts, recordsByDevice: byDevice });
     });
     await timed("SQL insert alerts", () => insertAlerts(tx, tenantId, drafts, now));

@@ -28,7 +28,9 @@ export interface TelemetryRecord {
 }
 
 /**
- * What FDP knows about the device when it judges a batch (read in bounded queries for the whole batch).
+ * What FDP knows about the device when it judges a batch (read in bounded queries for the whole
+ * batch): its master data as merged with this batch's (the device upsert's result, so the same
+ * precedence as stored), and its state before this batch.
  */
 export interface DeviceContext {
   deviceId: string;
@@ -42,6 +44,8 @@ export interface DeviceContext {
     sohPct: number | null;
     /** Trouble codes active in that state (absent: unknown): a code still reported is not news. */
     dtcCodes?: string[] | null;
+    /** Speed in that state (absent: unknown): the first sample of a pair for derived harsh events. */
+    speedKmh?: number | null;
   } | null;
   /** Highest odometer reading seen before this batch and its device time, or null. */
   odometerMax: { km: number; ts: Date } | null;

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { tenants } from "@/lib/db/schema";
 import { runDetectors } from "@/lib/detectors";
-import type { DeviceContext } from "@/lib/detectors/types";
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { parseJsonObject } from "@/lib/http/read-body";
 import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, ingestBodySchema, type IngestResponse } from "@/lib/schemas/ingest";
 import { parseInput } from "@/lib/validation";
+import { detectorContext } from "./device-context";
 import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
 import { insertAlerts, readDeviceContexts, storeBatch } from "./store-batch";
 import { verifyIngestSignature } from "./verify-signature";
@@ -53,19 +53,11 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   await ctx.db.transaction(async (tx) => {
     const known = await readDeviceContexts(tx, ctx.tenantId, deviceIds);
     const updates = deviceIds.map((id) => masterUpdateFor(id, byDevice.get(id) ?? []));
-    await storeBatch(tx, ctx.tenantId, { updates, records: unique, receivedAt: now });
+    const stored = await storeBatch(tx, ctx.tenantId, { updates, records: unique, receivedAt: now });
 
-    // Detectors see what was known before this batch, with the batch's own master data filled in.
-    const contexts: DeviceContext[] = updates.map((u) => {
-      const before = known.get(u.deviceId);
-      return {
-        deviceId: u.deviceId,
-        powertrain: before?.powertrain ?? u.powertrain,
-        batteryKwh: u.batteryKwh ?? before?.batteryKwh ?? null,
-        previous: before?.previous ?? null,
-        odometerMax: before?.odometerMax ?? null,
-      };
-    });
+    // Detectors judge the batch with the device's master data as the upsert merged it (the same
+    // precedence as stored) and the state FDP held before this batch.
+    const contexts = deviceIds.map((id) => detectorContext(id, known.get(id), stored.get(id) ?? { powertrain: null, batteryKwh: null }));
     await insertAlerts(tx, ctx.tenantId, runDetectors({ devices: contexts, recordsByDevice: byDevice }), now);
   });
   return response;

@@ -4,7 +4,7 @@ import type { AlertDraft, DeviceContext, TelemetryRecord } from "@/lib/detectors
 import { numberArray, textArray } from "@/lib/db/pg-array";
 import { newId } from "@/lib/ids";
 import { masterValueMergeSql } from "@/lib/vocabulary/master-data";
-import { normalisePowertrain, powertrainMergeSql } from "@/lib/vocabulary/powertrain";
+import { normalisePowertrain, type Powertrain, powertrainMergeSql } from "@/lib/vocabulary/powertrain";
 import type { DeviceMasterUpdate } from "./normalize-records";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -31,10 +31,11 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
     soc_pct: number | null;
     soh_pct: number | null;
     dtc_codes: string[] | null;
+    speed_kmh: number | null;
   }>(
     tx as Db,
     sql`select d.device_id, d.powertrain, d.battery_kwh, d.odometer_max_km, d.odometer_max_at,
-               s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes
+               s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh
           from devices d
           left join fleet_snapshot s on s.tenant_id = d.tenant_id and s.device_id = d.device_id
          where d.tenant_id = ${tenantId} and d.device_id = any(${textArray(deviceIds)}::text[])`,
@@ -48,7 +49,7 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
       deviceId: r.device_id,
       powertrain: normalisePowertrain(r.powertrain),
       batteryKwh: r.battery_kwh,
-      previous: ts ? { ts, odometerKm: r.odometer_km, socPct: r.soc_pct, sohPct: r.soh_pct, dtcCodes: r.dtc_codes } : null,
+      previous: ts ? { ts, odometerKm: r.odometer_km, socPct: r.soc_pct, sohPct: r.soh_pct, dtcCodes: r.dtc_codes, speedKmh: r.speed_kmh } : null,
       odometerMax: r.odometer_max_km !== null && maxAt ? { km: r.odometer_max_km, ts: maxAt } : null,
     });
   }
@@ -78,7 +79,14 @@ const DEVICE_UPSERT = sql.raw(`
     name = coalesce(nullif(concat_ws(' ', ${masterValueMergeSql("make")}, ${masterValueMergeSql("model")}), ''), excluded.vin, devices.device_id),
     odometer_max_km = case when excluded.odometer_max_km > coalesce(devices.odometer_max_km, '-infinity') then excluded.odometer_max_km else devices.odometer_max_km end,
     odometer_max_at = case when excluded.odometer_max_km > coalesce(devices.odometer_max_km, '-infinity') then excluded.odometer_max_at else devices.odometer_max_at end,
-    updated_at = now()`);
+    updated_at = now()
+  returning device_id, powertrain, battery_kwh`);
+
+/** The device's master data after the upsert, as stored: what the detectors judge the batch with. */
+export interface StoredDeviceMaster {
+  powertrain: Powertrain | null;
+  batteryKwh: number | null;
+}
 
 /**
  * Devices, history and snapshot of one batch in ONE statement (data-modifying CTEs), every column
@@ -87,19 +95,22 @@ const DEVICE_UPSERT = sql.raw(`
  *   re-sent payload changes nothing;
  * - snapshot: each device's newest record (`distinct on`), applied only when newer than the stored
  *   state, so late records never move it back;
- * - devices: created or updated with the master-data merge rules above.
+ * - devices: created or updated with the master-data merge rules above; the statement returns each
+ *   device's merged powertrain and battery size.
  * `records` must hold at most one record per (device, timestamp) (see groupByDevice).
  */
 export async function storeBatch(
   tx: Tx,
   tenantId: string,
   { updates, records, receivedAt }: { updates: DeviceMasterUpdate[]; records: TelemetryRecord[]; receivedAt: Date },
-): Promise<void> {
+): Promise<Map<string, StoredDeviceMaster>> {
   const text = <T>(list: readonly T[], f: (x: T) => string | null) => textArray(list.map(f));
   const num = <T>(list: readonly T[], f: (x: T) => number | null) => numberArray(list.map(f));
   const r = records;
   const u = updates;
-  await tx.execute(sql`
+  const stored = await rows<{ device_id: string; powertrain: string | null; battery_kwh: number | null }>(
+    tx as unknown as Db,
+    sql`
     with r as (
       select * from unnest(
         ${text(r, (x) => x.deviceId)}::text[], ${text(r, (x) => x.ts.toISOString())}::timestamptz[],
@@ -141,7 +152,9 @@ export async function storeBatch(
         ${num(u, (x) => x.odometerMaxKm)}::float8[], ${text(u, (x) => iso(x.odometerMaxAt))}::timestamptz[])
       as d(device_id, vin, make, model, year, powertrain, powertrain_source, fuel_type, battery_kwh, original_price_eur, contract_km,
            lease_start, lease_months, asset_class, master_data_at, odometer_max_km, odometer_max_at)
-    ${DEVICE_UPSERT}`);
+    ${DEVICE_UPSERT}`,
+  );
+  return new Map(stored.map((d) => [d.device_id, { powertrain: normalisePowertrain(d.powertrain), batteryKwh: d.battery_kwh }]));
 }
 
 /** Alerts: a draft whose open twin (same device and dedupe key, unacknowledged) exists is dropped. */
