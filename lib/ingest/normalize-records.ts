@@ -68,9 +68,12 @@ export interface DeviceMasterUpdate {
   masterDataAt: Date | null;
   /** Device time of the newest record: the VIN of the newest record wins. */
   latestTs: Date;
-  /** The batch's highest odometer reading and its device time. */
+  /** The batch's highest odometer reading and its device time (the first record that reached it). */
   odometerMaxKm: number | null;
   odometerMaxAt: Date | null;
+  /** Driving-event coverage of the batch (observeDrivingEvents in ./driving-events.ts); null when none. */
+  eventsReportedAt: Date | null;
+  denseSpeedAt: Date | null;
 }
 
 const MASTER_FIELDS = {
@@ -114,6 +117,8 @@ export function masterUpdateFor(deviceId: string, records: readonly TelemetryRec
     latestTs: latest.ts,
     odometerMaxKm: null,
     odometerMaxAt: null,
+    eventsReportedAt: null,
+    denseSpeedAt: null,
   };
   const fields = update as unknown as Record<string, unknown>;
   for (const r of records) {

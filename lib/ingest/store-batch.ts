@@ -5,17 +5,20 @@ import { numberArray, textArray } from "@/lib/db/pg-array";
 import { newId } from "@/lib/ids";
 import { masterValueMergeSql } from "@/lib/vocabulary/master-data";
 import { normalisePowertrain, type Powertrain, powertrainMergeSql } from "@/lib/vocabulary/powertrain";
+import type { DrivingEventRow } from "./driving-events";
 import type { DeviceMasterUpdate } from "./normalize-records";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Set-based SQL for one ingest batch. Every statement handles the whole batch, so a request costs
- * three round trips whatever its size: read the devices' context, store the batch (one statement),
- * insert the alerts.
+ * three round trips whatever its size: read the devices' context, store the batch (one statement:
+ * devices, history, snapshot, driving events), insert the alerts.
  */
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** The state before this batch, for the detectors: one query for every device of the batch. */
@@ -79,6 +82,8 @@ const DEVICE_UPSERT = sql.raw(`
     name = coalesce(nullif(concat_ws(' ', ${masterValueMergeSql("make")}, ${masterValueMergeSql("model")}), ''), excluded.vin, devices.device_id),
     odometer_max_km = case when excluded.odometer_max_km > coalesce(devices.odometer_max_km, '-infinity') then excluded.odometer_max_km else devices.odometer_max_km end,
     odometer_max_at = case when excluded.odometer_max_km > coalesce(devices.odometer_max_km, '-infinity') then excluded.odometer_max_at else devices.odometer_max_at end,
+    events_reported_at = greatest(devices.events_reported_at, excluded.events_reported_at),
+    dense_speed_at = greatest(devices.dense_speed_at, excluded.dense_speed_at),
     updated_at = now()
   returning device_id, powertrain, battery_kwh`);
 
@@ -89,12 +94,14 @@ export interface StoredDeviceMaster {
 }
 
 /**
- * Devices, history and snapshot of one batch in ONE statement (data-modifying CTEs), every column
- * sent once as an array literal unpacked by `unnest`:
+ * Devices, history, snapshot and driving events of one batch in ONE statement (data-modifying
+ * CTEs), every column sent once as an array literal unpacked by `unnest`:
  * - history: every record, keyed by (tenant, device, device time); a stored one is skipped, so a
  *   re-sent payload changes nothing;
  * - snapshot: each device's newest record (`distinct on`), applied only when newer than the stored
  *   state, so late records never move it back;
+ * - driving events: only those of records the history stored just now (so a re-sent record adds
+ *   none, even with other events), one per (device, time, kind, source);
  * - devices: created or updated with the master-data merge rules above; the statement returns each
  *   device's merged powertrain and battery size.
  * `records` must hold at most one record per (device, timestamp) (see groupByDevice).
@@ -102,12 +109,28 @@ export interface StoredDeviceMaster {
 export async function storeBatch(
   tx: Tx,
   tenantId: string,
-  { updates, records, receivedAt }: { updates: DeviceMasterUpdate[]; records: TelemetryRecord[]; receivedAt: Date },
+  { updates, records, events = [], receivedAt }: { updates: DeviceMasterUpdate[]; records: TelemetryRecord[]; events?: DrivingEventRow[]; receivedAt: Date },
 ): Promise<Map<string, StoredDeviceMaster>> {
   const text = <T>(list: readonly T[], f: (x: T) => string | null) => textArray(list.map(f));
   const num = <T>(list: readonly T[], f: (x: T) => number | null) => numberArray(list.map(f));
   const r = records;
   const u = updates;
+  const e = events;
+  // Without events the history CTE need not return its rows (the common, benchmarked case).
+  const eventsCte =
+    e.length === 0
+      ? sql``
+      : sql`, stored_events as (
+      insert into driving_events (tenant_id, device_id, ts, kind, source, value, duration_s, record_ts, received_at)
+      select ${tenantId}, e.device_id, e.ts, e.kind, e.source, e.value, e.duration_s, e.record_ts, ${receivedAt.toISOString()}::timestamptz
+        from unnest(
+          ${text(e, (x) => x.deviceId)}::text[], ${text(e, (x) => x.ts.toISOString())}::timestamptz[], ${text(e, (x) => x.kind)}::text[],
+          ${text(e, (x) => x.source)}::text[], ${num(e, (x) => x.value)}::float8[], ${num(e, (x) => x.durationS)}::float8[],
+          ${text(e, (x) => x.recordTs.toISOString())}::timestamptz[])
+        as e(device_id, ts, kind, source, value, duration_s, record_ts)
+        join history h on h.device_id = e.device_id and h.ts = e.record_ts
+      on conflict do nothing
+    )`;
   const stored = await rows<{ device_id: string; powertrain: string | null; battery_kwh: number | null }>(
     tx as unknown as Db,
     sql`
@@ -131,27 +154,29 @@ export async function storeBatch(
       insert into telemetry (tenant_id, ${sql.raw(SIGNAL_COLUMNS)})
       select tenant_id, ${sql.raw(SIGNAL_COLUMNS)} from rows
       on conflict (tenant_id, device_id, ts) do nothing
+      ${e.length === 0 ? sql`` : sql`returning device_id, ts`}
     ), snapshot as (
       insert into fleet_snapshot (tenant_id, ${sql.raw(SIGNAL_COLUMNS)})
       select distinct on (device_id) tenant_id, ${sql.raw(SIGNAL_COLUMNS)} from rows order by device_id, ts desc
       on conflict (tenant_id, device_id) do update set ${sql.raw(SNAPSHOT_ASSIGNMENTS)}
       where excluded.ts > fleet_snapshot.ts
-    )
+    )${eventsCte}
     insert into devices (tenant_id, device_id, name, vin, make, model, year, powertrain, powertrain_source, fuel_type,
                          battery_kwh, original_price_eur, contract_km, lease_start, lease_months, asset_class,
-                         master_data_at, odometer_max_km, odometer_max_at, created_at, updated_at)
+                         master_data_at, odometer_max_km, odometer_max_at, events_reported_at, dense_speed_at, created_at, updated_at)
     select ${tenantId}, d.device_id, coalesce(nullif(concat_ws(' ', d.make, d.model), ''), d.vin), d.vin, d.make, d.model, d.year,
            d.powertrain, d.powertrain_source, d.fuel_type, d.battery_kwh, d.original_price_eur, d.contract_km, d.lease_start,
-           d.lease_months, d.asset_class, d.master_data_at, d.odometer_max_km, d.odometer_max_at, now(), now()
+           d.lease_months, d.asset_class, d.master_data_at, d.odometer_max_km, d.odometer_max_at, d.events_reported_at, d.dense_speed_at, now(), now()
       from unnest(
         ${text(u, (x) => x.deviceId)}::text[], ${text(u, (x) => x.vin)}::text[], ${text(u, (x) => x.make)}::text[],
         ${text(u, (x) => x.model)}::text[], ${num(u, (x) => x.year)}::int4[], ${text(u, (x) => x.powertrain)}::text[],
         ${text(u, (x) => x.powertrainSource)}::text[], ${text(u, (x) => x.fuelType)}::text[], ${num(u, (x) => x.batteryKwh)}::float8[],
         ${num(u, (x) => x.originalPriceEur)}::float8[], ${num(u, (x) => x.contractKm)}::int4[], ${text(u, (x) => x.leaseStart)}::date[],
         ${num(u, (x) => x.leaseMonths)}::int4[], ${text(u, (x) => x.assetClass)}::text[], ${text(u, (x) => iso(x.masterDataAt))}::timestamptz[],
-        ${num(u, (x) => x.odometerMaxKm)}::float8[], ${text(u, (x) => iso(x.odometerMaxAt))}::timestamptz[])
+        ${num(u, (x) => x.odometerMaxKm)}::float8[], ${text(u, (x) => iso(x.odometerMaxAt))}::timestamptz[],
+        ${text(u, (x) => iso(x.eventsReportedAt))}::timestamptz[], ${text(u, (x) => iso(x.denseSpeedAt))}::timestamptz[])
       as d(device_id, vin, make, model, year, powertrain, powertrain_source, fuel_type, battery_kwh, original_price_eur, contract_km,
-           lease_start, lease_months, asset_class, master_data_at, odometer_max_km, odometer_max_at)
+           lease_start, lease_months, asset_class, master_data_at, odometer_max_km, odometer_max_at, events_reported_at, dense_speed_at)
     ${DEVICE_UPSERT}`,
   );
   return new Map(stored.map((d) => [d.device_id, { powertrain: normalisePowertrain(d.powertrain), batteryKwh: d.battery_kwh }]));

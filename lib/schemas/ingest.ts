@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  DRIVING_EVENT_KINDS,
+  DRIVING_EVENT_MAX_DURATION_S,
+  DRIVING_EVENT_VALUE,
+  DRIVING_EVENTS_PER_RECORD_MAX,
+  isDrivingEventKind,
+} from "@/lib/vocabulary/driving-events";
 import { ASSET_CLASSES } from "@/lib/vocabulary/master-data";
 import { POWERTRAINS } from "@/lib/vocabulary/powertrain";
 import { dateTime } from "./common";
@@ -35,12 +42,51 @@ export const vehicleMasterDataSchema = z
   .meta({ id: "VehicleMasterData", description: "Optional `raw_data.vehicle`: upserted into the device's master data." });
 export type VehicleMasterData = z.output<typeof vehicleMasterDataSchema>;
 
+/**
+ * One driving event of a known kind in `raw_data.events` (CONTRACT "Settled details"). `value` is a
+ * magnitude: g for the harsh kinds (braking as a positive deceleration), km/h for overspeed.
+ */
+export const drivingEventSchema = z
+  .object({
+    kind: z.enum(DRIVING_EVENT_KINDS),
+    ts: dateTime().meta({ description: "Device time of the event, RFC 3339 with offset." }),
+    value: z.number({ message: "must be a number (g for harsh kinds, km/h for overspeed)" }).positive({ message: "must be greater than 0" }),
+    duration_s: z
+      .number({ message: "must be a number of seconds" })
+      .min(0, { message: "must be at least 0 s" })
+      .max(DRIVING_EVENT_MAX_DURATION_S, { message: `must be at most ${DRIVING_EVENT_MAX_DURATION_S} s` })
+      .nullish(),
+  })
+  .superRefine((e, ctx) => {
+    const { unit, max } = DRIVING_EVENT_VALUE[e.kind];
+    if (e.value > max) ctx.addIssue({ code: "custom", path: ["value"], message: `must be at most ${max} ${unit} for ${e.kind}` });
+  })
+  .meta({ id: "DrivingEvent", description: "A known driving event in `raw_data.events`; other kinds are kept as sent and ignored by the scores." });
+export type DrivingEventInput = z.output<typeof drivingEventSchema>;
+
+/** Issues of `raw_data.events`: an array; entries objects with a string `kind`; known kinds fully validated, unknown ones kept as sent. */
+function drivingEventIssues(events: unknown): { path: (string | number)[]; message: string }[] {
+  if (!Array.isArray(events)) return [{ path: [], message: "must be an array of driving events" }];
+  if (events.length > DRIVING_EVENTS_PER_RECORD_MAX) return [{ path: [], message: `holds at most ${DRIVING_EVENTS_PER_RECORD_MAX} events per record` }];
+  return events.flatMap((event: unknown, j) => {
+    if (event === null || typeof event !== "object" || Array.isArray(event)) return [{ path: [j], message: "must be an object with kind, ts and value" }];
+    const kind = (event as { kind?: unknown }).kind;
+    if (typeof kind !== "string" || kind.trim() === "") return [{ path: [j, "kind"], message: `must be a string: ${DRIVING_EVENT_KINDS.join(", ")} or a kind of your own (kept, not scored)` }];
+    if (!isDrivingEventKind(kind)) return [];
+    const parsed = drivingEventSchema.safeParse(event);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: [j, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))], message: issue.message }));
+  });
+}
+
 const rawDataSchema = z
   .record(z.string(), z.unknown())
   .superRefine((raw, ctx) => {
     if (raw.vehicle !== undefined && raw.vehicle !== null) {
       const parsed = vehicleMasterDataSchema.safeParse(raw.vehicle);
       if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ["vehicle", ...issue.path] } as never);
+    }
+    if (raw.events !== undefined && raw.events !== null) {
+      for (const issue of drivingEventIssues(raw.events)) ctx.addIssue({ code: "custom", path: ["events", ...issue.path], message: issue.message });
     }
     for (const [key, min, max] of [["ambient_temp_c", -80, 70], ["charging_power_kw", 0, 2000]] as const) {
       const v = raw[key];

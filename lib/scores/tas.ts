@@ -7,7 +7,8 @@ import { isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary
 import { TAS_PILLARS, tasWeightsFor, type TasPillar } from "./tas-weights";
 import { clamp, freshnessSentence, round } from "./score-common";
 
-export const TAS_SCORE_VERSION = "tas-2026.11";
+/** tas-2026.12: harsh events counted from the stored driving events (docs/methodology/tas.md). */
+export const TAS_SCORE_VERSION = "tas-2026.12";
 
 export type TasGrade = "A" | "B" | "C" | "D" | "E" | "F";
 export type TasConfidence = "high" | "medium" | "low";
@@ -55,7 +56,7 @@ export interface TasInput {
     period_km: number | null;
     /** Overspeed alerts (`driving:overspeed`) in the window; null when driving data is not available. */
     overspeed_events: number | null;
-    /** Harsh driving events (braking / acceleration / cornering) in the window; null when not available. */
+    /** Harsh driving events (braking / acceleration / cornering) in the window; null when nothing reports or allows deriving them. */
     harsh_events: number | null;
   };
   compliance: {

@@ -64,8 +64,15 @@ export function generateSandboxFleet({ anchor }: { anchor: Date }): SandboxFleet
   });
 
   return {
-    // The simulated odometer never goes backwards, so the latest reading is the highest one.
-    devices: vehicles.map((v, i) => ({ ...v.device, odometerMaxKm: snapshots[i]?.odometerKm ?? null, odometerMaxAt: snapshots[i]?.ts ?? null })),
+    // The simulated odometer never goes backwards, so the latest reading is the highest one. No
+    // sandbox vehicle reports driving events or samples densely enough to derive them (yet).
+    devices: vehicles.map((v, i) => ({
+      ...v.device,
+      odometerMaxKm: snapshots[i]?.odometerKm ?? null,
+      odometerMaxAt: snapshots[i]?.ts ?? null,
+      eventsReportedAt: null,
+      denseSpeedAt: null,
+    })),
     telemetry: vehicles.flatMap((v) => v.result.rows),
     snapshots,
     alerts: buildAlerts(vehicles, window),

@@ -43,6 +43,8 @@ function update(deviceId: string, d: Declared): DeviceMasterUpdate {
     latestTs: T(12),
     odometerMaxKm: null,
     odometerMaxAt: null,
+    eventsReportedAt: null,
+    denseSpeedAt: null,
   };
 }
 

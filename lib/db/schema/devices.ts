@@ -33,6 +33,13 @@ export const devices = pgTable(
     /** Highest odometer reading ever received and its device time (odometer integrity checks). */
     odometerMaxKm: doublePrecision("odometer_max_km"),
     odometerMaxAt: timestamptz("odometer_max_at"),
+    /**
+     * Device time of the newest record that carried a `raw_data.events` array (even an empty one):
+     * the source reports driving events, so "no event" in a window it covers means none happened.
+     */
+    eventsReportedAt: timestamptz("events_reported_at"),
+    /** Device time of the newest pair of speed samples dense enough to derive harsh events from (lib/ingest/driving-events.ts). */
+    denseSpeedAt: timestamptz("dense_speed_at"),
     createdAt: createdAt(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },

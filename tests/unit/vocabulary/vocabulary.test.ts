@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runDetectors } from "@/lib/detectors";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { ALERT_AGENTS, ALERT_KEYS, agentOfKey, alertLevelOf, diagnosticsKey, isAlertKey, SEVERITIES, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
+import { DRIVING_EVENT_KINDS, HARSH_EVENT_KINDS, isDrivingEventKind, isHarshKind } from "@/lib/vocabulary/driving-events";
 import { isNewerMasterData, mergeMasterDataAt, mergeMasterValue } from "@/lib/vocabulary/master-data";
 import {
   countsAsIce,
@@ -121,5 +122,15 @@ describe("alert vocabulary", () => {
     const emitted = new Set(drafts.map((d) => d.dedupeKey));
     expect(emitted).toEqual(new Set([...Object.values(ALERT_KEYS), diagnosticsKey("P0420")]));
     for (const d of drafts) expect(agentOfKey(d.dedupeKey)).toBe(d.agent);
+  });
+});
+
+describe("driving-event vocabulary", () => {
+  it("knows the CONTRACT's four kinds, three of them harsh (overspeed is counted from alerts)", () => {
+    expect(DRIVING_EVENT_KINDS).toEqual(["harsh_braking", "harsh_acceleration", "harsh_cornering", "overspeed"]);
+    expect(DRIVING_EVENT_KINDS.filter(isHarshKind)).toEqual([...HARSH_EVENT_KINDS]);
+    expect(isHarshKind("overspeed")).toBe(false);
+    expect(isDrivingEventKind("HARSH_BRAKING")).toBe(false); // kinds are exact: anything else is an unknown kind
+    expect(isDrivingEventKind("lane_change")).toBe(false);
   });
 });
