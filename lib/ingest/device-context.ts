@@ -5,9 +5,9 @@ import type { DeviceMasterUpdate } from "./normalize-records";
 
 /**
  * The detectors' device context, batch after batch. The ingest reads it from the database
- * (readDeviceContexts) and takes the merged master data from the device upsert itself; code without
- * a database between batches (a replay of a feed) carries it with the JS mirrors below.
- * tests/db/ingest-mirrors.test.ts checks on a real database that both agree.
+ * (readDeviceContexts) and takes the merged master data from the device upsert itself; the sandbox
+ * replay (lib/seed/replay-feed.ts) has no database between batches and carries it with the JS
+ * mirrors below. tests/db/ingest-mirrors.test.ts checks on a real database that both agree.
  */
 
 /** The master data the detectors need, as the devices table holds it. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "@/lib/db/client";
+import type { telemetry } from "@/lib/db/schema";
 import type { AlertDraft, DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { numberArray, textArray } from "@/lib/db/pg-array";
 import { newId } from "@/lib/ids";
@@ -18,6 +19,45 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** A stored telemetry (and snapshot) row. */
+export type TelemetryRow = typeof telemetry.$inferSelect;
+
+/**
+ * The row a record becomes in `telemetry` and `fleet_snapshot`: what storeBatch's columns write
+ * (it builds the same columns straight from the records, to spare 10,000 objects per batch), and
+ * what the sandbox seed inserts. tests/db/ingest-mirrors.test.ts checks both store the same rows.
+ */
+export function toTelemetryRow(tenantId: string, r: TelemetryRecord, receivedAt: Date): TelemetryRow {
+  return {
+    tenantId,
+    deviceId: r.deviceId,
+    ts: r.ts,
+    receivedAt,
+    lat: r.lat,
+    lon: r.lon,
+    speedKmh: r.speedKmh,
+    batteryVoltage: r.batteryVoltage,
+    socPct: r.socPct,
+    sohPct: r.sohPct,
+    odometerKm: r.odometerKm,
+    chargingStatus: r.chargingStatus,
+    chargingPowerKw: r.chargingPowerKw,
+    fuelLevelPct: r.fuelLevelPct,
+    engineHours: r.engineHours,
+    dtcCodes: r.dtcCodes,
+    ignition: r.ignition,
+    weatherTemp: r.weatherTemp,
+    rawData: r.rawData,
+  };
+}
+
+/**
+ * An alert's `created_at`: the device time of its evidence, never later than when FDP received the
+ * batch (a device clock running ahead cannot date an alert in the future).
+ */
+export function alertCreatedAt(observedAt: Date, receivedAt: Date): Date {
+  return observedAt < receivedAt ? observedAt : receivedAt;
+}
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -194,8 +234,7 @@ export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[
     confidence: d.confidence,
     technical_data: d.technicalData,
     dedupe_key: d.dedupeKey,
-    // An alert exists from when FDP learnt of it, never from a future device clock.
-    created_at: (d.observedAt < receivedAt ? d.observedAt : receivedAt).toISOString(),
+    created_at: alertCreatedAt(d.observedAt, receivedAt).toISOString(),
   }));
   const inserted = await rows<{ id: string }>(
     tx as unknown as Db,

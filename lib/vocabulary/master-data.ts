@@ -2,8 +2,8 @@
  * Vehicle master data (CONTRACT "Settled details"): the asset classes, and the precedence rule that
  * merges what a payload declares into what a device already holds. The rule exists twice by
  * necessity: as SQL (the ingest's set-based device upsert, lib/ingest/store-batch.ts) and as a JS
- * mirror (for code that carries a device's state without a database); both live here, next to each
- * other, and tests/db/ingest-mirrors.test.ts checks on a real database that they agree.
+ * mirror (the sandbox replay, lib/seed/); both live here, next to each other, and
+ * tests/db/ingest-mirrors.test.ts checks on a real database that they agree.
  *
  * No imports: the drizzle schema (loaded by drizzle-kit without the `@/` alias) depends on this file.
  */

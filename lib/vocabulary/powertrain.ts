@@ -69,7 +69,7 @@ export function inferPowertrain(records: Iterable<PowertrainSignals>): Powertrai
 
 // ---------------------------------------------------------------------------------------------
 // Precedence of the powertrain in the master data (the SQL upsert in lib/ingest/store-batch.ts and
-// its JS mirror; tests/db/ingest-mirrors.test.ts checks they agree).
+// the JS mirror used by the sandbox replay; tests/db/ingest-mirrors.test.ts checks they agree).
 
 export interface PowertrainState {
   powertrain: Powertrain | null;
