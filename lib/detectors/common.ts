@@ -1,4 +1,4 @@
-import { type Severity, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
+import type { Severity } from "@/lib/vocabulary/alerts";
 import type { AlertDraft, TelemetryRecord } from "./types";
 
 /**

@@ -1,5 +1,5 @@
-import type { IngestRecordInput } from "@/lib/schemas/ingest";
-import type { DrivingEventInput } from "@/lib/schemas/ingest";
+import type { DrivingEventInput, IngestRecordInput } from "@/lib/schemas/ingest";
+import { isPlugIn } from "@/lib/vocabulary/powertrain";
 import { DAY_MS, helsinkiDayNumber, helsinkiHourOfDay, helsinkiTime, HOUR_MS, MINUTE_MS } from "./calendar";
 import { planDay, somewhereFar } from "./daily-plan";
 import { type Coord, localRegion } from "./finland";
@@ -207,7 +207,7 @@ export class VehicleSimulator {
     this.odoAtLastRecord = v.initialOdometerKm;
     const at = v.plan.atAnchor;
     this.endMs = at?.state === "offline" ? roundToSecond(w.anchorMs - at.sinceDaysAgo * DAY_MS) : w.anchorMs;
-    this.plugIn = v.model.powertrain === "BEV" || v.model.powertrain === "PHEV";
+    this.plugIn = isPlugIn(v.model.powertrain);
     this.t = w.startMs;
     this.loc = v.home;
     this.pos = v.home.coord;

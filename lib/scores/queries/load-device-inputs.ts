@@ -16,7 +16,7 @@ import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
 import type { TasInput } from "@/lib/scores/tas";
 import type { VehicleHealthInput } from "@/lib/scores/vehicle-health";
 import { ALERT_KEYS, type AlertAgent } from "@/lib/vocabulary/alerts";
-import { HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
+import { type DrivingEventSource, HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 
 const DAY_MS = 86_400_000;
 /** Observation window of TAS behaviour, coverage, km driven and critical alerts. */
@@ -150,7 +150,10 @@ export async function loadDeviceInputs({ ctx, deviceIds, now, onQuery }: LoadDev
   );
   if (deviceRows.length === 0) return out;
 
-  // 2. Telemetry aggregates (window counts, odometer span, latest SoH / DTC list / resting 12 V).
+  // 2. Telemetry aggregates (window counts, odometer span, latest SoH / DTC list / resting 12 V) and
+  //    the harsh driving events of the window by source.
+  const oem: DrivingEventSource = "oem";
+  const derived: DrivingEventSource = "derived";
   const tel = (alias: string) => sql.raw(`${alias}.tenant_id = ids.tenant_id and ${alias}.device_id = ids.device_id`);
   const telemetryRows = await run(
     "telemetry",
@@ -204,8 +207,8 @@ export async function loadDeviceInputs({ ctx, deviceIds, now, onQuery }: LoadDev
           order by tb.ts desc limit 1
         ) v12 on true
         left join lateral (
-          select count(*) filter (where de.source = 'oem')::int as oem_harsh_90,
-            count(*) filter (where de.source = 'derived')::int as derived_harsh_90
+          select count(*) filter (where de.source = ${oem})::int as oem_harsh_90,
+            count(*) filter (where de.source = ${derived})::int as derived_harsh_90
           from driving_events de
           where ${tel("de")} and de.ts >= ${since90}::timestamptz and de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])
         ) ev on true`,
