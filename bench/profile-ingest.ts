@@ -12,10 +12,11 @@ import { rootLogger } from "@/lib/log/logger";
 import { performance } from "node:perf_hooks";
 import { createTenant } from "@/lib/tenants/create-tenant";
 import { runDetectors } from "@/lib/detectors";
-import type { DeviceContext } from "@/lib/detectors/types";
 import { parseIJsonObject } from "@/lib/json/parse-i-json";
+import { detectorContext } from "@/lib/ingest/device-context";
+import { type DrivingEventRow, observeDrivingEvents } from "@/lib/ingest/driving-events";
 import { ingestTelemetry, verifyIngestRequest } from "@/lib/ingest/ingest-telemetry";
-import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
+import { type DeviceMasterUpdate, groupByDevice, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
 import { insertAlerts, readDeviceContexts, storeBatch } from "@/lib/ingest/store-batch";
 import { ingestBodySchema } from "@/lib/schemas/ingest";
 import { parseInput } from "@/lib/validation";
@@ -38,9 +39,9 @@ type Stage =
   | "I-JSON parse"
   | "zod validate"
   | "map + group"
-  | "master data"
   | "SQL read contexts"
-  | "SQL store batch (devices + history + snapshot)"
+  | "master data + driving events"
+  | "SQL store batch (devices + history + snapshot + events)"
   | "detectors"
   | "SQL insert alerts"
   | "commit"
@@ -69,16 +70,23 @@ async function profileBatch(db: Db, tenantId: string, rawBody: Uint8Array, t: Ma
     const byDevice = groupByDevice(records);
     return { byDevice, deviceIds: [...byDevice.keys()], unique: [...byDevice.values()].flat() };
   });
-  const updates = await timed("master data", () => deviceIds.map((id) => masterUpdateFor(id, byDevice.get(id) ?? [])));
   let commitStart = 0;
   await db.transaction(async (tx) => {
     const known = await timed("SQL read contexts", () => readDeviceContexts(tx, tenantId, deviceIds));
-    await timed("SQL store batch (devices + history + snapshot)", () => storeBatch(tx, tenantId, { updates, records: unique, receivedAt: now }));
+    const { updates, events } = await timed("master data + driving events", () => {
+      const updates: DeviceMasterUpdate[] = [];
+      const events: DrivingEventRow[] = [];
+      for (const id of deviceIds) {
+        const list = byDevice.get(id) ?? [];
+        const observed = observeDrivingEvents(id, list, known.get(id)?.previous ?? null);
+        updates.push({ ...masterUpdateFor(id, list), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt });
+        events.push(...observed.events);
+      }
+      return { updates, events };
+    });
+    const stored = await timed("SQL store batch (devices + history + snapshot + events)", () => storeBatch(tx, tenantId, { updates, records: unique, events, receivedAt: now }));
     const drafts = await timed("detectors", () => {
-      const contexts: DeviceContext[] = updates.map((u) => {
-        const before = known.get(u.deviceId);
-        return { deviceId: u.deviceId, powertrain: before?.powertrain ?? u.powertrain, batteryKwh: u.batteryKwh ?? before?.batteryKwh ?? null, previous: before?.previous ?? null, odometerMax: before?.odometerMax ?? null };
-      });
+      const contexts = deviceIds.map((id) => detectorContext(id, known.get(id), stored.get(id) ?? { powertrain: null, batteryKwh: null }));
       return runDetectors({ devices: contexts, recordsByDevice: byDevice });
     });
     await timed("SQL insert alerts", () => insertAlerts(tx, tenantId, drafts, now));

@@ -4,6 +4,7 @@
  * sequence of batches, and every batch advances the fleet's clock, so each batch holds new
  * (device, timestamp) pairs: rows are really inserted, never de-duplicated no-ops.
  */
+import type { Powertrain as AnyPowertrain } from "@/lib/vocabulary/powertrain";
 
 /** One record as an OEM sends it (the JSON shape of SPEC 2.17). */
 export interface OemRecord {
@@ -26,7 +27,8 @@ export interface OemRecord {
   };
 }
 
-type Powertrain = "BEV" | "PHEV" | "ICE";
+/** The benchmark fleet has no full hybrids. */
+type Powertrain = Exclude<AnyPowertrain, "HEV">;
 
 /** mulberry32: a small, fast, seedable PRNG (deterministic across runs and machines). */
 export function prng(seed: number): () => number {

@@ -1,4 +1,5 @@
-import type { Severity } from "@/lib/db/schema/alerts";
+import { ALERT_KEYS, type Severity } from "@/lib/vocabulary/alerts";
+import { inferPowertrain, isPlugIn } from "@/lib/vocabulary/powertrain";
 import {
   atLeast,
   below,
@@ -55,16 +56,17 @@ const validSoc = (r: TelemetryRecord): number | null => {
   return soc !== null && soc >= 0 && soc <= 100 ? soc : null;
 };
 
-/** BEV, PHEV, or the CONTRACT's inference for an unknown powertrain (SOC without fuel level: BEV; both: PHEV). */
-function tractionKind(device: DeviceContext, records: readonly TelemetryRecord[]): "BEV" | "PHEV" | null {
-  if (device.powertrain === "BEV" || device.powertrain === "PHEV") return device.powertrain;
-  if (device.powertrain !== null) return null; // HEV keeps its small battery in a managed window; ICE has none
-  if (!records.some((r) => validSoc(r) !== null)) return null;
-  return records.some((r) => finite(r.fuelLevelPct) !== null) ? "PHEV" : "BEV";
+/**
+ * BEV or PHEV: the known powertrain, else the CONTRACT's inference from the batch's signals. HEVs keep
+ * their small battery in a managed window and ICE vehicles have none: no low-SOC rule for them.
+ */
+function plugInKind(device: DeviceContext, records: readonly TelemetryRecord[]): "BEV" | "PHEV" | null {
+  const powertrain = device.powertrain ?? inferPowertrain(records.map((r) => ({ socPct: validSoc(r), fuelLevelPct: r.fuelLevelPct })));
+  return isPlugIn(powertrain) ? (powertrain as "BEV" | "PHEV") : null;
 }
 
 function lowSoc(device: DeviceContext, records: readonly TelemetryRecord[]): AlertDraft[] {
-  const kind = tractionKind(device, records);
+  const kind = plugInKind(device, records);
   if (kind === null) return [];
   const withSoc = records.filter((r) => validSoc(r) !== null);
   const latest = withSoc[withSoc.length - 1];
@@ -102,7 +104,7 @@ function lowSoc(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
       severity,
       prediction,
       confidence: corroborated(0.8, 0.05, run, 0.95),
-      dedupeKey: "battery:low_soc",
+      dedupeKey: ALERT_KEYS.batteryLowSoc,
       observedAt: latest.ts,
       technicalData: {
         rule: "low_soc",
@@ -204,7 +206,7 @@ function low12V(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
       severity: critical ? "CRITICAL" : "WARNING",
       prediction: `12 V battery reads ${fmt(worst.v, 2)} V with the vehicle switched off, below the ${fmt(threshold, 1)} V ${critical ? "critical" : "warning"} level: ${consequence}.${recoveredNote}`,
       confidence: conf,
-      dedupeKey: "battery:low_12v",
+      dedupeKey: ALERT_KEYS.batteryLow12v,
       observedAt: worst.r.ts,
       technicalData: {
         rule: "low_12v",
@@ -270,7 +272,7 @@ function sohDrop(device: DeviceContext, records: readonly TelemetryRecord[]): Al
       severity: "WARNING",
       prediction: `Battery state of health fell from ${fmt(ref.soh)} % to ${fmt(latest.soh)} %, a drop of ${fmt(drop)} percentage points (alert at ${SOH_DROP_PP}): far faster than the 2–3 points a year typical of fleet EVs; have the battery checked or the reading confirmed.`,
       confidence: corroborated(0.6, 0.05, confirming, 0.85),
-      dedupeKey: "battery:soh_drop",
+      dedupeKey: ALERT_KEYS.batterySohDrop,
       observedAt: latest.r.ts,
       technicalData: {
         rule: "soh_drop",
@@ -304,7 +306,7 @@ function sohLow(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
       severity: critical ? "CRITICAL" : "WARNING",
       prediction,
       confidence: corroborated(0.75, 0.05, confirming, 0.9),
-      dedupeKey: "battery:soh_low",
+      dedupeKey: ALERT_KEYS.batterySohLow,
       observedAt: latest.r.ts,
       technicalData: {
         rule: "soh_low",

@@ -1,3 +1,4 @@
+import { ALERT_KEYS } from "@/lib/vocabulary/alerts";
 import { above, atLeast, corroborated, finite, fmt, iso, isChargingRecord, isChargingStatus, isMoving, makeDraft, round, sortedByTs, tsMs } from "./common";
 import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
 
@@ -57,7 +58,7 @@ function implausiblePower(device: DeviceContext, power: readonly PowerReading[])
         severity: "WARNING",
         prediction: `Charging power of ${fmt(top.kw, 0)} kW was reported, above the ${MAX_PLAUSIBLE_KW} kW of today's fastest public car chargers: ${cause}; energy and cost figures for this session are unreliable until the OEM feed is checked.`,
         confidence: corroborated(0.7, 0.05, over.length, 0.9),
-        dedupeKey: "charging:implausible_power",
+        dedupeKey: ALERT_KEYS.chargingImplausiblePower,
         observedAt: top.r.ts,
         technicalData: {
           rule: "implausible_power",
@@ -90,7 +91,7 @@ function highCRate(device: DeviceContext, power: readonly PowerReading[], flagge
       severity: "WARNING",
       prediction: `Charging at ${fmt(top.kw, 0)} kW into a ${fmt(battery, 1)} kWh battery is a ${fmt(cRate, 1)}C rate, above the ${MAX_C_RATE}C that today's fastest-charging cars reach: either the power reading or the battery size on record is wrong, or the battery is charged beyond its limits; check the master data and the charger's session log.`,
       confidence: corroborated(0.6, 0.05, over.length, 0.85),
-      dedupeKey: "charging:high_c_rate",
+      dedupeKey: ALERT_KEYS.chargingHighCRate,
       observedAt: top.r.ts,
       technicalData: {
         rule: "high_c_rate",
@@ -151,7 +152,7 @@ function stalled(device: DeviceContext, records: readonly TelemetryRecord[]): Al
       severity: "INFO",
       prediction: `The vehicle has reported "charging" for ${fmt(minutes, 0)} min while drawing at most ${fmt(maxKw, 1)} kW (${best.run.length} readings; stall level ${STALLED_MAX_KW} kW): the charge has stalled, so check the cable, the charger and any charging schedule, or the vehicle may not be ready for its next trip.`,
       confidence: corroborated(0.6, 0.05, best.run.length - (STALLED_MIN_READINGS - 1), 0.85),
-      dedupeKey: "charging:stalled",
+      dedupeKey: ALERT_KEYS.chargingStalled,
       observedAt: best.trigger.ts,
       technicalData: {
         rule: "stalled",

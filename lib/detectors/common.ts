@@ -1,4 +1,4 @@
-import type { Severity } from "@/lib/db/schema/alerts";
+import type { Severity } from "@/lib/vocabulary/alerts";
 import type { AlertDraft, TelemetryRecord } from "./types";
 
 /**
@@ -8,8 +8,6 @@ import type { AlertDraft, TelemetryRecord } from "./types";
 
 /** Stamped into every draft's `technical_data.detector_version`; bump when a rule or threshold changes. */
 export const DETECTOR_VERSION = "alerts-2026.11";
-
-export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { INFO: 1, WARNING: 2, CRITICAL: 3 };
 
 /** Below this a reported speed is GPS jitter, not driving (the same cut as the fleet status). */
 export const MOVING_SPEED_KMH = 1;

@@ -1,4 +1,5 @@
-import type { Severity } from "@/lib/db/schema/alerts";
+import { diagnosticsKey, type Severity } from "@/lib/vocabulary/alerts";
+import { hasTractionBattery } from "@/lib/vocabulary/powertrain";
 import { corroborated, iso, makeDraft, sortedByTs, tsMs } from "./common";
 import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
 
@@ -88,7 +89,8 @@ export function classifyDtc(code: string, powertrain: DeviceContext["powertrain"
     };
   }
   if (code.startsWith("P0A")) {
-    const electrified = powertrain !== "ICE";
+    // An unknown powertrain may well have a traction battery: judged like one.
+    const electrified = hasTractionBattery(powertrain) !== false;
     return {
       ...base,
       family: "hybrid_ev_propulsion",
@@ -215,7 +217,7 @@ export const detectDiagnostics: Detector = ({ device, records }) => {
         severity: c.severity,
         prediction: `Fault code ${code} reported — ${c.title}: ${c.advice}.`,
         confidence: conf,
-        dedupeKey: `diagnostics:${code}`,
+        dedupeKey: diagnosticsKey(code),
         observedAt: s.first.ts,
         technicalData: {
           rule: "dtc",

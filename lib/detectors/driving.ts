@@ -1,4 +1,4 @@
-import type { Severity } from "@/lib/db/schema/alerts";
+import { ALERT_KEYS, type Severity } from "@/lib/vocabulary/alerts";
 import { above, atLeast, corroborated, finite, fmt, iso, makeDraft, round, sortedByTs, tsMs } from "./common";
 import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
 
@@ -100,7 +100,7 @@ function overspeed(device: DeviceContext, readings: readonly SpeedReading[]): Al
       severity,
       prediction: `Speed stayed above ${run.threshold} km/h for ${fmtDuration(run.durationS)} (up to ${fmt(run.maxKmh, 0)} km/h), ${consequence}.`,
       confidence: corroborated(0.7, 0.05, run.readings.length, 0.95),
-      dedupeKey: "driving:overspeed",
+      dedupeKey: ALERT_KEYS.drivingOverspeed,
       observedAt: run.trigger.r.ts,
       technicalData: {
         rule: "overspeed",
@@ -147,7 +147,7 @@ function implausible(device: DeviceContext, readings: readonly SpeedReading[]): 
       severity: "INFO",
       prediction: `A speed of ${fmt(x.speed, 0)} km/h was reported, above the ${IMPLAUSIBLE_KMH} km/h plausibility limit: probably a sensor, GPS or unit (mph/km/h) error rather than real driving; check the telematics unit's speed source.`,
       confidence: isolated ? 0.7 : 0.4,
-      dedupeKey: "driving:implausible_speed",
+      dedupeKey: ALERT_KEYS.drivingImplausibleSpeed,
       observedAt: x.r.ts,
       technicalData: {
         rule: "implausible_speed",

@@ -1,6 +1,7 @@
 import { detectBattery } from "./battery";
 import { detectCharging } from "./charging";
-import { SEVERITY_RANK, sortedByTs } from "./common";
+import { SEVERITY_RANK } from "@/lib/vocabulary/alerts";
+import { sortedByTs } from "./common";
 import { detectDiagnostics } from "./diagnostics";
 import { detectDriving } from "./driving";
 import { detectOdometerIntegrity } from "./odometer-integrity";

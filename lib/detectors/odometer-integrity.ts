@@ -1,3 +1,4 @@
+import { ALERT_KEYS } from "@/lib/vocabulary/alerts";
 import { above, finite, fmt, iso, makeDraft, round, sortedByTs, tsMs } from "./common";
 import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
 
@@ -134,7 +135,7 @@ function rollbackDraft(device: DeviceContext, violations: readonly Violation[], 
       severity: "CRITICAL",
       prediction: `Odometer reads ${fmt(first.x.km, 0)} km, ${fmt(first.diff, first.diff < 10 ? 2 : 0)} km below the ${fmt(first.earlierMax.km, 0)} km recorded on ${day(first.earlierMax.ts)}: ${cause}; the Total Asset Score treats it as a manipulation knockout (grade F) until it is explained.`,
       confidence: conf,
-      dedupeKey: "odometer_integrity:rollback",
+      dedupeKey: ALERT_KEYS.odometerRollback,
       observedAt: first.x.r.ts,
       technicalData: {
         rule: "rollback",
@@ -174,7 +175,7 @@ function jumpDraft(device: DeviceContext, jumps: readonly Jump[], rs: readonly R
       severity: "WARNING",
       prediction: `Odometer jumped ${fmt(first.delta, 0)} km in ${elapsed(first.hours)} (from ${fmt(first.prior.km, 0)} to ${fmt(first.x.km, 0)} km), an average of ${fmt(first.avgKmh, 0)} km/h, above the ${JUMP_MAX_AVG_KMH} km/h no road vehicle sustains: ${cause}; mileage-based figures may be wrong until it is checked.`,
       confidence: persistent || unitHint ? 0.75 : 0.6,
-      dedupeKey: "odometer_integrity:jump",
+      dedupeKey: ALERT_KEYS.odometerJump,
       observedAt: first.x.r.ts,
       technicalData: {
         rule: "jump",

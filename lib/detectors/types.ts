@@ -1,4 +1,5 @@
-import type { Severity } from "@/lib/db/schema/alerts";
+import type { AlertAgent, Severity } from "@/lib/vocabulary/alerts";
+import type { Powertrain } from "@/lib/vocabulary/powertrain";
 
 /** One telemetry record after ingest validation and mapping (SPEC 2.17 → FDP columns). */
 export interface TelemetryRecord {
@@ -26,10 +27,14 @@ export interface TelemetryRecord {
   rawData: Record<string, unknown> | null;
 }
 
-/** What FDP knew about the device before this batch (read in bounded queries for the whole batch). */
+/**
+ * What FDP knows about the device when it judges a batch (read in bounded queries for the whole
+ * batch): its master data as merged with this batch's (the device upsert's result, so the same
+ * precedence as stored), and its state before this batch.
+ */
 export interface DeviceContext {
   deviceId: string;
-  powertrain: "BEV" | "PHEV" | "HEV" | "ICE" | null;
+  powertrain: Powertrain | null;
   batteryKwh: number | null;
   /** The latest state before this batch, or null for a new device. */
   previous: {
@@ -39,6 +44,8 @@ export interface DeviceContext {
     sohPct: number | null;
     /** Trouble codes active in that state (absent: unknown): a code still reported is not news. */
     dtcCodes?: string[] | null;
+    /** Speed in that state (absent: unknown): the first sample of a pair for derived harsh events. */
+    speedKmh?: number | null;
   } | null;
   /** Highest odometer reading seen before this batch and its device time, or null. */
   odometerMax: { km: number; ts: Date } | null;
@@ -47,7 +54,7 @@ export interface DeviceContext {
 /** An alert a detector wants raised; the store drops it when the same open alert exists. */
 export interface AlertDraft {
   deviceId: string;
-  agent: "battery" | "diagnostics" | "driving" | "odometer_integrity" | "charging";
+  agent: AlertAgent;
   severity: Severity;
   /** A plain sentence a fleet manager understands. */
   prediction: string;
@@ -57,7 +64,8 @@ export interface AlertDraft {
   technicalData: Record<string, unknown>;
   /**
    * Identifies "the same alert": while an unacknowledged alert with this key exists for the
-   * device, another one is not raised. Stable across batches (e.g. `battery:low_soc`, `diagnostics:P0420`).
+   * device, another one is not raised. Stable across batches: ALERT_KEYS and diagnosticsKey() of
+   * lib/vocabulary/alerts.ts.
    */
   dedupeKey: string;
   /** Device time of the evidence that triggered it (used as created_at when it is in the past). */

@@ -1,7 +1,8 @@
-import type { ALERT_LEVELS, FLEET_STATUSES } from "@/lib/schemas/fleet";
+import type { FLEET_STATUSES } from "@/lib/schemas/fleet";
+import { type AlertLevel, alertLevelOf, SEVERITIES, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
 
 export type FleetStatus = (typeof FLEET_STATUSES)[number];
-export type AlertLevel = (typeof ALERT_LEVELS)[number];
+export type { AlertLevel };
 
 /** CONTRACT: a vehicle with no telemetry for 24 h is offline. */
 export const OFFLINE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -34,9 +35,7 @@ export function deriveIgnition(s: Pick<StateSignals, "ignition" | "speedKmh">): 
   return (s.speedKmh ?? 0) > 0 ? 1 : 0;
 }
 
-const LEVEL_BY_RANK: Record<number, AlertLevel> = { 0: "none", 1: "info", 2: "warning", 3: "critical" };
-
-/** Maps the SQL rank of the highest unacknowledged alert (0–3) to the CONTRACT `alert_level`. */
+/** Maps the SQL rank (SEVERITY_RANK; 0 = no open alert) of the highest unacknowledged alert to the CONTRACT `alert_level`. */
 export function alertLevelFromRank(rank: number | null): AlertLevel {
-  return LEVEL_BY_RANK[rank ?? 0] ?? "none";
+  return alertLevelOf(SEVERITIES.find((s) => SEVERITY_RANK[s] === rank) ?? null);
 }

@@ -2,10 +2,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { alerts, devices, fleetSnapshot } from "@/lib/db/schema";
 import type { FleetList, FleetQuery } from "@/lib/schemas/fleet";
+import { SEVERITIES, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
 import { alertLevelFromRank, deriveIgnition, deriveStatus } from "./derive-fleet-state";
 
-/** Rank of a severity for "highest unacknowledged alert". */
-const severityRank = sql<number>`max(case ${alerts.severity} when 'CRITICAL' then 3 when 'WARNING' then 2 when 'INFO' then 1 else 0 end)::int`;
+/** Rank of a severity (SEVERITY_RANK) for "highest unacknowledged alert". */
+const rankCases = sql.raw(SEVERITIES.map((s) => `when '${s}' then ${SEVERITY_RANK[s]}`).join(" "));
+const severityRank = sql<number>`max(case ${alerts.severity} ${rankCases} else 0 end)::int`;
 
 /** The tenant's fleet snapshot: one round trip, ordered by device_id. */
 export async function listFleet({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: FleetQuery; now?: Date }): Promise<FleetList> {

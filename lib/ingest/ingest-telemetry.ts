@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { tenants } from "@/lib/db/schema";
 import { runDetectors } from "@/lib/detectors";
-import type { DeviceContext } from "@/lib/detectors/types";
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, type IngestBody, type IngestResponse } from "@/lib/schemas/ingest";
-import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
+import { isDrivingEventKind } from "@/lib/vocabulary/driving-events";
+import { detectorContext } from "./device-context";
+import { type DrivingEventRow, observeDrivingEvents } from "./driving-events";
+import { type DeviceMasterUpdate, groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
 import { insertAlerts, readDeviceContexts, storeBatch } from "./store-batch";
 import { verifyIngestSignature } from "./verify-signature";
 
@@ -40,7 +42,8 @@ export async function verifyIngestRequest({
 
 /**
  * OEM telemetry ingest (SPEC 4.2, CONTRACT "OEM ingest") of a validated payload whose request passed
- * `verifyIngestRequest`: store it in one transaction (devices, history, snapshot, alerts) and answer.
+ * `verifyIngestRequest`: store it in one transaction (devices, history, snapshot, driving events,
+ * alerts) and answer.
  * Nothing is stored unless everything is valid; the sandbox validates and stores nothing.
  */
 export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: IngestBody; now?: Date }): Promise<IngestResponse> {
@@ -51,6 +54,10 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
       { field: `vehicles.${future}.timestamp`, message: "is in the future" },
     ]);
   }
+  const futureEvent = firstFutureEvent(records, now);
+  if (futureEvent) {
+    throw new ValidationError(`${futureEvent} is more than ${INGEST_MAX_FUTURE_SKEW_MS / 60000} minutes in the future.`, [{ field: futureEvent, message: "is in the future" }]);
+  }
   const byDevice = groupByDevice(records);
   const response: IngestResponse = { accepted: true, device_count: byDevice.size, tenant_id: ctx.tenantId };
   if (ctx.isSandbox) return response; // CONTRACT: the sandbox answers a mock acceptance and stores nothing
@@ -59,21 +66,36 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   const unique = [...byDevice.values()].flat();
   await ctx.db.transaction(async (tx) => {
     const known = await readDeviceContexts(tx, ctx.tenantId, deviceIds);
-    const updates = deviceIds.map((id) => masterUpdateFor(id, byDevice.get(id) ?? []));
-    await storeBatch(tx, ctx.tenantId, { updates, records: unique, receivedAt: now });
+    const updates: DeviceMasterUpdate[] = [];
+    const events: DrivingEventRow[] = [];
+    for (const id of deviceIds) {
+      const list = byDevice.get(id) ?? [];
+      const observed = observeDrivingEvents(id, list, known.get(id)?.previous ?? null);
+      updates.push({ ...masterUpdateFor(id, list), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt });
+      events.push(...observed.events);
+    }
+    const stored = await storeBatch(tx, ctx.tenantId, { updates, records: unique, events, receivedAt: now });
 
-    // Detectors see what was known before this batch, with the batch's own master data filled in.
-    const contexts: DeviceContext[] = updates.map((u) => {
-      const before = known.get(u.deviceId);
-      return {
-        deviceId: u.deviceId,
-        powertrain: before?.powertrain ?? u.powertrain,
-        batteryKwh: u.batteryKwh ?? before?.batteryKwh ?? null,
-        previous: before?.previous ?? null,
-        odometerMax: before?.odometerMax ?? null,
-      };
-    });
+    // Detectors judge the batch with the device's master data as the upsert merged it (the same
+    // precedence as stored) and the state FDP held before this batch.
+    const contexts = deviceIds.map((id) => detectorContext(id, known.get(id), stored.get(id) ?? { powertrain: null, batteryKwh: null }));
     await insertAlerts(tx, ctx.tenantId, runDetectors({ devices: contexts, recordsByDevice: byDevice }), now);
   });
   return response;
+}
+
+/** The field path of the first driving event whose time is further ahead than device clocks drift, or null. */
+function firstFutureEvent(records: readonly { rawData: Record<string, unknown> | null }[], now: Date): string | null {
+  const limit = now.getTime() + INGEST_MAX_FUTURE_SKEW_MS;
+  for (const [i, r] of records.entries()) {
+    const events = r.rawData?.events;
+    if (!Array.isArray(events)) continue;
+    for (const [j, e] of (events as unknown[]).entries()) {
+      const kind = (e as { kind?: unknown } | null)?.kind;
+      const ts = (e as { ts?: unknown } | null)?.ts;
+      // Only known kinds were validated (and are stored); unknown kinds are kept as sent.
+      if (isDrivingEventKind(kind) && typeof ts === "string" && Date.parse(ts) > limit) return `vehicles.${i}.raw_data.events.${j}.ts`;
+    }
+  }
+  return null;
 }

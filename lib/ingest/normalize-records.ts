@@ -1,8 +1,7 @@
 import type { TelemetryRecord } from "@/lib/detectors/types";
 import type { IngestBody, VehicleMasterData } from "@/lib/schemas/ingest";
 import { vehicleMasterDataSchema } from "@/lib/schemas/ingest";
-
-type Powertrain = NonNullable<VehicleMasterData["powertrain"]>;
+import { inferPowertrain, type Powertrain, type PowertrainSource } from "@/lib/vocabulary/powertrain";
 
 /** SPEC 2.17 records → FDP telemetry records, with CONTRACT's defaults and mappings. */
 export function toTelemetryRecords(body: IngestBody, receivedAt: Date): TelemetryRecord[] {
@@ -57,7 +56,7 @@ export interface DeviceMasterUpdate {
   model: string | null;
   year: number | null;
   powertrain: Powertrain | null;
-  powertrainSource: "master_data" | "inferred" | null;
+  powertrainSource: PowertrainSource | null;
   fuelType: string | null;
   batteryKwh: number | null;
   originalPriceEur: number | null;
@@ -69,9 +68,12 @@ export interface DeviceMasterUpdate {
   masterDataAt: Date | null;
   /** Device time of the newest record: the VIN of the newest record wins. */
   latestTs: Date;
-  /** The batch's highest odometer reading and its device time. */
+  /** The batch's highest odometer reading and its device time (the first record that reached it). */
   odometerMaxKm: number | null;
   odometerMaxAt: Date | null;
+  /** Driving-event coverage of the batch (observeDrivingEvents in ./driving-events.ts); null when none. */
+  eventsReportedAt: Date | null;
+  denseSpeedAt: Date | null;
 }
 
 const MASTER_FIELDS = {
@@ -87,19 +89,6 @@ const MASTER_FIELDS = {
   lease_months: "leaseMonths",
   asset_class: "assetClass",
 } as const satisfies Record<keyof VehicleMasterData, keyof DeviceMasterUpdate>;
-
-/**
- * CONTRACT: powertrain without master data is inferred from the signals: SOC and no fuel level →
- * BEV; both → PHEV; fuel level only → ICE; neither → unknown.
- */
-export function inferPowertrain(records: readonly TelemetryRecord[]): Powertrain | null {
-  const soc = records.some((r) => r.socPct !== null);
-  const fuel = records.some((r) => r.fuelLevelPct !== null);
-  if (soc && fuel) return "PHEV";
-  if (soc) return "BEV";
-  if (fuel) return "ICE";
-  return null;
-}
 
 /**
  * Merges one device's records (sorted by time) into a master-data update: within the payload a
@@ -128,6 +117,8 @@ export function masterUpdateFor(deviceId: string, records: readonly TelemetryRec
     latestTs: latest.ts,
     odometerMaxKm: null,
     odometerMaxAt: null,
+    eventsReportedAt: null,
+    denseSpeedAt: null,
   };
   const fields = update as unknown as Record<string, unknown>;
   for (const r of records) {

@@ -1,19 +1,64 @@
 import { sql } from "drizzle-orm";
 import { rows, type Db } from "@/lib/db/client";
+import type { telemetry } from "@/lib/db/schema";
 import type { AlertDraft, DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { numberArray, textArray } from "@/lib/db/pg-array";
 import { newId } from "@/lib/ids";
+import { masterValueMergeSql } from "@/lib/vocabulary/master-data";
+import { normalisePowertrain, type Powertrain, powertrainMergeSql } from "@/lib/vocabulary/powertrain";
+import type { DrivingEventRow } from "./driving-events";
 import type { DeviceMasterUpdate } from "./normalize-records";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Set-based SQL for one ingest batch. Every statement handles the whole batch, so a request costs
- * three round trips whatever its size: read the devices' context, store the batch (one statement),
- * insert the alerts.
+ * three round trips whatever its size: read the devices' context, store the batch (one statement:
+ * devices, history, snapshot, driving events), insert the alerts.
  */
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A stored telemetry (and snapshot) row. */
+export type TelemetryRow = typeof telemetry.$inferSelect;
+
+/**
+ * The row a record becomes in `telemetry` and `fleet_snapshot`: what storeBatch's columns write
+ * (it builds the same columns straight from the records, to spare 10,000 objects per batch), and
+ * what the sandbox seed inserts. tests/db/ingest-mirrors.test.ts checks both store the same rows.
+ */
+export function toTelemetryRow(tenantId: string, r: TelemetryRecord, receivedAt: Date): TelemetryRow {
+  return {
+    tenantId,
+    deviceId: r.deviceId,
+    ts: r.ts,
+    receivedAt,
+    lat: r.lat,
+    lon: r.lon,
+    speedKmh: r.speedKmh,
+    batteryVoltage: r.batteryVoltage,
+    socPct: r.socPct,
+    sohPct: r.sohPct,
+    odometerKm: r.odometerKm,
+    chargingStatus: r.chargingStatus,
+    chargingPowerKw: r.chargingPowerKw,
+    fuelLevelPct: r.fuelLevelPct,
+    engineHours: r.engineHours,
+    dtcCodes: r.dtcCodes,
+    ignition: r.ignition,
+    weatherTemp: r.weatherTemp,
+    rawData: r.rawData,
+  };
+}
+
+/**
+ * An alert's `created_at`: the device time of its evidence, never later than when FDP received the
+ * batch (a device clock running ahead cannot date an alert in the future).
+ */
+export function alertCreatedAt(observedAt: Date, receivedAt: Date): Date {
+  return observedAt < receivedAt ? observedAt : receivedAt;
+}
+
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** The state before this batch, for the detectors: one query for every device of the batch. */
@@ -29,10 +74,11 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
     soc_pct: number | null;
     soh_pct: number | null;
     dtc_codes: string[] | null;
+    speed_kmh: number | null;
   }>(
     tx as Db,
     sql`select d.device_id, d.powertrain, d.battery_kwh, d.odometer_max_km, d.odometer_max_at,
-               s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes
+               s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh
           from devices d
           left join fleet_snapshot s on s.tenant_id = d.tenant_id and s.device_id = d.device_id
          where d.tenant_id = ${tenantId} and d.device_id = any(${textArray(deviceIds)}::text[])`,
@@ -44,26 +90,20 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
     const maxAt = date(r.odometer_max_at);
     out.set(r.device_id, {
       deviceId: r.device_id,
-      powertrain: r.powertrain,
+      powertrain: normalisePowertrain(r.powertrain),
       batteryKwh: r.battery_kwh,
-      previous: ts ? { ts, odometerKm: r.odometer_km, socPct: r.soc_pct, sohPct: r.soh_pct, dtcCodes: r.dtc_codes } : null,
+      previous: ts ? { ts, odometerKm: r.odometer_km, socPct: r.soc_pct, sohPct: r.soh_pct, dtcCodes: r.dtc_codes, speedKmh: r.speed_kmh } : null,
       odometerMax: r.odometer_max_km !== null && maxAt ? { km: r.odometer_max_km, ts: maxAt } : null,
     });
   }
   return out;
 }
 
-const newerText =
-  "(excluded.master_data_at is not null and (devices.master_data_at is null or excluded.master_data_at >= devices.master_data_at))";
-/** CONTRACT master-data rule: a record at least as new overwrites; an older one only fills empty fields. */
-const mergeText = (col: string) =>
-  `case when ${newerText} then coalesce(excluded.${col}, devices.${col}) else coalesce(devices.${col}, excluded.${col}) end`;
+/**
+ * CONTRACT master-data rule (a record at least as new overwrites; an older one only fills empty
+ * fields) and the powertrain's precedence (a declaration beats an inference): lib/vocabulary/.
+ */
 const MASTER_COLUMNS = ["make", "model", "year", "fuel_type", "battery_kwh", "original_price_eur", "contract_km", "lease_start", "lease_months", "asset_class"];
-/** A declared powertrain always beats an inferred one; a newer inference replaces an older inference. */
-const powertrainText = (col: "powertrain" | "powertrain_source") => `case
-  when excluded.powertrain_source = 'master_data' and (devices.powertrain_source is distinct from 'master_data' or ${newerText}) then excluded.${col}
-  when devices.powertrain_source = 'master_data' then devices.${col}
-  else coalesce(excluded.${col}, devices.${col}) end`;
 const SIGNAL_COLUMNS =
   "device_id, ts, received_at, lat, lon, speed_kmh, battery_voltage, soc_pct, soh_pct, odometer_km, charging_status, charging_power_kw, fuel_level_pct, engine_hours, dtc_codes, ignition, weather_temp, raw_data";
 const SNAPSHOT_ASSIGNMENTS = SIGNAL_COLUMNS.split(", ")
@@ -73,37 +113,67 @@ const SNAPSHOT_ASSIGNMENTS = SIGNAL_COLUMNS.split(", ")
 
 const DEVICE_UPSERT = sql.raw(`
   on conflict (tenant_id, device_id) do update set
-    ${MASTER_COLUMNS.map((c) => `${c} = ${mergeText(c)}`).join(",\n    ")},
-    powertrain = ${powertrainText("powertrain")},
-    powertrain_source = ${powertrainText("powertrain_source")},
+    ${MASTER_COLUMNS.map((c) => `${c} = ${masterValueMergeSql(c)}`).join(",\n    ")},
+    powertrain = ${powertrainMergeSql("powertrain")},
+    powertrain_source = ${powertrainMergeSql("powertrain_source")},
     master_data_at = greatest(devices.master_data_at, excluded.master_data_at),
     vin = excluded.vin,
     -- CONTRACT: device_name is "<make> <model>", else the make, else the VIN (from the merged values).
-    name = coalesce(nullif(concat_ws(' ', ${mergeText("make")}, ${mergeText("model")}), ''), excluded.vin, devices.device_id),
+    name = coalesce(nullif(concat_ws(' ', ${masterValueMergeSql("make")}, ${masterValueMergeSql("model")}), ''), excluded.vin, devices.device_id),
     odometer_max_km = case when excluded.odometer_max_km > coalesce(devices.odometer_max_km, '-infinity') then excluded.odometer_max_km else devices.odometer_max_km end,
     odometer_max_at = case when excluded.odometer_max_km > coalesce(devices.odometer_max_km, '-infinity') then excluded.odometer_max_at else devices.odometer_max_at end,
-    updated_at = now()`);
+    events_reported_at = greatest(devices.events_reported_at, excluded.events_reported_at),
+    dense_speed_at = greatest(devices.dense_speed_at, excluded.dense_speed_at),
+    updated_at = now()
+  returning device_id, powertrain, battery_kwh`);
+
+/** The device's master data after the upsert, as stored: what the detectors judge the batch with. */
+export interface StoredDeviceMaster {
+  powertrain: Powertrain | null;
+  batteryKwh: number | null;
+}
 
 /**
- * Devices, history and snapshot of one batch in ONE statement (data-modifying CTEs), every column
- * sent once as an array literal unpacked by `unnest`:
+ * Devices, history, snapshot and driving events of one batch in ONE statement (data-modifying
+ * CTEs), every column sent once as an array literal unpacked by `unnest`:
  * - history: every record, keyed by (tenant, device, device time); a stored one is skipped, so a
  *   re-sent payload changes nothing;
  * - snapshot: each device's newest record (`distinct on`), applied only when newer than the stored
  *   state, so late records never move it back;
- * - devices: created or updated with the master-data merge rules above.
+ * - driving events: only those of records the history stored just now (so a re-sent record adds
+ *   none, even with other events), one per (device, time, kind, source);
+ * - devices: created or updated with the master-data merge rules above; the statement returns each
+ *   device's merged powertrain and battery size.
  * `records` must hold at most one record per (device, timestamp) (see groupByDevice).
  */
 export async function storeBatch(
   tx: Tx,
   tenantId: string,
-  { updates, records, receivedAt }: { updates: DeviceMasterUpdate[]; records: TelemetryRecord[]; receivedAt: Date },
-): Promise<void> {
+  { updates, records, events = [], receivedAt }: { updates: DeviceMasterUpdate[]; records: TelemetryRecord[]; events?: DrivingEventRow[]; receivedAt: Date },
+): Promise<Map<string, StoredDeviceMaster>> {
   const text = <T>(list: readonly T[], f: (x: T) => string | null) => textArray(list.map(f));
   const num = <T>(list: readonly T[], f: (x: T) => number | null) => numberArray(list.map(f));
   const r = records;
   const u = updates;
-  await tx.execute(sql`
+  const e = events;
+  // Without events the history CTE need not return its rows (the common, benchmarked case).
+  const eventsCte =
+    e.length === 0
+      ? sql``
+      : sql`, stored_events as (
+      insert into driving_events (tenant_id, device_id, ts, kind, source, value, duration_s, record_ts, received_at)
+      select ${tenantId}, e.device_id, e.ts, e.kind, e.source, e.value, e.duration_s, e.record_ts, ${receivedAt.toISOString()}::timestamptz
+        from unnest(
+          ${text(e, (x) => x.deviceId)}::text[], ${text(e, (x) => x.ts.toISOString())}::timestamptz[], ${text(e, (x) => x.kind)}::text[],
+          ${text(e, (x) => x.source)}::text[], ${num(e, (x) => x.value)}::float8[], ${num(e, (x) => x.durationS)}::float8[],
+          ${text(e, (x) => x.recordTs.toISOString())}::timestamptz[])
+        as e(device_id, ts, kind, source, value, duration_s, record_ts)
+        join history h on h.device_id = e.device_id and h.ts = e.record_ts
+      on conflict do nothing
+    )`;
+  const stored = await rows<{ device_id: string; powertrain: string | null; battery_kwh: number | null }>(
+    tx as unknown as Db,
+    sql`
     with r as (
       select * from unnest(
         ${text(r, (x) => x.deviceId)}::text[], ${text(r, (x) => x.ts.toISOString())}::timestamptz[],
@@ -124,28 +194,32 @@ export async function storeBatch(
       insert into telemetry (tenant_id, ${sql.raw(SIGNAL_COLUMNS)})
       select tenant_id, ${sql.raw(SIGNAL_COLUMNS)} from rows
       on conflict (tenant_id, device_id, ts) do nothing
+      ${e.length === 0 ? sql`` : sql`returning device_id, ts`}
     ), snapshot as (
       insert into fleet_snapshot (tenant_id, ${sql.raw(SIGNAL_COLUMNS)})
       select distinct on (device_id) tenant_id, ${sql.raw(SIGNAL_COLUMNS)} from rows order by device_id, ts desc
       on conflict (tenant_id, device_id) do update set ${sql.raw(SNAPSHOT_ASSIGNMENTS)}
       where excluded.ts > fleet_snapshot.ts
-    )
+    )${eventsCte}
     insert into devices (tenant_id, device_id, name, vin, make, model, year, powertrain, powertrain_source, fuel_type,
                          battery_kwh, original_price_eur, contract_km, lease_start, lease_months, asset_class,
-                         master_data_at, odometer_max_km, odometer_max_at, created_at, updated_at)
+                         master_data_at, odometer_max_km, odometer_max_at, events_reported_at, dense_speed_at, created_at, updated_at)
     select ${tenantId}, d.device_id, coalesce(nullif(concat_ws(' ', d.make, d.model), ''), d.vin), d.vin, d.make, d.model, d.year,
            d.powertrain, d.powertrain_source, d.fuel_type, d.battery_kwh, d.original_price_eur, d.contract_km, d.lease_start,
-           d.lease_months, d.asset_class, d.master_data_at, d.odometer_max_km, d.odometer_max_at, now(), now()
+           d.lease_months, d.asset_class, d.master_data_at, d.odometer_max_km, d.odometer_max_at, d.events_reported_at, d.dense_speed_at, now(), now()
       from unnest(
         ${text(u, (x) => x.deviceId)}::text[], ${text(u, (x) => x.vin)}::text[], ${text(u, (x) => x.make)}::text[],
         ${text(u, (x) => x.model)}::text[], ${num(u, (x) => x.year)}::int4[], ${text(u, (x) => x.powertrain)}::text[],
         ${text(u, (x) => x.powertrainSource)}::text[], ${text(u, (x) => x.fuelType)}::text[], ${num(u, (x) => x.batteryKwh)}::float8[],
         ${num(u, (x) => x.originalPriceEur)}::float8[], ${num(u, (x) => x.contractKm)}::int4[], ${text(u, (x) => x.leaseStart)}::date[],
         ${num(u, (x) => x.leaseMonths)}::int4[], ${text(u, (x) => x.assetClass)}::text[], ${text(u, (x) => iso(x.masterDataAt))}::timestamptz[],
-        ${num(u, (x) => x.odometerMaxKm)}::float8[], ${text(u, (x) => iso(x.odometerMaxAt))}::timestamptz[])
+        ${num(u, (x) => x.odometerMaxKm)}::float8[], ${text(u, (x) => iso(x.odometerMaxAt))}::timestamptz[],
+        ${text(u, (x) => iso(x.eventsReportedAt))}::timestamptz[], ${text(u, (x) => iso(x.denseSpeedAt))}::timestamptz[])
       as d(device_id, vin, make, model, year, powertrain, powertrain_source, fuel_type, battery_kwh, original_price_eur, contract_km,
-           lease_start, lease_months, asset_class, master_data_at, odometer_max_km, odometer_max_at)
-    ${DEVICE_UPSERT}`);
+           lease_start, lease_months, asset_class, master_data_at, odometer_max_km, odometer_max_at, events_reported_at, dense_speed_at)
+    ${DEVICE_UPSERT}`,
+  );
+  return new Map(stored.map((d) => [d.device_id, { powertrain: normalisePowertrain(d.powertrain), batteryKwh: d.battery_kwh }]));
 }
 
 /** Alerts: a draft whose open twin (same device and dedupe key, unacknowledged) exists is dropped. */
@@ -160,8 +234,7 @@ export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[
     confidence: d.confidence,
     technical_data: d.technicalData,
     dedupe_key: d.dedupeKey,
-    // An alert exists from when FDP learnt of it, never from a future device clock.
-    created_at: (d.observedAt < receivedAt ? d.observedAt : receivedAt).toISOString(),
+    created_at: alertCreatedAt(d.observedAt, receivedAt).toISOString(),
   }));
   const inserted = await rows<{ id: string }>(
     tx as unknown as Db,

@@ -6,6 +6,7 @@ import { JSON_BODY_MAX_BYTES } from "@/lib/http/read-input";
 import type { Operation, OperationTag } from "@/lib/operations/define-operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { errorBodySchema } from "@/lib/schemas/common";
+import { RAW_DATA_MEMBER_SCHEMAS } from "@/lib/schemas/ingest";
 import examples from "./examples.json";
 
 /**
@@ -119,7 +120,10 @@ export function openApiDocument(): object {
     });
   }
 
-  cached = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  // Components referenced from `raw_data`'s description of the members the ingest validates
+  // (lib/schemas/ingest.ts); each carries its component name as its zod `meta.id`.
+  const components = RAW_DATA_MEMBER_SCHEMAS.map((schema) => ({ type: "schema" as const, schema }));
+  cached = new OpenApiGeneratorV31([...registry.definitions, ...components]).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "FDP — Fleet Data Products API",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SEVERITIES } from "@/lib/db/schema/alerts";
+import { ALERT_AGENTS, SEVERITIES } from "@/lib/vocabulary/alerts";
 import { booleanQueryParam, dateTime, intQueryParam, listEnvelope } from "./common";
 
 export const alertsQuerySchema = z.object({
@@ -7,7 +7,7 @@ export const alertsQuerySchema = z.object({
   severity: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum(SEVERITIES, { message: "must be one of CRITICAL, WARNING, INFO" }))
+    .pipe(z.enum(SEVERITIES, { message: `must be one of ${SEVERITIES.join(", ")}` }))
     .optional()
     .meta({ type: "string", enum: [...SEVERITIES], description: "Matched case-insensitively (`info` is INFO)." }),
   acknowledged: booleanQueryParam(),
@@ -18,7 +18,7 @@ export const alertSchema = z
   .object({
     id: z.string(),
     device_id: z.string(),
-    agent: z.string().meta({ description: "Detector that raised the alert: battery, diagnostics, driving, odometer_integrity, charging." }),
+    agent: z.string().meta({ description: `Detector that raised the alert: ${ALERT_AGENTS.join(", ")}.` }),
     severity: z.enum(SEVERITIES),
     prediction: z.string(),
     confidence: z.number().min(0).max(1),

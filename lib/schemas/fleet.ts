@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { ALERT_LEVELS } from "@/lib/vocabulary/alerts";
 import { dateTime, intQueryParam, listEnvelope } from "./common";
 
 export const FLEET_STATUSES = ["driving", "idle", "parked", "charging", "offline"] as const;
-export const ALERT_LEVELS = ["none", "info", "warning", "critical"] as const;
 
 export const fleetQuerySchema = z.object({
   limit: intQueryParam({ min: 1, max: 500, fallback: 100 }),

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { ASSET_CLASSES, POWERTRAINS } from "@/lib/db/schema/devices";
+import {
+  DRIVING_EVENT_KINDS,
+  DRIVING_EVENT_MAX_DURATION_S,
+  DRIVING_EVENT_VALUE,
+  DRIVING_EVENTS_PER_RECORD_MAX,
+  isDrivingEventKind,
+} from "@/lib/vocabulary/driving-events";
+import { ASSET_CLASSES } from "@/lib/vocabulary/master-data";
+import { POWERTRAINS } from "@/lib/vocabulary/powertrain";
 import { inspectJson } from "@/lib/json/inspect-json";
 import { dateTime, deviceId, text } from "./common";
 
@@ -46,6 +54,60 @@ export const vehicleMasterDataSchema = z
   .meta({ id: "VehicleMasterData", description: "Optional `raw_data.vehicle`: upserted into the device's master data." });
 export type VehicleMasterData = z.output<typeof vehicleMasterDataSchema>;
 
+/**
+ * One driving event of a known kind in `raw_data.events` (CONTRACT "Settled details"). `value` is a
+ * magnitude: g for the harsh kinds (braking as a positive deceleration), km/h for overspeed.
+ */
+export const drivingEventSchema = z
+  .object({
+    kind: z.enum(DRIVING_EVENT_KINDS),
+    ts: dateTime().meta({ description: "Device time of the event, RFC 3339 with offset." }),
+    value: z.number({ message: "must be a number (g for harsh kinds, km/h for overspeed)" }).positive({ message: "must be greater than 0" }),
+    duration_s: z
+      .number({ message: "must be a number of seconds" })
+      .min(0, { message: "must be at least 0 s" })
+      .max(DRIVING_EVENT_MAX_DURATION_S, { message: `must be at most ${DRIVING_EVENT_MAX_DURATION_S} s` })
+      .nullish(),
+  })
+  .superRefine((e, ctx) => {
+    const { unit, max } = DRIVING_EVENT_VALUE[e.kind];
+    if (e.value > max) ctx.addIssue({ code: "custom", path: ["value"], message: `must be at most ${max} ${unit} for ${e.kind}` });
+  })
+  .meta({ id: "DrivingEvent", description: "A known driving event in `raw_data.events`; other kinds are kept as sent and ignored by the scores." });
+export type DrivingEventInput = z.output<typeof drivingEventSchema>;
+
+/** Issues of `raw_data.events`: an array; entries objects with a string `kind`; known kinds fully validated, unknown ones kept as sent. */
+function drivingEventIssues(events: unknown): { path: (string | number)[]; message: string }[] {
+  if (!Array.isArray(events)) return [{ path: [], message: "must be an array of driving events" }];
+  if (events.length > DRIVING_EVENTS_PER_RECORD_MAX) return [{ path: [], message: `holds at most ${DRIVING_EVENTS_PER_RECORD_MAX} events per record` }];
+  return events.flatMap((event: unknown, j) => {
+    if (event === null || typeof event !== "object" || Array.isArray(event)) return [{ path: [j], message: "must be an object with kind, ts and value" }];
+    const kind = (event as { kind?: unknown }).kind;
+    if (typeof kind !== "string" || kind.trim() === "") return [{ path: [j, "kind"], message: `must be a string: ${DRIVING_EVENT_KINDS.join(", ")} or a kind of your own (kept, not scored)` }];
+    if (!isDrivingEventKind(kind)) return [];
+    const parsed = drivingEventSchema.safeParse(event);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: [j, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))], message: issue.message }));
+  });
+}
+
+/** Driving events of kinds FDP does not score: kept in `raw_data` as sent (documented for completeness). */
+export const otherDrivingEventSchema = z
+  .object({ kind: z.string().meta({ description: "Any kind other than the known ones.", not: { enum: [...DRIVING_EVENT_KINDS] } }) })
+  .catchall(z.unknown())
+  .meta({ id: "OtherDrivingEvent", description: "A driving event of a kind FDP does not know: kept in `raw_data` as sent, ignored by the scores." });
+
+/** Range-checked numeric members of `raw_data`: [name, min, max, what FDP does with it]. */
+const RAW_MEASURES = [
+  ["ambient_temp_c", -80, 70, "Outside temperature, °C: the fleet record's `weather_temp`."],
+  ["charging_power_kw", 0, 2000, "Charging power, kW (charging status, energy, the charging detector)."],
+] as const;
+
+/**
+ * `raw_data`: pass-through OEM fields, stored exactly as sent (so it is validated by refinement, never
+ * transformed: an unknown member inside `vehicle` or a padded `make` is kept). The members FDP reads are
+ * checked, and so documented below; every other member passes provided every string and name is
+ * storable, every number finite and nesting bounded (inspectJson, the rules of the body itself).
+ */
 const rawDataSchema = z
   .record(z.string(), z.unknown())
   .superRefine((raw, ctx) => {
@@ -56,7 +118,10 @@ const rawDataSchema = z
       const parsed = vehicleMasterDataSchema.safeParse(raw.vehicle);
       if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ["vehicle", ...issue.path] } as never);
     }
-    for (const [key, min, max] of [["ambient_temp_c", -80, 70], ["charging_power_kw", 0, 2000]] as const) {
+    if (raw.events !== undefined && raw.events !== null) {
+      for (const issue of drivingEventIssues(raw.events)) ctx.addIssue({ code: "custom", path: ["events", ...issue.path], message: issue.message });
+    }
+    for (const [key, min, max] of RAW_MEASURES) {
       const v = raw[key];
       if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max)) {
         ctx.addIssue({ code: "custom", path: [key], message: `must be a number from ${min} to ${max}` });
@@ -67,7 +132,27 @@ const rawDataSchema = z
       ctx.addIssue({ code: "custom", path: ["ignition"], message: "must be a boolean or 0/1" });
     }
   })
-  .nullish();
+  .nullish()
+  .meta({
+    description: `Pass-through OEM fields, stored as sent: at most ${RAW_DATA_MAX_DEPTH} levels deep, no NUL characters or lone surrogates in strings or names, finite numbers. The members below are read by FDP and validated; any other member passes through.`,
+    // What the refinement above enforces, for the OpenAPI document (lib/openapi/document.ts registers the referenced components).
+    properties: {
+      ...Object.fromEntries(
+        RAW_MEASURES.map(([key, min, max, description]) => [key, { type: ["number", "null"], minimum: min, maximum: max, description }]),
+      ),
+      ignition: { description: "Ignition on/off (boolean or 0/1): the fleet record's `ignition`; else 1 when the speed is above 0.", oneOf: [{ type: "boolean" }, { enum: [0, 1] }, { type: "null" }] },
+      vehicle: { anyOf: [{ $ref: "#/components/schemas/VehicleMasterData" }, { type: "null" }] },
+      events: {
+        type: "array",
+        maxItems: DRIVING_EVENTS_PER_RECORD_MAX,
+        description: `Driving events reported by the OEM: known kinds (${DRIVING_EVENT_KINDS.join(", ")}) are validated and scored, other kinds are kept as sent. An empty array says the source reports events and there were none.`,
+        items: { oneOf: [{ $ref: "#/components/schemas/DrivingEvent" }, { $ref: "#/components/schemas/OtherDrivingEvent" }] },
+      },
+    },
+  });
+
+/** Schemas of `raw_data` members that the OpenAPI document describes as components. */
+export const RAW_DATA_MEMBER_SCHEMAS = [vehicleMasterDataSchema, drivingEventSchema, otherDrivingEventSchema] as const;
 
 /** SPEC 2.17: one OEM telemetry record. Unknown fields are ignored; null means "not reported". */
 export const ingestRecordSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { POWERTRAINS } from "@/lib/vocabulary/powertrain";
 import { TAS_PILLARS } from "@/lib/scores/tas-weights";
 import { dateTime, deviceId, deviceIdPath } from "./common";
 import { fleetRiskScoreSchema, greenFleetScoreSchema } from "./scores-fleet";
@@ -64,7 +65,7 @@ export const batteryHealthSnapshotSchema = z
         soh_pct: z.number().nullable(),
         soh_source: z.literal("oem_bms").nullable(),
         soh_reported_at: dateTime().nullable(),
-        powertrain: z.enum(["BEV", "PHEV", "HEV", "ICE"]).nullable(),
+        powertrain: z.enum(POWERTRAINS).nullable(),
         has_traction_battery: z.boolean().nullable(),
         range_model: z
           .object({

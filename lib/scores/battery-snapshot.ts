@@ -3,11 +3,10 @@
  * Methodology: docs/methodology/battery-snapshot.md. No database, no clock (the caller passes `now`).
  */
 import { isChargingStatus } from "@/lib/detectors/common";
+import { hasTractionBattery, isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { round } from "./score-common";
 
 export const BATTERY_SNAPSHOT_VERSION = "battery-snapshot-2026.11";
-
-export type Powertrain = "BEV" | "PHEV" | "HEV" | "ICE";
 
 /** The latest known state of the device (fleet_snapshot row), or null when none was ever received. */
 export interface BatteryLatestState {
@@ -143,12 +142,6 @@ function toDate(x: Date | string | null | undefined): Date | null {
   return Number.isFinite(d.getTime()) ? d : null;
 }
 
-export function normalizePowertrain(p: string | null): Powertrain | null {
-  if (p === null) return null;
-  const u = p.trim().toUpperCase();
-  return u === "BEV" || u === "PHEV" || u === "HEV" || u === "ICE" ? u : null;
-}
-
 function normWord(s: string): string {
   return s.trim().toLowerCase().replace(/[\s-]+/g, "_");
 }
@@ -157,11 +150,11 @@ function normWord(s: string): string {
 
 export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: Date }): BatterySnapshot {
   const now = opts.now;
-  const powertrain = normalizePowertrain(input.powertrain);
-  const hasTraction = powertrain === null ? null : powertrain !== "ICE";
+  const powertrain = normalisePowertrain(input.powertrain);
+  const hasTraction = hasTractionBattery(powertrain);
   // Plug-in vehicles report SOC, charging and an electric range; an HEV's battery is managed inside a
   // narrow window by the car (SOC is shown if reported, but there is no charging and no electric range).
-  const pluggable = powertrain === null ? null : powertrain === "BEV" || powertrain === "PHEV";
+  const pluggable = powertrain === null ? null : isPlugIn(powertrain);
 
   const latest = input.latest;
   const latestAt = toDate(latest?.ts ?? null);

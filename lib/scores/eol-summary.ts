@@ -2,6 +2,7 @@
  * End-of-life (lease return) condition grade (SPEC 2.7, endpoint 7): a pure function.
  * Methodology: docs/methodology/eol-summary.md.
  */
+import { hasTractionBattery, isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
 
 export const EOL_GRADE_VERSION = "eol-2026.11";
 
@@ -65,8 +66,8 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
   const raw = num(input.vehicle_health_score);
   const score = raw === null ? null : Math.round(Math.min(100, Math.max(0, raw)) * 10) / 10 + 0;
   const soh = num(input.soh_pct);
-  const powertrain = input.powertrain?.toUpperCase() ?? null;
-  const plugIn = powertrain === "BEV" || powertrain === "PHEV";
+  const powertrain = normalisePowertrain(input.powertrain);
+  const plugIn = isPlugIn(powertrain);
 
   let grade: EolGrade;
   if (score === null) {
@@ -89,7 +90,7 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
       grade = worse(grade, "B");
       limitations.push(`Battery state of health ${soh} % is below 85 %; the grade is at most B.`);
     }
-  } else if (powertrain !== "ICE") {
+  } else if (hasTractionBattery(powertrain) !== false) {
     limitations.push(
       plugIn
         ? "No battery state of health from the OEM battery management system is available; the battery is not graded and the grade may be too high."

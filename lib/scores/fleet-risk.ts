@@ -2,17 +2,15 @@
  * Fleet risk score (SPEC 2.3, endpoint 3): 0–100, higher = riskier. Pure: data in, result out.
  * Methodology: docs/methodology/fleet-risk.md. Change FLEET_RISK_VERSION with any rule change.
  */
+import { isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import {
   type Confidence,
-  type Powertrain,
   confidenceFromFreshness,
   freshnessSentence,
   generatedAt,
-  isEv,
   minConfidence,
   newestOf,
   nonNegative,
-  normalisePowertrain,
   round,
   score100,
   share,
@@ -176,7 +174,7 @@ export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): Fl
   const weatherExposure = tempKnown > 0 ? 100 * (0.6 * share(below0, tempKnown) + 0.4 * share(below10, tempKnown)) : null;
 
   // ev_charging_risk (EVs only): DC share of charging time (0.5) and low-SOC exposure (0.5, 10 % of time = full).
-  const evs = devices.filter((d) => isEv(normalisePowertrain(d.powertrain)));
+  const evs = devices.filter((d) => isPlugIn(normalisePowertrain(d.powertrain)));
   const chargingMin = sumBy(evs, (d) => d.charging_minutes);
   const dcMin = sumBy(evs, (d) => Math.min(d.dc_charging_minutes, d.charging_minutes));
   const socKnown = sumBy(evs, (d) => d.soc_known_minutes);

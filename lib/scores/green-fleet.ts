@@ -2,17 +2,15 @@
  * Green fleet score (SPEC 2.5, endpoint 5): 0–100, higher = greener. Pure: data in, result out.
  * Methodology: docs/methodology/green-fleet.md. Change GREEN_FLEET_VERSION with any rule change.
  */
+import { countsAsIce, isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import {
   type Confidence,
-  type Powertrain,
   confidenceFromFreshness,
   finiteOrNull,
   freshnessSentence,
   generatedAt,
-  isEv,
   minConfidence,
   newestOf,
-  normalisePowertrain,
   round,
   score100,
   weightedAvailable,
@@ -139,8 +137,8 @@ export function co2GramsPerKm(d: GreenFleetDeviceInput): { g: number; reference:
 export function computeGreenFleetMetrics(input: GreenFleetInput): GreenFleetMetrics {
   const devices = input.devices;
   const pts = devices.map((d) => normalisePowertrain(d.powertrain));
-  const ev = pts.filter((p) => isEv(p)).length;
-  const ice = pts.filter((p) => p === "ICE" || p === "HEV").length;
+  const ev = pts.filter((p) => isPlugIn(p)).length;
+  const ice = pts.filter((p) => countsAsIce(p)).length;
   const unknown = pts.filter((p) => p === null).length;
 
   const kmOf = (d: GreenFleetDeviceInput) => {

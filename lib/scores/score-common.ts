@@ -4,7 +4,6 @@
  */
 
 export type Confidence = "high" | "medium" | "low";
-export type Powertrain = "BEV" | "PHEV" | "HEV" | "ICE";
 
 const CONFIDENCE_RANK: Readonly<Record<Confidence, number>> = { low: 0, medium: 1, high: 2 };
 
@@ -139,13 +138,3 @@ export function generatedAt(now: Date): string {
   return now.toISOString();
 }
 
-/** Normalise a powertrain string; anything else is unknown (null). */
-export function normalisePowertrain(p: string | null | undefined): Powertrain | null {
-  const u = typeof p === "string" ? p.trim().toUpperCase() : "";
-  return u === "BEV" || u === "PHEV" || u === "HEV" || u === "ICE" ? u : null;
-}
-
-/** CONTRACT: `ev_count` counts BEV and PHEV. */
-export function isEv(p: Powertrain | null): boolean {
-  return p === "BEV" || p === "PHEV";
-}

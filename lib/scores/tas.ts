@@ -2,11 +2,13 @@
  * Total Asset Score (SPEC 2.14, endpoints 17 and 18): a pure data-in/result-out function.
  * Methodology: docs/methodology/tas.md. Weights: ./tas-weights.ts (server-side only, never in the output).
  */
-import { ASSET_CLASSES } from "@/lib/db/schema/devices";
+import { DEFAULT_ASSET_CLASS, isAssetClass } from "@/lib/vocabulary/master-data";
+import { isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { TAS_PILLARS, tasWeightsFor, type TasPillar } from "./tas-weights";
 import { clamp, freshnessSentence, round } from "./score-common";
 
-export const TAS_SCORE_VERSION = "tas-2026.11";
+/** tas-2026.12: harsh events counted from the stored driving events (docs/methodology/tas.md). */
+export const TAS_SCORE_VERSION = "tas-2026.12";
 
 export type TasGrade = "A" | "B" | "C" | "D" | "E" | "F";
 export type TasConfidence = "high" | "medium" | "low";
@@ -54,7 +56,7 @@ export interface TasInput {
     period_km: number | null;
     /** Overspeed alerts (`driving:overspeed`) in the window; null when driving data is not available. */
     overspeed_events: number | null;
-    /** Harsh driving events (braking / acceleration / cornering) in the window; null when not available. */
+    /** Harsh driving events (braking / acceleration / cornering) in the window; null when nothing reports or allows deriving them. */
     harsh_events: number | null;
   };
   compliance: {
@@ -165,7 +167,7 @@ export function tasGradeFor(score: number): TasGrade {
 
 /** The asset class when it is a known one, else `passenger_car` (CONTRACT: TAS vertical). */
 export function tasVertical(assetClass: string | null): string {
-  return assetClass !== null && (ASSET_CLASSES as readonly string[]).includes(assetClass) ? assetClass : "passenger_car";
+  return isAssetClass(assetClass) ? assetClass : DEFAULT_ASSET_CLASS;
 }
 
 type EmissionBand = "zero_emission" | "euro6_or_newer" | "euro5" | "euro4" | "euro3_or_older";
@@ -200,7 +202,7 @@ export function emissionBand(powertrain: string | null, declared: string | null,
 // ---------------------------------------------------------------------------------------------
 // pillars
 
-function batteryPillar(input: TasInput, powertrain: string | null): TasPillarResult {
+function batteryPillar(input: TasInput, powertrain: Powertrain | null): TasPillarResult {
   const soh = num(input.battery.soh_pct);
   if (soh !== null && soh > 0 && soh <= 100) {
     let score = clamp(((soh - SOH_FLOOR_PCT) / (100 - SOH_FLOOR_PCT)) * 100);
@@ -212,7 +214,7 @@ function batteryPillar(input: TasInput, powertrain: string | null): TasPillarRes
     return { score, source: "oem_bms" };
   }
   // No plug-in battery whose value matters: ICE has none, an HEV's small pack is managed by the car.
-  if (powertrain === "ICE" || powertrain === "HEV") return { score: NEUTRAL_SCORE, source: "not_applicable" };
+  if (powertrain !== null && !isPlugIn(powertrain)) return { score: NEUTRAL_SCORE, source: "not_applicable" };
   return { score: NEUTRAL_SCORE, source: "insufficient_data" };
 }
 
@@ -275,7 +277,7 @@ function contractPillar(input: TasInput, now: Date): TasPillarResult {
   return { score: NEUTRAL_SCORE, source: "insufficient_data" };
 }
 
-function regulatoryPillar(input: TasInput, powertrain: string | null): TasPillarResult {
+function regulatoryPillar(input: TasInput, powertrain: Powertrain | null): TasPillarResult {
   const dtc = nonNeg(input.compliance.active_dtc_count);
   const crit = nonNeg(input.compliance.critical_alerts);
   const band = emissionBand(powertrain, input.compliance.emissions_class, num(input.year));
@@ -292,8 +294,7 @@ function regulatoryPillar(input: TasInput, powertrain: string | null): TasPillar
 
 export function computeTas(input: TasInput, opts: { now: Date }): TasResult {
   const now = opts.now;
-  const pt = input.powertrain?.trim().toUpperCase() ?? null;
-  const powertrain = pt === "BEV" || pt === "PHEV" || pt === "HEV" || pt === "ICE" ? pt : null;
+  const powertrain = normalisePowertrain(input.powertrain);
   const vertical = tasVertical(input.asset_class);
   const weights = tasWeightsFor(vertical);
 

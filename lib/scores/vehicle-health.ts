@@ -2,10 +2,10 @@
  * Vehicle health score (SPEC 2.4, endpoint 4): 0–100, higher = healthier. Pure: data in, result out.
  * Methodology: docs/methodology/vehicle-health.md. Change VEHICLE_HEALTH_VERSION with any rule change.
  */
+import { hasTractionBattery, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { classifyDtc, normaliseDtc } from "@/lib/detectors/diagnostics";
 import {
   type Confidence,
-  type Powertrain,
   confidenceFromFreshness,
   finiteOrNull,
   freshnessSentence,
@@ -13,7 +13,6 @@ import {
   interpolate,
   minConfidence,
   nonNegative,
-  normalisePowertrain,
   score100,
   weightedAvailable,
 } from "./score-common";
@@ -104,7 +103,7 @@ export interface VehicleHealthResult {
 /** Signals this powertrain is expected to report (SoH only exists for a traction battery). */
 export function expectedSignals(powertrain: Powertrain | null): VehicleHealthSignal[] {
   const base: VehicleHealthSignal[] = ["dtc_codes", "battery_voltage", "odometer_km"];
-  return powertrain === "ICE" ? base : ["soh_pct", ...base];
+  return hasTractionBattery(powertrain) === false ? base : ["soh_pct", ...base];
 }
 
 export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Date }): VehicleHealthResult {
@@ -175,7 +174,7 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
 
   // Confidence: share of the expected components' weight that is available, freshness, data volume.
   const applicable = (Object.keys(VEHICLE_HEALTH_WEIGHTS) as VehicleHealthComponent[]).filter(
-    (k) => !(k === "battery" && powertrain === "ICE"),
+    (k) => !(k === "battery" && hasTractionBattery(powertrain) === false),
   );
   const applicableWeight = applicable.reduce((s, k) => s + VEHICLE_HEALTH_WEIGHTS[k], 0);
   const availableWeight = applicable.reduce((s, k) => s + (raw[k] !== null ? VEHICLE_HEALTH_WEIGHTS[k] : 0), 0);
@@ -193,7 +192,7 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
       `Not reported by this vehicle: ${missing_signals.join(", ")}; the weights were re-normalised over the components that could be computed.`,
     );
   }
-  if (powertrain === "ICE") limitations.push("No traction battery (ICE): the battery component does not apply.");
+  if (hasTractionBattery(powertrain) === false) limitations.push("No traction battery (ICE): the battery component does not apply.");
   if (powertrain === null) limitations.push("Powertrain unknown: a traction battery is assumed possible, so a missing soh_pct lowers confidence.");
   if (soh !== null) {
     limitations.push("SoH is the value the OEM's battery management system reports; makers define it differently (capacity- or energy-based).");

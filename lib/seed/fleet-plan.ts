@@ -35,8 +35,13 @@ export interface VehiclePlan {
   leaseMonths: number;
   /** Fixed lease age in months at the anchor (else drawn from 6–40). */
   leaseAgeMonths?: number;
-  /** Drives faster than the fleet's 110 km/h policy on motorways. */
+  /**
+   * Drives faster than the fleet's 110 km/h policy on motorways, and on one in five trips
+   * with a motorway stretch holds 134–146 km/h: what the driving detector's overspeed rule catches.
+   */
   heavyFoot?: boolean;
+  /** The telematics unit reports driving events (`raw_data.events`: harsh braking/acceleration, overspeed). */
+  reportsDrivingEvents?: boolean;
   /** Daily charge limit set in the car (default 80 %, vans 90 %). */
   chargeLimitPct?: number;
   /** Delays home charging to the 22–07 night tariff. */
@@ -46,20 +51,27 @@ export interface VehiclePlan {
   /** Battery ageing: SOH loss coefficient (default drawn from 2.4–3.4). */
   sohAgeing?: number;
   dtc?: DtcEpisode[];
-  /** 12 V battery that loses charge week by week (rest voltage 12.35 V → 11.75 V). */
+  /** 12 V battery that loses charge week by week (rest voltage 12.35 V → about 11.5 V, below the battery detector's 11.8 V). */
   weak12V?: boolean;
-  /** Home wallbox delivering one phase only (3.7 kW) for a while. */
+  /** Battery management recalibration: the reported state of health steps down by `pp` points from `daysAgo` on. */
+  sohStep?: { daysAgo: number; pp: number };
+  /** Home wallbox delivering one phase only (3.7 kW) for a while (no detector rule covers this; it shows in the charging power). */
   slowWallbox?: { fromDaysAgo: number; toDaysAgo: number };
+  /** Faulty home wallbox: sessions stop delivering power 20 min in while the car still says "charging". */
+  stalledCharging?: { fromDaysAgo: number; toDaysAgo: number };
   /** Telematics unit silent for a while; the odometer keeps counting. */
   telemetryGap?: { fromDaysAgo: number; hours: number };
-  /** Odometer signal frozen (CAN fault or blocker) while the GPS keeps moving. */
+  /**
+   * Odometer signal frozen (CAN fault or blocker) while the GPS keeps moving; it recovers mid-trip after
+   * `toDaysAgo`, catching up in one step.
+   */
   odometerFreeze?: { fromDaysAgo: number; toDaysAgo: number };
   /** Scripted state at the anchor; unscripted vehicles are wherever their routine put them. */
   atAnchor?: { state: "driving"; minutesUnderway: number } | { state: "charging" } | { state: "offline"; sinceDaysAgo: number };
 }
 
 export const FLEET_PLAN: readonly VehiclePlan[] = [
-  { model: "teslaModelY", home: "helsinki", profile: "sales", leaseMonths: 36, heavyFoot: true, atAnchor: { state: "driving", minutesUnderway: 35 } },
+  { model: "teslaModelY", home: "helsinki", profile: "sales", leaseMonths: 36, heavyFoot: true, reportsDrivingEvents: true, atAnchor: { state: "driving", minutesUnderway: 35 } },
   { model: "teslaModelY", home: "espoo", profile: "commuter", leaseMonths: 36, atAnchor: { state: "charging" } },
   { model: "teslaModelY", home: "tampere", profile: "commuter", leaseMonths: 48, nightTariff: true },
   { model: "teslaModel3", home: "turku", profile: "sales", leaseMonths: 36 },
@@ -68,16 +80,16 @@ export const FLEET_PLAN: readonly VehiclePlan[] = [
   { model: "skodaEnyaq", home: "helsinki", profile: "commuter", leaseMonths: 36, slowWallbox: { fromDaysAgo: 38, toDaysAgo: 29 } },
   { model: "skodaEnyaq", home: "jyvaskyla", profile: "sales", leaseMonths: 36 },
   { model: "skodaEnyaq", home: "kuopio", profile: "commuter", leaseMonths: 48, atAnchor: { state: "offline", sinceDaysAgo: 4.6 } },
-  { model: "kiaEv6", home: "espoo", profile: "sales", leaseMonths: 36, heavyFoot: true },
+  { model: "kiaEv6", home: "espoo", profile: "sales", leaseMonths: 36, heavyFoot: true, reportsDrivingEvents: true },
   { model: "volvoXc40", home: "helsinki", profile: "commuter", leaseMonths: 36, atAnchor: { state: "charging" } },
   { model: "hyundaiIoniq5", home: "tampere", profile: "commuter", leaseMonths: 36, nightTariff: true },
-  { model: "polestar2", home: "helsinki", profile: "commuter", leaseMonths: 36, chargeLimitPct: 100 },
+  { model: "polestar2", home: "helsinki", profile: "commuter", leaseMonths: 36, chargeLimitPct: 100, stalledCharging: { fromDaysAgo: 27, toDaysAgo: 23 } },
   { model: "bmwI4", home: "espoo", profile: "sales", leaseMonths: 36 },
-  { model: "nissanLeaf", home: "turku", profile: "commuter", leaseMonths: 48, leaseAgeMonths: 39, sohAgeing: 4.6 },
+  { model: "nissanLeaf", home: "turku", profile: "commuter", leaseMonths: 48, leaseAgeMonths: 39, sohAgeing: 4.6, sohStep: { daysAgo: 12, pp: 3.5 } },
   { model: "mg4", home: "lahti", profile: "commuter", leaseMonths: 36, nightTariff: true },
   { model: "vwIdBuzzCargo", home: "helsinki", profile: "van_service", leaseMonths: 48 },
-  { model: "vwIdBuzzCargo", home: "tampere", profile: "van_delivery", leaseMonths: 48, atAnchor: { state: "driving", minutesUnderway: 20 } },
-  { model: "mercedesEvito", home: "vantaa", profile: "van_delivery", leaseMonths: 48 },
+  { model: "vwIdBuzzCargo", home: "tampere", profile: "van_delivery", leaseMonths: 48, reportsDrivingEvents: true, atAnchor: { state: "driving", minutesUnderway: 20 } },
+  { model: "mercedesEvito", home: "vantaa", profile: "van_delivery", leaseMonths: 48, reportsDrivingEvents: true },
   { model: "toyotaProaceElectric", home: "turku", profile: "van_service", leaseMonths: 48 },
   { model: "fordETransitCustom", home: "oulu", profile: "van_service", leaseMonths: 48 },
   { model: "toyotaRav4Phev", home: "helsinki", profile: "commuter", leaseMonths: 36 },
@@ -100,7 +112,7 @@ export const FLEET_PLAN: readonly VehiclePlan[] = [
     dtc: [{ code: "P0420", description: "Catalyst system efficiency below threshold (bank 1)", fromDaysAgo: 62 }],
   },
   {
-    model: "volvoV60", home: "turku", profile: "sales", leaseMonths: 36, heavyFoot: true,
+    model: "volvoV60", home: "turku", profile: "sales", leaseMonths: 36, heavyFoot: true, reportsDrivingEvents: true,
     dtc: [{ code: "P0300", description: "Random/multiple cylinder misfire detected", fromDaysAgo: 41, toDaysAgo: 37 }],
   },
   { model: "toyotaHilux", home: "rovaniemi", profile: "pickup", leaseMonths: 48, weak12V: true },
@@ -109,11 +121,11 @@ export const FLEET_PLAN: readonly VehiclePlan[] = [
     dtc: [{ code: "U0100", description: "Lost communication with ECM/PCM", fromDaysAgo: 9, toDaysAgo: 8 }],
   },
   { model: "vwTransporter", home: "kuopio", profile: "van_service", leaseMonths: 48, atAnchor: { state: "offline", sinceDaysAgo: 3.3 } },
-  { model: "fordTransitCustom", home: "tampere", profile: "van_delivery", leaseMonths: 48 },
-  { model: "fordTransitCustom", home: "joensuu", profile: "van_service", leaseMonths: 48, odometerFreeze: { fromDaysAgo: 48, toDaysAgo: 45 } },
+  { model: "fordTransitCustom", home: "tampere", profile: "van_delivery", leaseMonths: 48, reportsDrivingEvents: true },
+  { model: "fordTransitCustom", home: "joensuu", profile: "van_service", leaseMonths: 48, odometerFreeze: { fromDaysAgo: 48, toDaysAgo: 42 } },
   { model: "renaultTrafic", home: "vantaa", profile: "van_service", leaseMonths: 48, atAnchor: { state: "offline", sinceDaysAgo: 2.2 } },
   {
-    model: "mercedesSprinter", home: "helsinki", profile: "van_delivery", leaseMonths: 48, atAnchor: { state: "driving", minutesUnderway: 15 },
+    model: "mercedesSprinter", home: "helsinki", profile: "van_delivery", leaseMonths: 48, reportsDrivingEvents: true, atAnchor: { state: "driving", minutesUnderway: 15 },
     dtc: [{ code: "P2463", description: "Diesel particulate filter: soot accumulation", fromDaysAgo: 30 }],
   },
 ];

@@ -1,18 +1,20 @@
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
-import type { alerts, devices, fleetSnapshot } from "@/lib/db/schema";
-import { DAY_MS, helsinkiDayNumber, isoDate } from "./calendar";
+import type { alerts, devices, drivingEvents, fleetSnapshot } from "@/lib/db/schema";
+import type { TelemetryRow } from "@/lib/ingest/store-batch";
+import { DAY_MS, helsinkiDayNumber, isoDate, MINUTE_MS } from "./calendar";
 import { locationIn } from "./daily-plan";
 import { CITIES, type CityKey, localRegion } from "./finland";
 import { FLEET_PLAN, type UsageProfile, type VehiclePlan } from "./fleet-plan";
 import { type Rng, rngFor } from "./prng";
-import { buildAlerts } from "./sandbox-alerts";
-import { type SimResult, type TelemetryRow, type VehicleSetup, VehicleSimulator } from "./simulate-vehicle";
+import { type Acknowledge, type ReplayedAlert, replayFeed } from "./replay-feed";
+import { type OemRecord, type SimResult, type VehicleSetup, VehicleSimulator } from "./simulate-vehicle";
 import type { Location } from "./trip";
 import { MODELS, type VehicleModel } from "./vehicle-catalog";
 
-export type DeviceRow = typeof devices.$inferInsert;
-export type SnapshotRow = typeof fleetSnapshot.$inferInsert;
-export type AlertRow = typeof alerts.$inferInsert;
+export type DeviceRow = typeof devices.$inferSelect;
+export type SnapshotRow = typeof fleetSnapshot.$inferSelect;
+export type AlertRow = typeof alerts.$inferSelect;
+export type DrivingEventDbRow = typeof drivingEvents.$inferSelect;
 export type { TelemetryRow };
 
 export interface SandboxFleet {
@@ -20,6 +22,9 @@ export interface SandboxFleet {
   telemetry: TelemetryRow[];
   snapshots: SnapshotRow[];
   alerts: AlertRow[];
+  drivingEvents: DrivingEventDbRow[];
+  /** Each vehicle's feed as FDP's ingest would receive it (SPEC 2.17 records), oldest first; not stored. */
+  feeds: Map<string, OemRecord[]>;
 }
 
 /** Days of history per vehicle, ending at the anchor. */
@@ -41,38 +46,119 @@ const MAX_CONTRACT_KM = 150_000;
 /** Engine running hours per km from the pre-history mileage (about 40 km/h average). */
 const ENGINE_HOURS_PER_KM = 1 / 40;
 
+/** Who acknowledges sandbox alerts (the fleet manager twice as often as the service desk). */
+const ACKNOWLEDGERS = ["fleet.manager@sandbox.fdp.example", "fleet.manager@sandbox.fdp.example", "service.desk@sandbox.fdp.example"] as const;
+
+/**
+ * The simulated fleet manager: acknowledges an alert 1–48 h after it was created, more often the
+ * older it is at the anchor (always beyond 60 days, 75 % beyond two weeks, 40 % beyond three days, else
+ * 10 %), and INFO alerts ("good to know") a quarter as often; never after the anchor. An
+ * acknowledged key can fire again, so a condition that persists shows up again later in the
+ * history. Decided when the alert is created, from a PRNG keyed by the alert, so the replay stays
+ * deterministic.
+ */
+function fleetManager(anchorMs: number): Acknowledge {
+  return ({ draft, createdAt }) => {
+    const created = createdAt.getTime();
+    const rng = rngFor("sandbox-ack", draft.deviceId, draft.dedupeKey, created);
+    const ageDays = (anchorMs - created) / DAY_MS;
+    const byAge = ageDays > 60 ? 1 : ageDays > 14 ? 0.75 : ageDays > 3 ? 0.4 : 0.1;
+    const p = draft.severity === "INFO" ? byAge / 4 : byAge;
+    const at = created + Math.round(rng.float(1, 48) * 60) * MINUTE_MS;
+    if (!rng.chance(p) || at >= anchorMs) return null;
+    return { at: new Date(at), by: rng.pick(ACKNOWLEDGERS) };
+  };
+}
+
 /**
  * The sandbox tenant's synthetic fleet: 42 vehicles in Finland with 95 days of telemetry ending
- * at `anchor`, their latest state, and the alerts the detectors would have raised. Pure and
+ * at `anchor`, their latest state, driving events, and the alerts FDP's real detectors raise when
+ * the simulated feeds are replayed through the ingest's code paths (./replay-feed.ts). Pure and
  * deterministic: the same anchor always gives the same output.
  */
 export function generateSandboxFleet({ anchor }: { anchor: Date }): SandboxFleet {
   const anchorMs = anchor.getTime();
   if (!Number.isFinite(anchorMs)) throw new Error("generateSandboxFleet: invalid anchor");
   const window = { startMs: anchorMs - HISTORY_DAYS * DAY_MS, anchorMs };
+  const acknowledge = fleetManager(anchorMs);
 
   const vehicles = FLEET_PLAN.map((plan, i) => {
-    const setup = vehicleSetup(plan, i + 1, window.startMs, anchorMs);
-    const result: SimResult = new VehicleSimulator(setup, window).run();
-    return { setup, result, device: deviceRow(setup, rngFor(FLEET_SEED, "vin", i + 1), window.startMs) };
-  });
-
-  const snapshots: SnapshotRow[] = vehicles.map(({ setup, result }) => {
-    const last = result.rows[result.rows.length - 1];
+    const idRng = rngFor(FLEET_SEED, "vin", i + 1);
+    const setup = vehicleSetup(plan, i + 1, window.startMs, anchorMs, idRng);
+    const sim: SimResult = new VehicleSimulator(setup, window).run();
+    const declared = deviceRow(setup, idRng, window.startMs);
+    const replay = replayFeed({
+      tenantId: setup.tenantId,
+      deviceId: setup.deviceId,
+      records: sim.records,
+      master: { powertrain: declared.powertrain, powertrainSource: declared.powertrainSource, batteryKwh: declared.batteryKwh, masterDataAt: declared.masterDataAt },
+      latencyMs: setup.receiveLatencyMs,
+      anchorMs,
+      acknowledge,
+    });
+    const last = replay.telemetry[replay.telemetry.length - 1];
     if (!last) throw new Error(`${setup.deviceId}: no telemetry generated`);
-    return { ...last };
+    const device: DeviceRow = {
+      ...declared,
+      // What the ingest's device upsert would hold after the last batch.
+      powertrain: replay.master.powertrain,
+      powertrainSource: replay.master.powertrainSource,
+      batteryKwh: replay.master.batteryKwh,
+      masterDataAt: replay.master.masterDataAt,
+      odometerMaxKm: replay.context.odometerMax?.km ?? null,
+      odometerMaxAt: replay.context.odometerMax?.ts ?? null,
+      eventsReportedAt: replay.eventsReportedAt,
+      denseSpeedAt: replay.denseSpeedAt,
+    };
+    return { setup, sim, replay, device, snapshot: { ...last } };
   });
 
   return {
-    // The simulated odometer never goes backwards, so the latest reading is the highest one.
-    devices: vehicles.map((v, i) => ({ ...v.device, odometerMaxKm: snapshots[i]?.odometerKm ?? null, odometerMaxAt: snapshots[i]?.ts ?? null })),
-    telemetry: vehicles.flatMap((v) => v.result.rows),
-    snapshots,
-    alerts: buildAlerts(vehicles, window),
+    devices: vehicles.map((v) => v.device),
+    telemetry: vehicles.flatMap((v) => v.replay.telemetry),
+    snapshots: vehicles.map((v) => v.snapshot),
+    alerts: alertRows(vehicles.flatMap((v) => v.replay.alerts)),
+    drivingEvents: vehicles.flatMap((v) =>
+      v.replay.events.map((e) => ({
+        tenantId: v.setup.tenantId,
+        deviceId: e.deviceId,
+        ts: e.ts,
+        kind: e.kind,
+        source: e.source,
+        value: e.value,
+        durationS: e.durationS,
+        recordTs: e.recordTs,
+        receivedAt: e.receivedAt,
+      })),
+    ),
+    feeds: new Map(vehicles.map((v) => [v.setup.deviceId, v.sim.records])),
   };
 }
 
-function vehicleSetup(plan: VehiclePlan, index: number, startMs: number, anchorMs: number): VehicleSetup {
+/** Alert rows numbered in creation order (`alt_sbx_0001`, …), as the alert store would hold them. */
+function alertRows(replayed: readonly ReplayedAlert[]): AlertRow[] {
+  const sorted = [...replayed].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.draft.deviceId.localeCompare(b.draft.deviceId) || a.draft.dedupeKey.localeCompare(b.draft.dedupeKey),
+  );
+  return sorted.map(({ draft, createdAt, acknowledgedAt, acknowledgedBy }, i) => ({
+    id: `alt_sbx_${String(i + 1).padStart(4, "0")}`,
+    tenantId: SANDBOX_TENANT_ID,
+    deviceId: draft.deviceId,
+    agent: draft.agent,
+    severity: draft.severity,
+    prediction: draft.prediction,
+    confidence: draft.confidence,
+    technicalData: draft.technicalData,
+    dedupeKey: draft.dedupeKey,
+    acknowledged: acknowledgedAt !== null,
+    acknowledgedBy,
+    acknowledgedAt,
+    createdAt,
+  }));
+}
+
+/** `idRng` draws the VIN here and the list price in deviceRow, in that order (the VINs and prices stay those of earlier seeds). */
+function vehicleSetup(plan: VehiclePlan, index: number, startMs: number, anchorMs: number, idRng: Rng): VehicleSetup {
   const rng = rngFor(FLEET_SEED, "vehicle", index);
   const model = MODELS[plan.model];
   const deviceId = `sbx-${String(index).padStart(3, "0")}`;
@@ -85,9 +171,11 @@ function vehicleSetup(plan: VehiclePlan, index: number, startMs: number, anchorM
   const initialOdometerKm = DAILY_KM[plan.profile] * rng.float(0.8, 1.2) * daysBeforeHistory + rng.float(15, 60);
 
   const home = locationIn(rng, plan.home, rng.int(0, CITIES[plan.home].districts.length - 1));
+  const modelYear = Number(isoDate(leaseStartDay).slice(0, 4));
   return {
     tenantId: SANDBOX_TENANT_ID,
     deviceId,
+    vin: vin(model, modelYear, idRng),
     plan,
     model,
     home,
@@ -125,7 +213,7 @@ function deviceRow(setup: VehicleSetup, rng: Rng, startMs: number): DeviceRow {
     tenantId: setup.tenantId,
     deviceId: setup.deviceId,
     name: `${model.make} ${model.model}`,
-    vin: vin(model, year, rng),
+    vin: setup.vin,
     make: model.make,
     model: model.model,
     year,
@@ -140,6 +228,10 @@ function deviceRow(setup: VehicleSetup, rng: Rng, startMs: number): DeviceRow {
     leaseMonths: plan.leaseMonths,
     assetClass: model.assetClass,
     masterDataAt: new Date(startMs),
+    odometerMaxKm: null,
+    odometerMaxAt: null,
+    eventsReportedAt: null,
+    denseSpeedAt: null,
     createdAt: new Date(startMs),
     updatedAt: new Date(startMs),
   };

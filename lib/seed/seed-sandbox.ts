@@ -3,12 +3,12 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import type { Db } from "@/lib/db/client";
-import { alerts, devices, fleetSnapshot, serviceMeta, telemetry, tenants } from "@/lib/db/schema";
+import { alerts, devices, drivingEvents, fleetSnapshot, serviceMeta, telemetry, tenants } from "@/lib/db/schema";
 import { HOUR_MS } from "./calendar";
 import { generateSandboxFleet } from "./generate-sandbox-fleet";
 
 /** Bump when the generator changes, so that every database reseeds on its next start. */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 export const SANDBOX_SEED_META_KEY = "sandbox_seed";
 /** Documented and public: the sandbox never stores ingested data, so its secret protects nothing. */
 export const SANDBOX_INGEST_SECRET = "sandbox-ingest-secret-not-for-production";
@@ -37,7 +37,7 @@ export interface SeedResult {
 
 /**
  * Makes sure the sandbox tenant holds a fresh synthetic fleet. Cheap when it already does (one
- * read); otherwise replaces the tenant's devices, snapshots, telemetry and alerts in one
+ * read); otherwise replaces the tenant's devices, snapshots, telemetry, driving events and alerts in one
  * transaction with data anchored at `now` floored to the hour, so the sandbox always looks live.
  */
 export async function seedSandbox({ db, now = new Date(), force = false }: { db: Db; now?: Date; force?: boolean }): Promise<SeedResult> {
@@ -59,6 +59,7 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
     await tx.insert(tenants).values({ id: SANDBOX_TENANT_ID, ...tenant }).onConflictDoUpdate({ target: tenants.id, set: tenant });
 
     await tx.delete(telemetry).where(eq(telemetry.tenantId, SANDBOX_TENANT_ID));
+    await tx.delete(drivingEvents).where(eq(drivingEvents.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(fleetSnapshot).where(eq(fleetSnapshot.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(alerts).where(eq(alerts.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(devices).where(eq(devices.tenantId, SANDBOX_TENANT_ID));
@@ -67,6 +68,7 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
     for (const chunk of chunks(fleet.snapshots, VALUES_CHUNK_ROWS)) await tx.insert(fleetSnapshot).values(chunk);
     for (const chunk of chunks(fleet.alerts, VALUES_CHUNK_ROWS)) await tx.insert(alerts).values(chunk);
     for (const chunk of chunks(fleet.telemetry, TELEMETRY_CHUNK_ROWS)) await insertViaJsonRecordset(tx, telemetry, chunk);
+    for (const chunk of chunks(fleet.drivingEvents, TELEMETRY_CHUNK_ROWS)) await insertViaJsonRecordset(tx, drivingEvents, chunk);
 
     const meta: SeedMeta = { version: SEED_VERSION, anchor: anchor.toISOString() };
     await tx
@@ -78,11 +80,12 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
 }
 
 /** Row counts of the sandbox tenant (for the seed script and its tests). */
-export async function countSandboxRows(db: Db): Promise<{ devices: number; snapshots: number; telemetry: number; alerts: number }> {
+export async function countSandboxRows(db: Db): Promise<{ devices: number; snapshots: number; telemetry: number; drivingEvents: number; alerts: number }> {
   return {
     devices: await db.$count(devices, eq(devices.tenantId, SANDBOX_TENANT_ID)),
     snapshots: await db.$count(fleetSnapshot, eq(fleetSnapshot.tenantId, SANDBOX_TENANT_ID)),
     telemetry: await db.$count(telemetry, eq(telemetry.tenantId, SANDBOX_TENANT_ID)),
+    drivingEvents: await db.$count(drivingEvents, eq(drivingEvents.tenantId, SANDBOX_TENANT_ID)),
     alerts: await db.$count(alerts, eq(alerts.tenantId, SANDBOX_TENANT_ID)),
   };
 }

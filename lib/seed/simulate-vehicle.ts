@@ -1,4 +1,5 @@
-import type { telemetry } from "@/lib/db/schema";
+import type { DrivingEventInput, IngestRecordInput } from "@/lib/schemas/ingest";
+import { isPlugIn } from "@/lib/vocabulary/powertrain";
 import { DAY_MS, helsinkiDayNumber, helsinkiHourOfDay, helsinkiTime, HOUR_MS, MINUTE_MS } from "./calendar";
 import { planDay, somewhereFar } from "./daily-plan";
 import { type Coord, localRegion } from "./finland";
@@ -8,13 +9,15 @@ import { type Location, planRoute, sameLocation, type Trip } from "./trip";
 import type { VehicleModel } from "./vehicle-catalog";
 import { temperatureC } from "./weather";
 
-export type TelemetryRow = typeof telemetry.$inferInsert;
+/** One record as the vehicle's telematics feed sends it to FDP: a SPEC 2.17 ingest record. */
+export type OemRecord = IngestRecordInput;
 export type ChargingStatus = "charging" | "not_charging" | "complete";
 
 /** Everything the simulator needs to know about one vehicle (derived from its plan by the generator). */
 export interface VehicleSetup {
   tenantId: string;
   deviceId: string;
+  vin: string;
   plan: VehiclePlan;
   model: VehicleModel;
   home: Location;
@@ -59,7 +62,8 @@ export interface TripLog {
 }
 
 export interface SimResult {
-  rows: TelemetryRow[];
+  /** The feed, oldest first: what FDP's ingest would receive from this vehicle. */
+  records: OemRecord[];
   sessions: ChargeSession[];
   trips: TripLog[];
 }
@@ -114,6 +118,35 @@ const WINTER_SPEED_DROP_KMH = 6;
 /** Days between the lease start (delivery) and the vehicle's build, for battery calendar ageing. */
 const BUILD_TO_DELIVERY_DAYS = 60;
 
+/**
+ * Heavy-footed drivers: on one in five of their trips with a motorway stretch they hold well above
+ * the limit for the whole stretch (mean 134–146 km/h), so that consecutive 5-minute samples stay
+ * above the driving detector's 130 km/h and its overspeed rule (two readings ≤ 300 s apart, ≥ 60 s)
+ * sees it. Their reported speed is capped here instead of at 120 km/h.
+ */
+const HEAVY_FOOT_PUSH_CHANCE = 0.2;
+const HEAVY_FOOT_PUSH_KMH = [134, 146] as const;
+const HEAVY_FOOT_MAX_KMH = 170;
+/** Rest-voltage loss of the weak 12 V battery over the history: 12.35 V → ~11.5 V, below the detector's 11.8 V in the last weeks. */
+const WEAK_12V_LOSS_V = 0.75;
+/** A home charging session on a faulty wallbox stops delivering power this long after it starts (status still "charging"). */
+const STALL_AFTER_MS = 20 * MINUTE_MS;
+/**
+ * While no current flows the car keeps retrying the charge handshake, which wakes its telematics
+ * unit: a record every 15 min instead of every 45 (and so three of them within an hour's batch, what
+ * the charging detector's stall rule needs).
+ */
+const STALLED_RECORD_MS = 15 * MINUTE_MS;
+/**
+ * Harsh events the telematics unit of an event-reporting vehicle sends, per km driven. Chosen so
+ * that a heavy-footed driver shows about 3 harsh events per 1,000 km and a delivery van about 1.7
+ * (synthetic figures, not calibrated against a real fleet).
+ */
+const HARSH_PER_KM = {
+  heavyFoot: { braking: 1.6e-3, acceleration: 1.4e-3, g: [0.32, 0.55] },
+  normal: { braking: 1.2e-3, acceleration: 0.5e-3, g: [0.31, 0.45] },
+} as const;
+
 /** Rounds for storage; `+ 0` turns -0 (which JSON and Postgres make 0) into 0, so output round-trips exactly. */
 const round = (x: number, decimals: number) => {
   const f = 10 ** decimals;
@@ -133,9 +166,9 @@ interface Rates {
   litresPerKm: number;
 }
 
-/** Day-by-day simulation of one vehicle over the window, emitting telemetry rows as it goes. */
+/** Day-by-day simulation of one vehicle over the window, emitting its telematics feed as it goes. */
 export class VehicleSimulator {
-  private readonly rows: TelemetryRow[] = [];
+  private readonly records: OemRecord[] = [];
   private readonly sessions: ChargeSession[] = [];
   private readonly trips: TripLog[] = [];
   /** Behaviour and sensor noise; plans use their own per-day streams. */
@@ -157,16 +190,24 @@ export class VehicleSimulator {
   /** Plugged in and full: parked records say "complete" until the vehicle leaves. */
   private chargeComplete = false;
   private frozenOdometer: number | null = null;
+  private odometerThawed = false;
   private lastTs = -Infinity;
+  private lastRecordMoving = false;
+  /** Odometer at the last emitted record: the distance a driving record covers. */
+  private odoAtLastRecord: number;
+  /** A separate stream for reported driving events, so that they do not shift the behaviour draws. */
+  private readonly eventRng: Rng;
 
   constructor(
     private readonly v: VehicleSetup,
     private readonly w: SimWindow,
   ) {
     this.rng = rngFor(v.deviceId, "behaviour", w.anchorMs);
+    this.eventRng = rngFor(v.deviceId, "driving-events", w.anchorMs);
+    this.odoAtLastRecord = v.initialOdometerKm;
     const at = v.plan.atAnchor;
     this.endMs = at?.state === "offline" ? roundToSecond(w.anchorMs - at.sinceDaysAgo * DAY_MS) : w.anchorMs;
-    this.plugIn = v.model.powertrain === "BEV" || v.model.powertrain === "PHEV";
+    this.plugIn = isPlugIn(v.model.powertrain);
     this.t = w.startMs;
     this.loc = v.home;
     this.pos = v.home.coord;
@@ -214,13 +255,13 @@ export class VehicleSimulator {
 
     if (at?.state === "offline") {
       // The unit went silent while parked, not in the middle of a drive or a charge.
-      while (this.rows.length > 1) {
-        const last = this.rows[this.rows.length - 1];
-        if (!last || (last.ignition === 0 && last.chargingStatus !== "charging")) break;
-        this.rows.pop();
+      while (this.records.length > 1) {
+        const last = this.records[this.records.length - 1];
+        if (!last || (last.raw_data?.ignition === false && last.charging_status !== "charging")) break;
+        this.records.pop();
       }
     }
-    return { rows: this.rows, sessions: this.sessions, trips: this.trips };
+    return { records: this.records, sessions: this.sessions, trips: this.trips };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -229,7 +270,8 @@ export class VehicleSimulator {
   private route(from: Location, to: Location, depart: number): Trip {
     const temp = temperatureC(from.coord, depart);
     const winter = temp < 0 ? WINTER_SPEED_DROP_KMH : 0;
-    return planRoute(from, to, { urbanKmh: this.rng.float(30, 40), highwayKmh: this.v.cruiseKmh - winter });
+    const push = this.v.plan.heavyFoot && this.rng.chance(HEAVY_FOOT_PUSH_CHANCE) ? this.rng.float(...HEAVY_FOOT_PUSH_KMH) : null;
+    return planRoute(from, to, { urbanKmh: this.rng.float(30, 40), highwayKmh: push ?? this.v.cruiseKmh - winter });
   }
 
   private rates(temp: number, motorwayShare: number): Rates {
@@ -275,7 +317,7 @@ export class VehicleSimulator {
         d = dNext;
         t = nextRecord;
         const leg = trip.legAt(d);
-        this.emit(t, { speedKmh: this.reportedSpeed(leg?.speedKmh ?? 40, leg?.highway ?? false), ignition: 1, voltage: this.runningVoltage(), charging: null });
+        this.emit(t, { speedKmh: this.reportedSpeed(leg?.speedKmh ?? 40, leg?.highway ?? false), ignition: 1, voltage: this.runningVoltage(), charging: null, drivenKm: this.odo - this.odoAtLastRecord });
         nextRecord += DRIVE_RECORD_MS;
       }
       this.advance(trip, d, segmentEnd, segmentEndMs - t, rates, log);
@@ -362,7 +404,7 @@ export class VehicleSimulator {
 
   private reportedSpeed(meanKmh: number, highway: boolean): number {
     const s = this.rng.normal(meanKmh, highway ? 5 : 6);
-    return highway ? Math.min(120, Math.max(60, s)) : Math.min(60, Math.max(30, s));
+    return highway ? Math.min(this.v.plan.heavyFoot ? HEAVY_FOOT_MAX_KMH : 120, Math.max(60, s)) : Math.min(60, Math.max(30, s));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -410,7 +452,8 @@ export class VehicleSimulator {
       if (start < until) {
         this.parkedRecords(t, start);
         this.plugged = true;
-        const result = this.charge({ start, until, inclusive: false, powerKw: pending.powerKw, targetPct: pending.targetPct, kind: "AC", recordEveryMs: AC_RECORD_MS, atHome: pending.atHome });
+        const stallAt = pending.atHome && this.inEpisode(this.v.plan.stalledCharging, start) ? start + STALL_AFTER_MS : undefined;
+        const result = this.charge({ start, until, inclusive: false, powerKw: pending.powerKw, targetPct: pending.targetPct, kind: "AC", recordEveryMs: AC_RECORD_MS, atHome: pending.atHome, stallAt });
         this.chargeComplete = result.complete;
         t = result.endMs;
       }
@@ -437,16 +480,20 @@ export class VehicleSimulator {
     kind: "AC" | "DC";
     recordEveryMs: number;
     atHome: boolean;
+    /** A faulty charger delivers nothing from this time on, while the car still says "charging". */
+    stallAt?: number;
   }): { endMs: number; complete: boolean } {
     const capacity = this.v.model.batteryKwh;
     if (this.soc === null || !capacity) return { endMs: o.start, complete: false };
     let soc: number = this.soc;
     const efficiency = o.kind === "AC" ? AC_EFFICIENCY : DC_EFFICIENCY;
     // DC power falls off above half charge; AC holds until the last few percent.
-    const powerAt = (pct: number) => {
+    const curve = (pct: number) => {
       if (o.kind === "DC") return pct < 50 ? o.powerKw : o.powerKw * Math.max(0.35, 1 - ((pct - 50) / 50) * 0.65);
       return pct < 95 ? o.powerKw : o.powerKw * 0.5;
     };
+    let stalled = false;
+    const powerAt = (pct: number) => (stalled ? 0 : curve(pct));
     const session: ChargeSession = { startMs: o.start, endMs: o.start, kind: o.kind, energyKwh: 0, peakPowerKw: powerAt(soc), atHome: o.atHome };
     this.sessions.push(session);
 
@@ -456,9 +503,11 @@ export class VehicleSimulator {
     for (;;) {
       const next = t + CHARGE_STEP_MS;
       if (o.inclusive ? next > o.until : next >= o.until) break;
+      stalled = o.stallAt !== undefined && t >= o.stallAt;
       const storedKwh = powerAt(soc) * (CHARGE_STEP_MS / HOUR_MS) * efficiency;
       const charged = soc + (storedKwh / capacity) * 100;
       t = next;
+      stalled = o.stallAt !== undefined && t >= o.stallAt;
       session.endMs = t;
       if (charged >= o.targetPct) {
         session.energyKwh += (((o.targetPct - soc) / 100) * capacity) / efficiency;
@@ -469,7 +518,7 @@ export class VehicleSimulator {
       session.energyKwh += storedKwh / efficiency;
       soc = charged;
       this.soc = soc;
-      if (t - lastRecord >= o.recordEveryMs) {
+      if (t - lastRecord >= (stalled ? STALLED_RECORD_MS : o.recordEveryMs)) {
         this.emit(t, { speedKmh: 0, ignition: 0, voltage: this.chargingVoltage(), charging: { status: "charging", powerKw: powerAt(soc) } });
         lastRecord = t;
       }
@@ -492,7 +541,7 @@ export class VehicleSimulator {
     const hoursParked = (t - this.parkedSince) / HOUR_MS;
     let v = this.v.restVoltage - Math.min(0.12, 0.0025 * hoursParked); // parasitic drain, ~0.06 V a day
     if (hoursParked < 1) v += 0.1; // surface charge right after driving
-    if (this.v.plan.weak12V) v -= 0.6 * ((t - this.w.startMs) / (this.w.anchorMs - this.w.startMs));
+    if (this.v.plan.weak12V) v -= WEAK_12V_LOSS_V * ((t - this.w.startMs) / (this.w.anchorMs - this.w.startMs));
     if (temperatureC(this.pos, t) < -10) v -= 0.08;
     return v + this.rng.normal(0, 0.02);
   }
@@ -504,16 +553,46 @@ export class VehicleSimulator {
 
   private sohPct(t: number): number {
     const ageYears = (helsinkiDayNumber(t) - this.v.leaseStartDay + BUILD_TO_DELIVERY_DAYS) / 365.25;
-    return round(100 - this.v.sohAgeing * Math.max(0, ageYears) ** 0.75, 1);
+    const step = this.v.plan.sohStep;
+    const stepPp = step && t >= this.w.anchorMs - step.daysAgo * DAY_MS ? step.pp : 0;
+    return round(100 - this.v.sohAgeing * Math.max(0, ageYears) ** 0.75 - stepPp, 1);
   }
 
-  private reportedOdometer(t: number): number {
+  /**
+   * The frozen signal recovers at the first record after the episode that follows another moving
+   * record (the CAN fault clears mid-trip), so the catch-up shows as a jump between two readings
+   * minutes apart: the only trace the odometer-integrity detector can see of a freeze.
+   */
+  private reportedOdometer(t: number, moving: boolean): number {
     const freeze = this.v.plan.odometerFreeze;
-    if (freeze && t >= this.w.anchorMs - freeze.fromDaysAgo * DAY_MS && t < this.w.anchorMs - freeze.toDaysAgo * DAY_MS) {
-      this.frozenOdometer ??= this.odo;
-      return this.frozenOdometer;
+    if (freeze && !this.odometerThawed && t >= this.w.anchorMs - freeze.fromDaysAgo * DAY_MS) {
+      const over = t >= this.w.anchorMs - freeze.toDaysAgo * DAY_MS;
+      if (!(over && moving && this.lastRecordMoving)) {
+        this.frozenOdometer ??= this.odo;
+        return this.frozenOdometer;
+      }
+      this.odometerThawed = true;
     }
     return this.odo;
+  }
+
+  private inEpisode(episode: { fromDaysAgo: number; toDaysAgo: number } | undefined, t: number): boolean {
+    return episode !== undefined && t >= this.w.anchorMs - episode.fromDaysAgo * DAY_MS && t < this.w.anchorMs - episode.toDaysAgo * DAY_MS;
+  }
+
+  /** The events an event-reporting telematics unit sends with a driving record: harsh ones by distance, overspeed while above 130 km/h. */
+  private drivingEvents(t: number, speedKmh: number, drivenKm: number): DrivingEventInput[] {
+    const rng = this.eventRng;
+    const rates = this.v.plan.heavyFoot ? HARSH_PER_KM.heavyFoot : HARSH_PER_KM.normal;
+    // Somewhere since the previous record (device clocks tick in whole seconds).
+    const backS = Math.max(1, Math.min(DRIVE_RECORD_MS, t - this.lastTs) / 1000 - 1);
+    const at = () => new Date(t - Math.floor(rng.float(0, backS)) * 1000).toISOString();
+    const events: DrivingEventInput[] = [];
+    const km = Math.max(0, drivenKm);
+    if (rng.chance(rates.braking * km)) events.push({ kind: "harsh_braking", ts: at(), value: round(rng.float(rates.g[0], rates.g[1]), 2), duration_s: round(rng.float(0.8, 2.5), 1) });
+    if (rng.chance(rates.acceleration * km)) events.push({ kind: "harsh_acceleration", ts: at(), value: round(rng.float(rates.g[0], rates.g[1]), 2), duration_s: round(rng.float(1, 4), 1) });
+    if (this.v.plan.heavyFoot && speedKmh > 130) events.push({ kind: "overspeed", ts: at(), value: round(speedKmh + rng.float(1, 6), 1), duration_s: round(rng.float(30, 280), 0) });
+    return events.sort((a, b) => a.ts.localeCompare(b.ts));
   }
 
   private activeDtcs(t: number): string[] {
@@ -533,30 +612,37 @@ export class VehicleSimulator {
     return t >= from && t < from + gap.hours * HOUR_MS;
   }
 
-  private emit(t: number, s: { speedKmh: number; ignition: 0 | 1; voltage: number; charging: { status: ChargingStatus; powerKw: number } | null }): void {
+  private emit(
+    t: number,
+    s: { speedKmh: number; ignition: 0 | 1; voltage: number; charging: { status: ChargingStatus; powerKw: number } | null; drivenKm?: number },
+  ): void {
     if (t < this.w.startMs || t > this.endMs || t <= this.lastTs || this.inTelemetryGap(t)) return;
-    this.lastTs = t;
     const temp = round(temperatureC(this.pos, t), 1);
-    this.rows.push({
-      tenantId: this.v.tenantId,
-      deviceId: this.v.deviceId,
-      ts: new Date(t),
-      receivedAt: new Date(Math.min(t + this.v.receiveLatencyMs, this.w.anchorMs)),
+    const speed = round(s.speedKmh, 1);
+    const moving = speed > 0;
+    const raw: Record<string, unknown> = { source: "sandbox-sim", ambient_temp_c: temp, ignition: s.ignition === 1 };
+    if (this.plugIn) raw.charging_power_kw = round(s.charging?.powerKw ?? 0, 1);
+    // An event-reporting unit sends its (possibly empty) event list with every record while awake.
+    if (this.v.plan.reportsDrivingEvents && s.ignition === 1) raw.events = moving ? this.drivingEvents(t, speed, s.drivenKm ?? 0) : [];
+    this.records.push({
+      vin: this.v.vin,
+      device_id: this.v.deviceId,
+      timestamp: new Date(t).toISOString(),
+      odometer_km: round(this.reportedOdometer(t, moving), 1),
+      soc_percent: this.soc === null ? null : round(this.soc, 1),
+      soh_percent: this.plugIn ? this.sohPct(t) : null,
+      battery_voltage: round(s.voltage, 2),
+      charging_status: this.plugIn ? (s.charging?.status ?? "not_charging") : null,
       lat: round(this.pos[0], 5),
       lon: round(this.pos[1], 5),
-      speedKmh: round(s.speedKmh, 1),
-      batteryVoltage: round(s.voltage, 2),
-      socPct: this.soc === null ? null : round(this.soc, 1),
-      sohPct: this.plugIn ? this.sohPct(t) : null,
-      odometerKm: round(this.reportedOdometer(t), 1),
-      chargingStatus: this.plugIn ? (s.charging?.status ?? "not_charging") : null,
-      chargingPowerKw: this.plugIn ? round(s.charging?.powerKw ?? 0, 1) : null,
-      fuelLevelPct: this.fuel === null ? null : round(this.fuel, 1),
-      engineHours: this.engineHours === null ? null : round(this.engineHours, 1),
-      dtcCodes: this.activeDtcs(t),
-      ignition: s.ignition,
-      weatherTemp: temp,
-      rawData: { source: "sandbox-sim", ambient_temp_c: temp, ignition: s.ignition === 1 },
+      speed_kmh: speed,
+      fuel_level_pct: this.fuel === null ? null : round(this.fuel, 1),
+      engine_hours: this.engineHours === null ? null : round(this.engineHours, 1),
+      dtc_codes: this.activeDtcs(t),
+      raw_data: raw,
     });
+    this.lastTs = t;
+    this.lastRecordMoving = moving;
+    this.odoAtLastRecord = this.odo;
   }
 }

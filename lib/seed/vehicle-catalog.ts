@@ -4,9 +4,12 @@
  * the simulation adds the cold-weather and motorway penalties.
  */
 
-export type Powertrain = "BEV" | "PHEV" | "HEV" | "ICE";
+import type { AssetClass as AnyAssetClass } from "@/lib/vocabulary/master-data";
+import type { Powertrain } from "@/lib/vocabulary/powertrain";
+
 export type FuelType = "electric" | "petrol" | "diesel" | "hybrid";
-export type AssetClass = "passenger_car" | "light_commercial";
+/** The sandbox fleet has cars and vans only. */
+export type AssetClass = Extract<AnyAssetClass, "passenger_car" | "light_commercial">;
 
 export interface VehicleModel {
   make: string;
@@ -38,7 +41,7 @@ const phev = (make: string, model: string, priceEur: number, batteryKwh: number,
   make, model, powertrain: "PHEV", fuelType: "hybrid", assetClass: "passenger_car", priceEur, batteryKwh, kwhPerKm, acKw, dcKw: null, tankL, litresPer100Km, wmi,
 });
 
-const combustion = (make: string, model: string, powertrain: "HEV" | "ICE", fuelType: FuelType, assetClass: AssetClass, priceEur: number, tankL: number, litresPer100Km: number, wmi: string): VehicleModel => ({
+const combustion = (make: string, model: string, powertrain: Extract<Powertrain, "HEV" | "ICE">, fuelType: FuelType, assetClass: AssetClass, priceEur: number, tankL: number, litresPer100Km: number, wmi: string): VehicleModel => ({
   make, model, powertrain, fuelType, assetClass, priceEur, batteryKwh: null, kwhPerKm: null, acKw: null, dcKw: null, tankL, litresPer100Km, wmi,
 });
 

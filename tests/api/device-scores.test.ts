@@ -14,6 +14,8 @@ import {
 import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import type { AlertAgent } from "@/lib/vocabulary/alerts";
+import type { AssetClass } from "@/lib/vocabulary/master-data";
 
 let tdb: TestDatabase;
 let app: RouteServer;
@@ -31,7 +33,7 @@ interface VehicleSpec {
   /** Odometer readings per day, newest last; the last reading can be a rollback. */
   odometer?: (day: number) => number;
   days?: number;
-  assetClass?: string;
+  assetClass?: AssetClass;
 }
 
 /** A vehicle with master data, a snapshot and one telemetry record per day for `days` days. */
@@ -76,7 +78,7 @@ async function insertVehicle(db: Db, tenantId: string, v: VehicleSpec): Promise<
 async function insertAlertRow(
   db: Db,
   tenantId: string,
-  a: { deviceId: string; agent: string; severity: "CRITICAL" | "WARNING" | "INFO"; dedupeKey: string; createdAt?: Date },
+  a: { deviceId: string; agent: AlertAgent; severity: "CRITICAL" | "WARNING" | "INFO"; dedupeKey: string; createdAt?: Date },
 ): Promise<void> {
   await db.insert(alerts).values({
     id: newId("alt"),

@@ -298,6 +298,30 @@ describe("detectors through ingest", () => {
     expect(await openAlerts(`oem-${vin}`)).toHaveLength(0);
   });
 
+  it("judge a batch with the master data as the upsert merged it: a declaration beats a stored inference, an older one does not overwrite", async () => {
+    // Powertrain: inferred BEV first; then a batch declares PHEV: its low SOC is judged as a PHEV's (one level lower).
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    expect((await post({ vehicles: [{ vin, timestamp: at(10), soc_percent: 60 }] })).status).toBe(200);
+    expect((await post({ vehicles: [{ vin, timestamp: at(20), speed_kmh: 0, soc_percent: 4, fuel_level_pct: 50, raw_data: { vehicle: { powertrain: "PHEV" } } }] })).status).toBe(200);
+    const lowSoc = (await openAlerts(id)).filter((a) => a.dedupeKey === "battery:low_soc");
+    expect(lowSoc.map((a) => [a.severity, a.technicalData.powertrain])).toEqual([["WARNING", "PHEV"]]);
+
+    // Battery size: 77 kWh declared; a late record declaring 40 kWh does not replace it, so 200 kW is 2.6C, not 5C.
+    const vin2 = newVin();
+    const id2 = `oem-${vin2}`;
+    expect((await post({ vehicles: [{ vin: vin2, timestamp: at(30), soc_percent: 50, raw_data: { vehicle: { powertrain: "BEV", battery_kwh: 77 } } }] })).status).toBe(200);
+    const late = { vin: vin2, timestamp: at(25), speed_kmh: 0, soc_percent: 50, charging_status: "charging", raw_data: { charging_power_kw: 200, vehicle: { battery_kwh: 40 } } };
+    expect((await post({ vehicles: [late] })).status).toBe(200);
+    const [dev] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id2)));
+    expect(dev?.batteryKwh).toBe(77);
+    expect((await openAlerts(id2)).map((a) => a.dedupeKey)).not.toContain("charging:high_c_rate");
+    // The same record on a device whose stored size is 40 kWh is 5C: the rule itself fires.
+    const vin3 = newVin();
+    expect((await post({ vehicles: [{ ...late, vin: vin3 }] })).status).toBe(200);
+    expect((await openAlerts(`oem-${vin3}`)).map((a) => a.dedupeKey)).toContain("charging:high_c_rate");
+  });
+
   it("do not raise the same open alert twice, nor again while the code stays active; a code that returns is new", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;

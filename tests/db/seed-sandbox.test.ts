@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type DbHandle, migrateDatabase, openDatabase } from "@/lib/db/client";
-import { alerts, devices, fleetSnapshot, serviceMeta, telemetry, tenants } from "@/lib/db/schema";
+import { alerts, devices, drivingEvents, fleetSnapshot, serviceMeta, telemetry, tenants } from "@/lib/db/schema";
 import { generateSandboxFleet } from "@/lib/seed/generate-sandbox-fleet";
 import { countSandboxRows, SANDBOX_INGEST_SECRET, SANDBOX_SEED_META_KEY, SEED_VERSION, seedSandbox } from "@/lib/seed/seed-sandbox";
 import { createPostgresDatabase } from "../helpers/databases";
@@ -23,7 +23,14 @@ const SEED_TIMEOUT_MS = 180_000;
 async function exerciseSeed(handle: DbHandle): Promise<void> {
   const { db } = handle;
   const expected = generateSandboxFleet({ anchor: new Date(ANCHOR) });
-  const expectedCounts = { devices: expected.devices.length, snapshots: expected.snapshots.length, telemetry: expected.telemetry.length, alerts: expected.alerts.length };
+  const expectedCounts = {
+    devices: expected.devices.length,
+    snapshots: expected.snapshots.length,
+    telemetry: expected.telemetry.length,
+    drivingEvents: expected.drivingEvents.length,
+    alerts: expected.alerts.length,
+  };
+  expect(expectedCounts.drivingEvents).toBeGreaterThan(0);
 
   // First run on an empty database seeds, anchored at the hour.
   const started = Date.now();
@@ -52,6 +59,14 @@ async function exerciseSeed(handle: DbHandle): Promise<void> {
   expect(snapshot).toEqual(expected.snapshots.find((s) => s.deviceId === deviceId));
   const storedAlerts = await db.select().from(alerts).where(eq(alerts.tenantId, "sandbox")).orderBy(asc(alerts.id));
   expect(storedAlerts).toEqual(expected.alerts);
+  const storedEvents = await db
+    .select()
+    .from(drivingEvents)
+    .where(eq(drivingEvents.tenantId, "sandbox"))
+    .orderBy(asc(drivingEvents.deviceId), asc(drivingEvents.ts), asc(drivingEvents.kind), asc(drivingEvents.source));
+  const byKey = (e: (typeof storedEvents)[number]) => `${e.deviceId} ${e.ts.toISOString()} ${e.kind} ${e.source}`;
+  expect(storedEvents.map(byKey)).toEqual(expected.drivingEvents.map(byKey).sort());
+  expect(storedEvents).toEqual(expect.arrayContaining(expected.drivingEvents));
 
   // Within 6 hours of the stored anchor nothing happens: cheap and idempotent.
   expect(await seedSandbox({ db, now: new Date(Date.parse(ANCHOR) + 5 * HOUR + 59 * 60_000) })).toEqual({ seeded: false, anchor: ANCHOR });

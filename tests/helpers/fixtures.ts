@@ -1,7 +1,8 @@
 import type { Scope } from "@/lib/auth/key-format";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import type { Db } from "@/lib/db/client";
-import { alerts, devices, fleetSnapshot, type Severity } from "@/lib/db/schema";
+import { alerts, devices, fleetSnapshot } from "@/lib/db/schema";
+import type { AlertAgent, Severity } from "@/lib/vocabulary/alerts";
 import { newId } from "@/lib/ids";
 import { createTenant } from "@/lib/tenants/create-tenant";
 
@@ -46,7 +47,7 @@ export async function insertDevices(db: Db, tenantId: string, list: DeviceFixtur
 export async function insertAlert(
   db: Db,
   tenantId: string,
-  a: { deviceId: string; severity: Severity; acknowledged?: boolean; createdAt?: Date; agent?: string },
+  a: { deviceId: string; severity: Severity; acknowledged?: boolean; createdAt?: Date; agent?: AlertAgent },
 ): Promise<string> {
   const id = newId("alt");
   await db.insert(alerts).values({

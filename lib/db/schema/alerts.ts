@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+// Relative imports: drizzle-kit loads this schema without the `@/` path alias.
+import type { AlertAgent, Severity } from "../../vocabulary/alerts";
 import { createdAt, tenantId, timestamptz } from "./columns";
-
-export const SEVERITIES = ["CRITICAL", "WARNING", "INFO"] as const;
-export type Severity = (typeof SEVERITIES)[number];
 
 export const alerts = pgTable(
   "alerts",
@@ -11,13 +10,13 @@ export const alerts = pgTable(
     id: text("id").primaryKey(),
     tenantId: tenantId(),
     deviceId: text("device_id").notNull(),
-    /** The detector that raised it (battery, diagnostics, driving, odometer_integrity, charging). */
-    agent: text("agent").notNull(),
+    /** The detector that raised it (ALERT_AGENTS in lib/vocabulary/alerts.ts). */
+    agent: text("agent").$type<AlertAgent>().notNull(),
     severity: text("severity").$type<Severity>().notNull(),
     prediction: text("prediction").notNull(),
     confidence: doublePrecision("confidence").notNull(),
     technicalData: jsonb("technical_data").$type<Record<string, unknown>>().notNull().default({}),
-    /** Detector-chosen key so that the same open condition is not raised twice. */
+    /** Detector-chosen key so that the same open condition is not raised twice (ALERT_KEYS, diagnosticsKey). */
     dedupeKey: text("dedupe_key"),
     acknowledged: boolean("acknowledged").notNull().default(false),
     acknowledgedBy: text("acknowledged_by"),

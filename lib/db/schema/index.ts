@@ -6,3 +6,4 @@ export * from "./telemetry";
 export * from "./alerts";
 export * from "./meta";
 export * from "./rate-limits";
+export * from "./driving-events";

@@ -1,18 +1,22 @@
 /**
  * Per-device inputs of the device-level scores (vehicle health, battery snapshot, EOL, TAS and the
  * per-device items of the scores batch). One module, three SQL round trips whatever the number of
- * devices: (1) master data + latest state, (2) one telemetry aggregate, (3) one alert aggregate.
+ * devices: (1) master data + latest state, (2) one telemetry and driving-event aggregate, (3) one
+ * alert aggregate.
  * The tenant always comes from `ctx`; device ids the tenant does not hold are simply absent.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { rows } from "@/lib/db/client";
+import { textArray as pgTextArray } from "@/lib/db/pg-array";
 import type { BatteryLatestState, BatterySnapshotInput } from "@/lib/scores/battery-snapshot";
 import type { EolInput } from "@/lib/scores/eol-summary";
 import type { FleetRiskDeviceInput } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
 import type { TasInput } from "@/lib/scores/tas";
 import type { VehicleHealthInput } from "@/lib/scores/vehicle-health";
+import { ALERT_KEYS, type AlertAgent } from "@/lib/vocabulary/alerts";
+import { type DrivingEventSource, HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 
 const DAY_MS = 86_400_000;
 /** Observation window of TAS behaviour, coverage, km driven and critical alerts. */
@@ -62,13 +66,21 @@ export interface DeviceInputs {
     battery_voltage_reported: boolean;
     latest_resting_12v_v: number | null;
   };
+  /** Harsh driving events (lib/vocabulary/driving-events.ts) in the 90-day window, by source, and what the sources cover. */
+  driving_events: {
+    oem_harsh_90d: number;
+    derived_harsh_90d: number;
+    /** Device time of the newest record that carried a `raw_data.events` array, or null. */
+    reported_at: Date | null;
+    /** Device time of the newest speed-sample pair dense enough to derive harsh events, or null. */
+    dense_speed_at: Date | null;
+  };
   alerts: {
     odometer_critical: number;
     odometer_warning: number;
     /** `odometer_integrity:rollback` alerts, acknowledged or not (a detected rollback stays a fact). */
     rollbacks: number;
     overspeed_90d: number;
-    harsh_90d: number;
     /** CRITICAL alerts in the 90-day window, odometer integrity excluded (it is a knockout). */
     critical_90d: number;
     severity_30d: { critical: number; warning: number; info: number };
@@ -130,7 +142,7 @@ export async function loadDeviceInputs({ ctx, deviceIds, now, onQuery }: LoadDev
   const deviceRows = await run(
     "devices",
     sql`select d.device_id, d.name, d.powertrain, d.fuel_type, d.asset_class, d.year, d.battery_kwh, d.contract_km,
-          d.lease_start::text as lease_start, d.lease_months,
+          d.lease_start::text as lease_start, d.lease_months, d.events_reported_at, d.dense_speed_at,
           s.ts as snap_ts, s.soc_pct, s.battery_voltage, s.charging_status, s.charging_power_kw, s.weather_temp
         from devices d
         left join fleet_snapshot s on s.tenant_id = d.tenant_id and s.device_id = d.device_id
@@ -138,7 +150,10 @@ export async function loadDeviceInputs({ ctx, deviceIds, now, onQuery }: LoadDev
   );
   if (deviceRows.length === 0) return out;
 
-  // 2. Telemetry aggregates (window counts, odometer span, latest SoH / DTC list / resting 12 V).
+  // 2. Telemetry aggregates (window counts, odometer span, latest SoH / DTC list / resting 12 V) and
+  //    the harsh driving events of the window by source.
+  const oem: DrivingEventSource = "oem";
+  const derived: DrivingEventSource = "derived";
   const tel = (alias: string) => sql.raw(`${alias}.tenant_id = ids.tenant_id and ${alias}.device_id = ids.device_id`);
   const telemetryRows = await run(
     "telemetry",
@@ -152,7 +167,8 @@ export async function loadDeviceInputs({ ctx, deviceIds, now, onQuery }: LoadDev
           odo.odometer_km as latest_odo,
           dtc.dtc_codes,
           exists (select 1 from telemetry tv where ${tel("tv")} and tv.battery_voltage is not null) as voltage_reported,
-          v12.battery_voltage as resting_12v
+          v12.battery_voltage as resting_12v,
+          ev.oem_harsh_90, ev.derived_harsh_90
         from ids
         left join lateral (
           select count(*) filter (where t.ts >= ${since30}::timestamptz)::int as records_30d,
@@ -189,20 +205,27 @@ export async function loadDeviceInputs({ ctx, deviceIds, now, onQuery }: LoadDev
             and (tb.ignition = 0 or (tb.ignition is null and tb.speed_kmh = 0))
             and coalesce(lower(tb.raw_data->>'voltage_kind'), '') !~ '^(traction|hv|high|pack|main)([_ -]|$)'
           order by tb.ts desc limit 1
-        ) v12 on true`,
+        ) v12 on true
+        left join lateral (
+          select count(*) filter (where de.source = ${oem})::int as oem_harsh_90,
+            count(*) filter (where de.source = ${derived})::int as derived_harsh_90
+          from driving_events de
+          where ${tel("de")} and de.ts >= ${since90}::timestamptz and de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])
+        ) ev on true`,
   );
 
   // 3. Alert aggregates and the newest battery alert.
+  const odometerAgent: AlertAgent = "odometer_integrity";
+  const batteryAgent: AlertAgent = "battery";
   const alertRows = await run(
     "alerts",
     sql`with agg as (
           select a.device_id,
-            count(*) filter (where a.agent = 'odometer_integrity' and a.severity = 'CRITICAL')::int as odo_critical,
-            count(*) filter (where a.agent = 'odometer_integrity' and a.severity = 'WARNING')::int as odo_warning,
-            count(*) filter (where a.dedupe_key = 'odometer_integrity:rollback')::int as rollbacks,
-            count(*) filter (where a.created_at >= ${since90}::timestamptz and a.dedupe_key = 'driving:overspeed')::int as overspeed_90,
-            count(*) filter (where a.created_at >= ${since90}::timestamptz and a.dedupe_key like 'driving:harsh%')::int as harsh_90,
-            count(*) filter (where a.created_at >= ${since90}::timestamptz and a.severity = 'CRITICAL' and a.agent <> 'odometer_integrity')::int as critical_90,
+            count(*) filter (where a.agent = ${odometerAgent} and a.severity = 'CRITICAL')::int as odo_critical,
+            count(*) filter (where a.agent = ${odometerAgent} and a.severity = 'WARNING')::int as odo_warning,
+            count(*) filter (where a.dedupe_key = ${ALERT_KEYS.odometerRollback})::int as rollbacks,
+            count(*) filter (where a.created_at >= ${since90}::timestamptz and a.dedupe_key = ${ALERT_KEYS.drivingOverspeed})::int as overspeed_90,
+            count(*) filter (where a.created_at >= ${since90}::timestamptz and a.severity = 'CRITICAL' and a.agent <> ${odometerAgent})::int as critical_90,
             count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = 'CRITICAL')::int as critical_30,
             count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = 'WARNING')::int as warning_30,
             count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = 'INFO')::int as info_30
@@ -210,7 +233,7 @@ export async function loadDeviceInputs({ ctx, deviceIds, now, onQuery }: LoadDev
           group by a.device_id
         ), lb as (
           select distinct on (b.device_id) b.device_id, b.severity, b.prediction, b.confidence, b.created_at
-          from alerts b where b.tenant_id = ${t} and b.device_id in ${ids} and b.agent = 'battery'
+          from alerts b where b.tenant_id = ${t} and b.device_id in ${ids} and b.agent = ${batteryAgent}
           order by b.device_id, b.created_at desc, b.id desc
         )
         select agg.*, lb.severity as lb_severity, lb.prediction as lb_prediction, lb.confidence as lb_confidence, lb.created_at as lb_created_at
@@ -270,12 +293,17 @@ export async function loadDeviceInputs({ ctx, deviceIds, now, onQuery }: LoadDev
         battery_voltage_reported: tr.voltage_reported === true || tr.voltage_reported === "t",
         latest_resting_12v_v: num(tr.resting_12v),
       },
+      driving_events: {
+        oem_harsh_90d: int(tr.oem_harsh_90),
+        derived_harsh_90d: int(tr.derived_harsh_90),
+        reported_at: toDate(d.events_reported_at),
+        dense_speed_at: toDate(d.dense_speed_at),
+      },
       alerts: {
         odometer_critical: int(ar.odo_critical),
         odometer_warning: int(ar.odo_warning),
         rollbacks: int(ar.rollbacks),
         overspeed_90d: int(ar.overspeed_90),
-        harsh_90d: int(ar.harsh_90),
         critical_90d: int(ar.critical_90),
         severity_30d: { critical: int(ar.critical_30), warning: int(ar.warning_30), info: int(ar.info_30) },
         last_battery_alert:
@@ -356,6 +384,13 @@ export function toTasInput(d: DeviceInputs, now: Date): TasInput {
   }
   const leaseStart = d.lease_start ? toDate(`${d.lease_start}T00:00:00Z`) : null;
   const hasDriving = t.speed_records_90d > 0;
+  // Harsh events: the OEM's count when the source reported events in the window (its accelerometer
+  // is authoritative), else FDP's derived count when speed was sampled densely enough; otherwise
+  // nothing tells us, which is unknown (null), not zero.
+  const windowStart = now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS;
+  const ev = d.driving_events;
+  const covers = (at: Date | null) => at !== null && at.getTime() >= windowStart;
+  const harshEvents = covers(ev.reported_at) ? ev.oem_harsh_90d : covers(ev.dense_speed_at) ? ev.derived_harsh_90d : null;
   return {
     device_id: d.device_id,
     powertrain: d.powertrain,
@@ -373,10 +408,9 @@ export function toTasInput(d: DeviceInputs, now: Date): TasInput {
     behaviour: {
       period_days: DEVICE_WINDOW_DAYS,
       period_km: periodKm,
-      // Overspeed comes from the driving detector, which needs speed readings; harsh events only
-      // exist when the telematics source sends them (no such alert → unknown, not zero).
+      // Overspeed comes from the driving detector's alerts, which need speed readings.
       overspeed_events: hasDriving ? d.alerts.overspeed_90d : null,
-      harsh_events: d.alerts.harsh_90d > 0 ? d.alerts.harsh_90d : null,
+      harsh_events: harshEvents,
     },
     compliance: {
       active_dtc_count: t.active_dtc_codes === null ? null : new Set(t.active_dtc_codes.map((c) => c.trim().toUpperCase())).size,

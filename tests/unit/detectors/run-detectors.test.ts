@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEVERITIES } from "@/lib/db/schema/alerts";
+import { agentOfKey, isAlertKey, SEVERITIES } from "@/lib/vocabulary/alerts";
 import { DETECTOR_VERSION, DETECTORS, dedupeDrafts, runDetectors } from "@/lib/detectors";
 import type { AlertDraft, DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { clone, ctx, normalBevDay, normalIceDay, prng, rec, shuffled, t, T0 } from "./fixtures";
@@ -75,6 +75,8 @@ function expectWellFormed(drafts: AlertDraft[], recordsByDevice: Map<string, Tel
     expect(d.prediction).not.toMatch(/NaN|undefined|Infinity|null/);
     expect(d.technicalData.detector_version).toBe(DETECTOR_VERSION);
     expect(d.dedupeKey.startsWith(`${d.agent}:`)).toBe(true);
+    expect(isAlertKey(d.dedupeKey)).toBe(true);
+    expect(agentOfKey(d.dedupeKey)).toBe(d.agent);
     expect(hasNonFinite(d.technicalData)).toBe(false);
     expect(() => JSON.stringify(d.technicalData)).not.toThrow();
     // observedAt is the device time of one of the device's readings

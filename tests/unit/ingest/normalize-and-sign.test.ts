@@ -1,7 +1,7 @@
 import canonicalize from "canonicalize";
 import { describe, expect, it } from "vitest";
 import { InvalidSignatureError } from "@/lib/errors";
-import { groupByDevice, inferPowertrain, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
+import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
 import { hmacHex, verifyIngestSignature } from "@/lib/ingest/verify-signature";
 import { ingestBodySchema } from "@/lib/schemas/ingest";
 
@@ -40,15 +40,6 @@ describe("groupByDevice", () => {
     );
     expect([...groups.keys()]).toEqual(["oem-A", "oem-B"]);
     expect(groups.get("oem-A")?.map((r) => r.speedKmh)).toEqual([1, 3]);
-  });
-});
-
-describe("inferPowertrain", () => {
-  it("follows CONTRACT: SOC only → BEV, both → PHEV, fuel only → ICE, neither → unknown", () => {
-    expect(inferPowertrain(records([{ vin: "A", soc_percent: 50 }]))).toBe("BEV");
-    expect(inferPowertrain(records([{ vin: "A", soc_percent: 50 }, { vin: "A", fuel_level_pct: 20 }]))).toBe("PHEV");
-    expect(inferPowertrain(records([{ vin: "A", fuel_level_pct: 20 }]))).toBe("ICE");
-    expect(inferPowertrain(records([{ vin: "A", speed_kmh: 3 }]))).toBeNull();
   });
 });
 

@@ -1,0 +1,132 @@
+import { runDetectors } from "@/lib/detectors";
+import type { AlertDraft, DeviceContext } from "@/lib/detectors/types";
+import { advanceDeviceContext, detectorContext, type DeviceMaster, mergeDeviceMaster } from "@/lib/ingest/device-context";
+import { type DrivingEventRow, observeDrivingEvents } from "@/lib/ingest/driving-events";
+import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
+import { alertCreatedAt, type TelemetryRow, toTelemetryRow } from "@/lib/ingest/store-batch";
+import { HOUR_MS } from "./calendar";
+import type { OemRecord } from "./simulate-vehicle";
+
+/**
+ * Replays one simulated vehicle's feed through the ingest's own code paths, the way a telematics
+ * platform delivers it: the records of each UTC hour arrive as one batch shortly after the hour's
+ * last record. Per batch, exactly as `ingestTelemetry` does it: SPEC 2.17 records → TelemetryRecords
+ * (toTelemetryRecords, groupByDevice), driving events (observeDrivingEvents), the master-data
+ * update (masterUpdateFor) merged with the stored master data, the detectors (runDetectors) with the
+ * device context carried from batch to batch, then the alert store's rule: a draft whose device and
+ * dedupe key match an alert still open (not yet acknowledged when the batch arrives) is dropped.
+ *
+ * No database: the context that ingest would read back from the database is carried with the JS
+ * mirrors of lib/ingest/device-context.ts (tested against the SQL). Pure and deterministic given a
+ * deterministic `acknowledge`.
+ */
+
+/** Records of one UTC hour travel as one batch. */
+export const FEED_BATCH_MS = HOUR_MS;
+
+export interface ReplayedAlert {
+  draft: AlertDraft;
+  createdAt: Date;
+  /** When the simulated fleet manager acknowledged it (before the anchor), else null. */
+  acknowledgedAt: Date | null;
+  acknowledgedBy: string | null;
+}
+
+/** The simulated fleet manager: decides, when an alert is created, whether and when it will be acknowledged. */
+export type Acknowledge = (alert: { draft: AlertDraft; createdAt: Date }) => { at: Date; by: string } | null;
+
+export interface ReplayInput {
+  tenantId: string;
+  deviceId: string;
+  /** The vehicle's feed, oldest first. */
+  records: readonly OemRecord[];
+  /** Master data stored before the first batch (the sandbox declares it up front). */
+  master: DeviceMaster;
+  /** Delay between a batch's last record and its arrival. */
+  latencyMs: number;
+  /** Nothing arrives after the anchor (the sandbox's "now"). */
+  anchorMs: number;
+  acknowledge: Acknowledge;
+}
+
+export interface ReplayResult {
+  telemetry: TelemetryRow[];
+  /** Stored driving events, with the arrival time of the batch that carried them. */
+  events: (DrivingEventRow & { receivedAt: Date })[];
+  alerts: ReplayedAlert[];
+  /** The device as the database would hold it after the last batch. */
+  context: DeviceContext;
+  master: DeviceMaster;
+  eventsReportedAt: Date | null;
+  denseSpeedAt: Date | null;
+  batches: number;
+}
+
+function* hourlyBatches(records: readonly OemRecord[]): Generator<OemRecord[]> {
+  let batch: OemRecord[] = [];
+  let bucket = Number.NaN;
+  for (const r of records) {
+    const b = Math.floor(Date.parse(r.timestamp ?? "") / FEED_BATCH_MS);
+    if (b !== bucket && batch.length > 0) {
+      yield batch;
+      batch = [];
+    }
+    bucket = b;
+    batch.push(r);
+  }
+  if (batch.length > 0) yield batch;
+}
+
+const later = (a: Date | null, b: Date | null) => (a === null ? b : b === null ? a : b > a ? b : a);
+
+export function replayFeed(input: ReplayInput): ReplayResult {
+  const { tenantId, deviceId } = input;
+  let master = input.master;
+  let context: DeviceContext = { deviceId, powertrain: master.powertrain, batteryKwh: master.batteryKwh, previous: null, odometerMax: null };
+  const telemetry: TelemetryRow[] = [];
+  const events: (DrivingEventRow & { receivedAt: Date })[] = [];
+  const eventKeys = new Set<string>();
+  const alerts: ReplayedAlert[] = [];
+  /** The newest alert of each dedupe key: it blocks a new one until it is acknowledged. */
+  const latestByKey = new Map<string, ReplayedAlert>();
+  let eventsReportedAt: Date | null = null;
+  let denseSpeedAt: Date | null = null;
+  let batches = 0;
+
+  for (const batch of hourlyBatches(input.records)) {
+    const lastTs = Date.parse(batch[batch.length - 1]?.timestamp ?? "");
+    const receivedAt = new Date(Math.min(lastTs + input.latencyMs, input.anchorMs));
+    const records = groupByDevice(toTelemetryRecords({ vehicles: batch }, receivedAt)).get(deviceId) ?? [];
+    if (records.length === 0) continue;
+    batches++;
+
+    const observed = observeDrivingEvents(deviceId, records, context.previous);
+    const update = { ...masterUpdateFor(deviceId, records), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt };
+    master = mergeDeviceMaster(master, update);
+    eventsReportedAt = later(eventsReportedAt, observed.eventsReportedAt);
+    denseSpeedAt = later(denseSpeedAt, observed.denseSpeedAt);
+
+    for (const r of records) telemetry.push(toTelemetryRow(tenantId, r, receivedAt));
+    for (const e of observed.events) {
+      // The table's primary key: a second event of the same device, time, kind and source is not stored.
+      const key = `${e.ts.getTime()}\u0000${e.kind}\u0000${e.source}`;
+      if (!eventKeys.has(key)) {
+        eventKeys.add(key);
+        events.push({ ...e, receivedAt });
+      }
+    }
+
+    const judged = detectorContext(deviceId, context, master);
+    for (const draft of runDetectors({ devices: [judged], recordsByDevice: new Map([[deviceId, records]]) })) {
+      const open = latestByKey.get(draft.dedupeKey);
+      if (open && (open.acknowledgedAt === null || open.acknowledgedAt > receivedAt)) continue;
+      const createdAt = alertCreatedAt(draft.observedAt, receivedAt);
+      const ack = input.acknowledge({ draft, createdAt });
+      const alert: ReplayedAlert = { draft, createdAt, acknowledgedAt: ack?.at ?? null, acknowledgedBy: ack?.by ?? null };
+      alerts.push(alert);
+      latestByKey.set(draft.dedupeKey, alert);
+    }
+    context = advanceDeviceContext(context, update, records, master);
+  }
+  return { telemetry, events, alerts, context, master, eventsReportedAt, denseSpeedAt, batches };
+}
