@@ -1,6 +1,10 @@
 import { rootLogger } from "@/lib/log/logger";
 import type { TenantCtx } from "@/lib/context";
-import { loadDeviceInputs } from "@/lib/scores/queries/load-device-inputs";
+import type { DeviceQueryArgs } from "@/lib/scores/queries/device-sql";
+import { loadBatterySnapshotInputs } from "@/lib/scores/queries/load-battery-snapshot-inputs";
+import { loadDeviceFleetInputs } from "@/lib/scores/queries/load-device-fleet-inputs";
+import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
+import { loadVehicleHealthInputs } from "@/lib/scores/queries/load-vehicle-health-inputs";
 import { FleetSimulator } from "../lib/fleet";
 import { combine, measure, withTimeout } from "../lib/timing";
 import type { Benchmark, BenchContext, BenchmarkResult, ComparisonRow, Measurement } from "../lib/types";
@@ -8,8 +12,9 @@ import type { Benchmark, BenchContext, BenchmarkResult, ComparisonRow, Measureme
 /**
  * Score batches: latency of `POST /api/v1/tas/batch` (1,000 devices) and `POST /api/v1/scores/batch`
  * (100 devices, all five scores) through the whole HTTP stack, side by side with the SQL they stand
- * on: `loadDeviceInputs` called directly in the bench process (drizzle, same database, same device
- * ids). The tenant is seeded through the app's own ingest endpoint (1,000 vehicles × 100 readings
+ * on: the input loaders each batch runs (`loadTasInputs`; for all five scores the vehicle health,
+ * battery snapshot and per-device fleet loaders), called directly in the bench process (drizzle, same
+ * database, same device ids). The tenant is seeded through the app's own ingest endpoint (1,000 vehicles × 100 readings
  * over 5 days, which also raises alerts). HTTP and SQL requests alternate one by one, so background
  * load falls on both sides.
  */
@@ -29,11 +34,19 @@ interface Case {
   path: string;
   devices: number;
   goalMs?: number;
+  /** The SQL the endpoint stands on: the loaders it runs; resolves to the number of devices found. */
+  load: (args: DeviceQueryArgs & { now: Date }) => Promise<number>;
+}
+
+/** What `POST /scores/batch` loads for all five scores (lib/scores/score-batch.ts). */
+async function loadAllScoreInputs(args: DeviceQueryArgs & { now: Date }): Promise<number> {
+  const [health] = await Promise.all([loadVehicleHealthInputs(args), loadBatterySnapshotInputs(args), loadDeviceFleetInputs(args)]);
+  return health.size;
 }
 
 const CASES: Case[] = [
-  { label: "TAS batch, 1,000 devices", path: "/api/v1/tas/batch", devices: 1000, goalMs: GOAL_TAS_MS },
-  { label: "scores batch, 100 devices (5 scores)", path: "/api/v1/scores/batch", devices: 100 },
+  { label: "TAS batch, 1,000 devices", path: "/api/v1/tas/batch", devices: 1000, goalMs: GOAL_TAS_MS, load: async (args) => (await loadTasInputs(args)).size },
+  { label: "scores batch, 100 devices (5 scores)", path: "/api/v1/scores/batch", devices: 100, load: loadAllScoreInputs },
 ];
 
 async function postText(url: string, key: string, body: string): Promise<string> {
@@ -70,7 +83,7 @@ const single = (ms: number, units: number): Measurement => ({
 
 export const scoresBatch: Benchmark = {
   id: "scores",
-  title: "Score batches (POST /api/v1/tas/batch, /api/v1/scores/batch vs loadDeviceInputs SQL alone)",
+  title: "Score batches (POST /api/v1/tas/batch, /api/v1/scores/batch vs their input loaders' SQL alone)",
   async run(ctx: BenchContext): Promise<BenchmarkResult> {
     const tenant = await ctx.newTenant("Bench scores");
     const tctx: TenantCtx = { db: ctx.db, tenantId: tenant.tenantId, isSandbox: false, log: rootLogger() };
@@ -101,13 +114,13 @@ export const scoresBatch: Benchmark = {
     const roundTrips: Record<string, number> = {};
     for (const n of [1, 100, 1000]) {
       let count = 0;
-      const loaded = await loadDeviceInputs({ ctx: tctx, deviceIds: allIds.slice(0, n), now: new Date(), onQuery: () => void count++ });
-      if (loaded.size !== n) throw new Error(`loadDeviceInputs(N=${n}) returned ${loaded.size} devices`);
+      const found = await loadAllScoreInputs({ ctx: tctx, deviceIds: allIds.slice(0, n), now: new Date(), onQuery: () => void count++ });
+      if (found !== n) throw new Error(`the score loaders (N=${n}) returned ${found} devices`);
       roundTrips[String(n)] = count;
     }
     const tripCounts = Object.values(roundTrips);
     const tripsConstant = tripCounts.every((c) => c === tripCounts[0]);
-    ctx.log(`SQL round trips per loadDeviceInputs: ${JSON.stringify(roundTrips)}${tripsConstant ? "" : " (NOT constant)"}`);
+    ctx.log(`SQL round trips of the five-score loaders: ${JSON.stringify(roundTrips)}${tripsConstant ? "" : " (NOT constant)"}`);
 
     // ── Latencies: HTTP request i, then SQL call i, alternating.
     const rows: ComparisonRow[] = [];
@@ -144,8 +157,8 @@ export const scoresBatch: Benchmark = {
             unitsPerBatch: c.devices,
             job: async () => {
               let count = 0;
-              const loaded = await loadDeviceInputs({ ctx: tctx, deviceIds: ids, now: new Date(), onQuery: () => void count++ });
-              if (loaded.size !== c.devices) throw new Error(`loadDeviceInputs returned ${loaded.size} of ${c.devices} devices`);
+              const found = await c.load({ ctx: tctx, deviceIds: ids, now: new Date(), onQuery: () => void count++ });
+              if (found !== c.devices) throw new Error(`the loaders returned ${found} of ${c.devices} devices`);
               sqlTrips.push(count);
             },
           }),
@@ -189,9 +202,9 @@ export const scoresBatch: Benchmark = {
       title: this.title,
       unit: "dev",
       goal: [
-        `Goal: TAS batch of 1,000 under ${GOAL_TAS_MS} ms server time; SQL round trips constant in N (informational; "raw driver" = loadDeviceInputs alone, in the bench process).`,
+        `Goal: TAS batch of 1,000 under ${GOAL_TAS_MS} ms server time; SQL round trips constant in N (informational; "raw driver" = the endpoint's input loaders alone, in the bench process).`,
         `Server time / SQL time (medians): ${ratios.join("; ")}.`,
-        `SQL round trips per loadDeviceInputs call: ${tripsLine} (${tripsConstant ? "constant" : "NOT constant"}).`,
+        `SQL round trips of the five-score loaders: ${tripsLine} (${tripsConstant ? "constant" : "NOT constant"}).`,
       ].join("\n"),
       rows,
       details: {

@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { SQL } from "drizzle-orm";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
 
@@ -75,15 +74,6 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
   }
 }
 
-/**
- * Raw SQL rows from either driver: postgres.js returns an array, PGlite `{ rows }`.
- * Numbers from `count(*)` differ too (string vs number): cast in SQL (`::int`) where it matters.
- */
-export async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 // ---------------------------------------------------------------------------------------------
 // The app's one database, opened lazily (never at `next build`) and kept on globalThis so that

@@ -1,10 +1,10 @@
+import { finiteOrNull } from "@/lib/numbers";
 import { ALERT_KEYS, type Severity } from "@/lib/vocabulary/alerts";
 import { inferPowertrain, isPlugIn } from "@/lib/vocabulary/powertrain";
 import {
   atLeast,
   below,
   corroborated,
-  finite,
   fmt,
   iso,
   isChargingRecord,
@@ -52,7 +52,7 @@ export const detectBattery: Detector = ({ device, records }) => {
 // (a) low state of charge
 
 const validSoc = (r: TelemetryRecord): number | null => {
-  const soc = finite(r.socPct);
+  const soc = finiteOrNull(r.socPct);
   return soc !== null && soc >= 0 && soc <= 100 ? soc : null;
 };
 
@@ -117,7 +117,7 @@ function lowSoc(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
         fuel_level_pct: fuel ? round(fuel.value, 1) : null,
         severity_downgraded_phev: downgraded,
         charging_status: latest.chargingStatus,
-        charging_power_kw: finite(latest.chargingPowerKw),
+        charging_power_kw: finiteOrNull(latest.chargingPowerKw),
         readings_below_warning: run,
         observed_at: iso(latest.ts),
       },
@@ -131,13 +131,13 @@ function lowSoc(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
  */
 function supersededState(device: DeviceContext, latest: TelemetryRecord, field: "socPct" | "sohPct"): boolean {
   const prev = device.previous;
-  return prev !== null && finite(prev[field]) !== null && prev.ts.getTime() > tsMs(latest);
+  return prev !== null && finiteOrNull(prev[field]) !== null && prev.ts.getTime() > tsMs(latest);
 }
 
 function lastFinite(records: readonly TelemetryRecord[], pick: (r: TelemetryRecord) => number | null): { value: number; ts: Date } | null {
   for (let i = records.length - 1; i >= 0; i--) {
     const r = records[i];
-    const v = r ? finite(pick(r)) : null;
+    const v = r ? finiteOrNull(pick(r)) : null;
     if (r && v !== null) return { value: v, ts: r.ts };
   }
   return null;
@@ -163,7 +163,7 @@ function voltageKind(r: TelemetryRecord): VoltageKind {
 
 /** Engine/drive off: ignition reported 0, or unknown ignition and speed 0; never while moving. */
 function atRest(r: TelemetryRecord): boolean {
-  const speed = finite(r.speedKmh);
+  const speed = finiteOrNull(r.speedKmh);
   if (speed !== null && speed > 0) return false;
   if (r.ignition === 0) return true;
   return r.ignition === null && speed === 0;
@@ -171,7 +171,7 @@ function atRest(r: TelemetryRecord): boolean {
 
 /** A 12 V reading taken at rest, or null when the reading cannot be judged by the 12 V rule. */
 function restingLowVoltage(r: TelemetryRecord): number | null {
-  const v = finite(r.batteryVoltage);
+  const v = finiteOrNull(r.batteryVoltage);
   if (v === null || voltageKind(r) === "traction") return null;
   if (v < LOW_VOLTAGE_RANGE_V.min || v > LOW_VOLTAGE_RANGE_V.max) return null;
   return atRest(r) ? v : null;
@@ -217,7 +217,7 @@ function low12V(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
         plausible_12v_range_v: [LOW_VOLTAGE_RANGE_V.min, LOW_VOLTAGE_RANGE_V.max],
         voltage_kind_reported: voltageKind(worst.r),
         ignition: worst.r.ignition,
-        speed_kmh: finite(worst.r.speedKmh),
+        speed_kmh: finiteOrNull(worst.r.speedKmh),
         readings_below_warning: low.length,
         resting_readings: resting.length,
         latest_resting_voltage_v: latestRest ? round(latestRest.v, 2) : null,
@@ -233,7 +233,7 @@ function low12V(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
 // (c) state of health
 
 const validSoh = (r: TelemetryRecord): number | null => {
-  const soh = finite(r.sohPct);
+  const soh = finiteOrNull(r.sohPct);
   return soh !== null && soh > SOH_RANGE.min && soh <= SOH_RANGE.max ? soh : null;
 };
 
@@ -251,7 +251,7 @@ function sohDrop(device: DeviceContext, records: readonly TelemetryRecord[]): Al
   // The previous known SoH: the device's state before this batch when it is older than the latest
   // reading, else the batch's first reading.
   const prev = device.previous;
-  const prevSoh = prev ? finite(prev.sohPct) : null;
+  const prevSoh = prev ? finiteOrNull(prev.sohPct) : null;
   let reference: { soh: number; ts: Date; source: "previous_state" | "batch_first" } | null = null;
   if (prev && prevSoh !== null && prevSoh > SOH_RANGE.min && prevSoh <= SOH_RANGE.max && prev.ts.getTime() < tsMs(latest.r)) {
     reference = { soh: prevSoh, ts: prev.ts, source: "previous_state" };

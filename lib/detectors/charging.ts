@@ -1,5 +1,6 @@
+import { finiteOrNull } from "@/lib/numbers";
 import { ALERT_KEYS } from "@/lib/vocabulary/alerts";
-import { above, atLeast, corroborated, finite, fmt, iso, isChargingRecord, isChargingStatus, isMoving, makeDraft, round, sortedByTs, tsMs } from "./common";
+import { above, atLeast, corroborated, fmt, iso, isChargingRecord, isChargingStatus, isMoving, makeDraft, round, sortedByTs, tsMs } from "./common";
 import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
 
 /**
@@ -27,7 +28,7 @@ interface PowerReading {
 
 function chargingPower(records: readonly TelemetryRecord[]): PowerReading[] {
   return records.flatMap((r) => {
-    const kw = finite(r.chargingPowerKw);
+    const kw = finiteOrNull(r.chargingPowerKw);
     return kw === null || !isChargingRecord(r) ? [] : [{ r, kw }];
   });
 }
@@ -40,7 +41,7 @@ function highest(xs: readonly PowerReading[]): PowerReading | undefined {
 }
 
 function implausiblePower(device: DeviceContext, power: readonly PowerReading[]): { drafts: AlertDraft[]; flagged: Set<PowerReading> } {
-  const battery = finite(device.batteryKwh);
+  const battery = finiteOrNull(device.batteryKwh);
   if (battery !== null && battery >= HEAVY_VEHICLE_BATTERY_KWH) return { drafts: [], flagged: new Set() };
   const over = power.filter((x) => above(x.kw, MAX_PLAUSIBLE_KW));
   const top = highest(over);
@@ -76,7 +77,7 @@ function implausiblePower(device: DeviceContext, power: readonly PowerReading[])
 }
 
 function highCRate(device: DeviceContext, power: readonly PowerReading[], flagged: ReadonlySet<PowerReading>): AlertDraft[] {
-  const battery = finite(device.batteryKwh);
+  const battery = finiteOrNull(device.batteryKwh);
   if (battery === null || battery <= 0) return [];
   const limit = MAX_C_RATE * battery;
   // A reading already reported as implausible is not reported twice.
@@ -110,7 +111,7 @@ function highCRate(device: DeviceContext, power: readonly PowerReading[], flagge
 
 /** The OEM says "charging", the vehicle stands, and a power reading shows (almost) nothing flowing. */
 function isStalledReading(r: TelemetryRecord): boolean {
-  const kw = finite(r.chargingPowerKw);
+  const kw = finiteOrNull(r.chargingPowerKw);
   return isChargingStatus(r.chargingStatus) && !isMoving(r) && kw !== null && !above(kw, STALLED_MAX_KW);
 }
 
@@ -132,7 +133,7 @@ function stalled(device: DeviceContext, records: readonly TelemetryRecord[]): Al
     if (!first || !last || run.length < STALLED_MIN_READINGS) return [];
     const durationS = (tsMs(last) - tsMs(first)) / 1000;
     if (!atLeast(durationS, STALLED_MIN_S)) return [];
-    const soc = [...run].reverse().map((r) => finite(r.socPct)).find((v) => v !== null) ?? null;
+    const soc = [...run].reverse().map((r) => finiteOrNull(r.socPct)).find((v) => v !== null) ?? null;
     if (soc !== null && atLeast(soc, STALLED_FULL_SOC_PCT)) return [];
     // The reading at which both conditions were first met.
     const trigger = run.find((r, i) => i + 1 >= STALLED_MIN_READINGS && atLeast((tsMs(r) - tsMs(first)) / 1000, STALLED_MIN_S)) ?? last;
@@ -143,7 +144,7 @@ function stalled(device: DeviceContext, records: readonly TelemetryRecord[]): Al
   for (const q of qualifying) if (!best || q.durationS >= best.durationS) best = q;
   if (!best) return [];
 
-  const maxKw = Math.max(...best.run.map((r) => finite(r.chargingPowerKw) ?? 0));
+  const maxKw = Math.max(...best.run.map((r) => finiteOrNull(r.chargingPowerKw) ?? 0));
   const minutes = best.durationS / 60;
   return [
     makeDraft({

@@ -1,3 +1,4 @@
+import { finiteOrNull } from "@/lib/numbers";
 import type { Severity } from "@/lib/vocabulary/alerts";
 import type { AlertDraft, TelemetryRecord } from "./types";
 
@@ -15,10 +16,6 @@ export const MOVING_SPEED_KMH = 1;
 /** Tolerance for comparing derived floating-point differences (e.g. 12345.6 − 12344.6 ≠ 1 exactly). */
 const EPSILON = 1e-9;
 
-/** A finite number, else null (defensive against NaN/Infinity that validation should already refuse). */
-export function finite(x: number | null | undefined): number | null {
-  return typeof x === "number" && Number.isFinite(x) ? x : null;
-}
 
 /** `a > b`, ignoring floating-point noise. */
 export function above(a: number, b: number): boolean {
@@ -81,13 +78,13 @@ export function isChargingStatus(status: string | null): boolean {
 }
 
 export function isMoving(r: TelemetryRecord): boolean {
-  return (finite(r.speedKmh) ?? 0) >= MOVING_SPEED_KMH;
+  return (finiteOrNull(r.speedKmh) ?? 0) >= MOVING_SPEED_KMH;
 }
 
 /** Charging as the fleet status sees it: standing, and a charging status or a positive charging power. */
 export function isChargingRecord(r: TelemetryRecord): boolean {
   if (isMoving(r)) return false;
-  return isChargingStatus(r.chargingStatus) || (finite(r.chargingPowerKw) ?? 0) > 0;
+  return isChargingStatus(r.chargingStatus) || (finiteOrNull(r.chargingPowerKw) ?? 0) > 0;
 }
 
 interface DraftInput {

@@ -1,5 +1,6 @@
+import { finiteOrNull } from "@/lib/numbers";
 import { ALERT_KEYS, type Severity } from "@/lib/vocabulary/alerts";
-import { above, atLeast, corroborated, finite, fmt, iso, makeDraft, round, sortedByTs, tsMs } from "./common";
+import { above, atLeast, corroborated, fmt, iso, makeDraft, round, sortedByTs, tsMs } from "./common";
 import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
 
 /**
@@ -34,7 +35,7 @@ interface Run {
 
 function speedReadings(records: readonly TelemetryRecord[]): SpeedReading[] {
   return records.flatMap((r) => {
-    const speed = finite(r.speedKmh);
+    const speed = finiteOrNull(r.speedKmh);
     return speed === null || speed < 0 ? [] : [{ r, speed }];
   });
 }

@@ -1,5 +1,6 @@
+import { finiteOrNull } from "@/lib/numbers";
 import { ALERT_KEYS } from "@/lib/vocabulary/alerts";
-import { above, finite, fmt, iso, makeDraft, round, sortedByTs, tsMs } from "./common";
+import { above, fmt, iso, makeDraft, round, sortedByTs, tsMs } from "./common";
 import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
 
 /**
@@ -33,7 +34,7 @@ interface Reading {
 
 function readings(records: readonly TelemetryRecord[]): Reading[] {
   return records.flatMap((r) => {
-    const km = finite(r.odometerKm);
+    const km = finiteOrNull(r.odometerKm);
     return km === null || km < 0 ? [] : [{ r, km }];
   });
 }
@@ -42,9 +43,9 @@ function readings(records: readonly TelemetryRecord[]): Reading[] {
 function contextReadings(device: DeviceContext): Known[] {
   const out: Known[] = [];
   const max = device.odometerMax;
-  if (max && finite(max.km) !== null && Number.isFinite(max.ts.getTime())) out.push({ km: max.km, ts: max.ts, source: "odometer_max" });
+  if (max && finiteOrNull(max.km) !== null && Number.isFinite(max.ts.getTime())) out.push({ km: max.km, ts: max.ts, source: "odometer_max" });
   const prev = device.previous;
-  const prevKm = prev ? finite(prev.odometerKm) : null;
+  const prevKm = prev ? finiteOrNull(prev.odometerKm) : null;
   if (prev && prevKm !== null && Number.isFinite(prev.ts.getTime())) out.push({ km: prevKm, ts: prev.ts, source: "previous_state" });
   return out;
 }

@@ -1,3 +1,4 @@
+import { finiteOrNull } from "@/lib/numbers";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { type DrivingEventKind, type DrivingEventSource, isDrivingEventKind } from "@/lib/vocabulary/driving-events";
 
@@ -70,7 +71,6 @@ export interface DrivingEventObservation {
   denseSpeedAt: Date | null;
 }
 
-const num = (x: unknown): number | null => (typeof x === "number" && Number.isFinite(x) ? x : null);
 
 /** Events of known kinds in the records' `raw_data.events` (validated at ingest; anything malformed is skipped, not guessed). */
 export function oemDrivingEvents(deviceId: string, records: readonly TelemetryRecord[]): DrivingEventRow[] {
@@ -82,9 +82,9 @@ export function oemDrivingEvents(deviceId: string, records: readonly TelemetryRe
       if (e === null || typeof e !== "object") continue;
       const { kind, ts, value, duration_s: durationS } = e as Record<string, unknown>;
       const at = typeof ts === "string" ? new Date(ts) : null;
-      const v = num(value);
+      const v = finiteOrNull(value);
       if (!isDrivingEventKind(kind) || !at || !Number.isFinite(at.getTime()) || v === null) continue;
-      out.push({ deviceId, ts: at, kind, source: "oem", value: v, durationS: num(durationS), recordTs: r.ts });
+      out.push({ deviceId, ts: at, kind, source: "oem", value: v, durationS: finiteOrNull(durationS), recordTs: r.ts });
     }
   }
   return out;
@@ -108,11 +108,11 @@ interface DensePair {
  */
 function densePairs(records: readonly TelemetryRecord[], previous: DeviceContext["previous"]): DensePair[] {
   const samples: Sample[] = [];
-  const prevSpeed = num(previous?.speedKmh);
+  const prevSpeed = finiteOrNull(previous?.speedKmh);
   const first = records[0];
   if (previous && prevSpeed !== null && first && previous.ts.getTime() < first.ts.getTime()) samples.push({ ts: previous.ts, speedKmh: prevSpeed });
   for (const r of records) {
-    const speed = num(r.speedKmh);
+    const speed = finiteOrNull(r.speedKmh);
     if (speed !== null && speed >= 0) samples.push({ ts: r.ts, speedKmh: speed });
   }
   const pairs: DensePair[] = [];

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rows, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
+import { rows, sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
 import type { telemetry } from "@/lib/db/schema";
 import type { AlertDraft, DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { numberArray, textArray } from "@/lib/db/pg-array";
@@ -63,19 +64,7 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** The state before this batch, for the detectors: one query for every device of the batch. */
 export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceIds: string[]): Promise<Map<string, DeviceContext>> {
-  const found = await rows<{
-    device_id: string;
-    powertrain: DeviceContext["powertrain"];
-    battery_kwh: number | null;
-    odometer_max_km: number | null;
-    odometer_max_at: string | Date | null;
-    ts: string | Date | null;
-    odometer_km: number | null;
-    soc_pct: number | null;
-    soh_pct: number | null;
-    dtc_codes: string[] | null;
-    speed_kmh: number | null;
-  }>(
+  const found = await rows(
     tx as Db,
     sql`select d.device_id, d.powertrain, d.battery_kwh, d.odometer_max_km, d.odometer_max_at,
                s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh
@@ -83,17 +72,27 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
           left join fleet_snapshot s on s.tenant_id = d.tenant_id and s.device_id = d.device_id
          where d.tenant_id = ${tenantId} and d.device_id = any(${textArray(deviceIds)}::text[])`,
   );
-  const date = (v: string | Date | null) => (v === null ? null : new Date(v));
   const out = new Map<string, DeviceContext>();
   for (const r of found) {
-    const ts = date(r.ts);
-    const maxAt = date(r.odometer_max_at);
-    out.set(r.device_id, {
-      deviceId: r.device_id,
-      powertrain: normalisePowertrain(r.powertrain),
-      batteryKwh: r.battery_kwh,
-      previous: ts ? { ts, odometerKm: r.odometer_km, socPct: r.soc_pct, sohPct: r.soh_pct, dtcCodes: r.dtc_codes, speedKmh: r.speed_kmh } : null,
-      odometerMax: r.odometer_max_km !== null && maxAt ? { km: r.odometer_max_km, ts: maxAt } : null,
+    const ts = sqlDate(r.ts);
+    const maxAt = sqlDate(r.odometer_max_at);
+    const maxKm = sqlNumber(r.odometer_max_km);
+    const deviceId = String(r.device_id);
+    out.set(deviceId, {
+      deviceId,
+      powertrain: normalisePowertrain(sqlText(r.powertrain)),
+      batteryKwh: sqlNumber(r.battery_kwh),
+      previous: ts
+        ? {
+            ts,
+            odometerKm: sqlNumber(r.odometer_km),
+            socPct: sqlNumber(r.soc_pct),
+            sohPct: sqlNumber(r.soh_pct),
+            dtcCodes: sqlTextArray(r.dtc_codes),
+            speedKmh: sqlNumber(r.speed_kmh),
+          }
+        : null,
+      odometerMax: maxKm !== null && maxAt ? { km: maxKm, ts: maxAt } : null,
     });
   }
   return out;
@@ -171,7 +170,7 @@ export async function storeBatch(
         join history h on h.device_id = e.device_id and h.ts = e.record_ts
       on conflict do nothing
     )`;
-  const stored = await rows<{ device_id: string; powertrain: string | null; battery_kwh: number | null }>(
+  const stored = await rows(
     tx as unknown as Db,
     sql`
     with r as (
@@ -219,7 +218,7 @@ export async function storeBatch(
            lease_start, lease_months, asset_class, master_data_at, odometer_max_km, odometer_max_at, events_reported_at, dense_speed_at)
     ${DEVICE_UPSERT}`,
   );
-  return new Map(stored.map((d) => [d.device_id, { powertrain: normalisePowertrain(d.powertrain), batteryKwh: d.battery_kwh }]));
+  return new Map(stored.map((d) => [String(d.device_id), { powertrain: normalisePowertrain(sqlText(d.powertrain)), batteryKwh: sqlNumber(d.battery_kwh) }]));
 }
 
 /** Alerts: a draft whose open twin (same device and dedupe key, unacknowledged) exists is dropped. */

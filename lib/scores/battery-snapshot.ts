@@ -4,14 +4,14 @@
  */
 import { isChargingStatus } from "@/lib/detectors/common";
 import { hasTractionBattery, isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
-import { round } from "./score-common";
+import { finiteOrNull, round } from "./score-common";
 
-export const BATTERY_SNAPSHOT_VERSION = "battery-snapshot-2026.11";
+export const BATTERY_SNAPSHOT_VERSION = "battery-snapshot-2026.12";
 
 /** The latest known state of the device (fleet_snapshot row), or null when none was ever received. */
 export interface BatteryLatestState {
   /** Device timestamp of the latest state. */
-  ts: Date | string;
+  ts: Date;
   soc_pct: number | null;
   battery_voltage: number | null;
   charging_status: string | null;
@@ -33,13 +33,13 @@ export interface BatterySnapshotInput {
    * The latest state of health reported by the OEM battery management system (may come from an older
    * record than `latest`); null when no OEM ever reported one.
    */
-  oem_soh: { pct: number; reported_at: Date | string } | null;
+  oem_soh: { pct: number; reported_at: Date } | null;
   /** The newest alert of agent `battery` (any dedupe key), or null. */
   last_battery_alert: {
     severity: string;
     prediction: string;
     confidence: number;
-    created_at: Date | string;
+    created_at: Date;
   } | null;
 }
 
@@ -59,7 +59,7 @@ export interface BatterySnapshot {
     method_version: string;
     /** Fields that apply to this vehicle but could not be known (null in the answer). */
     missing_fields: string[];
-    /** Fields that do not apply (no traction battery, or no plug for charging): null, not missing. */
+    /** The fields of `missing_fields` that are null because they do not apply (no traction battery, or no plug). */
     not_applicable_fields: string[];
     /** Device time of the newest telemetry, RFC 3339, or null. */
     latest_telemetry_at: string | null;
@@ -129,18 +129,10 @@ const NOT_CHARGING_WORDS = new Set([
 ]);
 
 // ---------------------------------------------------------------------------------------------
-// helpers (kept local; see lib/scores/score-common.ts for shared ones once it exists)
-
-function num(x: unknown): number | null {
-  return typeof x === "number" && Number.isFinite(x) ? x : null;
-}
+// helpers
 
 
-function toDate(x: Date | string | null | undefined): Date | null {
-  if (x === null || x === undefined) return null;
-  const d = x instanceof Date ? x : new Date(x);
-  return Number.isFinite(d.getTime()) ? d : null;
-}
+
 
 function normWord(s: string): string {
   return s.trim().toLowerCase().replace(/[\s-]+/g, "_");
@@ -157,12 +149,15 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
   const pluggable = powertrain === null ? null : isPlugIn(powertrain);
 
   const latest = input.latest;
-  const latestAt = toDate(latest?.ts ?? null);
+  const latestAt = latest?.ts ?? null;
 
   const missing: string[] = [];
   const notApplicable: string[] = [];
+  // CONTRACT: every number that cannot be known is null and named in `missing_fields`, whatever the
+  // reason; `not_applicable_fields` adds why for those that do not apply to this vehicle at all.
   const field = <T>(name: string, value: T | null, applies: boolean | null): T | null => {
     if (applies === false) {
+      missing.push(name);
       notApplicable.push(name);
       return null;
     }
@@ -171,11 +166,11 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
   };
 
   // SOC in [0, 100]; anything else is not a usable reading.
-  const socRaw = num(latest?.soc_pct ?? null);
+  const socRaw = finiteOrNull(latest?.soc_pct ?? null);
   const soc = socRaw !== null && socRaw >= 0 && socRaw <= 100 ? round(socRaw, 1) : null;
   const socOut = field("soc_current_pct", soc, hasTraction);
 
-  const voltRaw = num(latest?.battery_voltage ?? null);
+  const voltRaw = finiteOrNull(latest?.battery_voltage ?? null);
   const voltage = voltRaw !== null && voltRaw >= 0 ? round(voltRaw, 2) : null;
   const voltageOut = field("battery_voltage", voltage, true);
 
@@ -183,20 +178,20 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
   const status = typeof statusRaw === "string" && statusRaw.trim() !== "" ? normWord(statusRaw) : null;
   const statusOut = field("charging_status", status, pluggable);
 
-  const powerRaw = num(latest?.charging_power_kw ?? null);
+  const powerRaw = finiteOrNull(latest?.charging_power_kw ?? null);
   let power: number | null = powerRaw !== null && powerRaw >= 0 ? round(powerRaw, 1) : null;
   // A status that says "not charging" makes the power known: 0 kW.
   if (power === null && status !== null && NOT_CHARGING_WORDS.has(status) && !isChargingStatus(status)) power = 0;
   const powerOut = field("charging_power_kw", power, pluggable);
 
   // State of health: only an OEM value counts (SPEC 2.6).
-  const sohRaw = num(input.oem_soh?.pct ?? null);
+  const sohRaw = finiteOrNull(input.oem_soh?.pct ?? null);
   const soh = sohRaw !== null && sohRaw > 0 && sohRaw <= 100 ? round(sohRaw, 1) : null;
-  const sohAt = soh !== null ? toDate(input.oem_soh?.reported_at ?? null) : null;
+  const sohAt = soh !== null ? (input.oem_soh?.reported_at ?? null) : null;
   const sohOut = field("soh_pct", soh, hasTraction);
 
   // Range (plug-in vehicles only).
-  const kwhRaw = num(input.battery_kwh);
+  const kwhRaw = finiteOrNull(input.battery_kwh);
   const kwh = kwhRaw !== null && kwhRaw > 0 ? kwhRaw : null;
   if (pluggable !== false && kwh === null) missing.push("battery_kwh");
   let range: number | null = null;
@@ -204,7 +199,7 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
   if (pluggable !== false) {
     const assetClass = input.asset_class ?? "passenger_car";
     const base = BASE_CONSUMPTION_KWH_PER_KM[assetClass] ?? BASE_CONSUMPTION_KWH_PER_KM.passenger_car ?? 0.18;
-    const temp = num(latest?.weather_temp ?? null);
+    const temp = finiteOrNull(latest?.weather_temp ?? null);
     const penalty = coldPenalty(temp ?? ASSUMED_TEMPERATURE_C);
     const consumption = base * (1 + penalty);
     rangeModel = {
@@ -233,13 +228,13 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
   if (powertrain === null) missing.push("powertrain");
 
   const alert = input.last_battery_alert;
-  const alertAt = toDate(alert?.created_at ?? null);
+  const alertAt = alert?.created_at ?? null;
   const lastAlert =
     alert && alertAt
       ? {
           severity: alert.severity,
           prediction: alert.prediction,
-          confidence: num(alert.confidence) ?? 0,
+          confidence: finiteOrNull(alert.confidence) ?? 0,
           created_at: alertAt.toISOString(),
         }
       : null;

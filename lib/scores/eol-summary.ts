@@ -2,6 +2,7 @@
  * End-of-life (lease return) condition grade (SPEC 2.7, endpoint 7): a pure function.
  * Methodology: docs/methodology/eol-summary.md.
  */
+import { finiteOrNull } from "@/lib/numbers";
 import { hasTractionBattery, isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
 
 export const EOL_GRADE_VERSION = "eol-2026.11";
@@ -51,9 +52,6 @@ function worse(a: EolGrade, b: EolGrade): EolGrade {
   return ORDER.indexOf(a) >= ORDER.indexOf(b) ? a : b;
 }
 
-function num(x: unknown): number | null {
-  return typeof x === "number" && Number.isFinite(x) ? x : null;
-}
 
 /** The band of a (clamped) health score. */
 export function gradeForHealthScore(score: number): EolGrade {
@@ -63,9 +61,9 @@ export function gradeForHealthScore(score: number): EolGrade {
 
 export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummary {
   const limitations: string[] = [];
-  const raw = num(input.vehicle_health_score);
+  const raw = finiteOrNull(input.vehicle_health_score);
   const score = raw === null ? null : Math.round(Math.min(100, Math.max(0, raw)) * 10) / 10 + 0;
-  const soh = num(input.soh_pct);
+  const soh = finiteOrNull(input.soh_pct);
   const powertrain = normalisePowertrain(input.powertrain);
   const plugIn = isPlugIn(powertrain);
 

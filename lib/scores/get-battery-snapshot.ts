@@ -2,11 +2,10 @@ import type { TenantCtx } from "@/lib/context";
 import type { DeviceInput } from "@/lib/schemas/common";
 import type { BatteryHealthSnapshot } from "@/lib/schemas/scores-device";
 import { buildBatterySnapshot } from "./battery-snapshot";
-import { loadOneDevice } from "./get-vehicle-health";
-import { toBatterySnapshotInput } from "./queries/load-device-inputs";
+import { loadBatterySnapshotInputs } from "./queries/load-battery-snapshot-inputs";
+import { oneDevice } from "./queries/one-device";
 
 /** Endpoint 6: battery health snapshot of one device (SPEC 2.6). */
 export async function getBatterySnapshot({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: DeviceInput; now?: Date }): Promise<BatteryHealthSnapshot> {
-  const d = await loadOneDevice(ctx, input.device_id, now);
-  return buildBatterySnapshot(toBatterySnapshotInput(d), { now });
+  return buildBatterySnapshot(oneDevice(await loadBatterySnapshotInputs({ ctx, deviceIds: [input.device_id] }), input.device_id), { now });
 }

@@ -7,10 +7,9 @@ export type Confidence = "high" | "medium" | "low";
 
 const CONFIDENCE_RANK: Readonly<Record<Confidence, number>> = { low: 0, medium: 1, high: 2 };
 
-/** A finite number, else null (NaN, ±Infinity, null and undefined all become null). */
-export function finiteOrNull(x: number | null | undefined): number | null {
-  return typeof x === "number" && Number.isFinite(x) ? x : null;
-}
+export { finiteOrNull } from "@/lib/numbers";
+import { finiteOrNull } from "@/lib/numbers";
+
 
 /** A finite, non-negative number, else 0 (for counts and durations from a query). */
 export function nonNegative(x: number | null | undefined): number {

@@ -5,7 +5,7 @@
 import { DEFAULT_ASSET_CLASS, isAssetClass } from "@/lib/vocabulary/master-data";
 import { isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { TAS_PILLARS, tasWeightsFor, type TasPillar } from "./tas-weights";
-import { clamp, freshnessSentence, round } from "./score-common";
+import { clamp, finiteOrNull, freshnessSentence, round } from "./score-common";
 
 /** tas-2026.12: harsh events counted from the stored driving events (docs/methodology/tas.md). */
 export const TAS_SCORE_VERSION = "tas-2026.12";
@@ -71,7 +71,7 @@ export interface TasInput {
   odometer_manipulation: boolean | null;
   data: {
     /** Device time of the newest telemetry. */
-    latest_telemetry_at: Date | string | null;
+    latest_telemetry_at: Date | null;
     /** Share of days in the window with at least one reading, 0–100; null when unknown. */
     coverage_pct: number | null;
   };
@@ -147,17 +147,9 @@ export const MIN_COVERAGE_PCT = 50;
 // ---------------------------------------------------------------------------------------------
 // helpers
 
-function num(x: unknown): number | null {
-  return typeof x === "number" && Number.isFinite(x) ? x : null;
-}
 function nonNeg(x: unknown): number | null {
-  const n = num(x);
+  const n = finiteOrNull(x);
   return n !== null && n >= 0 ? n : null;
-}
-function toDate(x: Date | string | null): Date | null {
-  if (x === null) return null;
-  const d = x instanceof Date ? x : new Date(x);
-  return Number.isFinite(d.getTime()) ? d : null;
 }
 
 export function tasGradeFor(score: number): TasGrade {
@@ -203,10 +195,10 @@ export function emissionBand(powertrain: string | null, declared: string | null,
 // pillars
 
 function batteryPillar(input: TasInput, powertrain: Powertrain | null): TasPillarResult {
-  const soh = num(input.battery.soh_pct);
+  const soh = finiteOrNull(input.battery.soh_pct);
   if (soh !== null && soh > 0 && soh <= 100) {
     let score = clamp(((soh - SOH_FLOOR_PCT) / (100 - SOH_FLOOR_PCT)) * 100);
-    const trend = num(input.battery.soh_trend_pp_per_year);
+    const trend = finiteOrNull(input.battery.soh_trend_pp_per_year);
     if (trend !== null) {
       const excess = Math.max(0, -trend - EXPECTED_SOH_LOSS_PP_PER_YEAR);
       score = Math.max(0, score - Math.min(SOH_TREND_PENALTY_MAX, excess * SOH_TREND_PENALTY_PER_PP));
@@ -248,7 +240,7 @@ export function mileageRatioScore(ratio: number): number {
 function ageMonths(input: TasInput, now: Date): number | null {
   const a = nonNeg(input.age_months);
   if (a !== null) return a;
-  const y = num(input.year);
+  const y = finiteOrNull(input.year);
   if (y === null) return null;
   // Mid-year of the model year as the reference date.
   const months = (now.getUTCFullYear() - y) * 12 + now.getUTCMonth() - 6;
@@ -280,7 +272,7 @@ function contractPillar(input: TasInput, now: Date): TasPillarResult {
 function regulatoryPillar(input: TasInput, powertrain: Powertrain | null): TasPillarResult {
   const dtc = nonNeg(input.compliance.active_dtc_count);
   const crit = nonNeg(input.compliance.critical_alerts);
-  const band = emissionBand(powertrain, input.compliance.emissions_class, num(input.year));
+  const band = emissionBand(powertrain, input.compliance.emissions_class, finiteOrNull(input.year));
   if (dtc === null && crit === null && band === null) return { score: NEUTRAL_SCORE, source: "insufficient_data" };
   const penalty =
     Math.min(DTC_PENALTY_MAX, (dtc ?? 0) * DTC_PENALTY_EACH) +
@@ -316,7 +308,7 @@ export function computeTas(input: TasInput, opts: { now: Date }): TasResult {
   let score = round(clamp(wSum > 0 ? acc / wSum : NEUTRAL_SCORE));
 
   const knockouts: TasKnockout[] = [];
-  const soh = num(input.battery.soh_pct);
+  const soh = finiteOrNull(input.battery.soh_pct);
   if (soh !== null && soh < SOH_KNOCKOUT_PCT) knockouts.push("soh_below_60");
   if (input.odometer_manipulation === true) knockouts.push("odometer_manipulation");
   if (knockouts.length > 0) score = Math.min(score, KNOCKOUT_SCORE_CAP);
@@ -325,9 +317,9 @@ export function computeTas(input: TasInput, opts: { now: Date }): TasResult {
   // Confidence: start at high (2) and drop one level per gap.
   let level = 2;
   for (const p of TAS_PILLARS) if (raw[p].source === "insufficient_data") level -= 1;
-  const latest = toDate(input.data.latest_telemetry_at);
+  const latest = input.data.latest_telemetry_at;
   if (latest === null || now.getTime() - latest.getTime() > STALE_AFTER_DAYS * 86_400_000) level -= 1;
-  const coverage = num(input.data.coverage_pct);
+  const coverage = finiteOrNull(input.data.coverage_pct);
   if (coverage === null || coverage < MIN_COVERAGE_PCT) level -= 1;
   const confidence: TasConfidence = level >= 2 ? "high" : level === 1 ? "medium" : "low";
 

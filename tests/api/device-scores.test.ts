@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { alerts, devices, fleetSnapshot, telemetry } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
-import { loadDeviceInputs } from "@/lib/scores/queries/load-device-inputs";
+import { rootLogger } from "@/lib/log/logger";
+import { countingDb } from "../helpers/counting-db";
+import { loadBatterySnapshotInputs } from "@/lib/scores/queries/load-battery-snapshot-inputs";
+import { loadDeviceFleetInputs } from "@/lib/scores/queries/load-device-fleet-inputs";
+import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
+import { loadVehicleHealthInputs } from "@/lib/scores/queries/load-vehicle-health-inputs";
 import {
   batteryHealthSnapshotSchema,
   eolSummarySchema,
@@ -349,23 +354,44 @@ describe("POST /tas/batch", () => {
   });
 });
 
-describe("loadDeviceInputs", () => {
-  it("uses the same number of round trips for 1 and for 50 devices", async () => {
-    const count = async (ids: string[]) => {
-      let n = 0;
-      const map = await loadDeviceInputs({ ctx: { db: tdb.handle.db, tenantId: bulk.tenantId }, deviceIds: ids, now: new Date(), onQuery: () => (n += 1) });
-      return { n, size: map.size };
-    };
-    const one = await count(["bulk-0"]);
-    const fifty = await count(Array.from({ length: 50 }, (_, i) => `bulk-${i}`));
-    expect(one).toEqual({ n: 3, size: 1 });
-    expect(fifty).toEqual({ n: 3, size: 50 });
+describe("device input loaders", () => {
+  const LOADERS = { tas: loadTasInputs, vehicle_health: loadVehicleHealthInputs, battery_health: loadBatterySnapshotInputs, fleet_scores: loadDeviceFleetInputs };
+
+  it("each take one round trip, for 1 and for 50 devices alike", async () => {
+    for (const [name, load] of Object.entries(LOADERS)) {
+      const count = async (ids: string[]) => {
+        const counting = countingDb(tdb.handle.db);
+        const map = await load({ ctx: { db: counting.db, tenantId: bulk.tenantId }, deviceIds: ids, now: new Date() });
+        return { n: counting.statements(), size: map.size };
+      };
+      expect(await count(["bulk-0"]), name).toEqual({ n: 1, size: 1 });
+      expect(await count(Array.from({ length: 50 }, (_, i) => `bulk-${i}`)), name).toEqual({ n: 1, size: 50 });
+    }
   });
 
-  it("never returns another tenant's device", async () => {
-    const map = await loadDeviceInputs({ ctx: { db: tdb.handle.db, tenantId: b.tenantId }, deviceIds: ["shared-id", "ev-good"], now: new Date() });
-    expect([...map.keys()]).toEqual(["shared-id"]);
-    expect(map.get("shared-id")?.telemetry.latest_soh?.pct).toBe(50);
+  it("never return another tenant's device", async () => {
+    for (const [name, load] of Object.entries(LOADERS)) {
+      const map = await load({ ctx: { db: tdb.handle.db, tenantId: b.tenantId }, deviceIds: ["shared-id", "ev-good"], now: new Date() });
+      expect([...map.keys()], name).toEqual(["shared-id"]);
+    }
+    const tas = await loadTasInputs({ ctx: { db: tdb.handle.db, tenantId: b.tenantId }, deviceIds: ["shared-id"], now: new Date() });
+    expect(tas.get("shared-id")?.battery.soh_pct).toBe(50);
+  });
+
+  it("the scores batch runs only the loaders its scores need: TAS-like requests never load the battery snapshot", async () => {
+    const counting = countingDb(tdb.handle.db);
+    const { scoresBatch } = await import("@/lib/scores/score-batch");
+    const { tasBatch } = await import("@/lib/scores/tas-batch");
+    const ctx = { db: counting.db, tenantId: bulk.tenantId, isSandbox: false, log: rootLogger() };
+    const ids = Array.from({ length: 40 }, (_, i) => `bulk-${i}`);
+    await tasBatch({ ctx, input: { device_ids: ids } });
+    expect(counting.statements()).toBe(1);
+    counting.reset();
+    await scoresBatch({ ctx, input: { device_ids: ids, scores: ["vehicle_health", "eol_summary"] } });
+    expect(counting.statements()).toBe(1);
+    counting.reset();
+    await scoresBatch({ ctx, input: { device_ids: ids } });
+    expect(counting.statements()).toBe(3);
   });
 });
 

@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
-import { rows } from "@/lib/db/client";
+import { rows } from "@/lib/db/sql-values";
 import { devices, drivingEvents, telemetry } from "@/lib/db/schema";
-import { loadDeviceInputs, toTasInput } from "@/lib/scores/queries/load-device-inputs";
+import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
 import { computeTas } from "@/lib/scores/tas";
 import { tasScoreSchema } from "@/lib/schemas/scores-device";
 import { FLEET_PLAN } from "@/lib/seed/fleet-plan";
@@ -181,16 +181,15 @@ describe("the sandbox's heavy-footed drivers", () => {
     const list = (await res.json()) as { count: number; data: { device_id: string; agent: string; created_at: string; technical_data: Record<string, unknown> }[] };
     expect(list.count).toBeLessThan(200); // the whole list, not a page of it
 
-    const inputs = await loadDeviceInputs({ ctx: { db: tdb.handle.db, tenantId: SANDBOX_TENANT_ID }, deviceIds: [...heavy, "sbx-002"], now });
+    const inputs = await loadTasInputs({ ctx: { db: tdb.handle.db, tenantId: SANDBOX_TENANT_ID }, deviceIds: [...heavy, "sbx-002"], now });
     for (const id of heavy) {
       const overspeed = list.data.filter((a) => a.device_id === id && a.agent === "driving" && a.technical_data.rule === "overspeed" && Date.parse(a.created_at) >= since.getTime());
       const harshRows = await tdb.handle.db
         .select()
         .from(drivingEvents)
         .where(and(eq(drivingEvents.tenantId, SANDBOX_TENANT_ID), eq(drivingEvents.deviceId, id), gte(drivingEvents.ts, since), inArray(drivingEvents.kind, [...HARSH_EVENT_KINDS])));
-      const d = inputs.get(id);
-      if (!d) throw new Error(`${id} missing`);
-      const input = toTasInput(d, now);
+      const input = inputs.get(id);
+      if (!input) throw new Error(`${id} missing`);
       expect(input.behaviour.overspeed_events, id).toBe(overspeed.length);
       expect(overspeed.length, id).toBeGreaterThan(0);
       expect(input.behaviour.harsh_events, id).toBe(harshRows.length);
@@ -205,6 +204,6 @@ describe("the sandbox's heavy-footed drivers", () => {
     // A sandbox vehicle whose unit reports no events and samples every 5 minutes: unknown, not zero.
     const quiet = inputs.get("sbx-002");
     if (!quiet) throw new Error("sbx-002 missing");
-    expect(toTasInput(quiet, now).behaviour.harsh_events).toBeNull();
+    expect(quiet.behaviour.harsh_events).toBeNull();
   });
 });

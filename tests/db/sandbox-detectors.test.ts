@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
-import { rows } from "@/lib/db/client";
+import { rows } from "@/lib/db/sql-values";
 import { alerts, devices, telemetry } from "@/lib/db/schema";
 import { runDetectors } from "@/lib/detectors";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";

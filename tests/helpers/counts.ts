@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rows, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
+import { rows } from "@/lib/db/sql-values";
 
 /** Row counts of the tables ingest writes, for one tenant: "nothing stored" is checked with these. */
 export async function tenantRowCounts(db: Db, tenantId: string) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
-import { rows } from "@/lib/db/client";
+import { rows, sqlCount, sqlDate, sqlJson, sqlNumber } from "@/lib/db/sql-values";
 import type { FleetRiskDeviceInput } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
 
@@ -153,19 +153,14 @@ export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx
     order by d.device_id`;
 
   const found = await rows<Row>(ctx.db, query);
-  const num = (v: unknown) => {
-    const n = typeof v === "number" ? v : v === null || v === undefined ? NaN : Number(v);
-    return Number.isFinite(n) ? n : 0;
-  };
-  const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number.isFinite(Number(v)) ? Number(v) : null);
+  const num = sqlCount;
 
   return {
     period_days: periodDays,
     period_start: start,
     period_end: end,
     devices: found.map((r) => {
-      const newest = numOrNull(r.newest_ms);
-      const byAgent = typeof r.by_agent === "string" ? (JSON.parse(r.by_agent) as Record<string, number>) : (r.by_agent ?? {});
+      const byAgent = sqlJson<Record<string, number>>(r.by_agent) ?? {};
       return {
         device_id: r.device_id,
         powertrain: r.powertrain,
@@ -186,9 +181,9 @@ export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx
         soc_known_minutes: num(r.soc_known_min),
         low_soc_minutes: num(r.low_soc_min),
         telemetry_days: num(r.telemetry_days),
-        newest_telemetry_at: newest === null ? null : new Date(newest),
-        distance_km: numOrNull(r.distance_km),
-        energy_kwh: numOrNull(r.energy_kwh),
+        newest_telemetry_at: sqlDate(sqlNumber(r.newest_ms)),
+        distance_km: sqlNumber(r.distance_km),
+        energy_kwh: sqlNumber(r.energy_kwh),
       };
     }),
   };

@@ -16,7 +16,7 @@ function bev(over: Partial<BatterySnapshotInput> = {}): BatterySnapshotInput {
     battery_kwh: 60,
     asset_class: "passenger_car",
     latest: {
-      ts: "2026-11-20T11:50:00Z",
+      ts: new Date("2026-11-20T11:50:00Z"),
       soc_pct: 80,
       battery_voltage: 398.4,
       charging_status: "not_charging",
@@ -66,7 +66,7 @@ describe("buildBatterySnapshot: shape", () => {
   });
 
   it("uses the OEM SoH for capacity and reports its source", () => {
-    const r = buildBatterySnapshot(bev({ oem_soh: { pct: 90, reported_at: "2026-11-19T08:00:00Z" } }), { now });
+    const r = buildBatterySnapshot(bev({ oem_soh: { pct: 90, reported_at: new Date("2026-11-19T08:00:00Z") } }), { now });
     expect(r.data_quality.soh_pct).toBe(90);
     expect(r.data_quality.soh_source).toBe("oem_bms");
     expect(r.data_quality.soh_reported_at).toBe("2026-11-19T08:00:00.000Z");
@@ -128,7 +128,7 @@ describe("buildBatterySnapshot: unknowns", () => {
     }
   });
   it("freshness bands: ≤ 1 h fresh, ≤ 24 h recent, older stale", () => {
-    const at = (ts: string) => buildBatterySnapshot(bev({ latest: { ...bev().latest!, ts } }), { now }).data_quality.freshness;
+    const at = (ts: string) => buildBatterySnapshot(bev({ latest: { ...bev().latest!, ts: new Date(ts) } }), { now }).data_quality.freshness;
     expect(at("2026-11-20T11:00:00Z")).toBe("fresh");
     expect(at("2026-11-19T12:00:00Z")).toBe("recent");
     expect(at("2026-11-19T11:59:59Z")).toBe("stale");
@@ -157,10 +157,10 @@ describe("buildBatterySnapshot: powertrains", () => {
       estimated_range_km: null,
     });
     expect(r.data_quality.has_traction_battery).toBe(false);
-    expect(r.data_quality.missing_fields).toEqual([]);
-    expect(r.data_quality.not_applicable_fields).toEqual(
-      expect.arrayContaining(["soc_current_pct", "charging_status", "charging_power_kw", "estimated_range_km", "soh_pct"]),
-    );
+    // CONTRACT: every null number is named in missing_fields; not_applicable_fields says which do not apply.
+    const nulls = ["soc_current_pct", "charging_status", "charging_power_kw", "estimated_range_km", "soh_pct"];
+    expect(r.data_quality.missing_fields.slice().sort()).toEqual(nulls.slice().sort());
+    expect(r.data_quality.not_applicable_fields.slice().sort()).toEqual(nulls.slice().sort());
     expect(r.data_quality.range_model).toBeNull();
   });
   it("an HEV reports SOC but no charging and no electric range", () => {
@@ -204,14 +204,14 @@ describe("buildBatterySnapshot: properties (seeded)", () => {
           r() < 0.1
             ? null
             : {
-                ts: new Date(now.getTime() - r() * 5 * 86_400_000).toISOString(),
+                ts: new Date(now.getTime() - r() * 5 * 86_400_000),
                 soc_pct: pick([null, r() * 120 - 10]),
                 battery_voltage: pick([null, 12.4, 400]),
                 charging_status: pick([null, "charging", "not_charging", ""]),
                 charging_power_kw: pick([null, r() * 150]),
                 weather_temp: pick([null, r() * 70 - 40]),
               },
-        oem_soh: r() < 0.5 ? null : { pct: r() * 110, reported_at: now.toISOString() },
+        oem_soh: r() < 0.5 ? null : { pct: r() * 110, reported_at: now },
         last_battery_alert: null,
       };
       const a = buildBatterySnapshot(input, { now });
@@ -223,10 +223,10 @@ describe("buildBatterySnapshot: properties (seeded)", () => {
         expect(s.estimated_range_km).toBeGreaterThanOrEqual(0);
         expect(s.estimated_range_km).toBeLessThan(1500);
       }
+      for (const k of a.data_quality.not_applicable_fields) expect(a.data_quality.missing_fields).toContain(k);
       for (const [k, v] of Object.entries(s)) {
         if (v === null) {
-          const named = a.data_quality.missing_fields.includes(k) || a.data_quality.not_applicable_fields.includes(k);
-          expect(named, k).toBe(true);
+          expect(a.data_quality.missing_fields, k).toContain(k);
         }
       }
     }

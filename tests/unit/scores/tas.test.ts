@@ -26,7 +26,7 @@ function base(over: Partial<TasInput> = {}): TasInput {
     behaviour: { period_days: 30, period_km: 1500, overspeed_events: 0, harsh_events: 1 },
     compliance: { active_dtc_count: 0, critical_alerts: 0, emissions_class: null },
     odometer_manipulation: false,
-    data: { latest_telemetry_at: "2026-11-20T11:00:00Z", coverage_pct: 90 },
+    data: { latest_telemetry_at: new Date("2026-11-20T11:00:00Z"), coverage_pct: 90 },
     ...over,
   };
 }
@@ -68,7 +68,7 @@ function randomInput(r: () => number): TasInput {
     },
     odometer_manipulation: pick([true, false, null, false, false]),
     data: {
-      latest_telemetry_at: maybe(new Date(now.getTime() - r() * 60 * 86_400_000).toISOString()),
+      latest_telemetry_at: maybe(new Date(now.getTime() - r() * 60 * 86_400_000)),
       coverage_pct: maybe(r() * 100),
     },
   };
@@ -284,9 +284,9 @@ describe("computeTas: missing data and confidence", () => {
   it("confidence drops for one missing pillar, stale data, or low coverage", () => {
     expect(computeTas(base(), { now }).confidence).toBe("high");
     expect(computeTas(base({ battery: { soh_pct: null, soh_trend_pp_per_year: null } }), { now }).confidence).toBe("medium");
-    expect(computeTas(base({ data: { latest_telemetry_at: "2026-11-01T00:00:00Z", coverage_pct: 90 } }), { now }).confidence).toBe("medium");
+    expect(computeTas(base({ data: { latest_telemetry_at: new Date("2026-11-01T00:00:00Z"), coverage_pct: 90 } }), { now }).confidence).toBe("medium");
     expect(computeTas(base({ data: { latest_telemetry_at: null, coverage_pct: null } }), { now }).confidence).toBe("low");
-    expect(computeTas(base({ data: { latest_telemetry_at: "2026-11-20T11:00:00Z", coverage_pct: 20 } }), { now }).confidence).toBe("medium");
+    expect(computeTas(base({ data: { latest_telemetry_at: new Date("2026-11-20T11:00:00Z"), coverage_pct: 20 } }), { now }).confidence).toBe("medium");
   });
 
   it("removing data never raises confidence (seeded)", () => {

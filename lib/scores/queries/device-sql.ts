@@ -1,0 +1,195 @@
+/**
+ * The SQL parts that device-level score inputs are made of. Each loader (load-tas-inputs.ts,
+ * load-vehicle-health-inputs.ts, …) picks the parts its score needs and runs them as ONE query for any
+ * number of devices: the TAS batch never pays for the battery snapshot's joins, nor the battery
+ * snapshot for the TAS telemetry windows. Every part correlates on the device row `d` of the tenant
+ * (`d.tenant_id`, `d.device_id`), so the tenant always comes from the caller's context.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { TenantCtx } from "@/lib/context";
+import { textArray as pgTextArray } from "@/lib/db/pg-array";
+import { rows } from "@/lib/db/sql-values";
+import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/scores/derived-measures";
+import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
+import { type DrivingEventSource, HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
+
+/** Columns a part adds to the select list, and the join that provides them. */
+export interface DevicePart {
+  columns: SQL;
+  join?: SQL;
+}
+
+/** The query's time windows, computed once from `now`. */
+export interface Windows {
+  since30: string;
+  since90: string;
+}
+
+export function windowsAt(now: Date): Windows {
+  return {
+    since30: new Date(now.getTime() - SHORT_WINDOW_DAYS * DAY_MS).toISOString(),
+    since90: new Date(now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS).toISOString(),
+  };
+}
+
+/** A telemetry/driving-event alias correlated with the device row. */
+const onDevice = (alias: string) => sql.raw(`${alias}.tenant_id = d.tenant_id and ${alias}.device_id = d.device_id`);
+
+export const parts = {
+  /** Master data columns of the device, by name. */
+  master: (...names: ("name" | "powertrain" | "fuel_type" | "asset_class" | "year" | "battery_kwh" | "contract_km" | "lease_months")[]): DevicePart => ({
+    columns: sql.raw(names.map((n) => `d.${n}`).join(", ")),
+  }),
+  leaseStart: (): DevicePart => ({ columns: sql`d.lease_start::text as lease_start` }),
+
+  /** The latest state (fleet_snapshot). */
+  snapshot: (): DevicePart => ({
+    columns: sql`s.ts as snap_ts, s.soc_pct, s.battery_voltage, s.charging_status, s.charging_power_kw, s.weather_temp`,
+    join: sql`left join fleet_snapshot s on s.tenant_id = d.tenant_id and s.device_id = d.device_id`,
+  }),
+
+  /** Counts and odometer span of the 30- and 90-day windows. */
+  windowCounts: ({ since30, since90 }: Windows): DevicePart => ({
+    columns: sql`w.records_30d, w.days_90, w.days_30, w.odo_min_90, w.odo_max_90, w.odo_first_90, w.odo_last_90, w.odo_min_30, w.odo_max_30, w.speed_records_90`,
+    join: sql`left join lateral (
+      select count(*) filter (where t.ts >= ${since30}::timestamptz)::int as records_30d,
+        count(distinct (t.ts at time zone 'UTC')::date)::int as days_90,
+        count(distinct (t.ts at time zone 'UTC')::date) filter (where t.ts >= ${since30}::timestamptz)::int as days_30,
+        min(t.odometer_km) as odo_min_90, max(t.odometer_km) as odo_max_90,
+        min(t.ts) filter (where t.odometer_km is not null) as odo_first_90,
+        max(t.ts) filter (where t.odometer_km is not null) as odo_last_90,
+        min(t.odometer_km) filter (where t.ts >= ${since30}::timestamptz) as odo_min_30,
+        max(t.odometer_km) filter (where t.ts >= ${since30}::timestamptz) as odo_max_30,
+        count(t.speed_kmh)::int as speed_records_90
+      from telemetry t where ${onDevice("t")} and t.ts >= ${since90}::timestamptz
+    ) w on true`,
+  }),
+
+  /** Device time of the newest telemetry record. */
+  newest: (): DevicePart => ({
+    columns: sql`n.newest_ts`,
+    join: sql`left join lateral (select max(tn.ts) as newest_ts from telemetry tn where ${onDevice("tn")}) n on true`,
+  }),
+
+  /** The latest OEM state of health reading. */
+  latestSoh: (): DevicePart => ({
+    columns: sql`soh.soh_pct as latest_soh, soh.ts as latest_soh_ts`,
+    join: sql`left join lateral (
+      select ts1.ts, ts1.soh_pct from telemetry ts1 where ${onDevice("ts1")} and ts1.soh_pct is not null order by ts1.ts desc limit 1
+    ) soh on true`,
+  }),
+
+  /** The oldest SoH reading within the trend look-back before the latest one (needs `latestSoh`). */
+  earlySoh: (): DevicePart => ({
+    columns: sql`soh0.soh_pct as early_soh, soh0.ts as early_soh_ts`,
+    join: sql`left join lateral (
+      select ts0.ts, ts0.soh_pct from telemetry ts0
+      where ${onDevice("ts0")} and ts0.soh_pct is not null and ts0.ts >= soh.ts - make_interval(days => ${SOH_TREND_LOOKBACK_DAYS}::int)
+      order by ts0.ts asc limit 1
+    ) soh0 on true`,
+  }),
+
+  latestOdometer: (): DevicePart => ({
+    columns: sql`odo.odometer_km as latest_odo`,
+    join: sql`left join lateral (
+      select tod.odometer_km from telemetry tod where ${onDevice("tod")} and tod.odometer_km is not null order by tod.ts desc limit 1
+    ) odo on true`,
+  }),
+
+  /** The DTC list of the latest record that carried one (the active codes). */
+  activeDtcs: (): DevicePart => ({
+    columns: sql`dtc.dtc_codes`,
+    join: sql`left join lateral (
+      select td.dtc_codes from telemetry td where ${onDevice("td")} and td.dtc_codes is not null order by td.ts desc limit 1
+    ) dtc on true`,
+  }),
+
+  /** Whether any voltage was reported, and the latest resting 12 V reading (not a traction-pack voltage). */
+  electrical: (): DevicePart => ({
+    columns: sql`exists (select 1 from telemetry tv where ${onDevice("tv")} and tv.battery_voltage is not null) as voltage_reported,
+      v12.battery_voltage as resting_12v`,
+    join: sql`left join lateral (
+      select tb.battery_voltage from telemetry tb
+      where ${onDevice("tb")} and tb.battery_voltage between 6 and 16
+        and coalesce(tb.speed_kmh, 0) <= 0
+        and (tb.ignition = 0 or (tb.ignition is null and tb.speed_kmh = 0))
+        and coalesce(lower(tb.raw_data->>'voltage_kind'), '') !~ '^(traction|hv|high|pack|main)([_ -]|$)'
+      order by tb.ts desc limit 1
+    ) v12 on true`,
+  }),
+
+  /** Harsh driving events of the 90-day window by source, and what the sources cover. */
+  harshEvents: ({ since90 }: Windows): DevicePart => {
+    const oem: DrivingEventSource = "oem";
+    const derived: DrivingEventSource = "derived";
+    return {
+      columns: sql`d.events_reported_at, d.dense_speed_at, ev.oem_harsh_90, ev.derived_harsh_90`,
+      join: sql`left join lateral (
+        select count(*) filter (where de.source = ${oem})::int as oem_harsh_90,
+          count(*) filter (where de.source = ${derived})::int as derived_harsh_90
+        from driving_events de
+        where ${onDevice("de")} and de.ts >= ${since90}::timestamptz and de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])
+      ) ev on true`,
+    };
+  },
+
+  /** Alert counts of the device (the knockout, the behaviour and the fleet-level inputs). */
+  alertCounts: ({ since30, since90 }: Windows): DevicePart => {
+    const odometer: AlertAgent = "odometer_integrity";
+    const [critical, warning, info]: Severity[] = ["CRITICAL", "WARNING", "INFO"];
+    return {
+      columns: sql`ac.odo_critical, ac.odo_warning, ac.rollbacks, ac.overspeed_90, ac.critical_90, ac.critical_30, ac.warning_30, ac.info_30`,
+      join: sql`left join lateral (
+        select count(*) filter (where a.agent = ${odometer} and a.severity = ${critical})::int as odo_critical,
+          count(*) filter (where a.agent = ${odometer} and a.severity = ${warning})::int as odo_warning,
+          count(*) filter (where a.dedupe_key = ${ALERT_KEYS.odometerRollback})::int as rollbacks,
+          count(*) filter (where a.created_at >= ${since90}::timestamptz and a.dedupe_key = ${ALERT_KEYS.drivingOverspeed})::int as overspeed_90,
+          count(*) filter (where a.created_at >= ${since90}::timestamptz and a.severity = ${critical} and a.agent <> ${odometer})::int as critical_90,
+          count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${critical})::int as critical_30,
+          count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${warning})::int as warning_30,
+          count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${info})::int as info_30
+        from alerts a where ${onDevice("a")}
+      ) ac on true`,
+    };
+  },
+
+  /** The newest alert of the battery detector. */
+  lastBatteryAlert: (): DevicePart => {
+    const battery: AlertAgent = "battery";
+    return {
+      columns: sql`lb.severity as lb_severity, lb.prediction as lb_prediction, lb.confidence as lb_confidence, lb.created_at as lb_created_at`,
+      join: sql`left join lateral (
+        select b.severity, b.prediction, b.confidence, b.created_at from alerts b
+        where ${onDevice("b")} and b.agent = ${battery}
+        order by b.created_at desc, b.id desc limit 1
+      ) lb on true`,
+    };
+  },
+} as const;
+
+export interface DeviceQueryArgs {
+  ctx: Pick<TenantCtx, "db" | "tenantId">;
+  deviceIds: readonly string[];
+  /** Called once per SQL round trip (tests and the bench assert that it does not grow with N). */
+  onQuery?: (label: string) => void;
+}
+
+/**
+ * One round trip: the tenant's devices among `deviceIds` (each once; ids it does not hold are simply
+ * absent) with the columns of `withParts`. The id list travels as one JSON parameter, so the statement
+ * has the same placeholders whatever N, on both drivers.
+ */
+export async function queryDevices(label: string, { ctx, deviceIds, onQuery }: DeviceQueryArgs, withParts: DevicePart[]): Promise<Record<string, unknown>[]> {
+  const unique = [...new Set(deviceIds)];
+  if (unique.length === 0) return [];
+  onQuery?.(label);
+  const columns = withParts.map((p) => p.columns);
+  const joins = withParts.flatMap((p) => (p.join ? [p.join] : []));
+  return rows(
+    ctx.db,
+    sql`with ids as (select distinct v as device_id from jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as v)
+        select d.device_id${columns.length > 0 ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
+        from ids join devices d on d.tenant_id = ${ctx.tenantId} and d.device_id = ids.device_id
+        ${sql.join(joins, sql` `)}`,
+  );
+}

@@ -1,0 +1,87 @@
+import { sqlCount, sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
+import {
+  ageMonths,
+  DAY_MS,
+  DEVICE_WINDOW_DAYS,
+  distanceKm,
+  harshEventsInWindow,
+  kmPerYear,
+  odometerManipulation,
+  sohTrendPpPerYear,
+  type Reading,
+} from "@/lib/scores/derived-measures";
+import type { TasInput } from "@/lib/scores/tas";
+import { parts, queryDevices, windowsAt, type DeviceQueryArgs } from "./device-sql";
+
+const reading = (value: unknown, at: unknown): Reading | null => {
+  const v = sqlNumber(value);
+  const d = sqlDate(at);
+  return v !== null && d ? { value: v, at: d } : null;
+};
+
+/** TAS inputs of the tenant's devices among `deviceIds`, in one round trip (endpoints 17 and 18). */
+export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Promise<Map<string, TasInput>> {
+  const w = windowsAt(args.now);
+  const found = await queryDevices("tas", args, [
+    parts.master("powertrain", "fuel_type", "asset_class", "year", "contract_km", "lease_months"),
+    parts.leaseStart(),
+    parts.windowCounts(w),
+    parts.newest(),
+    parts.latestSoh(),
+    parts.earlySoh(),
+    parts.latestOdometer(),
+    parts.activeDtcs(),
+    parts.harshEvents(w),
+    parts.alertCounts(w),
+  ]);
+  const windowStart = new Date(args.now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS);
+  const out = new Map<string, TasInput>();
+  for (const r of found) {
+    const latestSoh = reading(r.latest_soh, r.latest_soh_ts);
+    const latestOdometer = sqlNumber(r.latest_odo);
+    const periodKm = distanceKm(sqlNumber(r.odo_min_90), sqlNumber(r.odo_max_90));
+    const dtcs = sqlTextArray(r.dtc_codes);
+    const id = String(r.device_id);
+    out.set(id, {
+      device_id: id,
+      powertrain: sqlText(r.powertrain),
+      fuel_type: sqlText(r.fuel_type),
+      asset_class: sqlText(r.asset_class),
+      year: sqlNumber(r.year),
+      age_months: ageMonths(sqlText(r.lease_start), args.now),
+      battery: { soh_pct: latestSoh?.value ?? null, soh_trend_pp_per_year: sohTrendPpPerYear(latestSoh, reading(r.early_soh, r.early_soh_ts)) },
+      mileage: {
+        odometer_km: latestOdometer,
+        km_per_year: kmPerYear(periodKm, sqlDate(r.odo_first_90), sqlDate(r.odo_last_90)),
+        contract_km: sqlNumber(r.contract_km),
+        lease_months: sqlNumber(r.lease_months),
+      },
+      behaviour: {
+        period_days: DEVICE_WINDOW_DAYS,
+        period_km: periodKm,
+        // Overspeed comes from the driving detector's alerts, which need speed readings.
+        overspeed_events: sqlCount(r.speed_records_90) > 0 ? sqlCount(r.overspeed_90) : null,
+        harsh_events: harshEventsInWindow(
+          {
+            oemCount: sqlCount(r.oem_harsh_90),
+            derivedCount: sqlCount(r.derived_harsh_90),
+            reportedAt: sqlDate(r.events_reported_at),
+            denseSpeedAt: sqlDate(r.dense_speed_at),
+          },
+          windowStart,
+        ),
+      },
+      compliance: {
+        active_dtc_count: dtcs === null ? null : new Set(dtcs.map((c) => c.trim().toUpperCase())).size,
+        critical_alerts: sqlCount(r.critical_90),
+        emissions_class: null,
+      },
+      odometer_manipulation: odometerManipulation(sqlCount(r.rollbacks), latestOdometer),
+      data: {
+        latest_telemetry_at: sqlDate(r.newest_ts),
+        coverage_pct: (Math.min(sqlCount(r.days_90), DEVICE_WINDOW_DAYS) / DEVICE_WINDOW_DAYS) * 100,
+      },
+    });
+  }
+  return out;
+}
