@@ -1,4 +1,5 @@
 import { finiteOrNull } from "@/lib/numbers";
+import { LOW_VOLTAGE_RANGE_V, usableSohPct } from "@/lib/vocabulary/readings";
 import { ALERT_KEYS, type Severity } from "@/lib/vocabulary/alerts";
 import { inferPowertrain, isPlugIn } from "@/lib/vocabulary/powertrain";
 import {
@@ -27,8 +28,7 @@ export const SOC_CRITICAL_PCT = 5;
 const PHEV_LOW_FUEL_PCT = 10;
 
 // (b) The 12 V (lead-acid / auxiliary) battery at rest.
-/** Plausible range of a 12 V system reading; outside it the value is a traction-pack voltage or invalid. */
-export const LOW_VOLTAGE_RANGE_V = { min: 6, max: 16 } as const;
+export { LOW_VOLTAGE_RANGE_V };
 /** ≈ fully discharged at rest (resting-voltage tables: 12.6–12.7 V full, ~12.0 V at 25 %, ~11.8 V empty). */
 export const V12_WARNING_V = 11.8;
 /** Deeply discharged or a failed cell: the battery cannot crank the engine/close the HV contactors. */
@@ -41,7 +41,6 @@ export const SOH_DROP_PP = 3;
 export const SOH_WARNING_PCT = 70;
 export const SOH_CRITICAL_PCT = 60;
 /** Plausible SoH values; some BMS report a little above 100 % when new. */
-const SOH_RANGE = { min: 0, max: 120 } as const;
 
 export const detectBattery: Detector = ({ device, records }) => {
   const sorted = sortedByTs(records);
@@ -234,7 +233,7 @@ function low12V(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
 
 const validSoh = (r: TelemetryRecord): number | null => {
   const soh = finiteOrNull(r.sohPct);
-  return soh !== null && soh > SOH_RANGE.min && soh <= SOH_RANGE.max ? soh : null;
+  return usableSohPct(soh);
 };
 
 function sohReadings(records: readonly TelemetryRecord[]): { r: TelemetryRecord; soh: number }[] {
@@ -251,9 +250,9 @@ function sohDrop(device: DeviceContext, records: readonly TelemetryRecord[]): Al
   // The previous known SoH: the device's state before this batch when it is older than the latest
   // reading, else the batch's first reading.
   const prev = device.previous;
-  const prevSoh = prev ? finiteOrNull(prev.sohPct) : null;
+  const prevSoh = prev ? usableSohPct(finiteOrNull(prev.sohPct)) : null;
   let reference: { soh: number; ts: Date; source: "previous_state" | "batch_first" } | null = null;
-  if (prev && prevSoh !== null && prevSoh > SOH_RANGE.min && prevSoh <= SOH_RANGE.max && prev.ts.getTime() < tsMs(latest.r)) {
+  if (prev && prevSoh !== null && prev.ts.getTime() < tsMs(latest.r)) {
     reference = { soh: prevSoh, ts: prev.ts, source: "previous_state" };
   } else {
     const first = readings[0];

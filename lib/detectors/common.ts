@@ -1,3 +1,4 @@
+import { isChargingStatus } from "@/lib/vocabulary/charging";
 import { finiteOrNull } from "@/lib/numbers";
 import type { Severity } from "@/lib/vocabulary/alerts";
 import type { AlertDraft, TelemetryRecord } from "./types";
@@ -69,13 +70,8 @@ export function corroborated(base: number, step: number, readings: number, cap: 
   return confidence(Math.min(cap, base + step * Math.max(0, readings - 1)));
 }
 
-const CHARGING_WORDS = new Set(["charging", "fast_charging", "dc_charging", "ac_charging"]);
-
-/** The OEM's charging status names an active charge (same words as the fleet `status`; case, spaces and dashes ignored). */
-export function isChargingStatus(status: string | null): boolean {
-  if (status === null) return false;
-  return CHARGING_WORDS.has(status.trim().toLowerCase().replace(/[\s-]+/g, "_"));
-}
+/** The charging vocabulary (lib/vocabulary/charging.ts), re-exported for the detectors. */
+export { isChargingStatus };
 
 export function isMoving(r: TelemetryRecord): boolean {
   return (finiteOrNull(r.speedKmh) ?? 0) >= MOVING_SPEED_KMH;

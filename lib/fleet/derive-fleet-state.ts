@@ -1,3 +1,4 @@
+import { isChargingStatus } from "@/lib/vocabulary/charging";
 import type { FLEET_STATUSES } from "@/lib/schemas/fleet";
 import { type AlertLevel, alertLevelOf, SEVERITIES, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
 
@@ -8,7 +9,6 @@ export type { AlertLevel };
 export const OFFLINE_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Below this a reported speed is GPS jitter, not driving. */
 const MOVING_SPEED_KMH = 1;
-const CHARGING_WORDS = new Set(["charging", "fast_charging", "dc_charging", "ac_charging"]);
 
 export interface StateSignals {
   ts: Date;
@@ -23,7 +23,7 @@ export function deriveStatus(s: StateSignals, now: Date): FleetStatus {
   if (now.getTime() - s.ts.getTime() > OFFLINE_AFTER_MS) return "offline";
   const moving = (s.speedKmh ?? 0) >= MOVING_SPEED_KMH;
   const charging =
-    (s.chargingStatus !== null && CHARGING_WORDS.has(s.chargingStatus.toLowerCase())) || (!moving && (s.chargingPowerKw ?? 0) > 0);
+    isChargingStatus(s.chargingStatus) || (!moving && (s.chargingPowerKw ?? 0) > 0);
   if (charging && !moving) return "charging";
   if (moving) return "driving";
   return deriveIgnition(s) === 1 ? "idle" : "parked";

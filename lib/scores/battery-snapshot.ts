@@ -2,8 +2,9 @@
  * Battery health snapshot (SPEC 2.6, endpoint 6): a pure data-in/result-out function.
  * Methodology: docs/methodology/battery-snapshot.md. No database, no clock (the caller passes `now`).
  */
-import { isChargingStatus } from "@/lib/detectors/common";
+import { chargingWord, isChargingStatus, isNotChargingStatus } from "@/lib/vocabulary/charging";
 import { hasTractionBattery, isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
+import { usableSocPct, usableSohPct } from "@/lib/vocabulary/readings";
 import { finiteOrNull, round } from "./score-common";
 
 export const BATTERY_SNAPSHOT_VERSION = "battery-snapshot-2026.12";
@@ -114,19 +115,6 @@ export function coldPenalty(tempC: number): number {
 export const FRESH_MAX_S = 60 * 60;
 export const RECENT_MAX_S = 24 * 60 * 60;
 
-const NOT_CHARGING_WORDS = new Set([
-  "not_charging",
-  "disconnected",
-  "unplugged",
-  "idle",
-  "none",
-  "complete",
-  "completed",
-  "charge_complete",
-  "fully_charged",
-  "finished",
-  "stopped",
-]);
 
 // ---------------------------------------------------------------------------------------------
 // helpers
@@ -134,9 +122,6 @@ const NOT_CHARGING_WORDS = new Set([
 
 
 
-function normWord(s: string): string {
-  return s.trim().toLowerCase().replace(/[\s-]+/g, "_");
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -167,7 +152,8 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
 
   // SOC in [0, 100]; anything else is not a usable reading.
   const socRaw = finiteOrNull(latest?.soc_pct ?? null);
-  const soc = socRaw !== null && socRaw >= 0 && socRaw <= 100 ? round(socRaw, 1) : null;
+  const usableSoc = usableSocPct(socRaw);
+  const soc = usableSoc !== null ? round(usableSoc, 1) : null;
   const socOut = field("soc_current_pct", soc, hasTraction);
 
   const voltRaw = finiteOrNull(latest?.battery_voltage ?? null);
@@ -175,18 +161,19 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
   const voltageOut = field("battery_voltage", voltage, true);
 
   const statusRaw = latest?.charging_status ?? null;
-  const status = typeof statusRaw === "string" && statusRaw.trim() !== "" ? normWord(statusRaw) : null;
+  const status = typeof statusRaw === "string" && statusRaw.trim() !== "" ? chargingWord(statusRaw) : null;
   const statusOut = field("charging_status", status, pluggable);
 
   const powerRaw = finiteOrNull(latest?.charging_power_kw ?? null);
   let power: number | null = powerRaw !== null && powerRaw >= 0 ? round(powerRaw, 1) : null;
   // A status that says "not charging" makes the power known: 0 kW.
-  if (power === null && status !== null && NOT_CHARGING_WORDS.has(status) && !isChargingStatus(status)) power = 0;
+  if (power === null && status !== null && isNotChargingStatus(status) && !isChargingStatus(status)) power = 0;
   const powerOut = field("charging_power_kw", power, pluggable);
 
   // State of health: only an OEM value counts (SPEC 2.6).
   const sohRaw = finiteOrNull(input.oem_soh?.pct ?? null);
-  const soh = sohRaw !== null && sohRaw > 0 && sohRaw <= 100 ? round(sohRaw, 1) : null;
+  const usableSoh = usableSohPct(sohRaw);
+  const soh = usableSoh !== null ? round(usableSoh, 1) : null;
   const sohAt = soh !== null ? (input.oem_soh?.reported_at ?? null) : null;
   const sohOut = field("soh_pct", soh, hasTraction);
 

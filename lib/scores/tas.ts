@@ -2,6 +2,7 @@
  * Total Asset Score (SPEC 2.14, endpoints 17 and 18): a pure data-in/result-out function.
  * Methodology: docs/methodology/tas.md. Weights: ./tas-weights.ts (server-side only, never in the output).
  */
+import { usableSohPct } from "@/lib/vocabulary/readings";
 import { DEFAULT_ASSET_CLASS, isAssetClass } from "@/lib/vocabulary/master-data";
 import { isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { TAS_PILLARS, tasWeightsFor, type TasPillar } from "./tas-weights";
@@ -195,8 +196,8 @@ export function emissionBand(powertrain: string | null, declared: string | null,
 // pillars
 
 function batteryPillar(input: TasInput, powertrain: Powertrain | null): TasPillarResult {
-  const soh = finiteOrNull(input.battery.soh_pct);
-  if (soh !== null && soh > 0 && soh <= 100) {
+  const soh = usableSohPct(finiteOrNull(input.battery.soh_pct));
+  if (soh !== null) {
     let score = clamp(((soh - SOH_FLOOR_PCT) / (100 - SOH_FLOOR_PCT)) * 100);
     const trend = finiteOrNull(input.battery.soh_trend_pp_per_year);
     if (trend !== null) {

@@ -2,6 +2,7 @@
  * Vehicle health score (SPEC 2.4, endpoint 4): 0–100, higher = healthier. Pure: data in, result out.
  * Methodology: docs/methodology/vehicle-health.md. Change VEHICLE_HEALTH_VERSION with any rule change.
  */
+import { isLowVoltageSystemReading, usableSohPct } from "@/lib/vocabulary/readings";
 import { hasTractionBattery, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { classifyDtc, normaliseDtc } from "@/lib/detectors/diagnostics";
 import {
@@ -112,12 +113,12 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
   const limitations: string[] = [freshnessSentence(input.newest_telemetry_at, now)];
 
   const sohRaw = finiteOrNull(input.latest_soh_pct);
-  const soh = sohRaw !== null && sohRaw > 0 && sohRaw <= 120 ? Math.min(sohRaw, 100) : null;
+  const soh = usableSohPct(sohRaw);
   const odo = finiteOrNull(input.latest_odometer_km);
   const odometer = odo !== null && odo >= 0 ? odo : null;
   const dtcList = input.active_dtc_codes;
   const v12 = finiteOrNull(input.latest_resting_12v_v);
-  const resting12v = v12 !== null && v12 >= 6 && v12 <= 16 ? v12 : null;
+  const resting12v = isLowVoltageSystemReading(v12) ? v12 : null;
 
   const reported: Record<VehicleHealthSignal, boolean> = {
     soh_pct: soh !== null,

@@ -12,6 +12,7 @@ import { rows } from "@/lib/db/sql-values";
 import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/scores/derived-measures";
 import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
 import { type DrivingEventSource, HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
+import { LOW_VOLTAGE_RANGE_V } from "@/lib/vocabulary/readings";
 
 /** Columns a part adds to the select list, and the join that provides them. */
 export interface DevicePart {
@@ -110,7 +111,7 @@ export const parts = {
       v12.battery_voltage as resting_12v`,
     join: sql`left join lateral (
       select tb.battery_voltage from telemetry tb
-      where ${onDevice("tb")} and tb.battery_voltage between 6 and 16
+      where ${onDevice("tb")} and tb.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min} and ${LOW_VOLTAGE_RANGE_V.max}
         and coalesce(tb.speed_kmh, 0) <= 0
         and (tb.ignition = 0 or (tb.ignition is null and tb.speed_kmh = 0))
         and coalesce(lower(tb.raw_data->>'voltage_kind'), '') !~ '^(traction|hv|high|pack|main)([_ -]|$)'

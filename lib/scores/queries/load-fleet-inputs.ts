@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { rows, sqlCount, sqlDate, sqlJson, sqlNumber } from "@/lib/db/sql-values";
+import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS } from "@/lib/vocabulary/charging";
 import type { FleetRiskDeviceInput } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
 
@@ -17,7 +18,8 @@ import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
  *
  * Definitions used per sample:
  * - driving: speed_kmh > 1; night: 22:00–06:00 Europe/Helsinki local time of `ts`.
- * - charging: charging_status one of CHARGING_WORDS, or charging_power_kw > 0 while not driving;
+ * - charging: charging_status one of CHARGING_WORDS (lib/vocabulary/charging.ts, spelled as there),
+ *   or charging_power_kw > 0 while not driving;
  *   DC: charging and (status dc_charging / fast_charging, or power > 22 kW).
  * - low SOC: soc_pct < 10 while not charging.
  * - distance: odometer of the newest minus the oldest sample with an odometer (never negative).
@@ -28,8 +30,6 @@ export const MAX_SAMPLE_MINUTES = 10;
 const DRIVING_SPEED_KMH = 1;
 const DC_POWER_KW = 22;
 const LOW_SOC_PCT = 10;
-const CHARGING_WORDS = ["charging", "fast_charging", "dc_charging", "ac_charging"] as const;
-const DC_WORDS = ["dc_charging", "fast_charging"] as const;
 
 /** One device's aggregates over the period: what fleet risk needs, plus what green fleet adds. */
 export interface FleetDeviceAggregate extends Omit<FleetRiskDeviceInput, "powertrain"> {
@@ -89,7 +89,7 @@ export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx
   const query = sql`
     with samples as (
       select t.device_id, t.ts, t.speed_kmh, t.weather_temp, t.soc_pct, t.odometer_km,
-             lower(t.charging_status) as cs, t.charging_power_kw as kw,
+             ${sql.raw(chargingWordSql("t.charging_status"))} as cs, t.charging_power_kw as kw,
              least(coalesce(extract(epoch from (lead(t.ts) over (partition by t.device_id order by t.ts) - t.ts)), 0) / 60.0,
                    ${MAX_SAMPLE_MINUTES})::float8 as dur,
              first_value(t.odometer_km) over (partition by t.device_id order by (t.odometer_km is null), t.ts asc) as odo_first,
@@ -116,7 +116,7 @@ export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx
              coalesce(sum(dur) filter (where drv and weather_temp < 0), 0)::float8 as below0_min,
              coalesce(sum(dur) filter (where drv and weather_temp < -10), 0)::float8 as below10_min,
              coalesce(sum(dur) filter (where chg), 0)::float8 as charging_min,
-             coalesce(sum(dur) filter (where chg and (coalesce(cs, '') in (${textList(DC_WORDS)}) or coalesce(kw, 0) > ${DC_POWER_KW})), 0)::float8 as dc_min,
+             coalesce(sum(dur) filter (where chg and (coalesce(cs, '') in (${textList(DC_CHARGING_WORDS)}) or coalesce(kw, 0) > ${DC_POWER_KW})), 0)::float8 as dc_min,
              coalesce(sum(dur) filter (where soc_pct is not null), 0)::float8 as soc_known_min,
              coalesce(sum(dur) filter (where soc_pct < ${LOW_SOC_PCT} and not chg), 0)::float8 as low_soc_min,
              count(distinct (ts at time zone 'UTC')::date)::int as telemetry_days,

@@ -1,0 +1,46 @@
+/**
+ * The charging-status vocabulary: which OEM words mean a charge is under way (and a DC one), and which
+ * mean none is. OEMs spell them freely (`Fast-Charging`, `DC charging`), so a word is compared after
+ * `chargingWord`: trimmed, lower-case, spaces and dashes as `_`. The fleet status, the detectors, the
+ * battery snapshot and the fleet scores' SQL all read a status through this module.
+ */
+
+export const CHARGING_WORDS = ["charging", "fast_charging", "dc_charging", "ac_charging"] as const;
+/** Charging words that mean a DC (fast) charge. */
+export const DC_CHARGING_WORDS = ["dc_charging", "fast_charging"] as const;
+/** Words that say the vehicle is not charging (so a missing charging power is known to be 0 kW). */
+export const NOT_CHARGING_WORDS = [
+  "not_charging",
+  "disconnected",
+  "unplugged",
+  "idle",
+  "none",
+  "complete",
+  "completed",
+  "charge_complete",
+  "fully_charged",
+  "finished",
+  "stopped",
+] as const;
+
+export function chargingWord(status: string): string {
+  return status.trim().toLowerCase().replace(/[\s-]+/g, "_");
+}
+
+const CHARGING = new Set<string>(CHARGING_WORDS);
+const NOT_CHARGING = new Set<string>(NOT_CHARGING_WORDS);
+
+/** The status names an active charge. */
+export function isChargingStatus(status: string | null | undefined): boolean {
+  return typeof status === "string" && CHARGING.has(chargingWord(status));
+}
+
+/** The status says no charge is under way. */
+export function isNotChargingStatus(status: string | null | undefined): boolean {
+  return typeof status === "string" && NOT_CHARGING.has(chargingWord(status));
+}
+
+/** The same normalisation in SQL, for queries that classify statuses in the database. */
+export function chargingWordSql(column: string): string {
+  return `regexp_replace(lower(trim(${column})), '[[:space:]-]+', '_', 'g')`;
+}
