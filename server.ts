@@ -12,7 +12,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import next from "next";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
-import { guardApiRequest, malformedHttpAnswer } from "@/lib/http/edge-guard";
+import { connectAnswer, guardApiRequest, malformedHttpAnswer, originForm } from "@/lib/http/edge-guard";
 import { getDbHandle, migrateDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
@@ -50,9 +50,19 @@ async function send(res: ServerResponse, answer: Response): Promise<void> {
 
 const server = createServer((req, res) => {
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
-  const early = guardApiRequest({ method: req.method ?? "GET", url: req.url ?? "/", requestIdHeader: req.headers["x-request-id"] as string | undefined });
-  if (early) void send(res, early);
-  else void handle(req, res);
+  const early = guardApiRequest({
+    method: req.method ?? "GET",
+    url: req.url ?? "/",
+    requestIdHeader: req.headers["x-request-id"] as string | undefined,
+    authorization: req.headers.authorization,
+  });
+  if (early) {
+    void send(res, early);
+    return;
+  }
+  // An absolute-form target (`GET http://host/api/…`) reaches Next.js as the path it names.
+  req.url = originForm(req.url ?? "/");
+  void handle(req, res);
 });
 
 // A request Node cannot parse never reaches Next.js; answer it in the envelope too (see edge-guard.ts).
@@ -62,6 +72,10 @@ server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
     return;
   }
   socket.end(malformedHttpAnswer(err));
+});
+
+server.on("connect", (_req, socket) => {
+  socket.end(connectAnswer());
 });
 
 server.listen(port, hostname, () => {

@@ -44,6 +44,15 @@ export function bearerToken(header: string | null): string | null {
 }
 
 /**
+ * The request presents the public sandbox key (compared by hash in constant time, no lookup): answers
+ * given before authentication (a 405, a 404) still carry its `_sandbox` marker.
+ */
+export function presentsSandboxKey(authorization: string | null): boolean {
+  const token = bearerToken(authorization);
+  return token !== null && isSandboxHash(hashKey(token));
+}
+
+/**
  * Resolves a presented token to its principal, or null for a malformed, unknown or revoked key.
  * Lookups are cached for AUTH_CACHE_TTL_SECONDS (≤ 5 s), so a revoked key or a tenant's new limit
  * takes effect within that time on every instance.

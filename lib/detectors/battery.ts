@@ -1,5 +1,5 @@
 import { finiteOrNull } from "@/lib/numbers";
-import { LOW_VOLTAGE_RANGE_V, usableSohPct } from "@/lib/vocabulary/readings";
+import { LOW_VOLTAGE_RANGE_V, usableSocPct, usableSohPct } from "@/lib/vocabulary/readings";
 import { ALERT_KEYS, type Severity } from "@/lib/vocabulary/alerts";
 import { inferPowertrain, isPlugIn } from "@/lib/vocabulary/powertrain";
 import {
@@ -50,10 +50,7 @@ export const detectBattery: Detector = ({ device, records }) => {
 // ---------------------------------------------------------------------------------------------
 // (a) low state of charge
 
-const validSoc = (r: TelemetryRecord): number | null => {
-  const soc = finiteOrNull(r.socPct);
-  return soc !== null && soc >= 0 && soc <= 100 ? soc : null;
-};
+const validSoc = (r: TelemetryRecord): number | null => usableSocPct(finiteOrNull(r.socPct));
 
 /**
  * BEV or PHEV: the known powertrain, else the CONTRACT's inference from the batch's signals. HEVs keep

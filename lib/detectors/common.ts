@@ -1,4 +1,5 @@
 import { isChargingStatus } from "@/lib/vocabulary/charging";
+import { isMovingSpeed, MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
 import { finiteOrNull } from "@/lib/numbers";
 import type { Severity } from "@/lib/vocabulary/alerts";
 import type { AlertDraft, TelemetryRecord } from "./types";
@@ -11,12 +12,11 @@ import type { AlertDraft, TelemetryRecord } from "./types";
 /** Stamped into every draft's `technical_data.detector_version`; bump when a rule or threshold changes. */
 export const DETECTOR_VERSION = "alerts-2026.11";
 
-/** Below this a reported speed is GPS jitter, not driving (the same cut as the fleet status). */
-export const MOVING_SPEED_KMH = 1;
+/** The one moving cut (lib/vocabulary/readings.ts), re-exported for the detectors and their tests. */
+export { MOVING_SPEED_KMH };
 
 /** Tolerance for comparing derived floating-point differences (e.g. 12345.6 − 12344.6 ≠ 1 exactly). */
 const EPSILON = 1e-9;
-
 
 /** `a > b`, ignoring floating-point noise. */
 export function above(a: number, b: number): boolean {
@@ -74,7 +74,7 @@ export function corroborated(base: number, step: number, readings: number, cap: 
 export { isChargingStatus };
 
 export function isMoving(r: TelemetryRecord): boolean {
-  return (finiteOrNull(r.speedKmh) ?? 0) >= MOVING_SPEED_KMH;
+  return isMovingSpeed(finiteOrNull(r.speedKmh));
 }
 
 /** Charging as the fleet status sees it: standing, and a charging status or a positive charging power. */

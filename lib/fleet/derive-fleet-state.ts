@@ -1,4 +1,5 @@
 import { isChargingStatus } from "@/lib/vocabulary/charging";
+import { isMovingSpeed } from "@/lib/vocabulary/readings";
 import type { FLEET_STATUSES } from "@/lib/schemas/fleet";
 import { type AlertLevel, alertLevelOf, SEVERITIES, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
 
@@ -7,8 +8,6 @@ export type { AlertLevel };
 
 /** CONTRACT: a vehicle with no telemetry for 24 h is offline. */
 export const OFFLINE_AFTER_MS = 24 * 60 * 60 * 1000;
-/** Below this a reported speed is GPS jitter, not driving. */
-const MOVING_SPEED_KMH = 1;
 
 export interface StateSignals {
   ts: Date;
@@ -21,7 +20,7 @@ export interface StateSignals {
 /** Pure: the CONTRACT `status` of a vehicle's latest state at time `now`. */
 export function deriveStatus(s: StateSignals, now: Date): FleetStatus {
   if (now.getTime() - s.ts.getTime() > OFFLINE_AFTER_MS) return "offline";
-  const moving = (s.speedKmh ?? 0) >= MOVING_SPEED_KMH;
+  const moving = isMovingSpeed(s.speedKmh);
   const charging =
     isChargingStatus(s.chargingStatus) || (!moving && (s.chargingPowerKw ?? 0) > 0);
   if (charging && !moving) return "charging";

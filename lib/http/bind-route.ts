@@ -1,6 +1,7 @@
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import type { Operation } from "@/lib/operations/define-operation";
-import { requestLogger } from "@/lib/log/logger";
+import { presentsSandboxKey } from "@/lib/auth/authenticate-api-key";
+import { requestLogger, type Logger } from "@/lib/log/logger";
 import { checkedOutput } from "@/lib/validation";
 import { operationsAt, SERVICE_ROUTES, type ServiceRouteName } from "@/lib/operations/registry";
 import { authorize } from "./authorize";
@@ -24,28 +25,37 @@ const BOUND_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type BoundMethod = (typeof BOUND_METHODS)[number];
 export type RouteHandlers = Record<BoundMethod | "OPTIONS", RouteHandler>;
 
+/**
+ * What every answer starts from: the request id, and the sandbox flag when the request presents the
+ * public sandbox key (CONTRACT: every JSON body answered to it carries `_sandbox: true`, errors
+ * included, even those given before the key is looked up: a 405, a 404, a malformed URL).
+ */
+export function baseDecor(req: Request): ResponseDecor {
+  return { requestId: requestIdFor(req), isSandbox: presentsSandboxKey(req.headers.get("authorization")) };
+}
+
 /** The `Allow` list of a route serving `methods`: HEAD rides along with GET, OPTIONS is always served. */
 export function allowHeader(methods: readonly string[]): string {
   return [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
 }
 
 /** 405 in the envelope, for a method a route does not serve. */
-export function methodNotAllowedResponse(method: string, methods: readonly string[], requestId: string): Response {
+export function methodNotAllowedResponse(method: string, methods: readonly string[], decor: ResponseDecor): Response {
   const allow = allowHeader(methods);
   const err = new ValidationError(`${method} is not supported here; this path serves ${allow}.`);
-  const res = errorResponse(err, { requestId, isSandbox: false, headers: { Allow: allow } });
+  const res = errorResponse(err, { ...decor, headers: { ...decor.headers, Allow: allow } });
   return new Response(res.body, { status: 405, headers: res.headers });
 }
 
 /** 204 with `Allow`: what OPTIONS answers on a served path. */
-export function optionsResponse(methods: readonly string[], requestId: string): Response {
-  return decorate(new Response(null, { status: 204 }), { requestId, isSandbox: false, headers: { Allow: allowHeader(methods) } });
+export function optionsResponse(methods: readonly string[], decor: ResponseDecor): Response {
+  return decorate(new Response(null, { status: 204 }), { ...decor, headers: { ...decor.headers, Allow: allowHeader(methods) } });
 }
 
 function operationHandler(op: Operation): RouteHandler {
   return async (req, context) => {
-    const requestId = requestIdFor(req);
-    const decor = { requestId, isSandbox: false, log: requestLogger({ requestId, operation: op.id }) } satisfies ResponseDecor;
+    const base = baseDecor(req);
+    const decor = { ...base, log: requestLogger({ requestId: base.requestId, operation: op.id }) } satisfies ResponseDecor;
     try {
       const ctx = await authorize(op.access, req, decor);
       const input = await readInput(op, req, (await context.params) ?? {}, ctx);
@@ -61,9 +71,9 @@ function operationHandler(op: Operation): RouteHandler {
 function routeHandlers(methods: readonly string[], handlerFor: (method: BoundMethod) => RouteHandler | undefined): RouteHandlers {
   const handlers = {} as RouteHandlers;
   for (const method of BOUND_METHODS) {
-    handlers[method] = handlerFor(method) ?? (async (req) => methodNotAllowedResponse(req.method, methods, requestIdFor(req)));
+    handlers[method] = handlerFor(method) ?? (async (req) => methodNotAllowedResponse(req.method, methods, baseDecor(req)));
   }
-  handlers.OPTIONS = async (req) => optionsResponse(methods, requestIdFor(req));
+  handlers.OPTIONS = async (req) => optionsResponse(methods, baseDecor(req));
   return handlers;
 }
 
@@ -82,17 +92,19 @@ export function bindRoute(path: string): RouteHandlers {
 
 /**
  * The handlers of a service route (lib/operations/registry.ts SERVICE_ROUTES): no key, no rate limit,
- * the same envelope and request id. `serve` returns a JSON-able body or a finished Response.
+ * the same envelope and request id. `serve` returns a JSON-able body (marked `_sandbox` for the sandbox
+ * key) or a finished Response, sent as is.
  */
-export function bindServiceRoute(name: ServiceRouteName, serve: (req: Request) => Promise<unknown>): RouteHandlers {
+export function bindServiceRoute(name: ServiceRouteName, serve: (args: { req: Request; log: Logger }) => Promise<unknown>): RouteHandlers {
   const { methods } = SERVICE_ROUTES[name];
   return routeHandlers(methods, (method) =>
     (methods as readonly string[]).includes(method)
       ? async (req) => {
-          const requestId = requestIdFor(req);
-          const decor: ResponseDecor = { requestId, isSandbox: false, log: requestLogger({ requestId, operation: name }) };
+          const base = baseDecor(req);
+          const log = requestLogger({ requestId: base.requestId, operation: name });
+          const decor: ResponseDecor = { ...base, log };
           try {
-            const result = await serve(req);
+            const result = await serve({ req, log });
             return result instanceof Response ? decorate(result, decor) : jsonResponse(result, 200, decor);
           } catch (err) {
             return errorResponse(err, decor);
@@ -105,9 +117,6 @@ export function bindServiceRoute(name: ServiceRouteName, serve: (req: Request) =
 /** The catch-all under /api: every method of every unserved path is the CONTRACT's JSON 404. */
 export function bindNotFound(): RouteHandlers {
   const notFound: RouteHandler = async (req) =>
-    errorResponse(new NotFoundError(`No endpoint ${req.method} ${new URL(req.url).pathname}. See /api/v1/openapi.json for the endpoints.`), {
-      requestId: requestIdFor(req),
-      isSandbox: false,
-    });
+    errorResponse(new NotFoundError(`No endpoint ${req.method} ${new URL(req.url).pathname}. See /api/v1/openapi.json for the endpoints.`), baseDecor(req));
   return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
 }

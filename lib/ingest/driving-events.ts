@@ -179,11 +179,16 @@ export function deriveHarshEvents(deviceId: string, records: readonly TelemetryR
  * events: the OEM's and the derived ones (one per device, time, kind and source: the first wins),
  * and whether the batch shows event reporting or dense sampling at all.
  */
+/** What identifies a stored driving event of one device (the table's primary key without tenant and device). */
+export function drivingEventKey(e: Pick<DrivingEventRow, "ts" | "kind" | "source">): string {
+  return `${e.ts.getTime()}\u0000${e.kind}\u0000${e.source}`;
+}
+
 export function observeDrivingEvents(deviceId: string, records: readonly TelemetryRecord[], previous: DeviceContext["previous"]): DrivingEventObservation {
   const derived = deriveHarshEvents(deviceId, records, previous);
   const seen = new Set<string>();
   const events = [...oemDrivingEvents(deviceId, records), ...derived.events].filter((e) => {
-    const key = `${e.ts.getTime()}\u0000${e.kind}\u0000${e.source}`;
+    const key = drivingEventKey(e);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

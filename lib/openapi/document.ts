@@ -12,7 +12,7 @@ import examples from "./examples.json";
 /**
  * The OpenAPI 3.1 document, built by one loop over the operation registry: paths, methods, scopes,
  * parameters, bodies, answers and examples all come from the operations' definitions and their zod
- * schemas, so the document says what the server enforces. Linted in CI (tests/integration/openapi-lint.test.ts).
+ * schemas, so the document says what the server enforces. Linted in CI (tests/unit/openapi/lint.test.ts).
  */
 
 /** CONTRACT: the interface description carries version 1.2.0. */

@@ -35,7 +35,12 @@ export const ingestOperation = defineOperation({
           odometer_km: 18250.4,
           lat: 60.17,
           lon: 24.94,
-          raw_data: { ambient_temp_c: -6, vehicle: { make: "Volvo", model: "EX30", powertrain: "BEV", battery_kwh: 69 } },
+          raw_data: {
+            ambient_temp_c: -6,
+            ignition: true,
+            vehicle: { make: "Volvo", model: "EX30", powertrain: "BEV", battery_kwh: 69, lease_start: "2025-03-01", lease_months: 36 },
+            events: [{ kind: "harsh_braking", ts: "2026-11-21T07:58:12Z", value: 0.42, duration_s: 1.5 }],
+          },
         },
       ],
     },

@@ -24,6 +24,18 @@ export const INGEST_MAX_FUTURE_SKEW_MS = 10 * 60 * 1000;
 export const INGEST_EARLIEST_TIMESTAMP = "2000-01-01T00:00:00Z";
 /** `raw_data` nests at most this many levels (the object itself is level 1). */
 export const RAW_DATA_MAX_DEPTH = 16;
+const FUTURE_MINUTES = INGEST_MAX_FUTURE_SKEW_MS / 60000;
+
+/**
+ * A device time (a record's `timestamp`, an event's `ts`): RFC 3339 with an offset, not before
+ * INGEST_EARLIEST_TIMESTAMP. The upper bound, at most INGEST_MAX_FUTURE_SKEW_MS after FDP receives it,
+ * depends on the receiving clock and is checked by the verb (lib/ingest/ingest-telemetry.ts).
+ */
+const deviceTime = (what: string) =>
+  dateTime()
+    // Unparseable stamps are already refused by the format check; this only bounds the parseable ones.
+    .refine((t) => !(Date.parse(t) < Date.parse(INGEST_EARLIEST_TIMESTAMP)), { message: `must not be before ${INGEST_EARLIEST_TIMESTAMP}` })
+    .meta({ description: `${what}, RFC 3339 with offset, from ${INGEST_EARLIEST_TIMESTAMP} to at most ${FUTURE_MINUTES} minutes after FDP receives it.` });
 
 /** A number in [min, max]; null is accepted and means "not reported". */
 const measure = (min: number, max: number, unit: string) =>
@@ -61,7 +73,7 @@ export type VehicleMasterData = z.output<typeof vehicleMasterDataSchema>;
 export const drivingEventSchema = z
   .object({
     kind: z.enum(DRIVING_EVENT_KINDS),
-    ts: dateTime().meta({ description: "Device time of the event, RFC 3339 with offset." }),
+    ts: deviceTime("Device time of the event"),
     value: z.number({ message: "must be a number (g for harsh kinds, km/h for overspeed)" }).positive({ message: "must be greater than 0" }),
     duration_s: z
       .number({ message: "must be a number of seconds" })
@@ -92,7 +104,7 @@ function drivingEventIssues(events: unknown): { path: (string | number)[]; messa
 
 /** Driving events of kinds FDP does not score: kept in `raw_data` as sent (documented for completeness). */
 export const otherDrivingEventSchema = z
-  .object({ kind: z.string().meta({ description: "Any kind other than the known ones.", not: { enum: [...DRIVING_EVENT_KINDS] } }) })
+  .object({ kind: z.string().regex(/\S/).meta({ description: "Any non-blank kind other than the known ones.", not: { enum: [...DRIVING_EVENT_KINDS] } }) })
   .catchall(z.unknown())
   .meta({ id: "OtherDrivingEvent", description: "A driving event of a kind FDP does not know: kept in `raw_data` as sent, ignored by the scores." });
 
@@ -167,13 +179,7 @@ export const ingestRecordSchema = z
       .pipe(deviceId())
       .optional()
       .meta({ description: "Defaults to `oem-<vin>`." }),
-    timestamp: dateTime()
-      // Unparseable stamps are already refused by the format check; this only bounds the parseable ones.
-      .refine((t) => !(Date.parse(t) < Date.parse(INGEST_EARLIEST_TIMESTAMP)), { message: `must not be before ${INGEST_EARLIEST_TIMESTAMP}` })
-      .meta({
-        description: `Device time, RFC 3339 with offset, from ${INGEST_EARLIEST_TIMESTAMP} to at most ${INGEST_MAX_FUTURE_SKEW_MS / 60000} minutes after FDP receives it. Defaults to the time FDP received the record.`,
-      })
-      .optional(),
+    timestamp: deviceTime("Device time of the record (default: the time FDP received it)").optional(),
     odometer_km: measure(0, 5_000_000, "km"),
     soc_percent: measure(0, 100, "%"),
     soh_percent: measure(0, 100, "%"),

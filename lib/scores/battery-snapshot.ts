@@ -2,10 +2,11 @@
  * Battery health snapshot (SPEC 2.6, endpoint 6): a pure data-in/result-out function.
  * Methodology: docs/methodology/battery-snapshot.md. No database, no clock (the caller passes `now`).
  */
-import { chargingWord, isChargingStatus, isNotChargingStatus } from "@/lib/vocabulary/charging";
+import { chargingWord, isNotChargingStatus } from "@/lib/vocabulary/charging";
 import { hasTractionBattery, isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { usableSocPct, usableSohPct } from "@/lib/vocabulary/readings";
-import { finiteOrNull, round } from "./score-common";
+import { finiteOrNull } from "@/lib/numbers";
+import { round } from "./score-common";
 
 export const BATTERY_SNAPSHOT_VERSION = "battery-snapshot-2026.12";
 
@@ -115,14 +116,6 @@ export function coldPenalty(tempC: number): number {
 export const FRESH_MAX_S = 60 * 60;
 export const RECENT_MAX_S = 24 * 60 * 60;
 
-
-// ---------------------------------------------------------------------------------------------
-// helpers
-
-
-
-
-
 // ---------------------------------------------------------------------------------------------
 
 export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: Date }): BatterySnapshot {
@@ -167,7 +160,7 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
   const powerRaw = finiteOrNull(latest?.charging_power_kw ?? null);
   let power: number | null = powerRaw !== null && powerRaw >= 0 ? round(powerRaw, 1) : null;
   // A status that says "not charging" makes the power known: 0 kW.
-  if (power === null && status !== null && isNotChargingStatus(status) && !isChargingStatus(status)) power = 0;
+  if (power === null && status !== null && isNotChargingStatus(status)) power = 0;
   const powerOut = field("charging_power_kw", power, pluggable);
 
   // State of health: only an OEM value counts (SPEC 2.6).

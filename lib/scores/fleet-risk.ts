@@ -16,7 +16,7 @@ import {
   share,
 } from "./score-common";
 
-export const FLEET_RISK_VERSION = "fleet-risk-2026.11";
+export const FLEET_RISK_VERSION = "fleet-risk-2026.12";
 
 export type FleetRiskComponent =
   | "event_severity"

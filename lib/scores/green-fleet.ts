@@ -2,11 +2,11 @@
  * Green fleet score (SPEC 2.5, endpoint 5): 0–100, higher = greener. Pure: data in, result out.
  * Methodology: docs/methodology/green-fleet.md. Change GREEN_FLEET_VERSION with any rule change.
  */
+import { finiteOrNull } from "@/lib/numbers";
 import { countsAsIce, isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import {
   type Confidence,
   confidenceFromFreshness,
-  finiteOrNull,
   freshnessSentence,
   generatedAt,
   minConfidence,
@@ -16,7 +16,7 @@ import {
   weightedAvailable,
 } from "./score-common";
 
-export const GREEN_FLEET_VERSION = "green-fleet-2026.11";
+export const GREEN_FLEET_VERSION = "green-fleet-2026.12";
 
 export type GreenFleetComponent = "ev_share" | "co2_intensity" | "energy_efficiency";
 

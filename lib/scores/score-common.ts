@@ -2,14 +2,11 @@
  * Helpers shared by the pure score functions (fleet risk, vehicle health, green fleet and later
  * scores). Everything here is pure: no clock, no I/O, no randomness.
  */
+import { finiteOrNull } from "@/lib/numbers";
 
 export type Confidence = "high" | "medium" | "low";
 
 const CONFIDENCE_RANK: Readonly<Record<Confidence, number>> = { low: 0, medium: 1, high: 2 };
-
-export { finiteOrNull } from "@/lib/numbers";
-import { finiteOrNull } from "@/lib/numbers";
-
 
 /** A finite, non-negative number, else 0 (for counts and durations from a query). */
 export function nonNegative(x: number | null | undefined): number {

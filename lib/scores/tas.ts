@@ -6,7 +6,8 @@ import { usableSohPct } from "@/lib/vocabulary/readings";
 import { DEFAULT_ASSET_CLASS, isAssetClass } from "@/lib/vocabulary/master-data";
 import { isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { TAS_PILLARS, tasWeightsFor, type TasPillar } from "./tas-weights";
-import { clamp, finiteOrNull, freshnessSentence, round } from "./score-common";
+import { finiteOrNull } from "@/lib/numbers";
+import { clamp, freshnessSentence, round } from "./score-common";
 
 /** tas-2026.12: harsh events counted from the stored driving events (docs/methodology/tas.md). */
 export const TAS_SCORE_VERSION = "tas-2026.12";

@@ -2,13 +2,13 @@
  * Vehicle health score (SPEC 2.4, endpoint 4): 0–100, higher = healthier. Pure: data in, result out.
  * Methodology: docs/methodology/vehicle-health.md. Change VEHICLE_HEALTH_VERSION with any rule change.
  */
+import { finiteOrNull } from "@/lib/numbers";
 import { isLowVoltageSystemReading, usableSohPct } from "@/lib/vocabulary/readings";
 import { hasTractionBattery, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { classifyDtc, normaliseDtc } from "@/lib/detectors/diagnostics";
 import {
   type Confidence,
   confidenceFromFreshness,
-  finiteOrNull,
   freshnessSentence,
   generatedAt,
   interpolate,

@@ -1,7 +1,7 @@
 import { runDetectors } from "@/lib/detectors";
 import type { AlertDraft, DeviceContext } from "@/lib/detectors/types";
 import { advanceDeviceContext, detectorContext, type DeviceMaster, mergeDeviceMaster } from "@/lib/ingest/device-context";
-import { type DrivingEventRow, observeDrivingEvents } from "@/lib/ingest/driving-events";
+import { drivingEventKey, type DrivingEventRow, observeDrivingEvents } from "@/lib/ingest/driving-events";
 import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
 import { alertCreatedAt, type TelemetryRow, toTelemetryRow } from "@/lib/ingest/store-batch";
 import { HOUR_MS } from "./calendar";
@@ -109,7 +109,7 @@ export function replayFeed(input: ReplayInput): ReplayResult {
     for (const r of records) telemetry.push(toTelemetryRow(tenantId, r, receivedAt));
     for (const e of observed.events) {
       // The table's primary key: a second event of the same device, time, kind and source is not stored.
-      const key = `${e.ts.getTime()}\u0000${e.kind}\u0000${e.source}`;
+      const key = drivingEventKey(e);
       if (!eventKeys.has(key)) {
         eventKeys.add(key);
         events.push({ ...e, receivedAt });

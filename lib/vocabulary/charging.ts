@@ -1,7 +1,7 @@
 /**
  * The charging-status vocabulary: which OEM words mean a charge is under way (and a DC one), and which
  * mean none is. OEMs spell them freely (`Fast-Charging`, `DC charging`), so a word is compared after
- * `chargingWord`: trimmed, lower-case, spaces and dashes as `_`. The fleet status, the detectors, the
+ * `chargingWord`: trimmed of white space, lower-case, white space and dashes as `_`. The fleet status, the detectors, the
  * battery snapshot and the fleet scores' SQL all read a status through this module.
  */
 
@@ -23,8 +23,12 @@ export const NOT_CHARGING_WORDS = [
   "stopped",
 ] as const;
 
+/** ASCII white space only, so that the SQL twin below (whose classes depend on the locale) agrees exactly. */
 export function chargingWord(status: string): string {
-  return status.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return status
+    .replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, "")
+    .toLowerCase()
+    .replace(/[ \t\n\r\f\v-]+/g, "_");
 }
 
 const CHARGING = new Set<string>(CHARGING_WORDS);
@@ -42,5 +46,6 @@ export function isNotChargingStatus(status: string | null | undefined): boolean 
 
 /** The same normalisation in SQL, for queries that classify statuses in the database. */
 export function chargingWordSql(column: string): string {
-  return `regexp_replace(lower(trim(${column})), '[[:space:]-]+', '_', 'g')`;
+  // The same explicit ASCII class as chargingWord (Postgres trim() strips spaces only, [[:space:]] is locale-bound).
+  return `regexp_replace(lower(regexp_replace(${column}, '^[ \\t\\n\\r\\f\\v]+|[ \\t\\n\\r\\f\\v]+$', '', 'g')), '[ \\t\\n\\r\\f\\v-]+', '_', 'g')`;
 }

@@ -26,3 +26,13 @@ export const LOW_VOLTAGE_RANGE_V = { min: 6, max: 16 } as const;
 export function isLowVoltageSystemReading(v: number | null): v is number {
   return v !== null && Number.isFinite(v) && v >= LOW_VOLTAGE_RANGE_V.min && v <= LOW_VOLTAGE_RANGE_V.max;
 }
+
+/**
+ * Below this a reported speed is GPS jitter, not movement: a vehicle at 1 km/h or more is moving (the
+ * fleet status `driving`, the detectors, the fleet scores' driving minutes all use this one cut).
+ */
+export const MOVING_SPEED_KMH = 1;
+
+export function isMovingSpeed(speedKmh: number | null): boolean {
+  return speedKmh !== null && Number.isFinite(speedKmh) && speedKmh >= MOVING_SPEED_KMH;
+}

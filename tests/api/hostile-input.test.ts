@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tenantRowCounts } from "../helpers/counts";
+import { tenantDataState } from "../helpers/counts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
@@ -35,7 +35,7 @@ interface Refusal {
 
 /** Sends, and checks the refusal: status, envelope, X-Request-Id, and not one row written. */
 async function refused(path: string, init: RequestInit & { rawBody?: string } = {}): Promise<Refusal> {
-  const before = await tenantRowCounts(tdb.handle.db, t.tenantId);
+  const before = await tenantDataState(tdb.handle.db, t.tenantId);
   const headers = new Headers(init.headers);
   if (init.rawBody !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
   const res = await app.fetch(path, { ...init, key: t.key, headers, body: init.rawBody ?? init.body });
@@ -43,7 +43,7 @@ async function refused(path: string, init: RequestInit & { rawBody?: string } = 
   expect(res.status).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
   expect(res.headers.get("x-request-id")).toBe(body.request_id);
-  expect(await tenantRowCounts(tdb.handle.db, t.tenantId)).toEqual(before);
+  expect(await tenantDataState(tdb.handle.db, t.tenantId)).toEqual(before);
   return { status: res.status, error: body.error, fields: body.details?.map((d) => d.field) ?? [], message: body.message };
 }
 
@@ -83,10 +83,14 @@ describe("the probes that answered 500", () => {
     expect(r.message).toMatch(/nests deeper than/);
   });
 
-  it("a timestamp in year 0000 (and in 1970): 400 naming it", async () => {
-    for (const ts of ["0000-01-01T00:00:00Z", "1970-01-01T00:00:00Z"]) {
+  it("a timestamp in year 0000 (and in 1970, or crossing into year 0 by its offset): 400 naming it", async () => {
+    for (const ts of ["0000-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "0001-01-01T00:00:00+14:00"]) {
       const r = await refused("/api/v1/oem/ingest", { method: "POST", rawBody: `{"vehicles":[{"vin":"YV1XZ16K7P1234567","timestamp":"${ts}"}]}` });
       expect(r.fields).toEqual(["vehicles.0.timestamp"]);
+      // The same bound holds for a driving event's time (found by the fuzz test after the first fix).
+      const event = `{"kind":"harsh_braking","ts":"${ts}","value":0.4}`;
+      const e = await refused("/api/v1/oem/ingest", { method: "POST", rawBody: ingestRecord(`"raw_data":{"events":[${event}]}`) });
+      expect(e.fields).toEqual(["vehicles.0.raw_data.events.0.ts"]);
     }
   });
 

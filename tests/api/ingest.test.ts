@@ -58,7 +58,7 @@ describe("POST /api/v1/oem/ingest: refusals store nothing", () => {
     const narrow = await createTenantWithKey(tdb.handle.db, { scopes: ["fleet:read"] });
     const res = await post({ vehicles: [{ vin: newVin() }] }, { key: narrow.key });
     expect(res.status).toBe(403);
-    expect(await tenantRowCounts(tdb.handle.db, narrow.tenantId)).toEqual({ devices: 0, snapshots: 0, telemetry: 0, alerts: 0 });
+    expect(await tenantRowCounts(tdb.handle.db, narrow.tenantId)).toEqual({ devices: 0, snapshots: 0, telemetry: 0, alerts: 0, drivingEvents: 0 });
   });
 
   it("400 for invalid JSON, a non-object, a missing or empty vehicles array", async () => {

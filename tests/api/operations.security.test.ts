@@ -137,6 +137,19 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
     });
   }
 
+  if (Array.isArray((op.requestExample as { body?: { device_ids?: unknown } }).body?.device_ids)) {
+    it("answers another tenant's device in a batch exactly as an unknown one", async () => {
+      const res = await send(app, op, exampleParts(op, { body: { ...(op.requestExample as { body: object }).body, device_ids: [FOREIGN_DEVICE, "no-such-device", OWN_DEVICE] } }), { key: a.key });
+      expect(res.status).toBe(200);
+      const { results } = (await res.json()) as { results: Record<string, unknown>[] };
+      const [foreign, unknown, own] = results.map((r) => JSON.parse(JSON.stringify(r).replaceAll(FOREIGN_DEVICE, "X").replaceAll("no-such-device", "X")) as Record<string, unknown>);
+      expect(foreign).toEqual(unknown);
+      expect(foreign).toHaveProperty("error");
+      expect(JSON.stringify(foreign)).not.toMatch(/score"?:\s*\d/);
+      expect(own).not.toEqual(unknown);
+    });
+  }
+
   it("405 with Allow for the methods it does not serve; OPTIONS lists exactly what it serves", async () => {
     const allow = allowHeader([op.method]);
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => m !== op.method)) {
@@ -144,6 +157,8 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
       await expectError(res, 405, "invalid_request");
       expect(res.headers.get("allow")).toBe(allow);
     }
+    const sandbox405 = await send(app, op, ownRequest(op), { key: SANDBOX_KEY, method: op.method === "GET" ? "DELETE" : "GET" });
+    expect(((await sandbox405.json()) as { _sandbox?: boolean })._sandbox).toBe(true);
     const options = await send(app, op, ownRequest(op), { method: "OPTIONS" });
     expect(options.status).toBe(204);
     expect(options.headers.get("allow")).toBe(allow);

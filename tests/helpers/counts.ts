@@ -2,14 +2,26 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rows } from "@/lib/db/sql-values";
 
+/** The tables that hold a tenant's fleet data (everything ingest and the detectors write). */
+const TENANT_TABLES = { devices: "devices", snapshots: "fleet_snapshot", telemetry: "telemetry", alerts: "alerts", drivingEvents: "driving_events" } as const;
+type TableName = keyof typeof TENANT_TABLES;
+
 /** Row counts of the tables ingest writes, for one tenant: "nothing stored" is checked with these. */
-export async function tenantRowCounts(db: Db, tenantId: string) {
-  const [r] = await rows<{ devices: number; snapshots: number; telemetry: number; alerts: number }>(
-    db,
-    sql`select (select count(*)::int from devices where tenant_id = ${tenantId}) as devices,
-               (select count(*)::int from fleet_snapshot where tenant_id = ${tenantId}) as snapshots,
-               (select count(*)::int from telemetry where tenant_id = ${tenantId}) as telemetry,
-               (select count(*)::int from alerts where tenant_id = ${tenantId}) as alerts`,
-  );
+export async function tenantRowCounts(db: Db, tenantId: string): Promise<Record<TableName, number>> {
+  const columns = Object.entries(TENANT_TABLES).map(([name, table]) => sql`(select count(*)::int from ${sql.raw(table)} where tenant_id = ${tenantId}) as ${sql.raw(`"${name}"`)}`);
+  const [r] = await rows<Record<TableName, number>>(db, sql`select ${sql.join(columns, sql`, `)}`);
   return r!;
+}
+
+/**
+ * Counts and a fingerprint of every row of the tenant's tables (an md5 over the rows' text, in a
+ * stable order): equal before and after a request means the request wrote nothing, not even an update.
+ */
+export async function tenantDataState(db: Db, tenantId: string): Promise<Record<string, string | number>> {
+  const columns = Object.entries(TENANT_TABLES).map(
+    ([name, table]) =>
+      sql`(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${sql.raw(table)} x where tenant_id = ${tenantId}) as ${sql.raw(`"${name}"`)}`,
+  );
+  const [r] = await rows<Record<string, string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  return { ...(await tenantRowCounts(db, tenantId)), ...Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [`${k}_md5`, v])) };
 }

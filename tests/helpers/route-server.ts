@@ -90,7 +90,12 @@ export async function startRouteServer({ db, env = {} }: { db: DbHandle; env?: R
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     void (async () => {
       const url = new URL(req.url ?? "/", origin);
-      let response = guardApiRequest({ method: req.method ?? "GET", url: req.url ?? "/", requestIdHeader: req.headers["x-request-id"] as string | undefined });
+      let response = guardApiRequest({
+        method: req.method ?? "GET",
+        url: req.url ?? "/",
+        requestIdHeader: req.headers["x-request-id"] as string | undefined,
+        authorization: req.headers.authorization,
+      });
       if (!response) {
         const route = routes.find((r) => r.pattern.test(url.pathname));
         const mod = route ? await route.load() : undefined;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
+import { allowHeader } from "@/lib/http/bind-route";
+import { OPERATIONS } from "@/lib/operations/registry";
 import { startApp, type AppProcess } from "../helpers/app-process";
 import { createPostgresDatabase } from "../helpers/databases";
 import { rawRequest, requestText, type RawAnswer } from "../helpers/raw-http";
@@ -88,6 +90,15 @@ describe("server.ts answers in the envelope what Next.js would not", () => {
     expectEnvelope(dup, 400, "invalid_request");
   });
 
+  it("an absolute-form target is judged by its path; CONNECT is refused in the envelope", async () => {
+    expectEnvelope(await send("GET", "http://localhost/api/v1/fleet/", auth), 404, "not_found");
+    const ok = await send("GET", "http://localhost/api/v1/fleet?limit=1", auth);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body)).toMatchObject({ count: 1, _sandbox: true });
+    const connect = await rawRequest(app.url, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+    expectEnvelope(connect, 405, "invalid_request");
+  });
+
   it("a request Node cannot parse is still answered in the envelope with X-Request-Id", async () => {
     const res = await rawRequest(app.url, "GET /api/v1/fleet HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n");
     expectEnvelope(res, 400, "invalid_request");
@@ -100,5 +111,29 @@ describe("server.ts answers in the envelope what Next.js would not", () => {
     const get = await send("GET", "/api/v1/fleet?limit=1", auth);
     expect(get.status).toBe(200);
     expect(JSON.parse(get.body)).toMatchObject({ count: 1, _sandbox: true });
+  });
+});
+
+/**
+ * The shared security checks (tests/api/operations.security.test.ts) run against a stand-in of Next.js
+ * routing; here a few of them run over every operation of the registry against Next.js itself, so
+ * that routing, parameter decoding and method handling are the real ones.
+ */
+describe("every operation of the registry, served by Next.js", () => {
+  const pathOf = (path: string, id: string) => `/api/v1${path.replace("{device_id}", id)}`;
+
+  it.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))("%s: 401, 404, 400 and 405 in the envelope", async (_, op) => {
+    const target = pathOf(op.path, "no-such-device");
+    const body = op.input.body ? JSON.stringify((op.requestExample as { body?: unknown }).body) : "";
+    const json: Record<string, string> = op.input.body ? { "Content-Type": "application/json" } : {};
+    expectEnvelope(await send(op.method, target, json, body), 401, "unauthorized");
+    if (op.pathParams.includes("device_id")) {
+      expectEnvelope(await send(op.method, target, auth), 404, "not_found");
+      expectEnvelope(await send(op.method, pathOf(op.path, "a%00b"), auth), 400, "invalid_request");
+    }
+    const wrong = await send(op.method === "GET" ? "POST" : "GET", target, auth);
+    expectEnvelope(wrong, 405, "invalid_request");
+    expect(wrong.headers.allow).toBe(allowHeader([op.method]));
+    expect((JSON.parse(wrong.body) as { _sandbox?: boolean })._sandbox).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { rows, sqlCount, sqlDate, sqlJson, sqlNumber } from "@/lib/db/sql-values";
 import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS } from "@/lib/vocabulary/charging";
+import { MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
 import type { FleetRiskDeviceInput } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
 
@@ -17,7 +18,7 @@ import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
  * A sample's state (speed, temperature, charging, SOC) is taken to hold for its whole interval.
  *
  * Definitions used per sample:
- * - driving: speed_kmh > 1; night: 22:00–06:00 Europe/Helsinki local time of `ts`.
+ * - driving: moving, speed_kmh ≥ MOVING_SPEED_KMH (1 km/h, lib/vocabulary/readings.ts); night: 22:00–06:00 Europe/Helsinki local time of `ts`.
  * - charging: charging_status one of CHARGING_WORDS (lib/vocabulary/charging.ts, spelled as there),
  *   or charging_power_kw > 0 while not driving;
  *   DC: charging and (status dc_charging / fast_charging, or power > 22 kW).
@@ -27,7 +28,6 @@ import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
  *   charging power at all in the period (not measured).
  */
 export const MAX_SAMPLE_MINUTES = 10;
-const DRIVING_SPEED_KMH = 1;
 const DC_POWER_KW = 22;
 const LOW_SOC_PCT = 10;
 
@@ -99,9 +99,9 @@ export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx
     ),
     flagged as (
       select s.*,
-             coalesce(s.speed_kmh, 0) > ${DRIVING_SPEED_KMH} as drv,
+             coalesce(s.speed_kmh, 0) >= ${MOVING_SPEED_KMH} as drv,
              (coalesce(s.cs, '') in (${textList(CHARGING_WORDS)})
-               or (coalesce(s.kw, 0) > 0 and coalesce(s.speed_kmh, 0) <= ${DRIVING_SPEED_KMH})) as chg
+               or (coalesce(s.kw, 0) > 0 and coalesce(s.speed_kmh, 0) < ${MOVING_SPEED_KMH})) as chg
       from samples s
     ),
     tel as (

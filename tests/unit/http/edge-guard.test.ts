@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { guardApiRequest, malformedHttpAnswer } from "@/lib/http/edge-guard";
+import { SANDBOX_KEY } from "@/lib/auth/key-format";
+import { connectAnswer, guardApiRequest, malformedHttpAnswer, originForm } from "@/lib/http/edge-guard";
 
 const guard = (method: string, url: string) => guardApiRequest({ method, url, requestIdHeader: null });
 
@@ -58,8 +59,33 @@ describe("guardApiRequest", () => {
     await envelope(guard("PROPFIND", "/api/v1/nowhere"), 404, "not_found");
   });
 
+  it("judges an absolute-form target by its path", async () => {
+    expect(originForm("http://api.fdp.example/api/v1/fleet?limit=1")).toBe("/api/v1/fleet?limit=1");
+    expect(originForm("https://h")).toBe("/");
+    expect(originForm("/api/v1/fleet")).toBe("/api/v1/fleet");
+    await envelope(guard("GET", "http://api.fdp.example/api/v1/fleet/"), 404, "not_found");
+    await envelope(guard("TRACE", "http://h:3000/api/v1/fleet"), 405, "invalid_request");
+    expect(guard("GET", "http://h/api/v1/fleet?limit=1")).toBeNull();
+  });
+
+  it("marks its answers to the sandbox key with _sandbox: true, and only those", async () => {
+    const sandbox = guardApiRequest({ method: "GET", url: "/api/v1/fleet/", authorization: `Bearer ${SANDBOX_KEY}` });
+    expect(((await sandbox!.json()) as { _sandbox?: boolean })._sandbox).toBe(true);
+    const live = guardApiRequest({ method: "GET", url: "/api/v1/fleet/", authorization: `Bearer fdp_live_${"a".repeat(40)}` });
+    expect(((await live!.json()) as { _sandbox?: boolean })._sandbox).toBeUndefined();
+  });
+
   it("keeps a caller's well-formed request id", () => {
     expect(guardApiRequest({ method: "TRACE", url: "/api/v1/fleet", requestIdHeader: "trace-abc-123456" })!.headers.get("x-request-id")).toBe("trace-abc-123456");
+  });
+});
+
+describe("connectAnswer", () => {
+  it("refuses CONNECT with a 405 in the envelope", () => {
+    const [head, body] = connectAnswer().split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(head).toMatch(/\r\nAllow: /);
+    expect(JSON.parse(body!)).toMatchObject({ error: "invalid_request" });
   });
 });
 
