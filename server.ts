@@ -9,10 +9,21 @@
  *   npm run dev    → tsx server.ts            (development, hot reload)
  *   npm start      → NODE_ENV=production tsx server.ts   (after `npm run build`)
  */
-import { createServer, type ServerResponse } from "node:http";
+import { EventEmitter } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import next from "next";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
-import { connectAnswer, guardApiRequest, malformedHttpAnswer, originForm } from "@/lib/http/edge-guard";
+import {
+  connectAnswer,
+  expectationFailedResponse,
+  guardApiRequest,
+  isApiTarget,
+  malformedHttpAnswer,
+  NEXT_ROUTER_HEADERS,
+  originForm,
+  upgradeRefusedAnswer,
+} from "@/lib/http/edge-guard";
 import { getDbHandle, migrateDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
@@ -24,7 +35,14 @@ const hostname = process.env.HOST ?? "0.0.0.0";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 const log = rootLogger().child({ operation: "server" });
-const app = next({ dev, hostname, port });
+/**
+ * Next.js attaches its WebSocket (`upgrade`) handler to the server on the first request; once any
+ * `upgrade` listener exists, Node hands every request with an Upgrade header (a `curl --http2` h2c
+ * offer, a WebSocket handshake) to it instead of the request handler, and FDP's API would answer
+ * nothing. Next.js gets this stand-in instead; only development's hot reload needs it (see below).
+ */
+const nextUpgrades = new EventEmitter();
+const app = next({ dev, hostname, port, httpServer: nextUpgrades as never });
 const handle = app.getRequestHandler();
 
 /**
@@ -48,13 +66,15 @@ async function send(res: ServerResponse, answer: Response): Promise<void> {
   res.end(Buffer.from(await answer.arrayBuffer()));
 }
 
-const server = createServer((req, res) => {
+// requireHostHeader: false lets the guard answer a Host-less HTTP/1.1 request in the envelope.
+const server = createServer({ requireHostHeader: false }, (req, res) => {
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
   const early = guardApiRequest({
     method: req.method ?? "GET",
     url: req.url ?? "/",
     requestIdHeader: req.headers["x-request-id"] as string | undefined,
     authorization: req.headers.authorization,
+    missingHost: req.httpVersion === "1.1" && !req.headers.host,
   });
   if (early) {
     void send(res, early);
@@ -62,21 +82,50 @@ const server = createServer((req, res) => {
   }
   // An absolute-form target (`GET http://host/api/…`) reaches Next.js as the path it names.
   req.url = originForm(req.url ?? "/");
+  if (isApiTarget(req.url)) for (const name of NEXT_ROUTER_HEADERS) delete req.headers[name];
   void handle(req, res);
 });
 
+// Node's own answer to `Expect: <anything but 100-continue>` is an empty 417.
+server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+  void send(res, expectationFailedResponse(req.headers["x-request-id"] as string | undefined));
+});
+
+/**
+ * Writes a raw answer on a connection after the answer already under way on it (a pipelined request
+ * that is still being served) has gone out: a broken or CONNECT follow-up must not replace it.
+ */
+function endAfterInFlight(socket: Duplex, answer: string): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inFlight && !inFlight.writableFinished) {
+    inFlight.once("finish", () => socket.end(answer));
+    inFlight.once("close", () => socket.end(answer));
+    return;
+  }
+  socket.end(answer);
+}
+
 // A request Node cannot parse never reaches Next.js; answer it in the envelope too (see edge-guard.ts).
-server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
   if (err.code === "ECONNRESET" || !socket.writable) {
     socket.destroy();
     return;
   }
-  socket.end(malformedHttpAnswer(err));
+  endAfterInFlight(socket, malformedHttpAnswer(err));
 });
 
-server.on("connect", (_req, socket) => {
-  socket.end(connectAnswer());
+server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
+  endAfterInFlight(socket, connectAnswer());
 });
+
+// Development only: Next.js's hot reload speaks WebSocket on /_next/. In production no `upgrade`
+// listener exists, so a request with an Upgrade header is served as the plain request it also is.
+if (dev) {
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (isApiTarget(req.url ?? "/")) endAfterInFlight(socket, upgradeRefusedAnswer());
+    else nextUpgrades.emit("upgrade", req, socket, head);
+  });
+}
 
 server.listen(port, hostname, () => {
   log.info({ port, mode: dev ? "development" : "production" }, `FDP listening on http://localhost:${port}`);

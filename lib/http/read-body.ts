@@ -1,4 +1,4 @@
-import { PayloadTooLargeError } from "@/lib/errors";
+import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
 
 /**
  * Reads a request body up to `maxBytes`, refusing a larger one as soon as it is known: from
@@ -13,7 +13,14 @@ export async function readBodyLimited(req: Request, maxBytes: number): Promise<U
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body (ECONNRESET, "aborted"): its request, not a server failure.
+      throw new ValidationError("The request body ended before it was complete (the connection closed).", [{ field: "(body)", message: "incomplete" }]);
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

@@ -6,6 +6,8 @@ export const alertsQuerySchema = z.object({
   limit: intQueryParam({ min: 1, max: 200, fallback: 50 }),
   severity: z
     .string()
+    // ASCII letters only before upper-casing: JavaScript maps `ı` (dotless i) to `I`, and `ınfo` is no severity.
+    .regex(/^[A-Za-z]+$/, { message: "must be one of CRITICAL, WARNING, INFO" })
     .transform((v) => v.toUpperCase())
     .pipe(z.enum(SEVERITIES, { message: `must be one of ${SEVERITIES.join(", ")}` }))
     .optional()

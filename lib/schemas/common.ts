@@ -58,6 +58,7 @@ export function intQueryParam({ min, max, fallback }: { min: number; max: number
 export const booleanQueryParam = () =>
   z
     .string()
+    .regex(/^[A-Za-z]+$/, { message: "must be true or false" })
     .transform((v) => v.toLowerCase())
     .pipe(z.enum(["true", "false"], { message: "must be true or false" }))
     .transform((v) => v === "true")

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
 import { allowHeader } from "@/lib/http/bind-route";
@@ -97,6 +98,50 @@ describe("server.ts answers in the envelope what Next.js would not", () => {
     expect(JSON.parse(ok.body)).toMatchObject({ count: 1, _sandbox: true });
     const connect = await rawRequest(app.url, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
     expectEnvelope(connect, 405, "invalid_request");
+  });
+
+  it("the hostile client's findings: dot paths outside /api, RSC headers, Upgrade, OPTIONS *, no Host, Expect", async () => {
+    expectEnvelope(await send("GET", "/x/../api/v1/tas/%FF", auth), 400, "invalid_request");
+    expectEnvelope(await send("TRACE", "/x/../api/v1/fleet"), 404, "not_found");
+    expectEnvelope(await send("GET", "/x/../api/v1/fleet/", auth), 404, "not_found");
+    // Next.js's router headers are dropped for the API: no redirect to ?_rsc.
+    const rsc = await send("GET", "/api/v1/fleet?limit=1", { ...auth, RSC: "1", "Next-Router-Prefetch": "1" });
+    expect(rsc.status).toBe(200);
+    expect(rsc.headers.location).toBeUndefined();
+    // An h2c offer or a WebSocket handshake is served as the plain request it also is.
+    const h2c = await send("GET", "/api/v1/fleet?limit=1", { ...auth, Connection: "Upgrade, HTTP2-Settings", Upgrade: "h2c", "HTTP2-Settings": "AAMAAABkAARAAAAAAAIAAAAA" });
+    expect(h2c.status).toBe(200);
+    const ws = await send("GET", "/api/health", { Connection: "Upgrade", Upgrade: "websocket" });
+    expect(JSON.parse(ws.body)).toEqual({ status: "ok" });
+    const star = await rawRequest(app.url, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(star.status).toBe(204);
+    expect(star.headers["x-request-id"]).toMatch(/^req_/);
+    expectEnvelope(await rawRequest(app.url, "GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"), 400, "invalid_request");
+    expectEnvelope(await rawRequest(app.url, "GET /api/v1/fleet HTTP/1.1\r\nConnection: close\r\n\r\n"), 400, "invalid_request");
+    const expectFoo = await send("GET", "/api/v1/nope", { Expect: "foo" });
+    expect(expectFoo.status).toBe(417);
+    expect(JSON.parse(expectFoo.body)).toMatchObject({ error: "invalid_request" });
+  });
+
+  it("a broken request pipelined behind a valid one never replaces the valid one's answer", async () => {
+    // A request that takes a while (3,000 records to validate), still being served when the junk arrives.
+    const vehicles = Array.from({ length: 3000 }, (_, i) => ({ vin: `PIPE${String(i).padStart(6, "0")}`, timestamp: new Date().toISOString(), speed_kmh: 40 }));
+    const first = requestText("POST", "/api/v1/oem/ingest", { ...auth, "Content-Type": "application/json", Connection: "keep-alive" }, JSON.stringify({ vehicles }));
+    const res = await new Promise<string>((resolve, reject) => {
+      const { hostname, port } = new URL(app.url);
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(first);
+        setTimeout(() => socket.write("BROKEN\r\n\r\n"), 5);
+      });
+      let out = "";
+      socket.on("data", (d: Buffer) => (out += d.toString("utf8")));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(out));
+    });
+    const answers = res.split(/(?=HTTP\/1\.1 )/);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answers[0]).toContain('"accepted":true');
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 400 /);
   });
 
   it("a request Node cannot parse is still answered in the envelope with X-Request-Id", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
-import { connectAnswer, guardApiRequest, malformedHttpAnswer, originForm } from "@/lib/http/edge-guard";
+import { connectAnswer, expectationFailedResponse, guardApiRequest, isApiTarget, malformedHttpAnswer, originForm } from "@/lib/http/edge-guard";
 
 const guard = (method: string, url: string) => guardApiRequest({ method, url, requestIdHeader: null });
 
@@ -57,6 +57,30 @@ describe("guardApiRequest", () => {
     expect(guard("MKCOL", "/api/v1/tas/sbx-001")!.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     expect(guard("LINK", "/api/health")!.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     await envelope(guard("PROPFIND", "/api/v1/nowhere"), 404, "not_found");
+  });
+
+  it("judges every reading of the path: dot segments and percent-encoding cannot smuggle a request past it", async () => {
+    for (const u of ["/x/../api/v1/fleet", "/x/%2e%2e/api/v1/fleet", "/_next/static/../../api/v1/fleet", "/%61pi/v1/fleet", "/x/../api/v1/tas/%FF"]) {
+      expect(isApiTarget(u), u).toBe(true);
+    }
+    expect(isApiTarget("/dashboard")).toBe(false);
+    expect(isApiTarget("/apiary")).toBe(false);
+    await envelope(guard("GET", "/x/../api/v1/fleet"), 404, "not_found");
+    await envelope(guard("TRACE", "/x/../api/v1/fleet"), 404, "not_found");
+    await envelope(guard("GET", "/x/../api/v1/tas/%FF"), 400, "invalid_request");
+    await envelope(guard("GET", "/%61pi/v1/fleet/"), 404, "not_found");
+    expect(guard("GET", "/%61pi/v1/fleet")).toBeNull(); // the same resource as /api/v1/fleet
+  });
+
+  it("answers the asterisk form and a Host-less HTTP/1.1 request itself", async () => {
+    const options = guard("OPTIONS", "*");
+    expect(options?.status).toBe(204);
+    expect(options?.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+    await envelope(guard("GET", "*"), 400, "invalid_request");
+    await envelope(guardApiRequest({ method: "GET", url: "/dashboard", missingHost: true }), 400, "invalid_request");
+    const expect417 = expectationFailedResponse(null);
+    expect(expect417.status).toBe(417);
+    expect(((await expect417.json()) as { error: string }).error).toBe("invalid_request");
   });
 
   it("judges an absolute-form target by its path", async () => {

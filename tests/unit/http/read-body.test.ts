@@ -28,6 +28,20 @@ describe("readBodyLimited", () => {
     await expect(readBodyLimited(s.req, 4096)).rejects.toBeInstanceOf(PayloadTooLargeError);
     expect(s.pulled()).toBeLessThan(10);
   });
+  it("answers a body cut off by the client (connection reset) as a 400, not a server failure", async () => {
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        sent = true;
+        controller.enqueue(new Uint8Array(15).fill(32));
+      },
+    });
+    const req = new Request("http://x/ingest", { method: "POST", body, duplex: "half" } as RequestInit & { duplex: "half" });
+    const err = await readBodyLimited(req, 4096).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).details?.[0]).toEqual({ field: "(body)", message: "incomplete" });
+  });
   it("returns the exact bytes of a body within the limit", async () => {
     const s = streamed(3, 1000);
     expect((await readBodyLimited(s.req, 3000)).byteLength).toBe(3000);

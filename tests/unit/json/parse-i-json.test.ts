@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/errors";
 import { inspectJson } from "@/lib/json/inspect-json";
-import { countMemberNames, JSON_BODY_MAX_DEPTH, parseIJsonObject } from "@/lib/json/parse-i-json";
+import { JSON_BODY_MAX_DEPTH, parseIJsonObject, scanJsonText } from "@/lib/json/parse-i-json";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const fail = (text: string | Uint8Array): ValidationError => {
@@ -102,15 +102,27 @@ describe("parseIJsonObject", () => {
   });
 });
 
-describe("countMemberNames", () => {
+describe("scanJsonText", () => {
   it("counts exactly the member names of valid JSON (equal to the parsed members when none repeats)", () => {
     fc.assert(
       fc.property(iJsonObject, (obj) => {
         const text = JSON.stringify(obj);
-        expect(countMemberNames(text)).toBe(inspectJson(JSON.parse(text), 100).members);
+        expect(scanJsonText(text, 100).members).toBe(inspectJson(JSON.parse(text), 100).members);
       }),
       { numRuns: 500 },
     );
-    expect(countMemberNames('["a", ": b", "c"]')).toBe(0);
+    expect(scanJsonText('["a", ": b", "c"]', 10).members).toBe(0);
+  });
+  it("measures depth as the walk does, brackets inside strings aside, and ends on any text", () => {
+    fc.assert(
+      fc.property(iJsonObject, fc.integer({ min: 1, max: 8 }), (obj, max) => {
+        const text = JSON.stringify(obj);
+        expect(scanJsonText(text, max).tooDeep).toBe(inspectJson(JSON.parse(text), max).problem?.message === `nests deeper than ${max} levels`);
+      }),
+      { numRuns: 500 },
+    );
+    expect(scanJsonText('{"a":"[[[[[[[["}', 2).tooDeep).toBe(false);
+    expect(scanJsonText("[".repeat(5_000_000), 32).tooDeep).toBe(true);
+    for (const junk of ['"', '{"a', '"\\', '\\"', '{"a":"b\\"}']) expect(() => scanJsonText(junk, 32)).not.toThrow();
   });
 });
