@@ -14,9 +14,8 @@ import { createTenant } from "@/lib/tenants/create-tenant";
 import { runDetectors } from "@/lib/detectors";
 import { parseIJsonObject } from "@/lib/json/parse-i-json";
 import { detectorContext } from "@/lib/ingest/device-context";
-import { type DrivingEventRow, observeDrivingEvents } from "@/lib/ingest/driving-events";
-import { ingestTelemetry, verifyIngestRequest } from "@/lib/ingest/ingest-telemetry";
-import { type DeviceMasterUpdate, groupByDevice, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
+import { batchDeviceUpdates, ingestTelemetry, verifyIngestRequest } from "@/lib/ingest/ingest-telemetry";
+import { groupByDevice, toTelemetryRecords } from "@/lib/ingest/normalize-records";
 import { insertAlerts, readDeviceContexts, storeBatch } from "@/lib/ingest/store-batch";
 import { ingestBodySchema } from "@/lib/schemas/ingest";
 import { parseInput } from "@/lib/validation";
@@ -73,17 +72,7 @@ async function profileBatch(db: Db, tenantId: string, rawBody: Uint8Array, t: Ma
   let commitStart = 0;
   await db.transaction(async (tx) => {
     const known = await timed("SQL read contexts", () => readDeviceContexts(tx, tenantId, deviceIds));
-    const { updates, events } = await timed("master data + driving events", () => {
-      const updates: DeviceMasterUpdate[] = [];
-      const events: DrivingEventRow[] = [];
-      for (const id of deviceIds) {
-        const list = byDevice.get(id) ?? [];
-        const observed = observeDrivingEvents(id, list, known.get(id)?.previous ?? null);
-        updates.push({ ...masterUpdateFor(id, list), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt });
-        events.push(...observed.events);
-      }
-      return { updates, events };
-    });
+    const { updates, events } = await timed("master data + driving events", () => batchDeviceUpdates(byDevice, known));
     const stored = await timed("SQL store batch (devices + history + snapshot + events)", () => storeBatch(tx, tenantId, { updates, records: unique, events, receivedAt: now }));
     const drafts = await timed("detectors", () => {
       const contexts = deviceIds.map((id) => detectorContext(id, known.get(id), stored.get(id) ?? { powertrain: null, batteryKwh: null }));

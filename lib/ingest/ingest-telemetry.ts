@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { tenants } from "@/lib/db/schema";
 import { runDetectors } from "@/lib/detectors";
+import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, type IngestBody, type IngestResponse } from "@/lib/schemas/ingest";
 import { isDrivingEventKind } from "@/lib/vocabulary/driving-events";
@@ -60,14 +61,7 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   const unique = [...byDevice.values()].flat();
   await ctx.db.transaction(async (tx) => {
     const known = await readDeviceContexts(tx, ctx.tenantId, deviceIds);
-    const updates: DeviceMasterUpdate[] = [];
-    const events: DrivingEventRow[] = [];
-    for (const id of deviceIds) {
-      const list = byDevice.get(id) ?? [];
-      const observed = observeDrivingEvents(id, list, known.get(id)?.previous ?? null);
-      updates.push({ ...masterUpdateFor(id, list), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt });
-      events.push(...observed.events);
-    }
+    const { updates, events } = batchDeviceUpdates(byDevice, known);
     const stored = await storeBatch(tx, ctx.tenantId, { updates, records: unique, events, receivedAt: now });
 
     // Detectors judge the batch with the device's master data as the upsert merged it (the same
@@ -76,6 +70,24 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
     await insertAlerts(tx, ctx.tenantId, runDetectors({ devices: contexts, recordsByDevice: byDevice }), now);
   });
   return response;
+}
+
+/**
+ * What one batch says about each device: the master-data update (with the event-reporting and
+ * dense-sampling times) and the driving events to store, judged against what was known before it.
+ */
+export function batchDeviceUpdates(
+  byDevice: ReadonlyMap<string, TelemetryRecord[]>,
+  known: ReadonlyMap<string, DeviceContext>,
+): { updates: DeviceMasterUpdate[]; events: DrivingEventRow[] } {
+  const updates: DeviceMasterUpdate[] = [];
+  const events: DrivingEventRow[] = [];
+  for (const [id, list] of byDevice) {
+    const observed = observeDrivingEvents(id, list, known.get(id)?.previous ?? null);
+    updates.push({ ...masterUpdateFor(id, list), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt });
+    events.push(...observed.events);
+  }
+  return { updates, events };
 }
 
 /**

@@ -62,7 +62,8 @@ export interface ReplayResult {
   batches: number;
 }
 
-function* hourlyBatches(records: readonly OemRecord[]): Generator<OemRecord[]> {
+/** A feed cut into the batches a telematics unit delivers: one per FEED_BATCH_MS of device time. */
+export function* hourlyBatches(records: readonly OemRecord[]): Generator<OemRecord[]> {
   let batch: OemRecord[] = [];
   let bucket = Number.NaN;
   for (const r of records) {

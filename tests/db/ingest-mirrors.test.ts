@@ -11,8 +11,7 @@ import type { DeviceMasterUpdate } from "@/lib/ingest/normalize-records";
 import { readDeviceContexts, storeBatch } from "@/lib/ingest/store-batch";
 import { generateSandboxFleet, type SandboxFleet } from "@/lib/seed/generate-sandbox-fleet";
 import { rngFor } from "@/lib/seed/prng";
-import { type Acknowledge, FEED_BATCH_MS, replayFeed } from "@/lib/seed/replay-feed";
-import type { OemRecord } from "@/lib/seed/simulate-vehicle";
+import { type Acknowledge, hourlyBatches, replayFeed } from "@/lib/seed/replay-feed";
 import { createTenant } from "@/lib/tenants/create-tenant";
 import type { Powertrain, PowertrainSource } from "@/lib/vocabulary/powertrain";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
@@ -158,7 +157,7 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
       // The same device, declared up front as the sandbox declares it, then fed through the ingest.
       await db.insert(devices).values({ ...declared, tenantId, odometerMaxKm: null, odometerMaxAt: null, eventsReportedAt: null, denseSpeedAt: null });
       const pendingAcks: { at: Date; by: string; key: string; created: Date }[] = [];
-      for (const batch of hourly(records)) {
+      for (const batch of hourlyBatches(records)) {
         const receivedAt = new Date(Math.min(Date.parse(batch[batch.length - 1]?.timestamp ?? "") + latencyMs, ANCHOR.getTime()));
         // The fleet manager acts between deliveries, as in the replay.
         for (const ack of pendingAcks.filter((a) => a.at <= receivedAt)) {
@@ -240,18 +239,4 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
   }, 300_000);
 });
 
-function* hourly(records: readonly OemRecord[]): Generator<OemRecord[]> {
-  let batch: OemRecord[] = [];
-  let bucket = Number.NaN;
-  for (const r of records) {
-    const b = Math.floor(Date.parse(r.timestamp ?? "") / FEED_BATCH_MS);
-    if (b !== bucket && batch.length > 0) {
-      yield batch;
-      batch = [];
-    }
-    bucket = b;
-    batch.push(r);
-  }
-  if (batch.length > 0) yield batch;
-}
 
