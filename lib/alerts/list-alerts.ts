@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { alerts } from "@/lib/db/schema";
 import type { AlertList, AlertsQuery } from "@/lib/schemas/alerts";
+import { lifecycleTechnicalData } from "./alert-lifecycle";
 
 /** The tenant's alerts, newest first, filtered by severity and acknowledgement. */
 export async function listAlerts({ ctx, input }: { ctx: TenantCtx; input: AlertsQuery }): Promise<AlertList> {
@@ -23,7 +24,9 @@ export async function listAlerts({ ctx, input }: { ctx: TenantCtx; input: Alerts
     severity: a.severity,
     prediction: a.prediction,
     confidence: a.confidence,
-    technical_data: a.technicalData,
+    // The detector's evidence of the latest occurrence, with the lifecycle: occurrences, first/last
+    // occurrence (device time), worst and latest value of `value_field` (docs/methodology/alerts.md#lifecycle).
+    technical_data: { ...a.technicalData, ...lifecycleTechnicalData(a) },
     acknowledged: a.acknowledged,
     acknowledged_by: a.acknowledgedBy,
     acknowledged_at: a.acknowledgedAt?.toISOString() ?? null,

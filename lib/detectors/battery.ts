@@ -101,6 +101,7 @@ function lowSoc(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
       prediction,
       confidence: corroborated(0.8, 0.05, run, 0.95),
       dedupeKey: ALERT_KEYS.batteryLowSoc,
+      measure: { field: "soc_pct", worse: "lower" },
       observedAt: latest.ts,
       technicalData: {
         rule: "low_soc",
@@ -127,7 +128,10 @@ function lowSoc(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
  */
 function supersededState(device: DeviceContext, latest: TelemetryRecord, field: "socPct" | "sohPct"): boolean {
   const prev = device.previous;
-  return prev !== null && finiteOrNull(prev[field]) !== null && prev.ts.getTime() > tsMs(latest);
+  if (prev === null) return false;
+  // Only a usable newer value supersedes (a stored SoH of 0 is no reading: lib/vocabulary/readings.ts).
+  const usable = field === "sohPct" ? usableSohPct(finiteOrNull(prev.sohPct)) : usableSocPct(finiteOrNull(prev.socPct));
+  return usable !== null && prev.ts.getTime() > tsMs(latest);
 }
 
 function lastFinite(records: readonly TelemetryRecord[], pick: (r: TelemetryRecord) => number | null): { value: number; ts: Date } | null {
@@ -203,6 +207,7 @@ function low12V(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
       prediction: `12 V battery reads ${fmt(worst.v, 2)} V with the vehicle switched off, below the ${fmt(threshold, 1)} V ${critical ? "critical" : "warning"} level: ${consequence}.${recoveredNote}`,
       confidence: conf,
       dedupeKey: ALERT_KEYS.batteryLow12v,
+      measure: { field: "voltage_v", worse: "lower" },
       observedAt: worst.r.ts,
       technicalData: {
         rule: "low_12v",
@@ -269,6 +274,7 @@ function sohDrop(device: DeviceContext, records: readonly TelemetryRecord[]): Al
       prediction: `Battery state of health fell from ${fmt(ref.soh)} % to ${fmt(latest.soh)} %, a drop of ${fmt(drop)} percentage points (alert at ${SOH_DROP_PP}): far faster than the 2–3 points a year typical of fleet EVs; have the battery checked or the reading confirmed.`,
       confidence: corroborated(0.6, 0.05, confirming, 0.85),
       dedupeKey: ALERT_KEYS.batterySohDrop,
+      measure: { field: "drop_pp", worse: "higher" },
       observedAt: latest.r.ts,
       technicalData: {
         rule: "soh_drop",
@@ -303,6 +309,7 @@ function sohLow(device: DeviceContext, records: readonly TelemetryRecord[]): Ale
       prediction,
       confidence: corroborated(0.75, 0.05, confirming, 0.9),
       dedupeKey: ALERT_KEYS.batterySohLow,
+      measure: { field: "soh_pct", worse: "lower" },
       observedAt: latest.r.ts,
       technicalData: {
         rule: "soh_low",

@@ -60,6 +60,7 @@ function implausiblePower(device: DeviceContext, power: readonly PowerReading[])
         prediction: `Charging power of ${fmt(top.kw, 0)} kW was reported, above the ${MAX_PLAUSIBLE_KW} kW of today's fastest public car chargers: ${cause}; energy and cost figures for this session are unreliable until the OEM feed is checked.`,
         confidence: corroborated(0.7, 0.05, over.length, 0.9),
         dedupeKey: ALERT_KEYS.chargingImplausiblePower,
+        measure: { field: "power_kw", worse: "higher" },
         observedAt: top.r.ts,
         technicalData: {
           rule: "implausible_power",
@@ -93,6 +94,7 @@ function highCRate(device: DeviceContext, power: readonly PowerReading[], flagge
       prediction: `Charging at ${fmt(top.kw, 0)} kW into a ${fmt(battery, 1)} kWh battery is a ${fmt(cRate, 1)}C rate, above the ${MAX_C_RATE}C that today's fastest-charging cars reach: either the power reading or the battery size on record is wrong, or the battery is charged beyond its limits; check the master data and the charger's session log.`,
       confidence: corroborated(0.6, 0.05, over.length, 0.85),
       dedupeKey: ALERT_KEYS.chargingHighCRate,
+      measure: { field: "c_rate", worse: "higher" },
       observedAt: top.r.ts,
       technicalData: {
         rule: "high_c_rate",
@@ -154,6 +156,7 @@ function stalled(device: DeviceContext, records: readonly TelemetryRecord[]): Al
       prediction: `The vehicle has reported "charging" for ${fmt(minutes, 0)} min while drawing at most ${fmt(maxKw, 1)} kW (${best.run.length} readings; stall level ${STALLED_MAX_KW} kW): the charge has stalled, so check the cable, the charger and any charging schedule, or the vehicle may not be ready for its next trip.`,
       confidence: corroborated(0.6, 0.05, best.run.length - (STALLED_MIN_READINGS - 1), 0.85),
       dedupeKey: ALERT_KEYS.chargingStalled,
+      measure: { field: "duration_s", worse: "higher" },
       observedAt: best.trigger.ts,
       technicalData: {
         rule: "stalled",

@@ -2,7 +2,7 @@ import { isChargingStatus } from "@/lib/vocabulary/charging";
 import { isMovingSpeed, MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
 import { finiteOrNull } from "@/lib/numbers";
 import type { Severity } from "@/lib/vocabulary/alerts";
-import type { AlertDraft, TelemetryRecord } from "./types";
+import type { AlertDraft, TelemetryRecord, WorseDirection } from "./types";
 
 /**
  * Shared helpers of the alert detectors. Pure: no I/O, no clock, no randomness.
@@ -10,7 +10,7 @@ import type { AlertDraft, TelemetryRecord } from "./types";
  */
 
 /** Stamped into every draft's `technical_data.detector_version`; bump when a rule or threshold changes. */
-export const DETECTOR_VERSION = "alerts-2026.11";
+export const DETECTOR_VERSION = "alerts-2027.01";
 
 /** The one moving cut (lib/vocabulary/readings.ts), re-exported for the detectors and their tests. */
 export { MOVING_SPEED_KMH };
@@ -92,18 +92,43 @@ interface DraftInput {
   dedupeKey: string;
   observedAt: Date;
   technicalData: Record<string, unknown>;
+  /**
+   * Which `technicalData` value measures the occurrence and which way is worse; null for a rule without
+   * one. Every rule says it, so the lifecycle can keep the worst value (docs/methodology/alerts.md#lifecycle).
+   */
+  measure: { field: string; worse: WorseDirection } | null;
 }
 
-/** Every draft goes through here: confidence clamped and rounded, `detector_version` stamped, dates copied. */
+/** The draft's measure, read from its technical data; null when that value is not a finite number. */
+function measureOf(d: DraftInput): AlertDraft["measure"] {
+  if (!d.measure) return null;
+  const value = d.technicalData[d.measure.field];
+  if (typeof value !== "number" || !Number.isFinite(value)) return null;
+  return { field: d.measure.field, value, worst: value, worse: d.measure.worse };
+}
+
+/** The worse of two values of a measure. */
+export function worseOf(a: number, b: number, worse: WorseDirection): number {
+  return worse === "higher" ? Math.max(a, b) : Math.min(a, b);
+}
+
+/**
+ * Every draft goes through here: confidence clamped and rounded, `detector_version` and the measure's
+ * name and direction (`value_field`, `worse_when`) stamped, dates copied.
+ */
 export function makeDraft(d: DraftInput): AlertDraft {
+  const measure = measureOf(d);
+  const measureData = measure ? { value_field: measure.field, worse_when: measure.worse } : {};
   return {
     deviceId: d.deviceId,
     agent: d.agent,
     severity: d.severity,
     prediction: d.prediction,
     confidence: confidence(d.confidence),
-    technicalData: { ...d.technicalData, detector_version: DETECTOR_VERSION },
+    technicalData: { ...d.technicalData, ...measureData, detector_version: DETECTOR_VERSION },
     dedupeKey: d.dedupeKey,
+    measure,
     observedAt: new Date(d.observedAt.getTime()),
+    firstObservedAt: new Date(d.observedAt.getTime()),
   };
 }

@@ -218,6 +218,7 @@ export const detectDiagnostics: Detector = ({ device, records }) => {
         prediction: `Fault code ${code} reported — ${c.title}: ${c.advice}.`,
         confidence: conf,
         dedupeKey: diagnosticsKey(code),
+        measure: null,
         observedAt: s.first.ts,
         technicalData: {
           rule: "dtc",

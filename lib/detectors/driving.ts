@@ -102,6 +102,7 @@ function overspeed(device: DeviceContext, readings: readonly SpeedReading[]): Al
       prediction: `Speed stayed above ${run.threshold} km/h for ${fmtDuration(run.durationS)} (up to ${fmt(run.maxKmh, 0)} km/h), ${consequence}.`,
       confidence: corroborated(0.7, 0.05, run.readings.length, 0.95),
       dedupeKey: ALERT_KEYS.drivingOverspeed,
+      measure: { field: "max_speed_kmh", worse: "higher" },
       observedAt: run.trigger.r.ts,
       technicalData: {
         rule: "overspeed",
@@ -149,6 +150,7 @@ function implausible(device: DeviceContext, readings: readonly SpeedReading[]): 
       prediction: `A speed of ${fmt(x.speed, 0)} km/h was reported, above the ${IMPLAUSIBLE_KMH} km/h plausibility limit: probably a sensor, GPS or unit (mph/km/h) error rather than real driving; check the telematics unit's speed source.`,
       confidence: isolated ? 0.7 : 0.4,
       dedupeKey: ALERT_KEYS.drivingImplausibleSpeed,
+      measure: { field: "speed_kmh", worse: "higher" },
       observedAt: x.r.ts,
       technicalData: {
         rule: "implausible_speed",

@@ -1,7 +1,7 @@
 import { detectBattery } from "./battery";
 import { detectCharging } from "./charging";
 import { SEVERITY_RANK } from "@/lib/vocabulary/alerts";
-import { sortedByTs } from "./common";
+import { sortedByTs, worseOf } from "./common";
 import { detectDiagnostics } from "./diagnostics";
 import { detectDriving } from "./driving";
 import { detectOdometerIntegrity } from "./odometer-integrity";
@@ -35,8 +35,24 @@ function outranks(a: AlertDraft, b: AlertDraft): boolean {
 }
 
 /**
- * At most one draft per (device, dedupe key): the most severe, ties going to the latest `observedAt`,
- * then to the first one seen. The survivors keep the position of their key's first draft.
+ * `survivor` carrying the evidence of `other`, an occurrence of the same problem in the same batch: the
+ * earliest observation and the worst value, as the alert lifecycle folds an occurrence into an open
+ * alert (lib/alerts/alert-lifecycle.ts).
+ */
+function fold(survivor: AlertDraft, other: AlertDraft): AlertDraft {
+  const first = other.firstObservedAt < survivor.firstObservedAt ? other.firstObservedAt : survivor.firstObservedAt;
+  const m = survivor.measure;
+  const o = other.measure;
+  const measure = m && o && o.field === m.field && o.worse === m.worse ? { ...m, worst: worseOf(m.worst, o.worst, m.worse) } : m;
+  return { ...survivor, firstObservedAt: new Date(first.getTime()), measure };
+}
+
+/**
+ * At most one draft per (device, dedupe key), consistent with the stored lifecycle: a batch is one
+ * occurrence of a problem. The survivor is the most severe draft, ties going to the latest
+ * `observedAt`, then to the first one seen (the lifecycle's "a more severe occurrence is raised, an
+ * equal or later one is the latest evidence"); it carries the others' earliest observation and worst
+ * value. The survivors keep the position of their key's first draft.
  */
 export function dedupeDrafts(drafts: readonly AlertDraft[]): AlertDraft[] {
   const out: AlertDraft[] = [];
@@ -48,8 +64,8 @@ export function dedupeDrafts(drafts: readonly AlertDraft[]): AlertDraft[] {
     if (at === undefined || !current) {
       slot.set(key, out.length);
       out.push(draft);
-    } else if (outranks(draft, current)) {
-      out[at] = draft;
+    } else {
+      out[at] = outranks(draft, current) ? fold(draft, current) : fold(current, draft);
     }
   }
   return out;

@@ -5,8 +5,10 @@ import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./typ
 
 /**
  * Odometer integrity detector. CONTRACT ("Settled details", knockout `odometer_manipulation`): an
- * odometer reading lower than the highest EARLIER reading (device time) by more than 1 km. Also flags
- * forward jumps no vehicle could drive. Sources and limitations: docs/methodology/alerts.md#odometer-integrity.
+ * odometer reading lower than the highest EARLIER reading (device time) by more than 1 km that no later
+ * reading contradicts (CRITICAL rollback); one that a later reading contradicts, and an implausible
+ * upward spike the next reading falls back from, are data-quality outliers (INFO). Also flags forward
+ * jumps no vehicle could drive. Sources and limitations: docs/methodology/alerts.md#odometer-integrity.
  */
 
 /** CONTRACT: more than this below the highest earlier reading is a rollback. */
@@ -69,10 +71,62 @@ interface Jump {
   avgKmh: number;
 }
 
+/** A jump no road vehicle could drive (both limits exceeded). */
+const implausibleJump = (delta: number, hours: number) => above(delta, JUMP_MIN_KM) && above(delta / hours, JUMP_MAX_AVG_KMH);
+
+/**
+ * Upward one-sample outliers within the batch: a reading that jumps implausibly above the batch's
+ * previous reading (the jump rule) and that the NEXT reading contradicts by falling back more than
+ * the tolerance. It is not the odometer's level: later readings are not judged against it, and the
+ * device's highest reading (`odometer_max_km`, lib/ingest/normalize-records.ts) ignores it. Only
+ * readings of the batch are judged (the first one has no batch neighbour before it), so the detector
+ * and the stored maximum agree. `sorted`: ts ascending.
+ */
+export function odometerSpikes(sorted: readonly TelemetryRecord[]): Set<TelemetryRecord> {
+  const rs = readings(sorted);
+  const spikes = new Set<TelemetryRecord>();
+  let prior: Reading | null = null;
+  for (const [i, x] of rs.entries()) {
+    const next = rs.slice(i + 1).find((y) => tsMs(y.r) > tsMs(x.r));
+    if (prior && tsMs(prior.r) < tsMs(x.r) && implausibleJump(x.km - prior.km, (tsMs(x.r) - tsMs(prior.r)) / 3_600_000) && next && above(x.km - next.km, ROLLBACK_TOLERANCE_KM)) {
+      spikes.add(x.r);
+      continue;
+    }
+    prior = x;
+  }
+  return spikes;
+}
+
+/** A reading that later readings contradicted: a data-quality event, not manipulation (CONTRACT). */
+interface Outlier {
+  kind: "drop" | "spike" | "earlier_drop";
+  reading: Known;
+  /** The level it departed from: the highest earlier reading (drop), the reading before it (spike). */
+  level: Known;
+  /** The reading that contradicts it. */
+  next: Known;
+  deviationKm: number;
+  /** The batch record the outlier alert is dated by. */
+  evidence: TelemetryRecord;
+}
+
+const known = (x: Reading): Known => ({ km: x.km, ts: x.r.ts, source: "batch" });
+
 export const detectOdometerIntegrity: Detector = ({ device, records }) => {
-  const rs = readings(sortedByTs(records));
-  if (rs.length === 0) return [];
+  const sorted = sortedByTs(records);
+  const spikeSet = odometerSpikes(sorted);
+  const all = readings(sorted);
+  if (all.length === 0) return [];
+  const rs = all.filter((x) => !spikeSet.has(x.r));
   const context = contextReadings(device);
+  const outliers: Outlier[] = [];
+
+  for (const [i, x] of all.entries()) {
+    if (!spikeSet.has(x.r)) continue;
+    const before = all.slice(0, i).reverse().find((y) => !spikeSet.has(y.r));
+    const next = all.slice(i + 1).find((y) => tsMs(y.r) > tsMs(x.r));
+    if (before && next) outliers.push({ kind: "spike", reading: known(x), level: known(before), next: known(next), deviationKm: x.km - before.km, evidence: x.r });
+  }
 
   const violations: Violation[] = [];
   const jumps: Jump[] = [];
@@ -105,8 +159,7 @@ export const detectOdometerIntegrity: Detector = ({ device, records }) => {
     if (prior) {
       const delta = x.km - prior.km;
       const hours = (t - prior.ts.getTime()) / 3_600_000;
-      const avgKmh = delta / hours;
-      if (above(delta, JUMP_MIN_KM) && above(avgKmh, JUMP_MAX_AVG_KMH)) jumps.push({ x, prior, delta, hours, avgKmh });
+      if (implausibleJump(delta, hours)) jumps.push({ x, prior, delta, hours, avgKmh: delta / hours });
     }
 
     const here: Known = { km: x.km, ts: x.r.ts, source: "batch" };
@@ -114,29 +167,65 @@ export const detectOdometerIntegrity: Detector = ({ device, records }) => {
     pendingLatest = here;
   }
 
+  // CONTRACT: a lower reading is manipulation only while no later reading contradicts it (is back
+  // within the tolerance of the level it fell from); a contradicted one is a data-quality event.
+  const contradiction = (v: Violation): Reading | undefined =>
+    rs.find((y) => tsMs(y.r) > tsMs(v.x.r) && !above(v.earlierMax.km - y.km, ROLLBACK_TOLERANCE_KM));
+  const persisting: Violation[] = [];
+  for (const v of violations) {
+    const back = contradiction(v);
+    if (back) outliers.push({ kind: "drop", reading: known(v.x), level: v.earlierMax, next: known(back), deviationKm: v.diff, evidence: v.x.r });
+    else persisting.push(v);
+  }
+  const earlier = contradictedEarlierDrop(device, rs);
+  if (earlier) outliers.push(earlier);
+
   const last = rs[rs.length - 1];
-  return [...rollbackDraft(device, violations, last), ...jumpDraft(device, jumps, rs)];
+  return [...rollbackDraft(device, persisting, violations.length - persisting.length, last), ...outlierDraft(device, outliers), ...jumpDraft(device, jumps, rs)];
 };
 
-function rollbackDraft(device: DeviceContext, violations: readonly Violation[], last: Reading | undefined): AlertDraft[] {
+/**
+ * The device's stored state was a drop below its highest earlier reading (a rollback alert may be open
+ * for it), and the batch's first later reading is back at that level: the drop was contradicted.
+ */
+function contradictedEarlierDrop(device: DeviceContext, rs: readonly Reading[]): Outlier | null {
+  const prev = device.previous;
+  const max = device.odometerMax;
+  const prevKm = prev ? finiteOrNull(prev.odometerKm) : null;
+  if (!prev || !max || prevKm === null || !(max.ts.getTime() < prev.ts.getTime())) return null;
+  const drop = round(max.km - prevKm, 6);
+  if (!above(drop, ROLLBACK_TOLERANCE_KM)) return null;
+  const next = rs.find((y) => tsMs(y.r) > prev.ts.getTime());
+  if (!next || above(max.km - next.km, ROLLBACK_TOLERANCE_KM)) return null;
+  return {
+    kind: "earlier_drop",
+    reading: { km: prevKm, ts: prev.ts, source: "previous_state" },
+    level: { km: max.km, ts: max.ts, source: "odometer_max" },
+    next: known(next),
+    deviationKm: drop,
+    evidence: next.r,
+  };
+}
+
+function rollbackDraft(device: DeviceContext, violations: readonly Violation[], contradicted: number, last: Reading | undefined): AlertDraft[] {
   const first = violations[0];
   if (!first || !last) return [];
   const largest = violations.reduce((m, v) => (v.diff > m.diff ? v : m), first);
-  // Persistent: the batch's latest reading is still below the level the rollback fell from.
-  const persistent = above(first.earlierMax.km - last.km, ROLLBACK_TOLERANCE_KM);
-  const conf = !persistent ? 0.5 : violations.length >= 2 ? 0.9 : 0.75;
+  // Every reading from the first persisting one to the batch's end stays below the level (none contradicts it).
+  const conf = violations.length >= 2 ? 0.9 : 0.75;
   const unitHint = nearRatio(first.x.km / first.earlierMax.km, 1 / KM_PER_MILE);
   const cause = unitHint
     ? "the ratio matches a km→miles change, so check the unit first; otherwise it suggests odometer manipulation"
-    : "a reading lower than an earlier one by more than 1 km suggests odometer manipulation or an unrecorded instrument-cluster replacement";
+    : "a reading lower than an earlier one by more than 1 km that no later reading contradicts suggests odometer manipulation or an unrecorded instrument-cluster replacement";
   return [
     makeDraft({
       deviceId: device.deviceId,
       agent: "odometer_integrity",
       severity: "CRITICAL",
-      prediction: `Odometer reads ${fmt(first.x.km, 0)} km, ${fmt(first.diff, first.diff < 10 ? 2 : 0)} km below the ${fmt(first.earlierMax.km, 0)} km recorded on ${day(first.earlierMax.ts)}: ${cause}; the Total Asset Score treats it as a manipulation knockout (grade F) until it is explained.`,
+      prediction: `Odometer reads ${fmt(first.x.km, 0)} km, ${fmt(first.diff, first.diff < 10 ? 2 : 0)} km below the ${fmt(first.earlierMax.km, 0)} km recorded on ${day(first.earlierMax.ts)}, and no later reading is back at that level: ${cause}; the Total Asset Score treats it as a manipulation knockout (grade F) while no later reading returns to the earlier level.`,
       confidence: conf,
       dedupeKey: ALERT_KEYS.odometerRollback,
+      measure: { field: "largest_difference_km", worse: "higher" },
       observedAt: first.x.r.ts,
       technicalData: {
         rule: "rollback",
@@ -148,12 +237,62 @@ function rollbackDraft(device: DeviceContext, violations: readonly Violation[], 
         difference_km: round(first.diff, 3),
         tolerance_km: ROLLBACK_TOLERANCE_KM,
         readings_below_earlier_max: violations.length,
+        contradicted_readings: contradicted,
         largest_difference_km: round(largest.diff, 3),
         latest_reading_km: round(last.km, 3),
         latest_reading_ts: iso(last.r.ts),
-        persistent,
+        persistent: true,
         possible_unit_change: unitHint,
         tas_knockout: "odometer_manipulation",
+      },
+    }),
+  ];
+}
+
+function outlierSentence(o: Outlier): string {
+  const dev = fmt(o.deviationKm, o.deviationKm < 10 ? 2 : 0);
+  if (o.kind === "spike") {
+    return `Odometer read ${fmt(o.reading.km, 0)} km on ${day(o.reading.ts)}, ${dev} km above the reading before it, and the next reading fell back to ${fmt(o.next.km, 0)} km: a one-sample data error, not the odometer's level, and later readings are not judged against it.`;
+  }
+  if (o.kind === "earlier_drop") {
+    return `The odometer reading of ${fmt(o.reading.km, 0)} km on ${day(o.reading.ts)}, ${dev} km below the ${fmt(o.level.km, 0)} km recorded before, is contradicted: the odometer reads ${fmt(o.next.km, 0)} km again. It was a data error, not odometer manipulation; a rollback alert raised for it no longer holds and can be acknowledged.`;
+  }
+  return `Odometer read ${fmt(o.reading.km, 0)} km on ${day(o.reading.ts)}, ${dev} km below the ${fmt(o.level.km, 0)} km recorded before, and the next reading (${fmt(o.next.km, 0)} km) was back at that level: a data error, not odometer manipulation.`;
+}
+
+/** INFO: readings later contradicted (a data-quality event); check the telematics unit if it recurs. */
+function outlierDraft(device: DeviceContext, outliers: readonly Outlier[]): AlertDraft[] {
+  const sorted = [...outliers].sort((a, b) => a.evidence.ts.getTime() - b.evidence.ts.getTime());
+  const first = sorted[0];
+  if (!first) return [];
+  const largest = sorted.reduce((m, o) => (o.deviationKm > m.deviationKm ? o : m), first);
+  const more = sorted.length > 1 ? ` ${sorted.length} such readings in this batch; if it recurs, have the telematics unit checked.` : "";
+  return [
+    makeDraft({
+      deviceId: device.deviceId,
+      agent: "odometer_integrity",
+      severity: "INFO",
+      prediction: `${outlierSentence(first)}${more}`,
+      confidence: 0.8,
+      dedupeKey: ALERT_KEYS.odometerOutlier,
+      measure: { field: "largest_deviation_km", worse: "higher" },
+      observedAt: first.evidence.ts,
+      technicalData: {
+        rule: "outlier",
+        kind: first.kind,
+        reading_km: round(first.reading.km, 3),
+        reading_ts: iso(first.reading.ts),
+        level_km: round(first.level.km, 3),
+        level_ts: iso(first.level.ts),
+        level_source: first.level.source,
+        contradicting_km: round(first.next.km, 3),
+        contradicting_ts: iso(first.next.ts),
+        deviation_km: round(first.deviationKm, 3),
+        tolerance_km: ROLLBACK_TOLERANCE_KM,
+        outliers_in_batch: sorted.length,
+        largest_deviation_km: round(largest.deviationKm, 3),
+        readings: sorted.slice(0, 10).map((o) => ({ kind: o.kind, reading_km: round(o.reading.km, 3), reading_ts: iso(o.reading.ts), contradicting_km: round(o.next.km, 3), contradicting_ts: iso(o.next.ts) })),
+        tas_knockout: null,
       },
     }),
   ];
@@ -177,6 +316,7 @@ function jumpDraft(device: DeviceContext, jumps: readonly Jump[], rs: readonly R
       prediction: `Odometer jumped ${fmt(first.delta, 0)} km in ${elapsed(first.hours)} (from ${fmt(first.prior.km, 0)} to ${fmt(first.x.km, 0)} km), an average of ${fmt(first.avgKmh, 0)} km/h, above the ${JUMP_MAX_AVG_KMH} km/h no road vehicle sustains: ${cause}; mileage-based figures may be wrong until it is checked.`,
       confidence: persistent || unitHint ? 0.75 : 0.6,
       dedupeKey: ALERT_KEYS.odometerJump,
+      measure: { field: "difference_km", worse: "higher" },
       observedAt: first.x.r.ts,
       technicalData: {
         rule: "jump",

@@ -51,7 +51,26 @@ export interface DeviceContext {
   odometerMax: { km: number; ts: Date } | null;
 }
 
-/** An alert a detector wants raised; the store drops it when the same open alert exists. */
+/** Which way a rule's measure gets worse (a lower SoH, a higher speed). */
+export type WorseDirection = "higher" | "lower";
+
+/**
+ * The number an occurrence of a rule is judged by: `technicalData[field]`. The alert lifecycle keeps
+ * the worst and the latest of it across occurrences (lib/alerts/alert-lifecycle.ts).
+ */
+export interface DraftMeasure {
+  field: string;
+  /** This occurrence's value (= `technicalData[field]`). */
+  value: number;
+  /** The worst value of the drafts folded into this one by in-batch de-duplication, else `value`. */
+  worst: number;
+  worse: WorseDirection;
+}
+
+/**
+ * An occurrence of a problem a detector found. The store raises it as a new alert, or folds it into the
+ * problem's open alert (lib/alerts/alert-lifecycle.ts, docs/methodology/alerts.md#lifecycle).
+ */
 export interface AlertDraft {
   deviceId: string;
   agent: AlertAgent;
@@ -63,13 +82,21 @@ export interface AlertDraft {
   /** The evidence: values, thresholds, timestamps (ISO strings). */
   technicalData: Record<string, unknown>;
   /**
-   * Identifies "the same alert": while an unacknowledged alert with this key exists for the
-   * device, another one is not raised. Stable across batches: ALERT_KEYS and diagnosticsKey() of
-   * lib/vocabulary/alerts.ts.
+   * Identifies the problem: occurrences with the same device and key are "the same alert" (an open
+   * alert at least as severe absorbs them; a more severe one is raised alongside). Stable across
+   * batches: ALERT_KEYS and diagnosticsKey() of lib/vocabulary/alerts.ts.
    */
   dedupeKey: string;
-  /** Device time of the evidence that triggered it (used as created_at when it is in the past). */
+  /** The rule's measure for this occurrence, or null for a rule without one (a trouble code). */
+  measure: DraftMeasure | null;
+  /**
+   * Device time of the evidence that triggered it, always the timestamp of one of the batch's records
+   * (used as created_at when it is in the past; the store counts the occurrence only when that record
+   * is new to FDP).
+   */
   observedAt: Date;
+  /** The earliest evidence folded into this draft (in-batch de-duplication), else `observedAt`. */
+  firstObservedAt: Date;
 }
 
 /**

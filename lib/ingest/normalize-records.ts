@@ -1,3 +1,4 @@
+import { odometerSpikes } from "@/lib/detectors/odometer-integrity";
 import type { TelemetryRecord } from "@/lib/detectors/types";
 import type { IngestBody, VehicleMasterData } from "@/lib/schemas/ingest";
 import { vehicleMasterDataSchema } from "@/lib/schemas/ingest";
@@ -121,6 +122,9 @@ export function masterUpdateFor(deviceId: string, records: readonly TelemetryRec
     denseSpeedAt: null,
   };
   const fields = update as unknown as Record<string, unknown>;
+  // A one-sample upward spike the next reading falls back from is not the odometer's level (the
+  // odometer-integrity detector's rule): later batches are not judged against it.
+  const spikes = odometerSpikes(records);
   for (const r of records) {
     const vehicle = r.rawData?.vehicle;
     // Already validated with the body; parse again only to get the typed, trimmed values.
@@ -136,7 +140,7 @@ export function masterUpdateFor(deviceId: string, records: readonly TelemetryRec
       }
       if (carried) update.masterDataAt = r.ts;
     }
-    if (r.odometerKm !== null && (update.odometerMaxKm === null || r.odometerKm > update.odometerMaxKm)) {
+    if (r.odometerKm !== null && !spikes.has(r) && (update.odometerMaxKm === null || r.odometerKm > update.odometerMaxKm)) {
       update.odometerMaxKm = r.odometerKm;
       update.odometerMaxAt = r.ts;
     }

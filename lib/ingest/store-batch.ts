@@ -221,9 +221,82 @@ export async function storeBatch(
   return new Map(stored.map((d) => [String(d.device_id), { powertrain: normalisePowertrain(sqlText(d.powertrain)), batteryKwh: sqlNumber(d.battery_kwh) }]));
 }
 
-/** Alerts: a draft whose open twin (same device and dedupe key, unacknowledged) exists is dropped. */
-export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[], receivedAt: Date): Promise<number> {
-  if (drafts.length === 0) return 0;
+/** An occurrence's columns, as SQL expressions (a draft row, or `excluded` in an upsert). */
+interface Occurrence {
+  observedAt: string;
+  firstObservedAt: string;
+  severity: string;
+  prediction: string;
+  confidence: string;
+  technicalData: string;
+  value: string;
+  worst: string;
+  worse: string;
+}
+
+const draftColumns = (n: string): Occurrence => ({
+  observedAt: `${n}.observed_at`,
+  firstObservedAt: `${n}.first_observed_at`,
+  severity: `${n}.severity`,
+  prediction: `${n}.prediction`,
+  confidence: `${n}.confidence`,
+  technicalData: `${n}.technical_data`,
+  value: `${n}.value`,
+  worst: `${n}.worst`,
+  worse: `${n}.worse`,
+});
+
+/** The occurrence an upsert tried to insert (insertAlerts writes a raised alert's columns from it). */
+const EXCLUDED: Occurrence = {
+  observedAt: "excluded.last_seen_at",
+  firstObservedAt: "excluded.first_seen_at",
+  severity: "excluded.severity",
+  prediction: "excluded.prediction",
+  confidence: "excluded.confidence",
+  technicalData: "excluded.technical_data",
+  value: "excluded.latest_value",
+  worst: "excluded.worst_value",
+  worse: "excluded.technical_data->>'worse_when'",
+};
+
+/**
+ * How an occurrence `n` updates an open alert `a`: lib/alerts/alert-lifecycle.ts `updatedEvidence`, in
+ * SQL. `a`'s columns on the right-hand side are the values before the update.
+ */
+function evidenceUpdate(a: string, n: Occurrence) {
+  const seen = `coalesce(${a}.last_seen_at, ${a}.created_at)`;
+  const latest = `${n.observedAt} >= ${seen}`;
+  const same = `(${latest} and ${n.severity} = ${a}.severity)`;
+  return sql.raw(`
+    occurrences = ${a}.occurrences + 1,
+    first_seen_at = least(coalesce(${a}.first_seen_at, ${a}.created_at), ${n.firstObservedAt}),
+    last_seen_at = greatest(${seen}, ${n.observedAt}),
+    worst_value = case when ${n.worst} is null then ${a}.worst_value when ${a}.worst_value is null then ${n.worst}
+                       when ${n.worse} = 'lower' then least(${a}.worst_value, ${n.worst}) else greatest(${a}.worst_value, ${n.worst}) end,
+    latest_value = case when ${latest} and ${n.value} is not null then ${n.value} else ${a}.latest_value end,
+    prediction = case when ${same} then ${n.prediction} else ${a}.prediction end,
+    confidence = case when ${same} then ${n.confidence} else ${a}.confidence end,
+    technical_data = case when ${same} then ${n.technicalData} else ${a}.technical_data end`);
+}
+
+const SEVERITY_ORDER = sql.raw(`array['INFO', 'WARNING', 'CRITICAL']`);
+
+/**
+ * The alert lifecycle (lib/alerts/alert-lifecycle.ts, docs/methodology/alerts.md#lifecycle) for one
+ * batch's drafts, in ONE statement:
+ * - news: only drafts whose evidence record (device, observed_at) the history stored in this batch
+ *   (its `received_at` is this batch's): a re-sent payload, or the re-sent part of an overlapping one,
+ *   raises and counts nothing. Each ingest call has its own `receivedAt` (the request's clock).
+ * - target: the problem's most severe open alert when at least as severe as the draft → its evidence
+ *   is updated (one more occurrence, first/last seen, worst/latest value, latest text of its severity);
+ * - otherwise the draft is raised as a new alert alongside (its severity's slot is free, since every
+ *   open alert of the problem is less severe). A concurrent batch that raised the same slot first is
+ *   met by the unique index, and the draft updates that alert instead.
+ * `drafts` holds at most one draft per (device, dedupe key) (dedupeDrafts). Returns the numbers of
+ * alerts raised and updated.
+ */
+export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[], receivedAt: Date): Promise<{ raised: number; updated: number }> {
+  if (drafts.length === 0) return { raised: 0, updated: 0 };
   const payload = drafts.map((d) => ({
     id: newId("alt"),
     device_id: d.deviceId,
@@ -233,16 +306,48 @@ export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[
     confidence: d.confidence,
     technical_data: d.technicalData,
     dedupe_key: d.dedupeKey,
+    observed_at: d.observedAt.toISOString(),
+    first_observed_at: d.firstObservedAt.toISOString(),
+    value: d.measure?.value ?? null,
+    worst: d.measure?.worst ?? null,
+    worse: d.measure?.worse ?? null,
     created_at: alertCreatedAt(d.observedAt, receivedAt).toISOString(),
   }));
-  const inserted = await rows<{ id: string }>(
+  const result = await rows<{ raised: unknown; updated: unknown }>(
     tx as unknown as Db,
-    sql`insert into alerts (id, tenant_id, device_id, agent, severity, prediction, confidence, technical_data, dedupe_key, acknowledged, created_at)
-        select r.id, ${tenantId}, r.device_id, r.agent, r.severity, r.prediction, r.confidence, r.technical_data, r.dedupe_key, false, r.created_at
-          from jsonb_to_recordset(${json(payload)}) as r(id text, device_id text, agent text, severity text, prediction text,
-               confidence double precision, technical_data jsonb, dedupe_key text, created_at timestamptz)
-        on conflict (tenant_id, device_id, dedupe_key) where acknowledged = false and dedupe_key is not null do nothing
-        returning id`,
+    sql`with n as (
+          select r.* from jsonb_to_recordset(${json(payload)}) as r(id text, device_id text, agent text, severity text, prediction text,
+                 confidence double precision, technical_data jsonb, dedupe_key text, observed_at timestamptz, first_observed_at timestamptz,
+                 value double precision, worst double precision, worse text, created_at timestamptz)
+           where exists (select 1 from telemetry t
+                          where t.tenant_id = ${tenantId} and t.device_id = r.device_id and t.ts = r.observed_at
+                            and t.received_at = ${receivedAt.toISOString()}::timestamptz)
+        ), target as (
+          select distinct on (n.id) n.id as draft_id, a.id as alert_id
+            from n
+            join alerts a on a.tenant_id = ${tenantId} and a.device_id = n.device_id and a.dedupe_key = n.dedupe_key and a.acknowledged = false
+           where array_position(${SEVERITY_ORDER}, a.severity) >= array_position(${SEVERITY_ORDER}, n.severity)
+           order by n.id, array_position(${SEVERITY_ORDER}, a.severity) desc
+        ), updated as (
+          update alerts a set ${evidenceUpdate("a", draftColumns("n"))}
+            from target t join n on n.id = t.draft_id
+           where a.tenant_id = ${tenantId} and a.id = t.alert_id
+          returning a.id
+        ), raised as (
+          insert into alerts as a (id, tenant_id, device_id, agent, severity, prediction, confidence, technical_data, dedupe_key, acknowledged,
+                                   created_at, occurrences, first_seen_at, last_seen_at, worst_value, latest_value)
+          select n.id, ${tenantId}, n.device_id, n.agent, n.severity, n.prediction, n.confidence, n.technical_data, n.dedupe_key, false,
+                 n.created_at, 1, n.first_observed_at, n.observed_at, n.worst, n.value
+            from n
+           where not exists (select 1 from target t where t.draft_id = n.id)
+          on conflict (tenant_id, device_id, dedupe_key, severity) where acknowledged = false and dedupe_key is not null
+          do update set ${evidenceUpdate("a", EXCLUDED)}
+          -- a raised alert has its first occurrence; one met by the index has more
+          returning a.id, a.occurrences
+        )
+        select (select count(*)::int from raised where occurrences = 1) as raised,
+               (select count(*)::int from raised where occurrences > 1) + (select count(*)::int from updated) as updated`,
   );
-  return inserted.length;
+  const [counts] = result;
+  return { raised: sqlNumber(counts?.raised) ?? 0, updated: sqlNumber(counts?.updated) ?? 0 };
 }

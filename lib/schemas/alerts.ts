@@ -24,7 +24,10 @@ export const alertSchema = z
     severity: z.enum(SEVERITIES),
     prediction: z.string(),
     confidence: z.number().min(0).max(1),
-    technical_data: z.record(z.string(), z.unknown()).meta({ description: "The evidence: values, thresholds, timestamps." }),
+    technical_data: z.record(z.string(), z.unknown()).meta({
+      description:
+        "The evidence: values, thresholds, timestamps of the latest occurrence, and the alert's lifecycle: `occurrences`, `first_occurrence_at`, `last_occurrence_at` (device time), `worst_value` and `latest_value` of the measure named by `value_field` (`worse_when`: higher or lower).",
+    }),
     acknowledged: z.boolean(),
     acknowledged_by: z.string().nullable(),
     acknowledged_at: dateTime().nullable(),

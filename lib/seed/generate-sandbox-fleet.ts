@@ -140,15 +140,21 @@ function alertRows(replayed: readonly ReplayedAlert[]): AlertRow[] {
   const sorted = [...replayed].sort(
     (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.draft.deviceId.localeCompare(b.draft.deviceId) || a.draft.dedupeKey.localeCompare(b.draft.dedupeKey),
   );
-  return sorted.map(({ draft, createdAt, acknowledgedAt, acknowledgedBy }, i) => ({
+  return sorted.map(({ draft, evidence, createdAt, acknowledgedAt, acknowledgedBy }, i) => ({
     id: `alt_sbx_${String(i + 1).padStart(4, "0")}`,
     tenantId: SANDBOX_TENANT_ID,
     deviceId: draft.deviceId,
     agent: draft.agent,
-    severity: draft.severity,
-    prediction: draft.prediction,
-    confidence: draft.confidence,
-    technicalData: draft.technicalData,
+    // The alert as the store holds it after the lifecycle folded its later occurrences in.
+    severity: evidence.severity,
+    prediction: evidence.prediction,
+    confidence: evidence.confidence,
+    technicalData: evidence.technicalData,
+    occurrences: evidence.occurrences,
+    firstSeenAt: evidence.firstSeenAt,
+    lastSeenAt: evidence.lastSeenAt,
+    worstValue: evidence.worstValue,
+    latestValue: evidence.latestValue,
     dedupeKey: draft.dedupeKey,
     acknowledged: acknowledgedAt !== null,
     acknowledgedBy,

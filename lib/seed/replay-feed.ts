@@ -1,3 +1,4 @@
+import { type AlertEvidence, lifecycleTarget, raisedEvidence, updatedEvidence } from "@/lib/alerts/alert-lifecycle";
 import { runDetectors } from "@/lib/detectors";
 import type { AlertDraft, DeviceContext } from "@/lib/detectors/types";
 import { advanceDeviceContext, detectorContext, type DeviceMaster, mergeDeviceMaster } from "@/lib/ingest/device-context";
@@ -13,8 +14,9 @@ import type { OemRecord } from "./simulate-vehicle";
  * last record. Per batch, exactly as `ingestTelemetry` does it: SPEC 2.17 records → TelemetryRecords
  * (toTelemetryRecords, groupByDevice), driving events (observeDrivingEvents), the master-data
  * update (masterUpdateFor) merged with the stored master data, the detectors (runDetectors) with the
- * device context carried from batch to batch, then the alert store's rule: a draft whose device and
- * dedupe key match an alert still open (not yet acknowledged when the batch arrives) is dropped.
+ * device context carried from batch to batch, then the alert lifecycle (lib/alerts/alert-lifecycle.ts):
+ * a draft no more severe than the problem's open alerts (not yet acknowledged when the batch arrives)
+ * updates the most severe of them, a more severe one is raised alongside.
  *
  * No database: the context that ingest would read back from the database is carried with the JS
  * mirrors of lib/ingest/device-context.ts (tested against the SQL). Pure and deterministic given a
@@ -25,7 +27,10 @@ import type { OemRecord } from "./simulate-vehicle";
 export const FEED_BATCH_MS = HOUR_MS;
 
 export interface ReplayedAlert {
+  /** The draft that raised it. */
   draft: AlertDraft;
+  /** Its state after every later occurrence folded in (what the alert store holds). */
+  evidence: AlertEvidence;
   createdAt: Date;
   /** When the simulated fleet manager acknowledged it (before the anchor), else null. */
   acknowledgedAt: Date | null;
@@ -88,8 +93,8 @@ export function replayFeed(input: ReplayInput): ReplayResult {
   const events: (DrivingEventRow & { receivedAt: Date })[] = [];
   const eventKeys = new Set<string>();
   const alerts: ReplayedAlert[] = [];
-  /** The newest alert of each dedupe key: it blocks a new one until it is acknowledged. */
-  const latestByKey = new Map<string, ReplayedAlert>();
+  /** The alerts of each dedupe key (a problem of this device), oldest first. */
+  const byKey = new Map<string, ReplayedAlert[]>();
   let eventsReportedAt: Date | null = null;
   let denseSpeedAt: Date | null = null;
   let batches = 0;
@@ -119,13 +124,24 @@ export function replayFeed(input: ReplayInput): ReplayResult {
 
     const judged = detectorContext(deviceId, context, master);
     for (const draft of runDetectors({ devices: [judged], recordsByDevice: new Map([[deviceId, records]]) })) {
-      const open = latestByKey.get(draft.dedupeKey);
-      if (open && (open.acknowledgedAt === null || open.acknowledgedAt > receivedAt)) continue;
+      // Every record of a replayed batch is new, so every draft is an occurrence.
+      const problem = byKey.get(draft.dedupeKey) ?? [];
+      const open = problem.filter((a) => a.acknowledgedAt === null || a.acknowledgedAt > receivedAt);
+      const target = lifecycleTarget(
+        open.map((a) => a.evidence),
+        draft,
+      );
+      const updated = target === null ? undefined : open[target];
+      if (updated) {
+        updated.evidence = updatedEvidence(updated.evidence, draft);
+        continue;
+      }
       const createdAt = alertCreatedAt(draft.observedAt, receivedAt);
       const ack = input.acknowledge({ draft, createdAt });
-      const alert: ReplayedAlert = { draft, createdAt, acknowledgedAt: ack?.at ?? null, acknowledgedBy: ack?.by ?? null };
+      const alert: ReplayedAlert = { draft, evidence: raisedEvidence(draft), createdAt, acknowledgedAt: ack?.at ?? null, acknowledgedBy: ack?.by ?? null };
       alerts.push(alert);
-      latestByKey.set(draft.dedupeKey, alert);
+      problem.push(alert);
+      byKey.set(draft.dedupeKey, problem);
     }
     context = advanceDeviceContext(context, update, records, master);
   }

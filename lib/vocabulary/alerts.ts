@@ -26,8 +26,9 @@ export const ALERT_AGENTS = ["battery", "diagnostics", "driving", "odometer_inte
 export type AlertAgent = (typeof ALERT_AGENTS)[number];
 
 /**
- * Dedupe keys: while an unacknowledged alert with the same device and key exists, the store raises
- * no other. `<agent>:<rule>`; diagnostics has one key per trouble code (see `diagnosticsKey`).
+ * Dedupe keys: a key names a problem; occurrences of the same device and key update the open alert,
+ * a more severe one is raised alongside (docs/methodology/alerts.md#lifecycle). Count distinct
+ * problems as distinct (device, key), never alert rows. `<agent>:<rule>`; diagnostics has one key per trouble code (see `diagnosticsKey`).
  */
 export const ALERT_KEYS = {
   batteryLowSoc: "battery:low_soc",
@@ -38,6 +39,8 @@ export const ALERT_KEYS = {
   drivingImplausibleSpeed: "driving:implausible_speed",
   odometerRollback: "odometer_integrity:rollback",
   odometerJump: "odometer_integrity:jump",
+  /** A reading later readings contradicted (a one-sample drop or spike): data quality, not manipulation. */
+  odometerOutlier: "odometer_integrity:outlier",
   chargingImplausiblePower: "charging:implausible_power",
   chargingHighCRate: "charging:high_c_rate",
   chargingStalled: "charging:stalled",

@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { rows } from "@/lib/db/sql-values";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts, devices, drivingEvents, telemetry } from "@/lib/db/schema";
 import type { AlertDraft } from "@/lib/detectors/types";
@@ -21,7 +22,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/databases";
  * master data and the device context between batches. These tests run both against each other on a
  * real database (Postgres and PGlite): the JS mirrors of lib/vocabulary and lib/ingest/device-context
  * against the SQL upsert, and replayFeed against ingestTelemetry batch by batch, acknowledgements
- * and the open-alert rule included.
+ * and the alert lifecycle included.
  */
 
 const DAY = 86_400_000;
@@ -217,25 +218,33 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
       const replayed = [...replay.alerts].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.draft.dedupeKey.localeCompare(b.draft.dedupeKey));
       expect(storedAlerts.length, slice.deviceId).toBeGreaterThan(0);
       expect(
-        storedAlerts.map((a) => ({ key: a.dedupeKey, agent: a.agent, severity: a.severity, createdAt: a.createdAt, ackAt: a.acknowledgedAt, prediction: a.prediction, confidence: a.confidence, technicalData: a.technicalData })),
-        slice.deviceId,
-      ).toEqual(
-        replayed.map((a) => ({
-          key: a.draft.dedupeKey,
-          agent: a.draft.agent,
-          severity: a.draft.severity,
+        storedAlerts.map((a) => ({
+          key: a.dedupeKey,
+          agent: a.agent,
           createdAt: a.createdAt,
           ackAt: a.acknowledgedAt,
-          prediction: a.draft.prediction,
-          confidence: a.draft.confidence,
-          technicalData: a.draft.technicalData,
+          evidence: {
+            severity: a.severity,
+            prediction: a.prediction,
+            confidence: a.confidence,
+            technicalData: a.technicalData,
+            occurrences: a.occurrences,
+            firstSeenAt: a.firstSeenAt,
+            lastSeenAt: a.lastSeenAt,
+            worstValue: a.worstValue,
+            latestValue: a.latestValue,
+          },
         })),
-      );
+        slice.deviceId,
+      ).toEqual(replayed.map((a) => ({ key: a.draft.dedupeKey, agent: a.draft.agent, createdAt: a.createdAt, ackAt: a.acknowledgedAt, evidence: a.evidence })));
     }
     // The slices raise what they were chosen for, at least once each, and some key fires again after an acknowledgement.
     const keys = (await db.select({ key: alerts.dedupeKey }).from(alerts).where(eq(alerts.tenantId, tenantId))).map((a) => a.key);
     for (const key of ["driving:overspeed", "battery:low_12v", "odometer_integrity:jump", "charging:stalled"]) expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(new Set(keys).size);
+    // The lifecycle folded repeated occurrences into open alerts (the replay's rule, checked above).
+    const [folded] = await rows<{ n: number }>(db, sql`select count(*)::int as n from alerts where tenant_id = ${tenantId} and occurrences > 1`);
+    expect(Number(folded?.n)).toBeGreaterThan(0);
   }, 300_000);
 });
 

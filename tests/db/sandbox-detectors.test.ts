@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { rows } from "@/lib/db/sql-values";
 import { alerts, devices, telemetry } from "@/lib/db/schema";
+import { lifecycleTarget } from "@/lib/alerts/alert-lifecycle";
 import { runDetectors } from "@/lib/detectors";
+import { odometerSpikes } from "@/lib/detectors/odometer-integrity";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { FEED_BATCH_MS } from "@/lib/seed/replay-feed";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
+import type { Severity } from "@/lib/vocabulary/alerts";
 import { normalisePowertrain } from "@/lib/vocabulary/powertrain";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 
@@ -14,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/databases";
  * The sandbox's alerts are the real detectors' (no second engine): seed a fresh database, then run
  * `runDetectors` directly over the telemetry the seed stored, batch by batch as it was delivered (one
  * batch per device and UTC hour, arriving at its rows' `received_at`), with a context rebuilt here
- * from the stored rows, and the alert store's rule applied with the stored acknowledgement times. The
+ * from the stored rows, and the alert lifecycle applied with the stored acknowledgement times. The
  * result must be the stored alerts, agent by agent.
  */
 
@@ -75,8 +78,8 @@ describe("the seeded sandbox", () => {
       }
       let previous: Row | null = null;
       let odometerMax: { km: number; ts: Date } | null = null;
-      /** The newest alert per key, with its stored acknowledgement time (null: never acknowledged). */
-      const latest = new Map<string, { ackAt: Date | null }>();
+      /** The alerts per key (problem), with their stored acknowledgement times (null: never acknowledged). */
+      const raised = new Map<string, { severity: Severity; ackAt: Date | null }[]>();
       for (const batch of batches.values()) {
         const receivedAt = batch[0]!.receivedAt;
         expect(batch.every((r) => r.receivedAt.getTime() === receivedAt.getTime())).toBe(true);
@@ -89,14 +92,19 @@ describe("the seeded sandbox", () => {
         };
         const records = batch.map((r) => recordOf(r, device.vin ?? ""));
         for (const draft of runDetectors({ devices: [context], recordsByDevice: new Map([[device.deviceId, records]]) })) {
-          const open = latest.get(draft.dedupeKey);
-          if (open && (open.ackAt === null || open.ackAt > receivedAt)) continue;
+          // The alert lifecycle: an occurrence no more severe than the problem's open alerts updates one of them.
+          const problem = raised.get(draft.dedupeKey) ?? [];
+          const open = problem.filter((a) => a.ackAt === null || a.ackAt > receivedAt);
+          if (lifecycleTarget(open, draft) !== null) continue;
           const createdAt = draft.observedAt < receivedAt ? draft.observedAt : receivedAt;
           const twin = storedByKey.get(`${device.deviceId} ${draft.dedupeKey} ${createdAt.getTime()}`);
-          latest.set(draft.dedupeKey, { ackAt: twin?.acknowledgedAt ?? null });
+          problem.push({ severity: draft.severity, ackAt: twin?.acknowledgedAt ?? null });
+          raised.set(draft.dedupeKey, problem);
           replayed.push({ deviceId: device.deviceId, key: draft.dedupeKey, agent: draft.agent, severity: draft.severity, createdAt });
         }
-        for (const r of batch) if (r.odometerKm !== null && (odometerMax === null || r.odometerKm > odometerMax.km)) odometerMax = { km: r.odometerKm, ts: r.ts };
+        // The stored maximum leaves out a spike the batch contradicts (odometerSpikes).
+        const spikes = odometerSpikes(records);
+        for (const r of records) if (r.odometerKm !== null && !spikes.has(r) && (odometerMax === null || r.odometerKm > odometerMax.km)) odometerMax = { km: r.odometerKm, ts: r.ts };
         previous = batch[batch.length - 1]!;
       }
     }

@@ -22,7 +22,8 @@ describe("detectBattery: low state of charge", () => {
     const [d] = byKey(detectBattery({ device: ctx(), records: [soc(12, { ts: t("08:00") }), soc(4, { ts: t("09:00") })] }), "battery:low_soc");
     expect(d?.prediction).toBe("State of charge is 4 %, below the 5 % critical level: the vehicle may strand its driver; charge it before any further driving.");
     expect(d?.observedAt).toEqual(t("09:00"));
-    expect(d?.technicalData).toMatchObject({ soc_pct: 4, threshold_pct: 5, detector_version: "alerts-2026.11" });
+    expect(d?.technicalData).toMatchObject({ soc_pct: 4, threshold_pct: 5, detector_version: "alerts-2027.01", value_field: "soc_pct", worse_when: "lower" });
+    expect(d?.measure).toEqual({ field: "soc_pct", value: 4, worst: 4, worse: "lower" });
   });
 
   it("is quiet while charging (status or positive power while standing)", () => {
@@ -132,6 +133,25 @@ describe("detectBattery: state of health", () => {
     expect(run(65)[0]?.prediction).toContain("below the 70 %");
     const newer = ctx({ previous: { ts: t("23:00"), odometerKm: null, socPct: null, sohPct: 75 } });
     expect(byKey(detectBattery({ device: newer, records: [s(59)] }), "battery:soh_low")).toEqual([]);
+    expect(run(59.9)[0]?.measure).toMatchObject({ field: "soh_pct", value: 59.9, worse: "lower" });
+  });
+
+  it("a SoH of 0 is no reading: no soh_low or soh_drop from it, and it supersedes nothing", () => {
+    const soh = (pct: number, hhmm: string) => rec({ ts: t(hhmm), sohPct: pct });
+    const keys = (drafts: { dedupeKey: string }[]) => drafts.map((d) => d.dedupeKey).filter((k) => k.startsWith("battery:soh"));
+    expect(keys(detectBattery({ device: ctx(), records: [soh(0, "09:00")] }))).toEqual([]);
+    expect(keys(detectBattery({ device: ctx(), records: [soh(88, "08:00"), soh(0, "09:00")] }))).toEqual([]);
+    const prev0 = ctx({ previous: { ts: t("08:00"), odometerKm: null, socPct: null, sohPct: 0 } });
+    expect(keys(detectBattery({ device: prev0, records: [soh(90, "09:00")] }))).toEqual([]);
+    // A stored SoH of 0 newer than the batch does not make a real low reading "superseded".
+    const newer0 = ctx({ previous: { ts: t("23:00"), odometerKm: null, socPct: null, sohPct: 0 } });
+    expect(byKey(detectBattery({ device: newer0, records: [soh(59, "09:00")] }), "battery:soh_low").map((d) => d.severity)).toEqual(["CRITICAL"]);
+  });
+
+  it("68 % then 58 %: WARNING then CRITICAL (the lifecycle raises the CRITICAL alongside)", () => {
+    const at = (pct: number, hhmm: string) => byKey(detectBattery({ device: ctx(), records: [rec({ ts: t(hhmm), sohPct: pct })] }), "battery:soh_low");
+    expect(at(68, "08:00").map((d) => d.severity)).toEqual(["WARNING"]);
+    expect(at(58, "09:00").map((d) => d.severity)).toEqual(["CRITICAL"]);
   });
 });
 

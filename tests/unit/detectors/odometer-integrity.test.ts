@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectOdometerIntegrity } from "@/lib/detectors/odometer-integrity";
+import { detectOdometerIntegrity, odometerSpikes } from "@/lib/detectors/odometer-integrity";
+import { masterUpdateFor } from "@/lib/ingest/normalize-records";
 import { ctx, normalBevDay, normalIceDay, rec, shuffled, t } from "./fixtures";
 
 const odo = (km: number, hhmm: string) => rec({ ts: t(hhmm), odometerKm: km });
@@ -47,12 +48,66 @@ describe("detectOdometerIntegrity: rollback (CONTRACT: more than 1 km below the 
     expect(rollback([odo(10_000, "08:00"), odo(9_000, "08:00")])).toEqual([]);
   });
 
-  it("an isolated low reading (the odometer comes back) has lower confidence; a km→miles ratio is hinted", () => {
-    const [glitch] = rollback([odo(100_000, "08:00"), odo(10, "09:00"), odo(100_010, "10:00")]);
-    expect(glitch?.confidence).toBe(0.5);
-    expect(glitch?.technicalData.persistent).toBe(false);
+  it("a km→miles ratio is hinted", () => {
     const [miles] = rollback([odo(100_000, "08:00"), odo(62_137, "09:00")]);
     expect(miles?.technicalData.possible_unit_change).toBe(true);
+  });
+
+  it("a drop that persists to the batch's end is CRITICAL and says it holds only while no later reading returns", () => {
+    const [d] = rollback([odo(50_000, "08:00"), odo(50_003, "09:00"), odo(49_990, "10:00"), odo(49_995, "11:00")]);
+    expect(d?.severity).toBe("CRITICAL");
+    expect(d?.technicalData).toMatchObject({ reading_km: 49_990, earlier_max_km: 50_003, readings_below_earlier_max: 2, contradicted_readings: 0, persistent: true });
+    expect(d?.prediction).toContain("while no later reading returns to the earlier level");
+    expect(d?.prediction).not.toContain("until it is explained");
+  });
+});
+
+describe("detectOdometerIntegrity: outliers (CONTRACT: a reading the next one contradicts is data quality, not manipulation)", () => {
+  const outlier = (records: ReturnType<typeof odo>[], device = ctx()) => detectOdometerIntegrity({ device, records }).filter(key("odometer_integrity:outlier"));
+
+  it("50000 → 50003 → 49990 → 50008: an INFO outlier, no CRITICAL rollback", () => {
+    const records = [odo(50_000, "08:00"), odo(50_003, "09:00"), odo(49_990, "10:00"), odo(50_008, "11:00")];
+    expect(rollback(records)).toEqual([]);
+    const [d] = outlier(records);
+    expect(d?.severity).toBe("INFO");
+    expect(d?.observedAt).toEqual(t("10:00"));
+    expect(d?.technicalData).toMatchObject({ kind: "drop", reading_km: 49_990, level_km: 50_003, contradicting_km: 50_008, deviation_km: 13, tas_knockout: null });
+    expect(d?.prediction).toContain("not odometer manipulation");
+  });
+
+  it("a drop contradicted later, then a drop that persists: an outlier and a rollback", () => {
+    const records = [odo(50_000, "08:00"), odo(49_990, "09:00"), odo(50_010, "10:00"), odo(49_000, "11:00"), odo(49_010, "12:00")];
+    const [r] = rollback(records);
+    expect(r?.technicalData).toMatchObject({ reading_km: 49_000, earlier_max_km: 50_010, contradicted_readings: 1 });
+    expect(outlier(records)[0]?.technicalData).toMatchObject({ reading_km: 49_990, contradicting_km: 50_010 });
+  });
+
+  it("an implausible upward spike the next reading falls back from is an outlier, not the level later readings are judged against", () => {
+    const records = [odo(50_000, "08:00"), odo(59_000, "08:10"), odo(50_010, "08:20"), odo(50_020, "08:30")];
+    const drafts = detectOdometerIntegrity({ device: ctx(), records });
+    expect(drafts.map((d) => d.dedupeKey)).toEqual(["odometer_integrity:outlier"]);
+    expect(drafts[0]?.technicalData).toMatchObject({ kind: "spike", reading_km: 59_000, level_km: 50_000, contradicting_km: 50_010, deviation_km: 9_000 });
+    // A jump the next reading confirms is still a jump (and the level).
+    expect(jump([odo(50_000, "08:00"), odo(59_000, "08:10"), odo(59_010, "08:20")])).toHaveLength(1);
+  });
+
+  it("a stored drop that this batch contradicts is reported as an outlier (the rollback alert no longer holds)", () => {
+    const device = ctx({ odometerMax: { km: 50_003, ts: t("07:00") }, previous: { ts: t("08:00"), odometerKm: 49_990, socPct: null, sohPct: null } });
+    const records = [odo(50_008, "09:00"), odo(50_012, "10:00")];
+    expect(rollback(records, device)).toEqual([]);
+    const [d] = outlier(records, device);
+    expect(d?.observedAt).toEqual(t("09:00"));
+    expect(d?.technicalData).toMatchObject({ kind: "earlier_drop", reading_km: 49_990, level_km: 50_003, level_source: "odometer_max", contradicting_km: 50_008 });
+    expect(d?.prediction).toContain("no longer holds");
+    // Still low: the drop persists, and is judged against the stored maximum again.
+    expect(rollback([odo(49_995, "09:00")], device)).toHaveLength(1);
+    expect(outlier([odo(49_995, "09:00")], device)).toEqual([]);
+  });
+
+  it("the stored maximum ignores a spike the batch contradicts (odometerSpikes)", () => {
+    const records = [odo(50_000, "08:00"), odo(59_000, "08:10"), odo(50_010, "08:20")];
+    expect([...odometerSpikes(records)].map((r) => r.odometerKm)).toEqual([59_000]);
+    expect(masterUpdateFor("dev-1", records)).toMatchObject({ odometerMaxKm: 50_010, odometerMaxAt: t("08:20") });
   });
 });
 

@@ -91,7 +91,7 @@ function expectWellFormed(drafts: AlertDraft[], recordsByDevice: Map<string, Tel
 describe("runDetectors", () => {
   it("exports the five detectors and the version", () => {
     expect(DETECTORS).toHaveLength(5);
-    expect(DETECTOR_VERSION).toBe("alerts-2026.11");
+    expect(DETECTOR_VERSION).toBe("alerts-2027.01");
   });
 
   it("is quiet on a normal fleet day, whatever the order the records arrive in", () => {
@@ -142,20 +142,22 @@ describe("runDetectors", () => {
   });
 
   it("dedupeDrafts keeps the most severe draft per (device, key), ties going to the latest observedAt", () => {
-    const d = (deviceId: string, dedupeKey: string, severity: AlertDraft["severity"], hhmm: string, prediction = "x"): AlertDraft => ({
+    const d = (deviceId: string, dedupeKey: string, severity: AlertDraft["severity"], hhmm: string, prediction = "x", value = 8): AlertDraft => ({
       deviceId,
       agent: "battery",
       severity,
       prediction,
       confidence: 0.5,
-      technicalData: { detector_version: DETECTOR_VERSION },
+      technicalData: { detector_version: DETECTOR_VERSION, soc_pct: value },
       dedupeKey,
+      measure: { field: "soc_pct", value, worst: value, worse: "lower" },
       observedAt: t(hhmm),
+      firstObservedAt: t(hhmm),
     });
     const out = dedupeDrafts([
-      d("a", "battery:low_soc", "WARNING", "08:00", "first"),
+      d("a", "battery:low_soc", "WARNING", "08:00", "first", 2),
       d("b", "battery:low_soc", "INFO", "08:00"),
-      d("a", "battery:low_soc", "CRITICAL", "07:00", "critical"),
+      d("a", "battery:low_soc", "CRITICAL", "07:00", "critical", 4),
       d("a", "battery:low_soc", "WARNING", "09:00", "later warning"),
       d("b", "battery:low_soc", "INFO", "09:00", "later info"),
       d("b", "battery:low_soc", "INFO", "09:00", "same time, seen later"),
@@ -166,6 +168,11 @@ describe("runDetectors", () => {
       "b battery:low_soc INFO later info",
       "a battery:low_12v WARNING x",
     ]);
+    // One occurrence per batch, consistent with the lifecycle: the survivor carries the others' earliest
+    // observation and worst value (the WARNING's 2 % is worse than the CRITICAL draft's 4 %).
+    expect(out[0]?.measure).toMatchObject({ value: 4, worst: 2 });
+    expect(out[0]?.firstObservedAt).toEqual(t("07:00"));
+    expect(out[1]?.firstObservedAt).toEqual(t("08:00"));
   });
 
   it("generated batches: well-formed drafts, deterministic, order-independent, inputs untouched", () => {

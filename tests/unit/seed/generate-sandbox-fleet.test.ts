@@ -6,7 +6,7 @@ import { FINLAND_BOUNDS } from "@/lib/seed/finland";
 import { FLEET_PLAN, type VehiclePlan } from "@/lib/seed/fleet-plan";
 import { generateSandboxFleet, HISTORY_DAYS, type SandboxFleet, type TelemetryRow, vinCheckDigit } from "@/lib/seed/generate-sandbox-fleet";
 import { FEED_BATCH_MS } from "@/lib/seed/replay-feed";
-import { ALERT_AGENTS, SEVERITIES } from "@/lib/vocabulary/alerts";
+import { ALERT_AGENTS, SEVERITIES, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
 import { toTelemetryRecords } from "@/lib/ingest/normalize-records";
 import { toTelemetryRow } from "@/lib/ingest/store-batch";
 import { ingestBodySchema } from "@/lib/schemas/ingest";
@@ -331,17 +331,21 @@ describe.each([
     expect(alerts.some((a) => a.acknowledged)).toBe(true);
     expect(alerts.some((a) => !a.acknowledged)).toBe(true);
 
-    // The alert store's rule: one open alert per device and key; a key fires again only once the
-    // previous alert was acknowledged, by the batch (an hour of records) that raised the next one.
+    // The alert lifecycle: one open alert per device, key and severity; a key fires again only once the
+    // earlier alerts were acknowledged (by the batch, an hour of records, that raised the next one), or
+    // with a severity above every earlier one still open. Repeated occurrences are folded in.
     const byKey = new Map<string, typeof alerts>();
     for (const a of alerts) byKey.set(`${a.deviceId} ${a.dedupeKey}`, [...(byKey.get(`${a.deviceId} ${a.dedupeKey}`) ?? []), a]);
     expect([...byKey.values()].some((list) => list.length > 1)).toBe(true);
+    expect(alerts.some((a) => a.occurrences > 1)).toBe(true);
     for (const list of byKey.values()) {
-      expect(list.filter((a) => !a.acknowledged).length).toBeLessThanOrEqual(1);
+      for (const severity of SEVERITIES) expect(list.filter((a) => !a.acknowledged && a.severity === severity).length).toBeLessThanOrEqual(1);
       for (let i = 1; i < list.length; i++) {
-        const prev = list[i - 1]!;
-        expect(prev.acknowledged).toBe(true);
-        expect(list[i]!.createdAt.getTime()).toBeGreaterThan((prev.acknowledgedAt as Date).getTime() - FEED_BATCH_MS - 60_000);
+        const cur = list[i]!;
+        for (const prev of list.slice(0, i)) {
+          const closed = prev.acknowledged && cur.createdAt.getTime() > (prev.acknowledgedAt as Date).getTime() - FEED_BATCH_MS - 60_000;
+          expect(closed || SEVERITY_RANK[cur.severity] > SEVERITY_RANK[prev.severity]).toBe(true);
+        }
       }
     }
   });

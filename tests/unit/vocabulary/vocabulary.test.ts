@@ -103,6 +103,7 @@ describe("alert vocabulary", () => {
       ["implausible-speed", {}, [{ ts: t("08:00"), speedKmh: 60 }, { ts: t("08:05"), speedKmh: 260 }, { ts: t("08:10"), speedKmh: 60 }]],
       ["rollback", {}, [{ ts: t("08:00"), odometerKm: 10_000 }, { ts: t("09:00"), odometerKm: 9_000 }]],
       ["jump", {}, [{ ts: t("08:00"), odometerKm: 10_000 }, { ts: t("08:01"), odometerKm: 10_600 }]],
+      ["odometer-outlier", {}, [{ ts: t("08:00"), odometerKm: 10_000 }, { ts: t("09:00"), odometerKm: 9_000 }, { ts: t("10:00"), odometerKm: 10_010 }]],
       ["implausible-power", {}, [{ ts: t("08:00"), speedKmh: 0, chargingStatus: "charging", chargingPowerKw: 900, socPct: 40 }]],
       ["high-c-rate", { batteryKwh: 40 }, [{ ts: t("08:00"), speedKmh: 0, chargingStatus: "charging", chargingPowerKw: 200, socPct: 40 }]],
       [

@@ -1,0 +1,200 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAlerts } from "@/lib/alerts/list-alerts";
+import type { TenantCtx } from "@/lib/context";
+import { alerts } from "@/lib/db/schema";
+import { listFleet } from "@/lib/fleet/list-fleet";
+import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
+import { rootLogger } from "@/lib/log/logger";
+import { alertListSchema, alertsQuerySchema } from "@/lib/schemas/alerts";
+import { fleetQuerySchema } from "@/lib/schemas/fleet";
+import { ingestBodySchema } from "@/lib/schemas/ingest";
+import { parseInput } from "@/lib/validation";
+import { tenantDataState } from "../helpers/counts";
+import { createTenantWithKey } from "../helpers/fixtures";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+
+/**
+ * The alert lifecycle (docs/methodology/alerts.md#lifecycle) through the real ingest verb, on Postgres
+ * and PGlite (api-postgres / api-pglite): a more severe occurrence is raised alongside the open alert,
+ * repeated ones update its evidence, a re-sent payload changes nothing, an acknowledged alert is not
+ * updated; and the odometer's glitch-versus-rollback rule as stored.
+ */
+
+let tdb: TestDatabase;
+let ctx: TenantCtx;
+const MIN = 60_000;
+const base = Date.now() - 24 * 60 * MIN;
+const at = (minutes: number) => new Date(base + minutes * MIN);
+let vinSeq = 0;
+const newVin = () => `WVWZZZ1KZ${String(++vinSeq).padStart(8, "0")}`;
+/** Each request has its own arrival time (the ingest's `now`), after its records. */
+let clock = 0;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const t = await createTenantWithKey(tdb.handle.db);
+  ctx = { db: tdb.handle.db, tenantId: t.tenantId, isSandbox: false, log: rootLogger() };
+});
+
+afterAll(async () => {
+  await tdb?.dispose();
+});
+
+type Rec = Record<string, unknown> & { vin: string; timestamp: string };
+
+async function ingest(records: Rec[]) {
+  const input = parseInput(ingestBodySchema, JSON.parse(JSON.stringify({ vehicles: records })));
+  clock += 1;
+  await ingestTelemetry({ ctx, input, now: new Date(Date.now() - 60 * MIN + clock * 1000) });
+}
+
+const soh = (vin: string, minute: number, pct: number): Rec => ({ vin, timestamp: at(minute).toISOString(), speed_kmh: 0, soh_percent: pct });
+const odo = (vin: string, minute: number, km: number): Rec => ({ vin, timestamp: at(minute).toISOString(), speed_kmh: 0, odometer_km: km });
+
+const stored = (deviceId: string, key?: string) =>
+  tdb.handle.db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.deviceId, deviceId), ...(key ? [eq(alerts.dedupeKey, key)] : [])))
+    .orderBy(asc(alerts.createdAt), asc(alerts.id));
+
+/** The alert answer (validated against its output schema), for one device. */
+async function answered(deviceId: string) {
+  const list = await listAlerts({ ctx, input: parseInput(alertsQuerySchema, { limit: "200" }) });
+  return alertListSchema.parse(list).data.filter((a) => a.device_id === deviceId);
+}
+
+const alertsOnly = (s: Record<string, string | number>) => ({ alerts: s.alerts, alerts_md5: s.alerts_md5, telemetry: s.telemetry, telemetry_md5: s.telemetry_md5 });
+
+describe("alert lifecycle through ingest", () => {
+  it("an open WARNING does not hide a CRITICAL: SoH 68 % then 58 % raises the CRITICAL alongside, and the fleet shows it", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    await ingest([soh(vin, 10, 68)]);
+    await ingest([soh(vin, 20, 58)]);
+    const sohLow = await stored(id, "battery:soh_low");
+    expect(sohLow.map((a) => [a.severity, a.acknowledged, a.occurrences])).toEqual([
+      ["WARNING", false, 1],
+      ["CRITICAL", false, 1],
+    ]);
+    expect(sohLow[1]?.createdAt).toEqual(at(20));
+    expect(sohLow[1]?.technicalData).toMatchObject({ soh_pct: 58, tas_knockout: "soh_below_60" });
+    const fleet = await listFleet({ ctx, input: parseInput(fleetQuerySchema, { limit: "500" }) });
+    expect(fleet.data.find((d) => d.device_id === id)?.alert_level).toBe("critical");
+
+    // A later WARNING-level reading is an occurrence of the problem: it updates the CRITICAL (the most
+    // severe open alert), whose sentence stays the CRITICAL finding; the latest value says 65.
+    await ingest([soh(vin, 30, 65)]);
+    const after = await stored(id, "battery:soh_low");
+    expect(after.map((a) => [a.severity, a.occurrences, a.worstValue, a.latestValue])).toEqual([
+      ["WARNING", 1, 68, 68],
+      ["CRITICAL", 2, 58, 65],
+    ]);
+    expect(after[1]?.prediction).toContain("58 %");
+    expect(after[1]?.lastSeenAt).toEqual(at(30));
+  });
+
+  it("repeated occurrences update the open alert's evidence: count, first/last seen, worst and latest value, latest text; the answer shows them", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    await ingest([soh(vin, 10, 68)]);
+    await ingest([soh(vin, 20, 66)]);
+    await ingest([soh(vin, 30, 67)]);
+    // A late batch: the SoH rule judges the current state, and FDP holds a newer one: no occurrence.
+    await ingest([soh(vin, 15, 60.5)]);
+    const [a, ...rest] = await stored(id, "battery:soh_low");
+    expect(rest).toEqual([]);
+    expect(a).toMatchObject({ severity: "WARNING", occurrences: 3, firstSeenAt: at(10), lastSeenAt: at(30), worstValue: 66, latestValue: 67, createdAt: at(10) });
+    expect(a?.technicalData).toMatchObject({ soh_pct: 67, value_field: "soh_pct", worse_when: "lower" });
+    expect(a?.prediction).toContain("67 %");
+
+    const [shown] = (await answered(id)).filter((x) => x.technical_data.rule === "soh_low");
+    expect(shown?.technical_data).toMatchObject({
+      occurrences: 3,
+      first_occurrence_at: at(10).toISOString(),
+      last_occurrence_at: at(30).toISOString(),
+      worst_value: 66,
+      latest_value: 67,
+      soh_pct: 67,
+    });
+    expect(shown?.created_at).toBe(at(10).toISOString());
+  });
+
+  it("a late occurrence (device time before the latest) is counted and can be the worst, but is not the latest evidence", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    const power = (minute: number, kw: number): Rec => ({ vin, timestamp: at(minute).toISOString(), speed_kmh: 0, soc_percent: 40, charging_status: "charging", raw_data: { charging_power_kw: kw } });
+    await ingest([power(10, 900)]);
+    await ingest([power(30, 950)]);
+    await ingest([power(20, 1_200)]);
+    const [a, ...rest] = await stored(id, "charging:implausible_power");
+    expect(rest).toEqual([]);
+    expect(a).toMatchObject({ occurrences: 3, firstSeenAt: at(10), lastSeenAt: at(30), worstValue: 1_200, latestValue: 950 });
+    expect(a?.technicalData).toMatchObject({ power_kw: 950 });
+  });
+
+  it("a re-sent payload changes nothing, even after the alert was acknowledged", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    const payload = [soh(vin, 10, 90), soh(vin, 20, 85), { ...odo(vin, 30, 5_000), soc_percent: 4 }];
+    await ingest(payload);
+    expect((await stored(id)).map((a) => a.dedupeKey).sort()).toEqual(["battery:low_soc", "battery:soh_drop"]);
+    const once = alertsOnly(await tenantDataState(tdb.handle.db, ctx.tenantId));
+    await ingest(payload);
+    expect(alertsOnly(await tenantDataState(tdb.handle.db, ctx.tenantId))).toEqual(once);
+
+    await tdb.handle.db.update(alerts).set({ acknowledged: true, acknowledgedBy: "ops@example.com", acknowledgedAt: at(40) }).where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.deviceId, id)));
+    const acked = alertsOnly(await tenantDataState(tdb.handle.db, ctx.tenantId));
+    await ingest(payload);
+    await ingest([payload[2] as Rec]);
+    expect(alertsOnly(await tenantDataState(tdb.handle.db, ctx.tenantId))).toEqual(acked);
+  });
+
+  it("an acknowledged alert is not updated: a new occurrence raises a new alert", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    await ingest([soh(vin, 10, 68)]);
+    await tdb.handle.db.update(alerts).set({ acknowledged: true, acknowledgedBy: "ops@example.com", acknowledgedAt: at(15) }).where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.deviceId, id)));
+    await ingest([soh(vin, 20, 67)]);
+    const list = await stored(id, "battery:soh_low");
+    expect(list.map((a) => [a.acknowledged, a.occurrences, a.latestValue, a.createdAt])).toEqual([
+      [true, 1, 68, at(10)],
+      [false, 1, 67, at(20)],
+    ]);
+  });
+});
+
+describe("odometer: glitch versus rollback as stored", () => {
+  it("50000 → 50003 → 49990 → 50008 raises an INFO outlier, no CRITICAL rollback", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    await ingest([odo(vin, 10, 50_000), odo(vin, 20, 50_003), odo(vin, 30, 49_990), odo(vin, 40, 50_008)]);
+    expect((await stored(id)).map((a) => [a.dedupeKey, a.severity])).toEqual([["odometer_integrity:outlier", "INFO"]]);
+  });
+
+  it("a drop that persists is a CRITICAL rollback; when a later batch returns to the level, an outlier says it no longer holds", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    await ingest([odo(vin, 10, 50_000), odo(vin, 20, 50_003), odo(vin, 30, 49_990)]);
+    expect((await stored(id)).map((a) => [a.dedupeKey, a.severity])).toEqual([["odometer_integrity:rollback", "CRITICAL"]]);
+    // Still low in the next batch: one more occurrence of the same rollback.
+    await ingest([odo(vin, 40, 49_992)]);
+    expect((await stored(id)).map((a) => [a.dedupeKey, a.occurrences])).toEqual([["odometer_integrity:rollback", 2]]);
+    await ingest([odo(vin, 50, 50_010)]);
+    const after = await stored(id);
+    expect(after.map((a) => [a.dedupeKey, a.severity])).toEqual([
+      ["odometer_integrity:rollback", "CRITICAL"],
+      ["odometer_integrity:outlier", "INFO"],
+    ]);
+    expect(after[1]?.technicalData).toMatchObject({ kind: "earlier_drop", reading_km: 49_992, level_km: 50_003, contradicting_km: 50_010 });
+  });
+
+  it("a spike the next reading falls back from is not the level the next batch is judged against", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    await ingest([odo(vin, 10, 50_000), odo(vin, 11, 59_000), odo(vin, 12, 50_002)]);
+    await ingest([odo(vin, 20, 50_010)]);
+    expect((await stored(id)).map((a) => a.dedupeKey)).toEqual(["odometer_integrity:outlier"]);
+  });
+});
