@@ -170,8 +170,8 @@ export const parts = {
    */
   electrical: (): DevicePart => {
     const awake = (a: string) =>
-      sql.raw(`(coalesce(${a}.speed_kmh, 0) > 0 or ${a}.ignition = 1 or coalesce(${a}.charging_power_kw, 0) > 0
-        or ${chargingWordSql(`${a}.charging_status`)} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}))`);
+      sql.raw(`coalesce(coalesce(${a}.speed_kmh, 0) > 0 or ${a}.ignition = 1 or coalesce(${a}.charging_power_kw, 0) > 0
+        or ${chargingWordSql(`coalesce(${a}.charging_status, '')`)} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}), false)`);
     return {
       columns: sql`exists (select 1 from telemetry tv where ${onDevice("tv")} and tv.battery_voltage is not null) as voltage_reported,
         v12.battery_voltage as resting_12v, v12.lv_chemistry as resting_12v_chemistry, v12.voltage_kind as resting_12v_kind`,
