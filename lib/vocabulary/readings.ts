@@ -117,13 +117,16 @@ export function sohFlagSentence(f: SohFlag): string {
 
 /**
  * The vehicle must have been off for this long before a 12 V reading is a resting (open-circuit)
- * voltage: after driving or charging a lead-acid battery carries a surface charge for hours
- * (resting-voltage tables hold "after a rest", SOURCES.md "Batteries"; Battery University BU-903 asks
- * for at least 4 h, a few hours at the least). FDP measures it from the readings: no reading in the
- * settle time before it shows the vehicle awake (moving, ignition on, charging). A feed silent for that
- * long counts as parked, since telematics units report while the vehicle is awake.
+ * voltage: after driving or charging a lead-acid battery carries a surface charge that decays over
+ * hours. Battery-care guidance asks for no charge or discharge for at least 6–8 h, preferably 24 h,
+ * before an open-circuit reading (e.g. rvsystems.net "Batteries state of charge": ≥ 8 h; USA Clean
+ * battery tips: ≥ 6 h; SOURCES.md "Batteries": the table holds only after a settle time). FDP takes
+ * the lower bound, 6 h: a parked car is never fully open-circuit (its standby load), and a longer wait
+ * would leave most feeds without any resting reading. Measured from the readings: no reading in the
+ * settle time before it shows the vehicle awake (moving, ignition on, charging); a feed silent that long
+ * counts as parked, since telematics units report while the vehicle is awake.
  */
-export const SETTLE_MS = 4 * 3_600_000;
+export const SETTLE_MS = 6 * 3_600_000;
 /** A lead-acid battery never rests above this; 13.0–14.5 V at rest is a DC-DC converter or a charger holding it (13.3–13.5 V). */
 export const LEAD_ACID_REST_MAX_V = 13.0;
 /**
