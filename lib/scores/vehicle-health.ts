@@ -85,8 +85,8 @@ export interface VehicleHealthInput {
   /** True when the device reported any battery_voltage value. */
   battery_voltage_reported: boolean;
   /**
-   * Latest resting 12 V reading (ignition off, or speed 0 with ignition unknown; 6–16 V; not a
-   * traction-pack voltage), or null when none exists.
+   * Latest resting 12 V reading (`restingTwelveVolt` in lib/vocabulary/readings.ts: off, not charging,
+   * settled, not a traction-pack voltage, a lead-acid or lithium rest voltage), or null when none exists.
    */
   latest_resting_12v_v: number | null;
   /** Chemistry of that reading's battery (lib/vocabulary/readings.ts); lithium is not judged on the lead-acid curve. Absent: lead-acid. */
