@@ -1,5 +1,6 @@
 import { finiteOrNull } from "@/lib/numbers";
-import { LOW_VOLTAGE_RANGE_V, usableSocPct, usableSohPct } from "@/lib/vocabulary/readings";
+import { isOffAndNotCharging, LOW_VOLTAGE_RANGE_V, restingTwelveVolt, SETTLE_MS, usableSocPct, usableSohPct } from "@/lib/vocabulary/readings";
+import { isChargingStatus } from "@/lib/vocabulary/charging";
 import { ALERT_KEYS, type Severity } from "@/lib/vocabulary/alerts";
 import { inferPowertrain, isPlugIn } from "@/lib/vocabulary/powertrain";
 import {
@@ -161,27 +162,44 @@ function voltageKind(r: TelemetryRecord): VoltageKind {
   return null;
 }
 
-/** Engine/drive off: ignition reported 0, or unknown ignition and speed 0; never while moving. */
-function atRest(r: TelemetryRecord): boolean {
-  const speed = finiteOrNull(r.speedKmh);
-  if (speed !== null && speed > 0) return false;
-  if (r.ignition === 0) return true;
-  return r.ignition === null && speed === 0;
+/** The vehicle is awake (moving, ignition on, charging): its 12 V battery is being charged or loaded. */
+function awake(r: TelemetryRecord): boolean {
+  return !isOffAndNotCharging({ speedKmh: finiteOrNull(r.speedKmh), ignition: r.ignition, charging: isChargingRecord(r) || isChargingStatus(r.chargingStatus) });
 }
 
-/** A 12 V reading taken at rest, or null when the reading cannot be judged by the 12 V rule. */
-function restingLowVoltage(r: TelemetryRecord): number | null {
-  const v = finiteOrNull(r.batteryVoltage);
-  if (v === null || voltageKind(r) === "traction") return null;
-  if (v < LOW_VOLTAGE_RANGE_V.min || v > LOW_VOLTAGE_RANGE_V.max) return null;
-  return atRest(r) ? v : null;
+/**
+ * A lead-acid 12 V reading taken at rest, or null: the one resting-12 V rule of
+ * lib/vocabulary/readings.ts (`restingTwelveVolt`, also vehicle health's SQL): off and not charging,
+ * settled (no awake reading within SETTLE_MS before it), a lead-acid rest voltage. Lithium packs have
+ * no sourced curve and are not judged here.
+ */
+function restingLowVoltage(r: TelemetryRecord, lastAwakeMs: number | null): number | null {
+  const settled = lastAwakeMs === null || tsMs(r) - lastAwakeMs >= SETTLE_MS;
+  const chemistry = r.rawData?.["lv_battery_chemistry"];
+  const resting = restingTwelveVolt(
+    {
+      voltage: finiteOrNull(r.batteryVoltage),
+      speedKmh: finiteOrNull(r.speedKmh),
+      ignition: r.ignition,
+      charging: isChargingRecord(r) || isChargingStatus(r.chargingStatus),
+      voltageKind: voltageKind(r) === "traction" ? "traction" : null,
+      chemistry: typeof chemistry === "string" ? chemistry : null,
+    },
+    settled,
+  );
+  return resting !== null && resting.chemistry === "lead_acid" ? resting.v : null;
 }
 
 function low12V(device: DeviceContext, records: readonly TelemetryRecord[]): AlertDraft[] {
-  const resting = records.flatMap((r) => {
-    const v = restingLowVoltage(r);
-    return v === null ? [] : [{ r, v }];
-  });
+  // The settle clock starts at the device's previous state when it was moving (its only awake sign kept).
+  const prev = device.previous;
+  let lastAwakeMs: number | null = prev && (finiteOrNull(prev.speedKmh ?? null) ?? 0) > 0 ? prev.ts.getTime() : null;
+  const resting: { r: TelemetryRecord; v: number }[] = [];
+  for (const r of records) {
+    const v = restingLowVoltage(r, lastAwakeMs);
+    if (v !== null) resting.push({ r, v });
+    if (awake(r)) lastAwakeMs = tsMs(r);
+  }
   const low = resting.filter((x) => below(x.v, V12_WARNING_V));
   // The lowest reading is the evidence; among equals the latest.
   let worst: { r: TelemetryRecord; v: number } | undefined;

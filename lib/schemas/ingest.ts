@@ -153,6 +153,10 @@ const rawDataSchema = z
         RAW_MEASURES.map(([key, min, max, description]) => [key, { type: ["number", "null"], minimum: min, maximum: max, description }]),
       ),
       ignition: { description: "Ignition on/off (boolean or 0/1): the fleet record's `ignition`; else 1 when the speed is above 0.", oneOf: [{ type: "boolean" }, { enum: [0, 1] }, { type: "null" }] },
+      lv_battery_chemistry: {
+        type: ["string", "null"],
+        description: "Chemistry of the 12 V / auxiliary battery (e.g. `lead_acid`, `AGM`, `lithium-ion`, `LFP`): a lithium pack is not judged on the lead-acid resting-voltage curve (docs/methodology/vehicle-health.md).",
+      },
       vehicle: { anyOf: [{ $ref: "#/components/schemas/VehicleMasterData" }, { type: "null" }] },
       events: {
         type: "array",

@@ -7,6 +7,36 @@ import { fleetRiskScoreSchema, greenFleetScoreSchema } from "./scores-fleet";
 const score = () => z.number().min(0).max(100);
 const confidence = () => z.enum(["high", "medium", "low"]);
 
+const KNOCKOUTS = ["soh_below_60", "odometer_manipulation"] as const;
+
+/** A knockout's evidence (CONTRACT: a knockout names its readings and timestamps). */
+const knockoutEvidenceSchema = z
+  .object({
+    knockout: z.enum(KNOCKOUTS),
+    statement: z.string(),
+    readings: z.array(
+      z.object({
+        role: z.string().meta({ description: "highest_earlier, first_lower, latest (odometer); latest_plausible_soh (SoH)." }),
+        value: z.number(),
+        unit: z.enum(["km", "%"]),
+        at: dateTime(),
+      }),
+    ),
+    readings_since: z.number().int().optional().meta({ description: "Odometer: readings from the first lower one through the latest." }),
+  })
+  .meta({ id: "KnockoutEvidence" });
+
+/** A reading the validity rules set aside (lib/vocabulary/readings.ts). */
+const excludedReadingSchema = z
+  .object({
+    signal: z.literal("soh_pct"),
+    value: z.number(),
+    at: dateTime(),
+    reason: z.enum(["implausible_value", "unconfirmed_jump"]),
+    statement: z.string(),
+  })
+  .meta({ id: "ExcludedReading" });
+
 /** Path parameter `{device_id}` of endpoints 4, 6, 7 and 17. */
 export const deviceIdParamsSchema = deviceIdPath();
 
@@ -67,6 +97,7 @@ export const batteryHealthSnapshotSchema = z
         soh_reported_at: dateTime().nullable(),
         powertrain: z.enum(POWERTRAINS).nullable(),
         has_traction_battery: z.boolean().nullable(),
+        excluded_readings: z.array(excludedReadingSchema).meta({ description: "State of health readings set aside as implausible." }),
         range_model: z
           .object({
             consumption_kwh_per_km: z.number(),
@@ -90,7 +121,10 @@ export const eolSummarySchema = z
   .object({
     device_id: z.string(),
     condition_grade: z.enum(["A", "B", "C", "D", "F"]),
-    vehicle_health_score: score().nullable(),
+    vehicle_health_score: score().nullable().meta({ description: "null when no health signal was measured (the grade is then a placeholder, confidence low)." }),
+    confidence: confidence().meta({ description: "How far the grade rests on measured evidence (an FDP addition to SPEC 2.7)." }),
+    knockout_evidence: z.array(knockoutEvidenceSchema),
+    excluded_readings: z.array(excludedReadingSchema),
     limitations: z.array(z.string()),
     generated_at: dateTime(),
   })
@@ -115,7 +149,7 @@ export const tasScoreSchema = z
     score_version: z.string(),
     confidence: confidence(),
     pillars: z.object(Object.fromEntries(TAS_PILLARS.map((p) => [p, tasPillarSchema])) as Record<(typeof TAS_PILLARS)[number], typeof tasPillarSchema>),
-    knockout_flags: z.array(z.enum(["soh_below_60", "odometer_manipulation"])),
+    knockout_flags: z.array(z.enum(KNOCKOUTS)),
     vertical: z.string().meta({ description: "The device's asset class (default passenger_car)." }),
     fuel_type: z.string().nullable(),
     data_quality: z
@@ -124,6 +158,8 @@ export const tasScoreSchema = z
         data_age_seconds: z.number().int().nullable(),
         coverage_pct: z.number().nullable(),
         freshness: z.string(),
+        knockout_evidence: z.array(knockoutEvidenceSchema).meta({ description: "The readings behind each knockout flag." }),
+        excluded_readings: z.array(excludedReadingSchema).meta({ description: "Readings set aside as implausible (not used by any score)." }),
       })
       .meta({ description: "How fresh and complete the inputs were (an FDP addition to SPEC 2.14)." }),
     generated_at: dateTime(),

@@ -3,12 +3,18 @@
  * Methodology: docs/methodology/battery-snapshot.md. No database, no clock (the caller passes `now`).
  */
 import { chargingWord, isNotChargingStatus } from "@/lib/vocabulary/charging";
-import { hasTractionBattery, isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
-import { usableSocPct, usableSohPct } from "@/lib/vocabulary/readings";
+import { hasTractionBattery, isPlugIn, normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabulary/powertrain";
+import { usableSocPct, usableSohPct, type SohFlag } from "@/lib/vocabulary/readings";
+import { excludedSohReadings, type ExcludedReading } from "./knockout-evidence";
 import { finiteOrNull } from "@/lib/numbers";
 import { round } from "./score-common";
 
-export const BATTERY_SNAPSHOT_VERSION = "battery-snapshot-2026.12";
+/**
+ * battery-snapshot-2027.01: the SoH shown (and applied to the range) is the latest plausible reading
+ * (one validity rule with TAS, EOL and vehicle health); readings set aside are named in
+ * `data_quality.excluded_readings`; an HEV's SoH is not applicable, as in TAS (battery-snapshot.md "Changes").
+ */
+export const BATTERY_SNAPSHOT_VERSION = "battery-snapshot-2027.01";
 
 /** The latest known state of the device (fleet_snapshot row), or null when none was ever received. */
 export interface BatteryLatestState {
@@ -36,6 +42,8 @@ export interface BatterySnapshotInput {
    * record than `latest`); null when no OEM ever reported one.
    */
   oem_soh: { pct: number; reported_at: Date } | null;
+  /** SoH readings set aside as implausible (lib/vocabulary/readings.ts `judgeSohReadings`). */
+  soh_flags?: readonly SohFlag[];
   /** The newest alert of agent `battery` (any dedupe key), or null. */
   last_battery_alert: {
     severity: string;
@@ -75,6 +83,8 @@ export interface BatterySnapshot {
     powertrain: Powertrain | null;
     /** true for BEV/PHEV/HEV, false for ICE, null when the powertrain is unknown. */
     has_traction_battery: boolean | null;
+    /** Readings set aside as implausible (not shown, not applied to the range). */
+    excluded_readings: ExcludedReading[];
     range_model: {
       consumption_kwh_per_km: number;
       temperature_c: number | null;
@@ -168,7 +178,8 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
   const usableSoh = usableSohPct(sohRaw);
   const soh = usableSoh !== null ? round(usableSoh, 1) : null;
   const sohAt = soh !== null ? (input.oem_soh?.reported_at ?? null) : null;
-  const sohOut = field("soh_pct", soh, hasTraction);
+  // One rule with TAS and vehicle health: an HEV's SoH is not expected (reported, it is still shown).
+  const sohOut = field("soh_pct", soh, soh !== null ? true : sohExpected(powertrain));
 
   // Range (plug-in vehicles only).
   const kwhRaw = finiteOrNull(input.battery_kwh);
@@ -241,6 +252,7 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
       soh_reported_at: sohOut !== null && sohAt ? sohAt.toISOString() : null,
       powertrain,
       has_traction_battery: hasTraction,
+      excluded_readings: excludedSohReadings(input.soh_flags),
       range_model: rangeModel,
     },
     generated_at: now.toISOString(),

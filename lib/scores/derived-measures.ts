@@ -81,10 +81,51 @@ export function harshEventsInWindow(e: HarshEventEvidence, windowStart: Date): n
 }
 
 /**
- * true: an odometer rollback was detected (`odometer_integrity:rollback`, acknowledged or not: a
- * detected rollback stays a fact); false: odometer readings exist and none was; null: never checked.
+ * The readings that show an odometer manipulation (CONTRACT knockout `odometer_manipulation`): the
+ * highest earlier reading (an implausible spike excluded), the first reading after the last one at
+ * that level, and the latest reading, which is still more than 1 km below it.
  */
-export function odometerManipulation(rollbacks: number, latestOdometerKm: number | null): boolean | null {
-  if (rollbacks > 0) return true;
+export interface OdometerEvidence {
+  highest: { km: number; at: Date };
+  firstLower: { km: number; at: Date };
+  latest: { km: number; at: Date };
+  /** Readings from the first lower one through the latest, none back at the earlier level. */
+  readingsSince: number;
+}
+
+/**
+ * true: the latest odometer reading is more than 1 km below the highest earlier one (the evidence,
+ * loaded by `parts.odometerEvidence`), so no later reading contradicts the drop; a later reading back
+ * at the earlier level withdraws it. false: odometer readings exist and show no such drop; null: no
+ * odometer reading, never checked. Alerts do not decide it: an alert records what a batch looked like.
+ */
+export function odometerManipulation(latestOdometerKm: number | null, evidence: OdometerEvidence | null): boolean | null {
+  if (evidence !== null) return true;
   return latestOdometerKm !== null ? false : null;
+}
+
+const km = (x: number) => `${Math.round(x * 10) / 10} km`;
+
+/** One sentence naming the evidence, for `limitations` and `data_quality`. */
+export function odometerEvidenceSentence(e: OdometerEvidence): string {
+  return (
+    `The odometer read ${km(e.highest.km)} at ${e.highest.at.toISOString()}, then ${km(e.firstLower.km)} at ${e.firstLower.at.toISOString()}; ` +
+    `the latest reading, ${km(e.latest.km)} at ${e.latest.at.toISOString()}, is still ${km(e.highest.km - e.latest.km)} lower, ` +
+    `and none of the ${e.readingsSince} reading(s) since returned to the earlier level.`
+  );
+}
+
+/** The evidence as answer fields (ISO timestamps). */
+export function odometerEvidenceJson(e: OdometerEvidence): {
+  readings: { role: string; value: number; unit: "km"; at: string }[];
+  readings_since: number;
+} {
+  return {
+    readings: [
+      { role: "highest_earlier", value: e.highest.km, unit: "km", at: e.highest.at.toISOString() },
+      { role: "first_lower", value: e.firstLower.km, unit: "km", at: e.firstLower.at.toISOString() },
+      { role: "latest", value: e.latest.km, unit: "km", at: e.latest.at.toISOString() },
+    ],
+    readings_since: e.readingsSince,
+  };
 }

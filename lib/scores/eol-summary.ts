@@ -3,9 +3,25 @@
  * Methodology: docs/methodology/eol-summary.md.
  */
 import { finiteOrNull } from "@/lib/numbers";
-import { hasTractionBattery, isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
+import { isPlugIn, normalisePowertrain, sohExpected } from "@/lib/vocabulary/powertrain";
+import { usableSohPct, type SohFlag } from "@/lib/vocabulary/readings";
+import type { OdometerEvidence } from "./derived-measures";
+import {
+  excludedSohReadings,
+  odometerKnockoutEvidence,
+  SOH_KNOCKOUT_PCT,
+  sohKnockoutEvidence,
+  type ExcludedReading,
+  type KnockoutEvidence,
+} from "./knockout-evidence";
+import type { Confidence } from "./score-common";
 
-export const EOL_GRADE_VERSION = "eol-2026.11";
+/**
+ * eol-2027.01: a `confidence`; a grade from no measured signal says "not measured" (score null,
+ * confidence low); knockouts on evidence (readings named in `knockout_evidence`); implausible SoH
+ * readings set aside (docs/methodology/eol-summary.md "Changes").
+ */
+export const EOL_GRADE_VERSION = "eol-2027.01";
 
 export type EolGrade = "A" | "B" | "C" | "D" | "F";
 
@@ -18,22 +34,32 @@ export const EOL_BANDS: ReadonlyArray<{ grade: Exclude<EolGrade, "F">; min: numb
 ];
 
 /** Knockout: SoH below this → F (CONTRACT `soh_below_60`). */
-export const EOL_SOH_KNOCKOUT_PCT = 60;
+export const EOL_SOH_KNOCKOUT_PCT = SOH_KNOCKOUT_PCT;
 /** SoH below this (typical EV battery warranty, BattGrade C) caps the grade at C. */
 export const EOL_SOH_CAP_C_PCT = 70;
 /** SoH below this (BattGrade B) caps the grade at B. */
 export const EOL_SOH_CAP_B_PCT = 85;
-/** Grade given when no vehicle health score is known: never better than D. */
+/** Grade given when nothing was measured: never better than D, and said to be unmeasured. */
 export const EOL_NO_SCORE_GRADE: EolGrade = "D";
 
 export interface EolInput {
   device_id: string;
-  /** Vehicle health score 0–100 (SPEC 2.4), or null when it could not be computed. */
+  /**
+   * Vehicle health score 0–100 (SPEC 2.4), or null when it could not be computed. Pass null when the
+   * health score measured nothing (its neutral midpoint is not a measurement).
+   */
   vehicle_health_score: number | null;
-  /** Latest OEM-reported state of health in percent, or null (no OEM value / no traction battery). */
+  /** The vehicle health score's confidence (absent: taken as medium when a score is given). */
+  vehicle_health_confidence?: Confidence | null;
+  /** Latest plausible OEM-reported state of health in percent, or null (no OEM value / no traction battery). */
   soh_pct: number | null;
-  /** true when an odometer rollback (> 1 km below the highest earlier reading) was detected; null = not checked. */
+  /** Device time of that reading (the knockout's evidence). */
+  soh_at?: Date | null;
+  /** SoH readings set aside as implausible. */
+  soh_flags?: readonly SohFlag[];
+  /** true when the latest odometer reading is more than 1 km below the highest earlier one; null = not checked. */
   odometer_manipulation: boolean | null;
+  odometer_evidence?: OdometerEvidence | null;
   /** Master data powertrain (BEV/PHEV/HEV/ICE) or null. */
   powertrain?: string | null;
 }
@@ -42,16 +68,24 @@ export interface EolSummary {
   device_id: string;
   condition_grade: EolGrade;
   vehicle_health_score: number | null;
+  /** How far the grade rests on measured evidence (an FDP addition to SPEC 2.7). */
+  confidence: Confidence;
+  /** Each applied knockout with its readings. */
+  knockout_evidence: KnockoutEvidence[];
+  /** Readings the validity rules set aside. */
+  excluded_readings: ExcludedReading[];
   limitations: string[];
   generated_at: string;
 }
 
 const ORDER: EolGrade[] = ["A", "B", "C", "D", "F"];
+const LEVELS: Confidence[] = ["low", "medium", "high"];
 
 function worse(a: EolGrade, b: EolGrade): EolGrade {
   return ORDER.indexOf(a) >= ORDER.indexOf(b) ? a : b;
 }
 
+const lower = (c: Confidence): Confidence => LEVELS[Math.max(0, LEVELS.indexOf(c) - 1)]!;
 
 /** The band of a (clamped) health score. */
 export function gradeForHealthScore(score: number): EolGrade {
@@ -61,17 +95,20 @@ export function gradeForHealthScore(score: number): EolGrade {
 
 export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummary {
   const limitations: string[] = [];
+  const evidence: KnockoutEvidence[] = [];
   const raw = finiteOrNull(input.vehicle_health_score);
   const score = raw === null ? null : Math.round(Math.min(100, Math.max(0, raw)) * 10) / 10 + 0;
-  const soh = finiteOrNull(input.soh_pct);
+  const soh = usableSohPct(finiteOrNull(input.soh_pct));
   const powertrain = normalisePowertrain(input.powertrain);
   const plugIn = isPlugIn(powertrain);
 
   let grade: EolGrade;
+  // Confidence starts from the health score's and drops one level per gap that can hide a worse grade.
+  let confidence: Confidence = score === null ? "low" : (input.vehicle_health_confidence ?? "medium");
   if (score === null) {
     grade = EOL_NO_SCORE_GRADE;
     limitations.push(
-      `No vehicle health score could be computed (too little telemetry); the grade is the conservative ${EOL_NO_SCORE_GRADE} until enough data is received.`,
+      `Not measured: no vehicle health signal (state of health, trouble codes, 12 V, odometer) was received, so the condition is unknown. The grade ${EOL_NO_SCORE_GRADE} is a placeholder that certifies nothing (confidence low), not a measured condition; it changes once telemetry arrives.`,
     );
   } else {
     grade = gradeForHealthScore(score);
@@ -80,7 +117,9 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
   if (soh !== null) {
     if (soh < EOL_SOH_KNOCKOUT_PCT) {
       grade = "F";
-      limitations.push(`Knockout soh_below_60: the battery state of health (${soh} %) is below 60 %, which forces grade F.`);
+      const e = sohKnockoutEvidence(soh, input.soh_at);
+      evidence.push(e);
+      limitations.push(`Knockout soh_below_60: ${e.statement} This forces grade F.`);
     } else if (soh < EOL_SOH_CAP_C_PCT) {
       grade = worse(grade, "C");
       limitations.push(`Battery state of health ${soh} % is below the usual 70 % warranty threshold; the grade is at most C.`);
@@ -88,20 +127,32 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
       grade = worse(grade, "B");
       limitations.push(`Battery state of health ${soh} % is below 85 %; the grade is at most B.`);
     }
-  } else if (hasTractionBattery(powertrain) !== false) {
+  } else if (sohExpected(powertrain) !== false) {
+    confidence = lower(confidence);
     limitations.push(
       plugIn
-        ? "No battery state of health from the OEM battery management system is available; the battery is not graded and the grade may be too high."
-        : "No battery state of health from an OEM is available (powertrain unknown or hybrid); the battery is not graded.",
+        ? "No plausible battery state of health from the OEM battery management system is available; the battery is not graded and the grade may be too high."
+        : "No battery state of health from an OEM is available (powertrain unknown); the battery is not graded.",
     );
   }
+  const excluded = excludedSohReadings(input.soh_flags);
+  for (const x of excluded) limitations.push(x.statement);
 
   if (input.odometer_manipulation === true) {
     grade = "F";
-    limitations.push("Knockout odometer_manipulation: an odometer reading more than 1 km below an earlier maximum was detected, which forces grade F.");
+    if (input.odometer_evidence) {
+      const e = odometerKnockoutEvidence(input.odometer_evidence);
+      evidence.push(e);
+      limitations.push(`Knockout odometer_manipulation: ${e.statement} This forces grade F.`);
+    } else {
+      limitations.push("Knockout odometer_manipulation: an odometer reading more than 1 km below the highest earlier one persists, which forces grade F.");
+    }
   } else if (input.odometer_manipulation === null) {
+    confidence = lower(confidence);
     limitations.push("Odometer integrity could not be checked (no odometer readings).");
   }
+  // A knockout rests on its own readings: an F on evidence is not "unmeasured".
+  if (evidence.length > 0 && confidence === "low") confidence = "medium";
 
   limitations.push(
     `Grade method ${EOL_GRADE_VERSION}: derived from telemetry and alerts only; no physical inspection (bodywork, interior, tyres) is included.`,
@@ -111,6 +162,9 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
     device_id: input.device_id,
     condition_grade: grade,
     vehicle_health_score: score,
+    confidence,
+    knockout_evidence: evidence,
+    excluded_readings: excluded,
     limitations,
     generated_at: opts.now.toISOString(),
   };

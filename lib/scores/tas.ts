@@ -2,15 +2,30 @@
  * Total Asset Score (SPEC 2.14, endpoints 17 and 18): a pure data-in/result-out function.
  * Methodology: docs/methodology/tas.md. Weights: ./tas-weights.ts (server-side only, never in the output).
  */
-import { usableSohPct } from "@/lib/vocabulary/readings";
+import { usableSohPct, type SohFlag } from "@/lib/vocabulary/readings";
+import { classifyDtc, normaliseDtc, type DtcFamily } from "@/lib/detectors/diagnostics";
+import type { OdometerEvidence } from "./derived-measures";
+import {
+  excludedSohReadings,
+  odometerKnockoutEvidence,
+  SOH_KNOCKOUT_PCT,
+  sohKnockoutEvidence,
+  type ExcludedReading,
+  type KnockoutEvidence,
+  type Knockout,
+} from "./knockout-evidence";
 import { DEFAULT_ASSET_CLASS, isAssetClass } from "@/lib/vocabulary/master-data";
-import { isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
+import { normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { TAS_PILLARS, tasWeightsFor, type TasPillar } from "./tas-weights";
 import { finiteOrNull } from "@/lib/numbers";
 import { clamp, freshnessSentence, round } from "./score-common";
 
-/** tas-2026.12: harsh events counted from the stored driving events (docs/methodology/tas.md). */
-export const TAS_SCORE_VERSION = "tas-2026.12";
+/**
+ * tas-2027.01: knockouts on evidence (odometer readings, the latest plausible SoH) named in
+ * `data_quality.knockout_evidence`; implausible SoH readings flagged and not used; the regulatory pillar
+ * counts distinct diagnostic problems by relevance, not CRITICAL alerts (docs/methodology/tas.md "Changes").
+ */
+export const TAS_SCORE_VERSION = "tas-2027.01";
 
 export type TasGrade = "A" | "B" | "C" | "D" | "E" | "F";
 export type TasConfidence = "high" | "medium" | "low";
@@ -21,7 +36,9 @@ export type TasSource =
   | "telemetry_and_master_data"
   | "insufficient_data"
   | "not_applicable";
-export type TasKnockout = "soh_below_60" | "odometer_manipulation";
+export type TasKnockout = Knockout;
+export type TasKnockoutEvidence = KnockoutEvidence;
+export { SOH_KNOCKOUT_PCT };
 
 /** Per-device aggregates, gathered by the query layer. Every field may be unknown (null). */
 export interface TasInput {
@@ -36,8 +53,12 @@ export interface TasInput {
   /** Age in months (e.g. since lease start or first registration); when null it is estimated from `year`. */
   age_months: number | null;
   battery: {
-    /** Latest OEM-reported state of health, percent. */
+    /** Latest plausible OEM-reported state of health, percent (judged by `judgeSohReadings`). */
     soh_pct: number | null;
+    /** Device time of that reading (the knockout's evidence). */
+    soh_at?: Date | null;
+    /** SoH readings flagged as implausible and not used (lib/vocabulary/readings.ts). */
+    soh_flags?: readonly SohFlag[];
     /** Signed SoH change in percentage points per year (negative = losing capacity), from OEM readings. */
     soh_trend_pp_per_year: number | null;
   };
@@ -62,15 +83,17 @@ export interface TasInput {
     harsh_events: number | null;
   };
   compliance: {
-    /** Diagnostic trouble codes active in the latest state; null when the vehicle never reported DTCs. */
-    active_dtc_count: number | null;
-    /** CRITICAL alerts in the window (other than odometer integrity, which is a knockout). */
-    critical_alerts: number | null;
+    /** Diagnostic trouble codes active in the latest state (the latest DTC list); null when the vehicle never reported DTCs. */
+    active_dtcs: readonly string[] | null;
+    /** The latest resting 12 V reading (lib/vocabulary/readings.ts rule) shows a weak auxiliary battery; null = no such reading. */
+    weak_12v: boolean | null;
     /** Emission class as declared (e.g. "Euro 6d"); null → estimated from powertrain and year. */
     emissions_class: string | null;
   };
-  /** true when an odometer reading fell more than 1 km below the highest earlier one; null = not checked. */
+  /** true when the latest odometer reading is more than 1 km below the highest earlier one; null = not checked. */
   odometer_manipulation: boolean | null;
+  /** The readings that show the manipulation (present when `odometer_manipulation` is true). */
+  odometer_evidence?: OdometerEvidence | null;
   data: {
     /** Device time of the newest telemetry. */
     latest_telemetry_at: Date | null;
@@ -100,6 +123,10 @@ export interface TasResult {
     data_age_seconds: number | null;
     coverage_pct: number | null;
     freshness: string;
+    /** The evidence of each knockout in `knockout_flags` (readings and timestamps). */
+    knockout_evidence: TasKnockoutEvidence[];
+    /** Readings the validity rules set aside (implausible state of health), with the reason. */
+    excluded_readings: ExcludedReading[];
   };
   generated_at: string;
 }
@@ -119,7 +146,6 @@ export const KNOCKOUT_SCORE_CAP = 24;
 /** Neutral score of a pillar without data. */
 export const NEUTRAL_SCORE = 50;
 
-export const SOH_KNOCKOUT_PCT = 60;
 /** Battery pillar: SoH 60 % → 0, 100 % → 100, linear. */
 export const SOH_FLOOR_PCT = 60;
 /** Average fleet degradation (Geotab, 22,700 EVs): losses faster than this are penalised. */
@@ -138,10 +164,30 @@ export const INTENSITY_PENALTY_MAX = 20;
 export const AGE_ZERO_VALUE_MONTHS = 120;
 export const MILEAGE_SHARE_IN_CONTRACT_PILLAR = 0.6;
 
-export const DTC_PENALTY_EACH = 10;
-export const DTC_PENALTY_MAX = 40;
-export const CRITICAL_ALERT_PENALTY_EACH = 15;
-export const CRITICAL_ALERT_PENALTY_MAX = 45;
+/**
+ * Relevance of a distinct diagnostic problem to roadworthiness (Directive 2014/45/EU, Annex I: braking,
+ * restraint systems and the OBD/MIL emissions check are inspection items whose failure is a major
+ * deficiency; comfort and body electronics are not). Points per distinct problem; the diagnostic
+ * penalty is capped at DIAGNOSTIC_PENALTY_MAX. Driving and charging behaviour are not regulatory.
+ */
+export type DiagnosticRelevance = "safety" | "emissions" | "other";
+export const DIAGNOSTIC_POINTS: Readonly<Record<DiagnosticRelevance, number>> = { safety: 15, emissions: 12, other: 3 };
+const FAMILY_RELEVANCE: Readonly<Record<DtcFamily, DiagnosticRelevance>> = {
+  misfire: "emissions",
+  catalyst: "emissions",
+  evap: "emissions",
+  powertrain: "emissions",
+  hybrid_ev_propulsion: "safety",
+  brake_abs: "safety",
+  restraints: "safety",
+  chassis: "safety",
+  lost_communication: "other",
+  network: "other",
+  body: "other",
+};
+/** A weak 12 V battery (the vehicle may not start; safety systems run on it): one problem of this weight. */
+export const WEAK_12V_POINTS = 8;
+export const DIAGNOSTIC_PENALTY_MAX = 60;
 
 export const STALE_AFTER_DAYS = 7;
 export const MIN_COVERAGE_PCT = 50;
@@ -207,8 +253,8 @@ function batteryPillar(input: TasInput, powertrain: Powertrain | null): TasPilla
     }
     return { score, source: "oem_bms" };
   }
-  // No plug-in battery whose value matters: ICE has none, an HEV's small pack is managed by the car.
-  if (powertrain !== null && !isPlugIn(powertrain)) return { score: NEUTRAL_SCORE, source: "not_applicable" };
+  // No SoH expected (one rule with vehicle health and EOL): ICE has no traction battery, an HEV's small pack is managed by the car.
+  if (sohExpected(powertrain) === false) return { score: NEUTRAL_SCORE, source: "not_applicable" };
   return { score: NEUTRAL_SCORE, source: "insufficient_data" };
 }
 
@@ -271,16 +317,28 @@ function contractPillar(input: TasInput, now: Date): TasPillarResult {
   return { score: NEUTRAL_SCORE, source: "insufficient_data" };
 }
 
+/** The distinct diagnostic problems of the device: its active DTCs (each code once) and a weak 12 V battery. */
+export function diagnosticProblems(input: Pick<TasInput, "compliance">, powertrain: Powertrain | null): DiagnosticRelevance[] {
+  const out: DiagnosticRelevance[] = [];
+  const seen = new Set<string>();
+  for (const c of input.compliance.active_dtcs ?? []) {
+    const code = normaliseDtc(c);
+    if (code === null || seen.has(code)) continue;
+    seen.add(code);
+    out.push(FAMILY_RELEVANCE[classifyDtc(code, powertrain).family]);
+  }
+  return out;
+}
+
 function regulatoryPillar(input: TasInput, powertrain: Powertrain | null): TasPillarResult {
-  const dtc = nonNeg(input.compliance.active_dtc_count);
-  const crit = nonNeg(input.compliance.critical_alerts);
+  const dtcs = input.compliance.active_dtcs;
+  const weak12v = input.compliance.weak_12v;
   const band = emissionBand(powertrain, input.compliance.emissions_class, finiteOrNull(input.year));
-  if (dtc === null && crit === null && band === null) return { score: NEUTRAL_SCORE, source: "insufficient_data" };
-  const penalty =
-    Math.min(DTC_PENALTY_MAX, (dtc ?? 0) * DTC_PENALTY_EACH) +
-    Math.min(CRITICAL_ALERT_PENALTY_MAX, (crit ?? 0) * CRITICAL_ALERT_PENALTY_EACH) +
-    (band === null ? 0 : EMISSION_PENALTY[band]);
-  const source: TasSource = dtc === null && crit === null ? "master_data" : "telemetry_derived";
+  if (dtcs === null && weak12v === null && band === null) return { score: NEUTRAL_SCORE, source: "insufficient_data" };
+  const points =
+    diagnosticProblems(input, powertrain).reduce((s, r) => s + DIAGNOSTIC_POINTS[r], 0) + (weak12v === true ? WEAK_12V_POINTS : 0);
+  const penalty = Math.min(DIAGNOSTIC_PENALTY_MAX, points) + (band === null ? 0 : EMISSION_PENALTY[band]);
+  const source: TasSource = dtcs === null && weak12v === null ? "master_data" : "telemetry_derived";
   return { score: clamp(100 - penalty), source };
 }
 
@@ -310,9 +368,17 @@ export function computeTas(input: TasInput, opts: { now: Date }): TasResult {
   let score = round(clamp(wSum > 0 ? acc / wSum : NEUTRAL_SCORE));
 
   const knockouts: TasKnockout[] = [];
-  const soh = finiteOrNull(input.battery.soh_pct);
-  if (soh !== null && soh < SOH_KNOCKOUT_PCT) knockouts.push("soh_below_60");
-  if (input.odometer_manipulation === true) knockouts.push("odometer_manipulation");
+  const evidence: TasKnockoutEvidence[] = [];
+  // The same validity rule as the battery pillar: an implausible value is never a knockout.
+  const soh = usableSohPct(finiteOrNull(input.battery.soh_pct));
+  if (soh !== null && soh < SOH_KNOCKOUT_PCT) {
+    knockouts.push("soh_below_60");
+    evidence.push(sohKnockoutEvidence(soh, input.battery.soh_at));
+  }
+  if (input.odometer_manipulation === true) {
+    knockouts.push("odometer_manipulation");
+    if (input.odometer_evidence) evidence.push(odometerKnockoutEvidence(input.odometer_evidence));
+  }
   if (knockouts.length > 0) score = Math.min(score, KNOCKOUT_SCORE_CAP);
   const grade: TasGrade = knockouts.length > 0 ? "F" : tasGradeFor(score);
 
@@ -344,6 +410,8 @@ export function computeTas(input: TasInput, opts: { now: Date }): TasResult {
       data_age_seconds: latest ? Math.max(0, Math.round((now.getTime() - latest.getTime()) / 1000)) : null,
       coverage_pct: coverage,
       freshness: freshnessSentence(latest, now),
+      knockout_evidence: evidence,
+      excluded_readings: excludedSohReadings(input.battery.soh_flags),
     },
     generated_at: now.toISOString(),
   };

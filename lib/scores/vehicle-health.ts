@@ -3,8 +3,9 @@
  * Methodology: docs/methodology/vehicle-health.md. Change VEHICLE_HEALTH_VERSION with any rule change.
  */
 import { finiteOrNull } from "@/lib/numbers";
-import { isLowVoltageSystemReading, usableSohPct } from "@/lib/vocabulary/readings";
-import { hasTractionBattery, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
+import { isLowVoltageSystemReading, sohFlagSentence, usableSohPct, type SohFlag, type TwelveVoltChemistry } from "@/lib/vocabulary/readings";
+import { normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabulary/powertrain";
+import { odometerEvidenceSentence, type OdometerEvidence } from "./derived-measures";
 import { classifyDtc, normaliseDtc } from "@/lib/detectors/diagnostics";
 import {
   type Confidence,
@@ -18,7 +19,13 @@ import {
   weightedAvailable,
 } from "./score-common";
 
-export const VEHICLE_HEALTH_VERSION = "vehicle-health-2026.11";
+/**
+ * vehicle-health-2027.01: implausible SoH readings set aside (one validity rule with TAS and EOL);
+ * odometer integrity from the readings' evidence, not alert counts; HEV SoH not expected (as in TAS);
+ * the resting 12 V reading excludes charging and needs a settle time; lithium packs are not judged on
+ * the lead-acid curve (docs/methodology/vehicle-health.md "Changes").
+ */
+export const VEHICLE_HEALTH_VERSION = "vehicle-health-2027.01";
 
 export type VehicleHealthComponent = "battery" | "diagnostics" | "electrical_12v" | "odometer_integrity" | "usage";
 export type VehicleHealthSignal = "soh_pct" | "dtc_codes" | "battery_voltage" | "odometer_km";
@@ -64,8 +71,10 @@ export interface VehicleHealthInput {
   powertrain: Powertrain | string | null;
   /** passenger_car | light_commercial | heavy_truck | other; null = passenger_car. */
   asset_class: string | null;
-  /** Latest reported state of health, % (values outside (0, 120] are ignored), or null. */
+  /** Latest plausible reported state of health, % (judged by `judgeSohReadings`), or null. */
   latest_soh_pct: number | null;
+  /** SoH readings set aside as implausible (named in `limitations`). */
+  soh_flags?: readonly SohFlag[];
   /** Latest reported odometer, km, or null. */
   latest_odometer_km: number | null;
   /**
@@ -76,12 +85,17 @@ export interface VehicleHealthInput {
   /** True when the device reported any battery_voltage value. */
   battery_voltage_reported: boolean;
   /**
-   * Latest resting 12 V reading (ignition off, or speed 0 with ignition unknown; 6–16 V; not a
-   * traction-pack voltage), or null when none exists.
+   * Latest resting 12 V reading (`restingTwelveVolt` in lib/vocabulary/readings.ts: off, not charging,
+   * settled, not a traction-pack voltage, a lead-acid or lithium rest voltage), or null when none exists.
    */
   latest_resting_12v_v: number | null;
-  /** Alerts of agent `odometer_integrity` (all time, unacknowledged or not) by severity. */
-  odometer_alerts: { critical: number; warning: number };
+  /** Chemistry of that reading's battery (lib/vocabulary/readings.ts); lithium is not judged on the lead-acid curve. Absent: lead-acid. */
+  resting_12v_chemistry?: TwelveVoltChemistry | null;
+  /** The latest odometer reading is more than 1 km below the highest earlier one (evidence below); null = no odometer. */
+  odometer_manipulation: boolean | null;
+  odometer_evidence?: OdometerEvidence | null;
+  /** Implausible forward jump alerts (`odometer_integrity:jump`, all time). */
+  odometer_jump_alerts: number;
   /** Number of telemetry records in the last 30 days. */
   records_30d: number;
   /** Device time of the newest telemetry record, or null. */
@@ -104,7 +118,7 @@ export interface VehicleHealthResult {
 /** Signals this powertrain is expected to report (SoH only exists for a traction battery). */
 export function expectedSignals(powertrain: Powertrain | null): VehicleHealthSignal[] {
   const base: VehicleHealthSignal[] = ["dtc_codes", "battery_voltage", "odometer_km"];
-  return hasTractionBattery(powertrain) === false ? base : ["soh_pct", ...base];
+  return sohExpected(powertrain) === false ? base : ["soh_pct", ...base];
 }
 
 export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Date }): VehicleHealthResult {
@@ -118,12 +132,14 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
   const odometer = odo !== null && odo >= 0 ? odo : null;
   const dtcList = input.active_dtc_codes;
   const v12 = finiteOrNull(input.latest_resting_12v_v);
-  const resting12v = isLowVoltageSystemReading(v12) ? v12 : null;
+  const resting12vAny = isLowVoltageSystemReading(v12) ? v12 : null;
+  const lithium12v = resting12vAny !== null && input.resting_12v_chemistry === "lithium";
+  const resting12v = lithium12v ? null : resting12vAny;
 
   const reported: Record<VehicleHealthSignal, boolean> = {
     soh_pct: soh !== null,
     dtc_codes: dtcList !== null,
-    battery_voltage: input.battery_voltage_reported || resting12v !== null,
+    battery_voltage: input.battery_voltage_reported || resting12vAny !== null,
     odometer_km: odometer !== null,
   };
   const expected = expectedSignals(powertrain);
@@ -151,12 +167,12 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
   // electrical_12v: latest resting reading.
   const electrical = resting12v !== null ? interpolate(resting12v, VOLTAGE_12V_CURVE) : null;
 
-  // odometer_integrity: needs odometer readings; a rollback (CRITICAL) → 0, each jump (WARNING) × 0.6.
+  // odometer_integrity: needs odometer readings; a manipulation on evidence (the TAS/EOL knockout
+  // rule) → 0, each implausible forward jump × 0.6.
   let odometerIntegrity: number | null = null;
   if (odometer !== null) {
-    const crit = nonNegative(input.odometer_alerts.critical);
-    const warn = nonNegative(input.odometer_alerts.warning);
-    odometerIntegrity = crit > 0 ? 0 : 100 * 0.6 ** warn;
+    const jumps = nonNegative(input.odometer_jump_alerts);
+    odometerIntegrity = input.odometer_manipulation === true ? 0 : 100 * 0.6 ** jumps;
   }
 
   // usage: lifetime distance (wear); heavy trucks are built for about 3× the distance.
@@ -175,7 +191,7 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
 
   // Confidence: share of the expected components' weight that is available, freshness, data volume.
   const applicable = (Object.keys(VEHICLE_HEALTH_WEIGHTS) as VehicleHealthComponent[]).filter(
-    (k) => !(k === "battery" && hasTractionBattery(powertrain) === false),
+    (k) => !(k === "battery" && sohExpected(powertrain) === false && battery === null),
   );
   const applicableWeight = applicable.reduce((s, k) => s + VEHICLE_HEALTH_WEIGHTS[k], 0);
   const availableWeight = applicable.reduce((s, k) => s + (raw[k] !== null ? VEHICLE_HEALTH_WEIGHTS[k] : 0), 0);
@@ -193,13 +209,32 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
       `Not reported by this vehicle: ${missing_signals.join(", ")}; the weights were re-normalised over the components that could be computed.`,
     );
   }
-  if (hasTractionBattery(powertrain) === false) limitations.push("No traction battery (ICE): the battery component does not apply.");
+  if (sohExpected(powertrain) === false && soh === null) {
+    limitations.push(
+      powertrain === "HEV"
+        ? "Hybrid (HEV): the car keeps its small traction battery in a narrow window and OEMs do not report its SoH as a rule; the battery component does not apply (as in TAS)."
+        : "No traction battery (ICE): the battery component does not apply.",
+    );
+  }
   if (powertrain === null) limitations.push("Powertrain unknown: a traction battery is assumed possible, so a missing soh_pct lowers confidence.");
+  for (const f of input.soh_flags ?? []) limitations.push(sohFlagSentence(f));
+  if (input.odometer_manipulation === true && input.odometer_evidence) {
+    limitations.push(`Odometer manipulation: ${odometerEvidenceSentence(input.odometer_evidence)}`);
+  }
+  if (lithium12v) {
+    limitations.push(
+      `The resting auxiliary-battery reading (${v12} V) is from a lithium pack; FDP has no sourced rest-voltage curve for it, so electrical_12v is not scored (the lead-acid table does not apply).`,
+    );
+  }
   if (soh !== null) {
     limitations.push("SoH is the value the OEM's battery management system reports; makers define it differently (capacity- or energy-based).");
   }
   if (reported.battery_voltage && resting12v === null) {
-    limitations.push("battery_voltage is reported but no resting 12 V reading exists (traction-pack voltage or only while driving); electrical_12v is not scored.");
+    if (!lithium12v) {
+      limitations.push(
+        "battery_voltage is reported but no resting 12 V reading exists (traction-pack voltage, or only while driving, charging or within the settle time after it); electrical_12v is not scored.",
+      );
+    }
   }
   if (dtcCounts.CRITICAL > 0) limitations.push(`${dtcCounts.CRITICAL} active critical trouble code(s) pull the diagnostics component down.`);
   limitations.push("Usage reflects lifetime distance only; maintenance history and age are not known to FDP.");

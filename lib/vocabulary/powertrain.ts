@@ -41,6 +41,16 @@ export function hasTractionBattery(p: Powertrain | null): boolean | null {
   return p === null ? null : p !== "ICE";
 }
 
+/**
+ * Whether a state of health reading is expected from this powertrain (one rule for TAS, vehicle health
+ * and EOL): plug-ins (BEV, PHEV) report it; ICE has no traction battery and an HEV's small pack is kept
+ * in a narrow window by the car, and OEM feeds do not report its SoH as a rule, so a missing SoH is
+ * "not applicable" for both (a reported one is still used). Unknown powertrain: null (may be expected).
+ */
+export function sohExpected(p: Powertrain | null): boolean | null {
+  return p === null ? null : isPlugIn(p);
+}
+
 /** The signals the CONTRACT's inference looks at. */
 export interface PowertrainSignals {
   socPct: number | null;

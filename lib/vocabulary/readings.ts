@@ -19,9 +19,10 @@ export function usableSocPct(x: number | null): number | null {
 
 /**
  * Plausible range of a 12 V (auxiliary) system reading; outside it the value is a traction-pack
- * voltage or invalid. Sources: docs/methodology/alerts.md ("Weak 12 V battery").
+ * voltage or invalid. 16.5 V admits the 16 V lithium auxiliary packs (their rest band below).
+ * Sources: docs/methodology/alerts.md ("Weak 12 V battery").
  */
-export const LOW_VOLTAGE_RANGE_V = { min: 6, max: 16 } as const;
+export const LOW_VOLTAGE_RANGE_V = { min: 6, max: 16.5 } as const;
 
 export function isLowVoltageSystemReading(v: number | null): v is number {
   return v !== null && Number.isFinite(v) && v >= LOW_VOLTAGE_RANGE_V.min && v <= LOW_VOLTAGE_RANGE_V.max;
@@ -35,4 +36,143 @@ export const MOVING_SPEED_KMH = 1;
 
 export function isMovingSpeed(speedKmh: number | null): boolean {
   return speedKmh !== null && Number.isFinite(speedKmh) && speedKmh >= MOVING_SPEED_KMH;
+}
+
+// ---------------------------------------------------------------------------------------------
+// State of health plausibility (one rule for the knockouts and every score)
+
+/**
+ * A jump of more than this between a SoH reading and the previous accepted one is implausible until
+ * the following reading confirms it. Real BMS noise is ±1–2 pp between readings (and the sandbox adds
+ * σ ≈ 0.5–1 pp); a genuine loss is about 2–3 pp per year (Geotab, 22,700 EVs, SOURCES.md "Batteries");
+ * a BMS recalibration moves the value by a few pp. 8 pp is twice the widest noise spread between two
+ * readings (2 × ±2 pp), so noise never trips it, and a real change is delayed by one reading only.
+ */
+export const SOH_JUMP_PP = 8;
+/** A following reading within this of the jumped value confirms it (the noise band, 2 × 2 pp). */
+export const SOH_CONFIRM_PP = 4;
+/** How many of the latest SoH readings per device the loaders read (enough to judge the latest one and its base). */
+export const SOH_RECENT_READINGS = 6;
+
+export type SohFlagReason = "implausible_value" | "unconfirmed_jump";
+
+export interface SohReading {
+  pct: number;
+  at: Date;
+}
+
+export interface SohFlag extends SohReading {
+  reason: SohFlagReason;
+}
+
+export interface SohJudgement {
+  /** The latest reading FDP uses (the latest plausible one), or null. */
+  accepted: SohReading | null;
+  /** Readings among those judged that are not used, oldest first. */
+  flagged: SohFlag[];
+}
+
+/**
+ * Judges a device's latest SoH readings (any order; at most a few): 0 (some BMSs send 0 for "no
+ * value"), a value outside (0, 100] and a jump of more than SOH_JUMP_PP from the previous accepted
+ * reading that the next plausible reading does not confirm (within SOH_CONFIRM_PP of it) are flagged
+ * and not used. The latest reading, when it is such a jump, has nothing to confirm it yet: it is not
+ * used, the previous accepted value is, until a later reading confirms the new level. The oldest
+ * plausible reading of the window is the base. Methodology: docs/methodology/tas.md ("SoH plausibility").
+ */
+export function judgeSohReadings(readings: readonly SohReading[]): SohJudgement {
+  const sorted = [...readings]
+    .filter((r) => Number.isFinite(r.at.getTime()))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  const plausible = (x: number) => usableSohPct(x) !== null;
+  const flagged: SohFlag[] = [];
+  let accepted: SohReading | null = null;
+  for (let i = 0; i < sorted.length; i++) {
+    const r = sorted[i]!;
+    if (!plausible(r.pct)) {
+      flagged.push({ ...r, reason: "implausible_value" });
+      continue;
+    }
+    if (accepted === null || Math.abs(r.pct - accepted.pct) <= SOH_JUMP_PP) {
+      accepted = r;
+      continue;
+    }
+    const next = sorted.slice(i + 1).find((n) => plausible(n.pct));
+    if (next !== undefined && Math.abs(next.pct - r.pct) <= SOH_CONFIRM_PP) accepted = r;
+    else flagged.push({ ...r, reason: "unconfirmed_jump" });
+  }
+  return { accepted, flagged };
+}
+
+/** One sentence per flagged SoH reading, for `limitations` and `data_quality`. */
+export function sohFlagSentence(f: SohFlag): string {
+  const at = f.at.toISOString();
+  return f.reason === "implausible_value"
+    ? `State of health reading ${f.pct} % at ${at} is implausible (0 or outside 0–100 %, some BMSs send 0 for "no value") and is not used.`
+    : `State of health reading ${f.pct} % at ${at} jumps more than ${SOH_JUMP_PP} pp from the previous accepted reading and no following reading confirms it; it is not used.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The resting 12 V reading (vehicle health's electrical_12v and the battery detector's low-12 V rule)
+
+/**
+ * The vehicle must have been off for this long before a 12 V reading is a resting (open-circuit)
+ * voltage: after driving or charging a lead-acid battery carries a surface charge that decays over
+ * hours. Battery-care guidance asks for no charge or discharge for at least 6–8 h, preferably 24 h,
+ * before an open-circuit reading (e.g. rvsystems.net "Batteries state of charge": ≥ 8 h; USA Clean
+ * battery tips: ≥ 6 h; SOURCES.md "Batteries": the table holds only after a settle time). FDP takes
+ * the lower bound, 6 h: a parked car is never fully open-circuit (its standby load), and a longer wait
+ * would leave most feeds without any resting reading. Measured from the readings: no reading in the
+ * settle time before it shows the vehicle awake (moving, ignition on, charging); a feed silent that long
+ * counts as parked, since telematics units report while the vehicle is awake.
+ */
+export const SETTLE_MS = 6 * 3_600_000;
+/** A lead-acid battery never rests above this; 13.0–14.5 V at rest is a DC-DC converter or a charger holding it (13.3–13.5 V). */
+export const LEAD_ACID_REST_MAX_V = 13.0;
+/**
+ * The rest band of 16 V lithium-ion auxiliary packs (4 cells × 3.6–4.1 V; SOURCES.md "Batteries": some
+ * EVs carry 16 V lithium low-voltage batteries that need their own curve). FDP has no sourced curve for
+ * them, so they are recognised and not judged on the lead-acid table.
+ */
+export const LITHIUM_16V_REST_BAND_V = { min: 14.5, max: 16.5 } as const;
+
+/** `raw_data.lv_battery_chemistry` words that name a lithium auxiliary battery (lithium-ion, LFP). */
+export const LITHIUM_CHEMISTRY_RE = "^(li|lithium|lfp|lifepo4|li_ion|liion|nmc)";
+
+export type TwelveVoltChemistry = "lead_acid" | "lithium";
+
+export interface TwelveVoltSample {
+  voltage: number | null;
+  speedKmh: number | null;
+  ignition: 0 | 1 | null;
+  charging: boolean;
+  /** `raw_data.voltage_kind` (traction words exclude the reading). */
+  voltageKind: string | null;
+  /** `raw_data.lv_battery_chemistry`. */
+  chemistry: string | null;
+}
+
+export const TRACTION_VOLTAGE_KIND_RE = "^(traction|hv|high|pack|main)([_ -]|$)";
+
+/** The vehicle is off: ignition 0, or unknown ignition and speed 0; never while moving or charging. */
+export function isOffAndNotCharging(s: Pick<TwelveVoltSample, "speedKmh" | "ignition" | "charging">): boolean {
+  if (s.charging) return false;
+  const speed = s.speedKmh !== null && Number.isFinite(s.speedKmh) ? s.speedKmh : null;
+  if (speed !== null && speed > 0) return false;
+  return s.ignition === 0 || (s.ignition === null && speed === 0);
+}
+
+/**
+ * The 12 V reading of a sample when it can be judged as a resting voltage, with the chemistry whose
+ * curve applies; null when it cannot (not off, charging, traction voltage, outside the plausible range,
+ * or 13.0–14.5 V: a charge voltage, not a rest voltage). `settled` is the caller's finding that no
+ * reading of the settle time before it shows the vehicle awake.
+ */
+export function restingTwelveVolt(s: TwelveVoltSample, settled: boolean): { v: number; chemistry: TwelveVoltChemistry } | null {
+  const v = s.voltage;
+  if (!settled || !isLowVoltageSystemReading(v) || !isOffAndNotCharging(s)) return null;
+  if (s.voltageKind !== null && new RegExp(TRACTION_VOLTAGE_KIND_RE).test(s.voltageKind.trim().toLowerCase())) return null;
+  const lithiumWord = s.chemistry !== null && new RegExp(LITHIUM_CHEMISTRY_RE).test(s.chemistry.trim().toLowerCase().replace(/[\s-]+/g, "_"));
+  if (lithiumWord || (v >= LITHIUM_16V_REST_BAND_V.min && v <= LITHIUM_16V_REST_BAND_V.max)) return { v, chemistry: "lithium" };
+  return v <= LEAD_ACID_REST_MAX_V ? { v, chemistry: "lead_acid" } : null;
 }

@@ -12,7 +12,17 @@ import { rows } from "@/lib/db/sql-values";
 import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/scores/derived-measures";
 import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
 import { type DrivingEventSource, HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
-import { LOW_VOLTAGE_RANGE_V } from "@/lib/vocabulary/readings";
+import { JUMP_MAX_AVG_KMH, JUMP_MIN_KM, ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
+import { CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
+import {
+  LEAD_ACID_REST_MAX_V,
+  LITHIUM_16V_REST_BAND_V,
+  LITHIUM_CHEMISTRY_RE,
+  LOW_VOLTAGE_RANGE_V,
+  SETTLE_MS,
+  SOH_RECENT_READINGS,
+  TRACTION_VOLTAGE_KIND_RE,
+} from "@/lib/vocabulary/readings";
 
 /** Columns a part adds to the select list, and the join that provides them. */
 export interface DevicePart {
@@ -72,29 +82,74 @@ export const parts = {
     join: sql`left join lateral (select max(tn.ts) as newest_ts from telemetry tn where ${onDevice("tn")}) n on true`,
   }),
 
-  /** The latest OEM state of health reading. */
-  latestSoh: (): DevicePart => ({
-    columns: sql`soh.soh_pct as latest_soh, soh.ts as latest_soh_ts`,
+  /**
+   * The latest SoH_RECENT_READINGS state of health readings (oldest first, as JSON `[{pct, at_ms}]`),
+   * judged by `judgeSohReadings` (lib/vocabulary/readings.ts): one plausibility rule for every score.
+   */
+  recentSoh: (): DevicePart => ({
+    columns: sql`sohr.soh_recent, sohr.soh_latest_ts`,
     join: sql`left join lateral (
-      select ts1.ts, ts1.soh_pct from telemetry ts1 where ${onDevice("ts1")} and ts1.soh_pct is not null order by ts1.ts desc limit 1
-    ) soh on true`,
+      select json_agg(json_build_object('pct', x.soh_pct, 'at_ms', (extract(epoch from x.ts) * 1000)::float8) order by x.ts) as soh_recent,
+        max(x.ts) as soh_latest_ts
+      from (
+        select ts1.ts, ts1.soh_pct from telemetry ts1 where ${onDevice("ts1")} and ts1.soh_pct is not null
+        order by ts1.ts desc limit ${SOH_RECENT_READINGS}
+      ) x
+    ) sohr on true`,
   }),
 
-  /** The oldest SoH reading within the trend look-back before the latest one (needs `latestSoh`). */
+  /**
+   * The oldest plausible SoH reading within the trend look-back before the latest one (needs
+   * `recentSoh`). Plausible by value (0 < SoH ≤ 100); the latest side of the trend is the accepted reading.
+   */
   earlySoh: (): DevicePart => ({
     columns: sql`soh0.soh_pct as early_soh, soh0.ts as early_soh_ts`,
     join: sql`left join lateral (
       select ts0.ts, ts0.soh_pct from telemetry ts0
-      where ${onDevice("ts0")} and ts0.soh_pct is not null and ts0.ts >= soh.ts - make_interval(days => ${SOH_TREND_LOOKBACK_DAYS}::int)
+      where ${onDevice("ts0")} and ts0.soh_pct > 0 and ts0.soh_pct <= 100 and ts0.ts >= sohr.soh_latest_ts - make_interval(days => ${SOH_TREND_LOOKBACK_DAYS}::int)
       order by ts0.ts asc limit 1
     ) soh0 on true`,
   }),
 
   latestOdometer: (): DevicePart => ({
-    columns: sql`odo.odometer_km as latest_odo`,
+    columns: sql`odo.odometer_km as latest_odo, odo.ts as latest_odo_ts`,
     join: sql`left join lateral (
-      select tod.odometer_km from telemetry tod where ${onDevice("tod")} and tod.odometer_km is not null order by tod.ts desc limit 1
+      select tod.odometer_km, tod.ts from telemetry tod where ${onDevice("tod")} and tod.odometer_km is not null order by tod.ts desc limit 1
     ) odo on true`,
+  }),
+
+  /**
+   * Evidence of odometer manipulation (needs `latestOdometer`), CONTRACT knockout: the latest reading
+   * is more than ROLLBACK_TOLERANCE_KM below the highest earlier reading, so no later reading
+   * contradicts the drop. An implausible upward spike (the odometer detector's jump rule: more than
+   * JUMP_MIN_KM at more than JUMP_MAX_AVG_KMH from the previous reading) that the next reading falls
+   * back from is not the level later readings are judged against. Only candidates pay for the history
+   * scan: the device's stored maximum gates it (a one-time filter), so a batch of clean devices costs
+   * one index probe each. Columns: the highest reading, the first lower reading after the last reading
+   * at that level, and the number of readings since (through the latest).
+   */
+  odometerEvidence: (): DevicePart => ({
+    columns: sql`oe.odo_high_km, oe.odo_high_ts, oe.odo_lower_km, oe.odo_lower_ts, oe.odo_readings_since`,
+    join: sql`left join lateral (
+      with r as (
+        select t.odometer_km as km, t.ts,
+          (t.odometer_km - lag(t.odometer_km) over w > ${JUMP_MIN_KM}::float8
+            and (t.odometer_km - lag(t.odometer_km) over w) * 3600 / greatest(extract(epoch from t.ts - lag(t.ts) over w), 1) > ${JUMP_MAX_AVG_KMH}::float8
+            and lead(t.odometer_km) over w < t.odometer_km - ${ROLLBACK_TOLERANCE_KM}::float8) as spike
+        from telemetry t
+        where ${onDevice("t")} and t.odometer_km is not null and t.ts <= odo.ts
+          and odo.odometer_km < coalesce(d.odometer_max_km, 'infinity'::float8) - ${ROLLBACK_TOLERANCE_KM}::float8
+        window w as (order by t.ts)
+      ),
+      hi as (select r.km, r.ts from r where r.ts < odo.ts and r.spike is not true order by r.km desc, r.ts asc limit 1),
+      lvl as (select max(r.ts) as ts from r, hi where r.ts < odo.ts and r.spike is not true and r.km >= hi.km - ${ROLLBACK_TOLERANCE_KM}::float8),
+      since as (select r.km, r.ts from r, lvl where r.ts > lvl.ts)
+      select hi.km as odo_high_km, hi.ts as odo_high_ts,
+        (select s1.km from since s1 order by s1.ts asc limit 1) as odo_lower_km,
+        (select min(s2.ts) from since s2) as odo_lower_ts,
+        (select count(*)::int from since s3) as odo_readings_since
+      from hi where odo.odometer_km < hi.km - ${ROLLBACK_TOLERANCE_KM}::float8
+    ) oe on true`,
   }),
 
   /** The DTC list of the latest record that carried one (the active codes). */
@@ -105,19 +160,39 @@ export const parts = {
     ) dtc on true`,
   }),
 
-  /** Whether any voltage was reported, and the latest resting 12 V reading (not a traction-pack voltage). */
-  electrical: (): DevicePart => ({
-    columns: sql`exists (select 1 from telemetry tv where ${onDevice("tv")} and tv.battery_voltage is not null) as voltage_reported,
-      v12.battery_voltage as resting_12v`,
-    join: sql`left join lateral (
-      select tb.battery_voltage from telemetry tb
-      where ${onDevice("tb")} and tb.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min} and ${LOW_VOLTAGE_RANGE_V.max}
-        and coalesce(tb.speed_kmh, 0) <= 0
-        and (tb.ignition = 0 or (tb.ignition is null and tb.speed_kmh = 0))
-        and coalesce(lower(tb.raw_data->>'voltage_kind'), '') !~ '^(traction|hv|high|pack|main)([_ -]|$)'
-      order by tb.ts desc limit 1
-    ) v12 on true`,
-  }),
+  /**
+   * Whether any voltage was reported, and the latest resting 12 V reading: the one rule of
+   * `restingTwelveVolt` (lib/vocabulary/readings.ts) in SQL. Off (ignition 0, or unknown ignition and
+   * speed 0), not charging, not a traction-pack voltage, no reading in the settle time before it with
+   * the vehicle awake (moving, ignition on, charging), and either a lead-acid rest voltage (≤ 13.0 V) or
+   * a lithium pack (raw_data.lv_battery_chemistry, or the 16 V lithium rest band); 13.0–14.5 V at rest is
+   * a DC-DC converter or charger holding the battery, not a rest voltage. The JS rule re-checks the row.
+   */
+  electrical: (): DevicePart => {
+    const awake = (a: string) =>
+      sql.raw(`coalesce(coalesce(${a}.speed_kmh, 0) > 0 or ${a}.ignition = 1 or coalesce(${a}.charging_power_kw, 0) > 0
+        or ${chargingWordSql(`coalesce(${a}.charging_status, '')`)} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}), false)`);
+    return {
+      columns: sql`exists (select 1 from telemetry tv where ${onDevice("tv")} and tv.battery_voltage is not null) as voltage_reported,
+        v12.battery_voltage as resting_12v, v12.lv_chemistry as resting_12v_chemistry, v12.voltage_kind as resting_12v_kind`,
+      join: sql`left join lateral (
+        select tb.battery_voltage, tb.raw_data->>'lv_battery_chemistry' as lv_chemistry, tb.raw_data->>'voltage_kind' as voltage_kind
+        from telemetry tb
+        where ${onDevice("tb")} and tb.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min}::float8 and ${LOW_VOLTAGE_RANGE_V.max}::float8
+          and not ${awake("tb")}
+          and (tb.ignition = 0 or (tb.ignition is null and tb.speed_kmh = 0))
+          and coalesce(lower(tb.raw_data->>'voltage_kind'), '') !~ ${TRACTION_VOLTAGE_KIND_RE}
+          and (tb.battery_voltage <= ${LEAD_ACID_REST_MAX_V}::float8
+            or tb.battery_voltage >= ${LITHIUM_16V_REST_BAND_V.min}::float8
+            or regexp_replace(lower(trim(coalesce(tb.raw_data->>'lv_battery_chemistry', ''))), '[ -]+', '_', 'g') ~ ${LITHIUM_CHEMISTRY_RE})
+          and not exists (
+            select 1 from telemetry tw where ${onDevice("tw")} and tw.ts < tb.ts
+              and tw.ts > tb.ts - make_interval(secs => ${SETTLE_MS / 1000}::float8) and ${awake("tw")}
+          )
+        order by tb.ts desc limit 1
+      ) v12 on true`,
+    };
+  },
 
   /** Harsh driving events of the 90-day window by source, and what the sources cover. */
   harshEvents: ({ since90 }: Windows): DevicePart => {
@@ -139,11 +214,12 @@ export const parts = {
     const odometer: AlertAgent = "odometer_integrity";
     const [critical, warning, info]: Severity[] = ["CRITICAL", "WARNING", "INFO"];
     return {
-      columns: sql`ac.odo_critical, ac.odo_warning, ac.rollbacks, ac.overspeed_90, ac.critical_90, ac.critical_30, ac.warning_30, ac.info_30`,
+      columns: sql`ac.odo_critical, ac.odo_warning, ac.odo_jumps, ac.rollbacks, ac.overspeed_90, ac.critical_90, ac.critical_30, ac.warning_30, ac.info_30`,
       join: sql`left join lateral (
         select count(*) filter (where a.agent = ${odometer} and a.severity = ${critical})::int as odo_critical,
           count(*) filter (where a.agent = ${odometer} and a.severity = ${warning})::int as odo_warning,
           count(*) filter (where a.dedupe_key = ${ALERT_KEYS.odometerRollback})::int as rollbacks,
+          count(*) filter (where a.dedupe_key = ${ALERT_KEYS.odometerJump})::int as odo_jumps,
           count(*) filter (where a.created_at >= ${since90}::timestamptz and a.dedupe_key = ${ALERT_KEYS.drivingOverspeed})::int as overspeed_90,
           count(*) filter (where a.created_at >= ${since90}::timestamptz and a.severity = ${critical} and a.agent <> ${odometer})::int as critical_90,
           count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${critical})::int as critical_30,

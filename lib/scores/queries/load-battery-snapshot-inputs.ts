@@ -1,21 +1,21 @@
 import { sqlDate, sqlNumber, sqlText } from "@/lib/db/sql-values";
 import type { BatterySnapshotInput } from "@/lib/scores/battery-snapshot";
 import { parts, queryDevices, type DeviceQueryArgs } from "./device-sql";
+import { sohJudgementOf } from "./reading-rows";
 
 /** Battery snapshot inputs of the tenant's devices among `deviceIds`, in one round trip (endpoint 6). */
 export async function loadBatterySnapshotInputs(args: DeviceQueryArgs): Promise<Map<string, BatterySnapshotInput>> {
   const found = await queryDevices("battery_health", args, [
     parts.master("powertrain", "battery_kwh", "asset_class"),
     parts.snapshot(),
-    parts.latestSoh(),
+    parts.recentSoh(),
     parts.lastBatteryAlert(),
   ]);
   const out = new Map<string, BatterySnapshotInput>();
   for (const r of found) {
     const id = String(r.device_id);
     const snapTs = sqlDate(r.snap_ts);
-    const sohPct = sqlNumber(r.latest_soh);
-    const sohAt = sqlDate(r.latest_soh_ts);
+    const soh = sohJudgementOf(r);
     const alertAt = sqlDate(r.lb_created_at);
     const alertSeverity = sqlText(r.lb_severity);
     out.set(id, {
@@ -33,7 +33,8 @@ export async function loadBatterySnapshotInputs(args: DeviceQueryArgs): Promise<
             weather_temp: sqlNumber(r.weather_temp),
           }
         : null,
-      oem_soh: sohPct !== null && sohAt ? { pct: sohPct, reported_at: sohAt } : null,
+      oem_soh: soh.accepted ? { pct: soh.accepted.pct, reported_at: soh.accepted.at } : null,
+      soh_flags: soh.flagged,
       last_battery_alert:
         alertAt && alertSeverity
           ? { severity: alertSeverity, prediction: sqlText(r.lb_prediction) ?? "", confidence: sqlNumber(r.lb_confidence) ?? 0, created_at: alertAt }

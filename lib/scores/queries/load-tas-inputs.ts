@@ -11,7 +11,9 @@ import {
   type Reading,
 } from "@/lib/scores/derived-measures";
 import type { TasInput } from "@/lib/scores/tas";
+import { V12_WARNING_V } from "@/lib/detectors/battery";
 import { parts, queryDevices, windowsAt, type DeviceQueryArgs } from "./device-sql";
+import { odometerEvidenceOf, resting12vOf, sohJudgementOf } from "./reading-rows";
 
 const reading = (value: unknown, at: unknown): Reading | null => {
   const v = sqlNumber(value);
@@ -27,17 +29,22 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     parts.leaseStart(),
     parts.windowCounts(w),
     parts.newest(),
-    parts.latestSoh(),
+    parts.recentSoh(),
     parts.earlySoh(),
     parts.latestOdometer(),
+    parts.odometerEvidence(),
     parts.activeDtcs(),
+    parts.electrical(),
     parts.harshEvents(w),
     parts.alertCounts(w),
   ]);
   const windowStart = new Date(args.now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS);
   const out = new Map<string, TasInput>();
   for (const r of found) {
-    const latestSoh = reading(r.latest_soh, r.latest_soh_ts);
+    const soh = sohJudgementOf(r);
+    const latestSoh: Reading | null = soh.accepted ? { value: soh.accepted.pct, at: soh.accepted.at } : null;
+    const odometerEvidence = odometerEvidenceOf(r);
+    const resting12v = resting12vOf(r);
     const latestOdometer = sqlNumber(r.latest_odo);
     const periodKm = distanceKm(sqlNumber(r.odo_min_90), sqlNumber(r.odo_max_90));
     const dtcs = sqlTextArray(r.dtc_codes);
@@ -49,7 +56,12 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
       asset_class: sqlText(r.asset_class),
       year: sqlNumber(r.year),
       age_months: ageMonths(sqlText(r.lease_start), args.now),
-      battery: { soh_pct: latestSoh?.value ?? null, soh_trend_pp_per_year: sohTrendPpPerYear(latestSoh, reading(r.early_soh, r.early_soh_ts)) },
+      battery: {
+        soh_pct: latestSoh?.value ?? null,
+        soh_at: latestSoh?.at ?? null,
+        soh_flags: soh.flagged,
+        soh_trend_pp_per_year: sohTrendPpPerYear(latestSoh, reading(r.early_soh, r.early_soh_ts)),
+      },
       mileage: {
         odometer_km: latestOdometer,
         km_per_year: kmPerYear(periodKm, sqlDate(r.odo_first_90), sqlDate(r.odo_last_90)),
@@ -72,11 +84,12 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
         ),
       },
       compliance: {
-        active_dtc_count: dtcs === null ? null : new Set(dtcs.map((c) => c.trim().toUpperCase())).size,
-        critical_alerts: sqlCount(r.critical_90),
+        active_dtcs: dtcs,
+        weak_12v: resting12v === null || resting12v.chemistry !== "lead_acid" ? null : resting12v.v < V12_WARNING_V,
         emissions_class: null,
       },
-      odometer_manipulation: odometerManipulation(sqlCount(r.rollbacks), latestOdometer),
+      odometer_manipulation: odometerManipulation(latestOdometer, odometerEvidence),
+      odometer_evidence: odometerEvidence,
       data: {
         latest_telemetry_at: sqlDate(r.newest_ts),
         coverage_pct: (Math.min(sqlCount(r.days_90), DEVICE_WINDOW_DAYS) / DEVICE_WINDOW_DAYS) * 100,

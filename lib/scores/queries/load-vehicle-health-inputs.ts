@@ -3,6 +3,7 @@ import { odometerManipulation } from "@/lib/scores/derived-measures";
 import type { EolInput } from "@/lib/scores/eol-summary";
 import type { VehicleHealthInput } from "@/lib/scores/vehicle-health";
 import { parts, queryDevices, windowsAt, type DeviceQueryArgs } from "./device-sql";
+import { odometerEvidenceOf, resting12vOf, sohJudgementOf } from "./reading-rows";
 
 /** What the vehicle health score needs, and what the EOL summary adds to it. */
 export interface VehicleHealthInputs {
@@ -17,8 +18,9 @@ export async function loadVehicleHealthInputs(args: DeviceQueryArgs & { now: Dat
     parts.master("powertrain", "asset_class"),
     parts.windowCounts(w),
     parts.newest(),
-    parts.latestSoh(),
+    parts.recentSoh(),
     parts.latestOdometer(),
+    parts.odometerEvidence(),
     parts.activeDtcs(),
     parts.electrical(),
     parts.alertCounts(w),
@@ -27,23 +29,39 @@ export async function loadVehicleHealthInputs(args: DeviceQueryArgs & { now: Dat
   for (const r of found) {
     const id = String(r.device_id);
     const powertrain = sqlText(r.powertrain);
-    const soh = sqlNumber(r.latest_soh);
+    const sohJudged = sohJudgementOf(r);
+    const soh = sohJudged.accepted?.pct ?? null;
     const latestOdometer = sqlNumber(r.latest_odo);
+    const odometerEvidence = odometerEvidenceOf(r);
+    const manipulation = odometerManipulation(latestOdometer, odometerEvidence);
+    const resting = resting12vOf(r);
     out.set(id, {
       vehicleHealth: {
         device_id: id,
         powertrain,
         asset_class: sqlText(r.asset_class),
         latest_soh_pct: soh,
+        soh_flags: sohJudged.flagged,
         latest_odometer_km: latestOdometer,
         active_dtc_codes: sqlTextArray(r.dtc_codes),
         battery_voltage_reported: sqlBool(r.voltage_reported) === true,
-        latest_resting_12v_v: sqlNumber(r.resting_12v),
-        odometer_alerts: { critical: sqlCount(r.odo_critical), warning: sqlCount(r.odo_warning) },
+        latest_resting_12v_v: resting?.v ?? null,
+        resting_12v_chemistry: resting?.chemistry ?? null,
+        odometer_manipulation: manipulation,
+        odometer_evidence: odometerEvidence,
+        odometer_jump_alerts: sqlCount(r.odo_jumps),
         records_30d: sqlCount(r.records_30d),
         newest_telemetry_at: sqlDate(r.newest_ts),
       },
-      eol: { device_id: id, soh_pct: soh, odometer_manipulation: odometerManipulation(sqlCount(r.rollbacks), latestOdometer), powertrain },
+      eol: {
+        device_id: id,
+        soh_pct: soh,
+        soh_at: sohJudged.accepted?.at ?? null,
+        soh_flags: sohJudged.flagged,
+        odometer_manipulation: manipulation,
+        odometer_evidence: odometerEvidence,
+        powertrain,
+      },
     });
   }
   return out;

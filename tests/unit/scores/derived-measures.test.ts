@@ -7,6 +7,8 @@ import {
   KM_PER_YEAR_MIN_SPAN_DAYS,
   kmPerYear,
   monthsBetween,
+  odometerEvidenceJson,
+  odometerEvidenceSentence,
   odometerManipulation,
   SOH_TREND_MIN_SPAN_DAYS,
   sohTrendPpPerYear,
@@ -67,10 +69,30 @@ describe("harshEventsInWindow", () => {
 });
 
 describe("odometerManipulation", () => {
-  it("is true after a rollback, false when readings exist without one, unknown without readings", () => {
-    expect(odometerManipulation(1, 1234)).toBe(true);
-    expect(odometerManipulation(2, null)).toBe(true);
-    expect(odometerManipulation(0, 1234)).toBe(false);
-    expect(odometerManipulation(0, null)).toBeNull();
+  // Changed in tas-2027.01: the knockout follows the readings' evidence, not an alert count (issue 8).
+  const evidence = {
+    highest: { km: 80_000, at: new Date("2026-10-01T00:00:00Z") },
+    firstLower: { km: 15_000, at: new Date("2026-10-02T00:00:00Z") },
+    latest: { km: 15_050, at: new Date("2026-10-05T00:00:00Z") },
+    readingsSince: 4,
+  };
+  it("is true with evidence, false when readings exist without it, unknown without readings", () => {
+    expect(odometerManipulation(15_050, evidence)).toBe(true);
+    expect(odometerManipulation(1234, null)).toBe(false);
+    expect(odometerManipulation(null, null)).toBeNull();
+  });
+  it("names the readings in its sentence and answer fields", () => {
+    const sentence = odometerEvidenceSentence(evidence);
+    expect(sentence).toContain("80000 km at 2026-10-01T00:00:00.000Z");
+    expect(sentence).toContain("15000 km at 2026-10-02T00:00:00.000Z");
+    expect(sentence).toContain("4 reading(s)");
+    expect(odometerEvidenceJson(evidence)).toEqual({
+      readings: [
+        { role: "highest_earlier", value: 80_000, unit: "km", at: "2026-10-01T00:00:00.000Z" },
+        { role: "first_lower", value: 15_000, unit: "km", at: "2026-10-02T00:00:00.000Z" },
+        { role: "latest", value: 15_050, unit: "km", at: "2026-10-05T00:00:00.000Z" },
+      ],
+      readings_since: 4,
+    });
   });
 });

@@ -14,7 +14,10 @@ const input = (over: Partial<EolInput> = {}): EolInput => ({
 describe("buildEolSummary", () => {
   it("returns the SPEC 2.7 fields", () => {
     const r = buildEolSummary(input(), { now });
-    expect(Object.keys(r).sort()).toEqual(["condition_grade", "device_id", "generated_at", "limitations", "vehicle_health_score"]);
+    // eol-2027.01 adds confidence, knockout_evidence and excluded_readings to the SPEC 2.7 fields.
+    expect(Object.keys(r).sort()).toEqual(
+      ["condition_grade", "confidence", "device_id", "excluded_readings", "generated_at", "knockout_evidence", "limitations", "vehicle_health_score"].sort(),
+    );
     expect(r).toMatchObject({ device_id: "ev-1", condition_grade: "A", vehicle_health_score: 90, generated_at: "2026-11-20T12:00:00.000Z" });
     expect(r.limitations.every((l) => typeof l === "string")).toBe(true);
   });
@@ -54,11 +57,12 @@ describe("buildEolSummary", () => {
     expect(r.limitations.join(" ")).toMatch(/odometer_manipulation/);
   });
 
-  it("no health score → conservative D with a limitation; null score in the answer", () => {
+  it("no health score → placeholder D, said to be not measured, confidence low; null score in the answer", () => {
     const r = buildEolSummary(input({ vehicle_health_score: null }), { now });
     expect(r.condition_grade).toBe("D");
     expect(r.vehicle_health_score).toBeNull();
-    expect(r.limitations.join(" ")).toMatch(/No vehicle health score/);
+    expect(r.confidence).toBe("low");
+    expect(r.limitations[0]).toMatch(/^Not measured:/);
     expect(buildEolSummary(input({ vehicle_health_score: null, soh_pct: 50 }), { now }).condition_grade).toBe("F");
   });
 
@@ -82,5 +86,25 @@ describe("buildEolSummary", () => {
       expect(g).toBeGreaterThanOrEqual(prev);
       prev = g;
     }
+  });
+
+  it("confidence follows the evidence: the health score's, one level lower per gap", () => {
+    expect(buildEolSummary(input({ vehicle_health_confidence: "high" }), { now }).confidence).toBe("high");
+    expect(buildEolSummary(input({ vehicle_health_confidence: "high", soh_pct: null }), { now }).confidence).toBe("medium");
+    expect(buildEolSummary(input({ vehicle_health_confidence: "high", soh_pct: null, odometer_manipulation: null }), { now }).confidence).toBe("low");
+    // ICE: no SoH is expected, so none missing is no gap.
+    expect(buildEolSummary(input({ vehicle_health_confidence: "high", soh_pct: null, powertrain: "ICE" }), { now }).confidence).toBe("high");
+  });
+
+  it("a knockout names its evidence; an implausible SoH is never a knockout", () => {
+    const at = new Date("2026-11-01T00:00:00Z");
+    const r = buildEolSummary(input({ soh_pct: 55, soh_at: at }), { now });
+    expect(r.condition_grade).toBe("F");
+    expect(r.knockout_evidence).toEqual([
+      expect.objectContaining({ knockout: "soh_below_60", readings: [{ role: "latest_plausible_soh", value: 55, unit: "%", at: at.toISOString() }] }),
+    ]);
+    const zero = buildEolSummary(input({ soh_pct: 0 }), { now });
+    expect(zero.condition_grade).not.toBe("F");
+    expect(zero.knockout_evidence).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { createRng } from "@/lib/seed/prng";
 import {
   computeTas,
@@ -24,7 +25,7 @@ function base(over: Partial<TasInput> = {}): TasInput {
     battery: { soh_pct: 92, soh_trend_pp_per_year: -2 },
     mileage: { odometer_km: 45_000, km_per_year: 18_000, contract_km: 60_000, lease_months: 36 },
     behaviour: { period_days: 30, period_km: 1500, overspeed_events: 0, harsh_events: 1 },
-    compliance: { active_dtc_count: 0, critical_alerts: 0, emissions_class: null },
+    compliance: { active_dtcs: [], weak_12v: false, emissions_class: null },
     odometer_manipulation: false,
     data: { latest_telemetry_at: new Date("2026-11-20T11:00:00Z"), coverage_pct: 90 },
     ...over,
@@ -62,8 +63,8 @@ function randomInput(r: () => number): TasInput {
       harsh_events: maybe(Math.floor(r() * 60)),
     },
     compliance: {
-      active_dtc_count: maybe(Math.floor(r() * 10)),
-      critical_alerts: maybe(Math.floor(r() * 10)),
+      active_dtcs: maybe(["P0301", "C0035", "B1234", "U0100", "P0420", "P0A80"].slice(0, Math.floor(r() * 7))),
+      weak_12v: maybe(r() < 0.3),
       emissions_class: maybe(pick(["Euro 6d", "EURO5", "euro IV", "Euro 3", "ZEV", "unknown"])),
     },
     odometer_manipulation: pick([true, false, null, false, false]),
@@ -318,7 +319,7 @@ describe("computeTas: missing data and confidence", () => {
         battery: { soh_pct: null, soh_trend_pp_per_year: null },
         mileage: { odometer_km: null, km_per_year: null, contract_km: null, lease_months: null },
         behaviour: { period_days: 30, period_km: null, overspeed_events: null, harsh_events: null },
-        compliance: { active_dtc_count: null, critical_alerts: null, emissions_class: null },
+        compliance: { active_dtcs: null, weak_12v: null, emissions_class: null },
         odometer_manipulation: null,
         data: { latest_telemetry_at: null, coverage_pct: null },
       },
@@ -328,5 +329,78 @@ describe("computeTas: missing data and confidence", () => {
     expect(r.tas_grade).toBe("D");
     expect(r.confidence).toBe("low");
     for (const p of TAS_PILLARS) expect(r.pillars[p].source).toBe("insufficient_data");
+  });
+});
+
+describe("tas-2027.01 (issue 8): battery pillar, knockouts on evidence, regulatory pillar", () => {
+  it("the battery pillar is monotone over plausible SoH (fixed trend)", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.1, max: 100, noNaN: true }),
+        fc.double({ min: 0.1, max: 100, noNaN: true }),
+        fc.option(fc.double({ min: -20, max: 5, noNaN: true })),
+        (a, b, trend) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const at = (soh: number) =>
+            computeTas(base({ battery: { soh_pct: soh, soh_trend_pp_per_year: trend } }), { now }).pillars.battery_health.score;
+          expect(at(lo)).toBeLessThanOrEqual(at(hi));
+        },
+      ),
+    );
+  });
+
+  it("SoH 0 is not a reading: no knockout, no battery score from it (was F 'SoH 0 %' and pillar 50 above SoH 61's 2.5)", () => {
+    const zero = computeTas(base({ battery: { soh_pct: 0, soh_trend_pp_per_year: null } }), { now });
+    expect(zero.knockout_flags).toEqual([]);
+    expect(zero.pillars.battery_health.source).toBe("insufficient_data");
+    expect(computeTas(base({ battery: { soh_pct: 61, soh_trend_pp_per_year: null } }), { now }).pillars.battery_health.score).toBeGreaterThan(0);
+  });
+
+  it("a knockout names its evidence in data_quality", () => {
+    const at = new Date("2026-11-01T00:00:00Z");
+    const r = computeTas(base({ battery: { soh_pct: 55, soh_at: at, soh_trend_pp_per_year: null } }), { now });
+    expect(r.tas_grade).toBe("F");
+    expect(r.data_quality.knockout_evidence).toEqual([
+      expect.objectContaining({ knockout: "soh_below_60", readings: [{ role: "latest_plausible_soh", value: 55, unit: "%", at: at.toISOString() }] }),
+    ]);
+    const odo = computeTas(
+      base({
+        odometer_manipulation: true,
+        odometer_evidence: {
+          highest: { km: 80_000, at: new Date("2026-10-01T00:00:00Z") },
+          firstLower: { km: 15_000, at: new Date("2026-10-02T00:00:00Z") },
+          latest: { km: 15_100, at: new Date("2026-10-03T00:00:00Z") },
+          readingsSince: 2,
+        },
+      }),
+      { now },
+    );
+    expect(odo.knockout_flags).toEqual(["odometer_manipulation"]);
+    expect(odo.data_quality.knockout_evidence[0]).toMatchObject({ knockout: "odometer_manipulation", readings_since: 2 });
+    expect(odo.data_quality.knockout_evidence[0]!.readings.map((x) => x.role)).toEqual(["highest_earlier", "first_lower", "latest"]);
+  });
+
+  it("flagged SoH readings appear in data_quality.excluded_readings", () => {
+    const r = computeTas(
+      base({ battery: { soh_pct: 90, soh_trend_pp_per_year: null, soh_flags: [{ pct: 0, at: new Date("2026-11-19T00:00:00Z"), reason: "implausible_value" }] } }),
+      { now },
+    );
+    expect(r.data_quality.excluded_readings).toEqual([expect.objectContaining({ signal: "soh_pct", value: 0, reason: "implausible_value" })]);
+  });
+
+  it("regulatory pillar: distinct problems by relevance; a repeated code counts once; a safety code weighs more than a comfort code", () => {
+    const reg = (active_dtcs: string[] | null, weak_12v: boolean | null = false) =>
+      computeTas(base({ compliance: { active_dtcs, weak_12v, emissions_class: null } }), { now }).pillars.regulatory_compliance.score;
+    expect(reg([])).toBe(100);
+    expect(reg(["C0035"])).toBeLessThan(reg(["B1234"]));
+    expect(reg(["P0301", "p0301 ", "P0301"])).toBe(reg(["P0301"]));
+    expect(reg([], true)).toBeLessThan(reg([], false));
+    // Driving is not regulatory: the pillar has no alert input at all.
+    expect(Object.keys(base().compliance).sort()).toEqual(["active_dtcs", "emissions_class", "weak_12v"]);
+  });
+
+  it("HEV without SoH: battery not applicable (the same rule as vehicle health)", () => {
+    const r = computeTas(base({ powertrain: "HEV", battery: { soh_pct: null, soh_trend_pp_per_year: null } }), { now });
+    expect(r.pillars.battery_health.source).toBe("not_applicable");
   });
 });

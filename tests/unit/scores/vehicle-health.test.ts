@@ -24,7 +24,8 @@ const input = (over: Partial<VehicleHealthInput> = {}): VehicleHealthInput => ({
   active_dtc_codes: [],
   battery_voltage_reported: true,
   latest_resting_12v_v: 12.5,
-  odometer_alerts: { critical: 0, warning: 0 },
+  odometer_manipulation: false,
+  odometer_jump_alerts: 0,
   records_30d: 500,
   newest_telemetry_at: new Date("2026-11-20T11:15:00.000Z"),
   ...over,
@@ -43,7 +44,8 @@ function randomInput(r: () => number): VehicleHealthInput {
     active_dtc_codes: r() < 0.3 ? null : Array.from({ length: Math.floor(r() * 6) }, () => pick(codes)),
     battery_voltage_reported: r() < 0.7,
     latest_resting_12v_v: maybe(() => r() * 20),
-    odometer_alerts: { critical: Math.floor(r() * 2), warning: Math.floor(r() * 4) },
+    odometer_manipulation: pick([true, false, null]),
+    odometer_jump_alerts: Math.floor(r() * 4),
     records_30d: Math.floor(r() * 50),
     newest_telemetry_at: r() < 0.2 ? null : new Date(now.getTime() - Math.floor(r() * 20 * 86_400_000)),
   };
@@ -124,7 +126,7 @@ describe("computeVehicleHealth", () => {
 
   it("a rollback and a weak 12 V battery lower the score", () => {
     const base = computeVehicleHealth(input(), { now }).vehicle_health_score;
-    expect(computeVehicleHealth(input({ odometer_alerts: { critical: 1, warning: 0 } }), { now }).vehicle_health_score).toBeLessThan(base);
+    expect(computeVehicleHealth(input({ odometer_manipulation: true }), { now }).vehicle_health_score).toBeLessThan(base);
     expect(computeVehicleHealth(input({ latest_resting_12v_v: 11.5 }), { now }).vehicle_health_score).toBeLessThan(base);
   });
 
@@ -171,5 +173,28 @@ describe("computeVehicleHealth", () => {
   it("stale data caps confidence", () => {
     expect(computeVehicleHealth(input({ newest_telemetry_at: new Date("2026-11-16T12:00:00Z") }), { now }).confidence).toBe("medium");
     expect(computeVehicleHealth(input({ newest_telemetry_at: new Date("2026-11-01T12:00:00Z") }), { now }).confidence).toBe("low");
+  });
+});
+
+describe("vehicle-health-2027.01 (issue 8)", () => {
+  it("an HEV without SoH is not 'missing soh_pct' (the same rule as TAS: not applicable)", () => {
+    const r = computeVehicleHealth(input({ powertrain: "HEV", latest_soh_pct: null }), { now });
+    expect(r.missing_signals).not.toContain("soh_pct");
+    expect(r.confidence).toBe("high");
+    expect(r.limitations.join(" ")).toMatch(/Hybrid \(HEV\).*does not apply/);
+  });
+
+  it("a lithium auxiliary pack is not judged on the lead-acid curve", () => {
+    const r = computeVehicleHealth(input({ latest_resting_12v_v: 15.8, resting_12v_chemistry: "lithium" }), { now });
+    expect(r.components.electrical_12v).toBeNull();
+    expect(r.available_signals).toContain("battery_voltage");
+    expect(r.limitations.join(" ")).toMatch(/lithium pack/);
+  });
+
+  it("odometer integrity follows the evidence, and flagged SoH readings are named", () => {
+    expect(computeVehicleHealth(input({ odometer_manipulation: true }), { now }).components.odometer_integrity).toBe(0);
+    expect(computeVehicleHealth(input({ odometer_manipulation: false }), { now }).components.odometer_integrity).toBe(100);
+    const r = computeVehicleHealth(input({ soh_flags: [{ pct: 0, at: new Date("2026-11-19T00:00:00Z"), reason: "implausible_value" }] }), { now });
+    expect(r.limitations.join(" ")).toMatch(/reading 0 % .* not used/);
   });
 });

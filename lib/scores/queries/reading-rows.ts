@@ -1,0 +1,50 @@
+/**
+ * Turning the validity columns of lib/scores/queries/device-sql.ts into judged readings, so that every
+ * loader reads the same SQL columns the same way (one validity module: lib/vocabulary/readings.ts).
+ */
+import { sqlDate, sqlJson, sqlNumber, sqlText } from "@/lib/db/sql-values";
+import type { OdometerEvidence } from "@/lib/scores/derived-measures";
+import { judgeSohReadings, restingTwelveVolt, type SohJudgement, type TwelveVoltChemistry } from "@/lib/vocabulary/readings";
+
+/** The `recentSoh` part's readings, judged by the plausibility rule. */
+export function sohJudgementOf(row: Record<string, unknown>): SohJudgement {
+  const raw = sqlJson<{ pct: unknown; at_ms: unknown }[]>(row.soh_recent) ?? [];
+  const readings = (Array.isArray(raw) ? raw : []).flatMap((x) => {
+    const pct = sqlNumber(x?.pct);
+    const at = sqlNumber(x?.at_ms);
+    return pct !== null && at !== null ? [{ pct, at: new Date(at) }] : [];
+  });
+  return judgeSohReadings(readings);
+}
+
+/** The `odometerEvidence` part's evidence (with the `latestOdometer` part), or null when there is none. */
+export function odometerEvidenceOf(row: Record<string, unknown>): OdometerEvidence | null {
+  const highKm = sqlNumber(row.odo_high_km);
+  const highAt = sqlDate(row.odo_high_ts);
+  const lowerKm = sqlNumber(row.odo_lower_km);
+  const lowerAt = sqlDate(row.odo_lower_ts);
+  const latestKm = sqlNumber(row.latest_odo);
+  const latestAt = sqlDate(row.latest_odo_ts);
+  if (highKm === null || !highAt || lowerKm === null || !lowerAt || latestKm === null || !latestAt) return null;
+  return {
+    highest: { km: highKm, at: highAt },
+    firstLower: { km: lowerKm, at: lowerAt },
+    latest: { km: latestKm, at: latestAt },
+    readingsSince: sqlNumber(row.odo_readings_since) ?? 1,
+  };
+}
+
+/** The `electrical` part's resting reading, re-checked by the JS rule (the SQL already selected a settled one). */
+export function resting12vOf(row: Record<string, unknown>): { v: number; chemistry: TwelveVoltChemistry } | null {
+  return restingTwelveVolt(
+      {
+        voltage: sqlNumber(row.resting_12v),
+        speedKmh: 0,
+        ignition: 0,
+        charging: false,
+        voltageKind: sqlText(row.resting_12v_kind),
+        chemistry: sqlText(row.resting_12v_chemistry),
+      },
+      true,
+    );
+}
