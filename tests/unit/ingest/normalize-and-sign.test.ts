@@ -44,16 +44,16 @@ describe("groupByDevice", () => {
 });
 
 describe("masterUpdateFor", () => {
-  it("lets newer records overwrite and older ones fill gaps, and tracks the odometer maximum", () => {
+  it("lets newer records overwrite and older ones fill gaps, and tracks the odometer maximum (900 → 1,000 in an hour is driving, not a spike)", () => {
     const list = groupByDevice(
       records([
         { vin: "A", timestamp: "2026-11-21T10:00:00Z", odometer_km: 900, raw_data: { vehicle: { make: "Old", model: "M1", year: 2020 } } },
-        { vin: "A", timestamp: "2026-11-21T11:00:00Z", odometer_km: 1200, raw_data: { vehicle: { make: "New", powertrain: "PHEV" } } },
-        { vin: "A", timestamp: "2026-11-21T11:30:00Z", odometer_km: 1100, fuel_level_pct: 50 },
+        { vin: "A", timestamp: "2026-11-21T11:00:00Z", odometer_km: 1000, raw_data: { vehicle: { make: "New", powertrain: "PHEV" } } },
+        { vin: "A", timestamp: "2026-11-21T11:30:00Z", odometer_km: 990, fuel_level_pct: 50 },
       ]),
     ).get("oem-A")!;
     const u = masterUpdateFor("oem-A", list);
-    expect(u).toMatchObject({ make: "New", model: "M1", year: 2020, powertrain: "PHEV", powertrainSource: "master_data", odometerMaxKm: 1200 });
+    expect(u).toMatchObject({ make: "New", model: "M1", year: 2020, powertrain: "PHEV", powertrainSource: "master_data", odometerMaxKm: 1000 });
     expect(u.masterDataAt?.toISOString()).toBe("2026-11-21T11:00:00.000Z");
     expect(u.odometerMaxAt?.toISOString()).toBe("2026-11-21T11:00:00.000Z");
     expect(u.latestTs.toISOString()).toBe("2026-11-21T11:30:00.000Z");
