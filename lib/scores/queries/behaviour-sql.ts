@@ -114,7 +114,7 @@ export function behaviourPart({ since, until }: { since: string; until: string }
       from (
         select p.*,
           coalesce(p.v, 0) >= ${MOVING_SPEED_KMH} as drv,
-          least(coalesce(p.gap, 0), ${STATE_HOLD_MINUTES})::float8 as dur,
+          least(coalesce(p.gap, 0)::float8, ${STATE_HOLD_MINUTES}::float8) as dur,
           case when p.odo2 >= p.odo then (p.odo2 - p.odo) end as dkm,
           (p.soc2 - p.soc) as dsoc,
           (p.chg or coalesce(p.chg2, false) or (p.soc2 > p.soc and coalesce(p.odo2 - p.odo, 0) < ${MOVING_PAIR_KM})) as chg_pair,
@@ -140,8 +140,8 @@ export function behaviourPart({ since, until }: { since: string; until: string }
     left join lateral (
       select count(*) filter (where de.source = 'oem')::int as bh_harsh_oem,
         count(*) filter (where de.source = 'derived')::int as bh_harsh_derived,
-        coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe} else ${HARSH_SEVERITY_WEIGHTS.moderate} end) filter (where de.source = 'oem'), 0)::float8 as bh_harsh_oem_w,
-        coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe} else ${HARSH_SEVERITY_WEIGHTS.moderate} end) filter (where de.source = 'derived'), 0)::float8 as bh_harsh_derived_w
+        coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe}::float8 else ${HARSH_SEVERITY_WEIGHTS.moderate}::float8 end) filter (where de.source = 'oem'), 0)::float8 as bh_harsh_oem_w,
+        coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe}::float8 else ${HARSH_SEVERITY_WEIGHTS.moderate}::float8 end) filter (where de.source = 'derived'), 0)::float8 as bh_harsh_derived_w
       from driving_events de
       where de.tenant_id = d.tenant_id and de.device_id = d.device_id and de.ts >= ${since}::timestamptz and de.ts <= ${until}::timestamptz
         and de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])
