@@ -209,7 +209,7 @@ describe("the sandbox's heavy-footed drivers", () => {
       const pillar = await usagePillar(id, SANDBOX_KEY);
       expect(pillar).toEqual(computeTas(input, { now }).pillars.usage_behaviour);
       expect(pillar.source).toBe("telemetry_derived");
-      expect(pillar.score).toBeLessThan(computeTas({ ...input, behaviour: { ...input.behaviour, harsh_events: null } }, { now }).pillars.usage_behaviour.score);
+      expect(pillar.score).toBeLessThan(computeTas({ ...input, behaviour: { ...input.behaviour, harsh_events: null, harsh_events_weighted: null } }, { now }).pillars.usage_behaviour.score);
     }
     // A sandbox vehicle whose unit reports no events and samples every 5 minutes: unknown, not zero.
     const quiet = inputs.get("sbx-002");
