@@ -305,8 +305,14 @@ export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): Fl
         `weather_exposure: over ${round(tempKnown / 60, 1)} h of driving with a known temperature, ${round(100 * share(near0, tempKnown), 1)} % near freezing (−3…+3 °C), ${round(100 * share(cold, tempKnown), 1)} % at −10…−3 °C, ${round(100 * share(veryCold, tempKnown), 1)} % below −10 °C.`,
       );
     }
+    if (driving > 0) {
+      limitations.push(`time_pattern: ${round(100 * share(night, driving), 1)} % of ${round(driving / 60, 1)} h driving time between 22:00 and 06:00 (Helsinki).`);
+    }
     if (hpcShare !== null) {
-      limitations.push(`ev_charging_risk: ${round(100 * hpcShare, 1)} % of the charging energy (from SOC changes) came from DC above ${100} kW.`);
+      const kwh = sumBy(charged, (d) => d.charged_battery_kwh ?? 0);
+      limitations.push(
+        `ev_charging_risk: ${round(100 * hpcShare, 1)} % of the charging energy (from SOC changes${kwh > 0 ? `, ${round(kwh, 1)} kWh on ${charged.length} vehicle(s)` : ""}) came from DC above 100 kW; confidence ${kwh >= 200 ? "high" : kwh >= 40 ? "medium" : "low"}.`,
+      );
     }
   }
   limitations.push(
