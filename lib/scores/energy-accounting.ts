@@ -32,7 +32,11 @@ export interface EnergyAccount {
   charged_grid_dc_kwh: number | null;
   /** Share (0–1) of the battery energy charged that came from DC above 100 kW (wear-relevant); null when nothing was charged. */
   high_power_dc_share: number | null;
-  /** Power × time over short charging intervals ÷ the SOC-based energy of the same intervals (cross-check; ~1 ÷ efficiency); null when not measurable. */
+  /**
+   * Power × time over short charging intervals ÷ the SOC-based battery energy of the same intervals
+   * (cross-check; about 1 ÷ efficiency when both agree, the power being reported at the plug); null
+   * when not measurable (capacity not from master data, or fewer than 10 SOC points in short intervals).
+   */
   power_time_ratio: number | null;
   /** Charging efficiency applied to consumption (the vehicle's AC/DC mix). */
   efficiency: number;

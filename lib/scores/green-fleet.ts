@@ -52,6 +52,8 @@ export const BEV_KWH_PER_KM = {
  */
 export const FI_GRID_G_PER_KWH = 88;
 export const FI_GRID_FACTOR_BASIS = "life-cycle CO2e (EU 2023/1185 method), Finland 2024" as const;
+/** A cross-check further than this from 1 puts the vehicle's energy figures in doubt (limitation). */
+export const ENERGY_CROSS_CHECK_TOLERANCE = 0.25;
 /** Winter allowance on the energy reference: +25 % at a fully sub-zero share (NAF/Motor: 20–30 % winter range loss). */
 export const WINTER_ENERGY_ALLOWANCE = 0.25;
 
@@ -72,6 +74,11 @@ export interface GreenFleetDeviceInput {
   energy_kwh: number | null;
   /** Why energy_kwh is null (e.g. battery capacity unknown), for the limitations; null when measured or not a plug-in. */
   energy_reason?: string | null;
+  /**
+   * Cross-check of the SOC-based charging energy: power × time over short charging intervals × charging
+   * efficiency ÷ SOC rise × capacity of the same intervals (1 = they agree); null when not measurable.
+   */
+  energy_cross_check?: number | null;
   /** Share (0–1) of driving time in the period at an ambient temperature below 0 °C; null = unknown. */
   cold_driving_share: number | null;
   /** Device time of the newest telemetry record used, or null. */
@@ -269,6 +276,14 @@ export function computeGreenFleet(input: GreenFleetInput, opts: { now: Date }): 
   }
   if (devices.length > 0 && m.distance_km <= 0) {
     limitations.push("No odometer distance is known for the period: CO2 intensity weights every vehicle equally instead of by distance.");
+  }
+  for (const d of devices) {
+    const x = finiteOrNull(d.energy_cross_check ?? null);
+    if (x !== null && Math.abs(x - 1) > ENERGY_CROSS_CHECK_TOLERANCE) {
+      limitations.push(
+        `${d.device_id}: charging power × time and the SOC change × battery capacity disagree by ${round(100 * (x - 1), 0)} % over short charging intervals; its battery_kwh master data or its SOC readings are in doubt.`,
+      );
+    }
   }
   if (input.single_vehicle) {
     limitations.push("ev_share does not apply to one vehicle (it is the share of plug-ins in a fleet): null and left out of the weighting.");

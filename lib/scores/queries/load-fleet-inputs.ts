@@ -171,6 +171,7 @@ export function toGreenFleetDevice(d: FleetDeviceAggregate): GreenFleetDeviceInp
     distance_km: d.distance_km,
     energy_kwh: d.energy_kwh,
     energy_reason: d.energy.consumption_reason,
+    energy_cross_check: d.energy.power_time_ratio === null ? null : d.energy.power_time_ratio * d.energy.efficiency,
     cold_driving_share: b.temp_known_driving_minutes > 0 ? b.driving_minutes_below_0c / b.temp_known_driving_minutes : null,
     newest_telemetry_at: b.newest_telemetry_at,
   };

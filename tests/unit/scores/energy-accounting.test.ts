@@ -88,3 +88,19 @@ describe("computeGreenFleet for one vehicle", () => {
     expect(res.limitations.some((l) => l.startsWith("ev_share does not apply to one vehicle"))).toBe(true);
   });
 });
+
+describe("the power × time cross-check", () => {
+  it("agrees (about 1 ÷ efficiency) on consistent data and is named in the limitations when it does not", () => {
+    // 11 kW for 1 h at the plug, 13.05 points of a 75 kWh pack: 11 ÷ 9.79 = 1.124 = 1 ÷ 0.89.
+    const ok = energyAccount(row({ power_time_kwh: 11, power_time_pp: 13.05, charged_ac_pp: 13.05 }), 75);
+    expect((ok.power_time_ratio ?? 0) * ok.efficiency).toBeCloseTo(1, 2);
+    // The master data says 75 kWh but the SOC moved as for a 50 kWh pack.
+    const off = energyAccount(row({ power_time_kwh: 11, power_time_pp: 19.6, charged_ac_pp: 19.6 }), 75);
+    const x = (off.power_time_ratio ?? 0) * off.efficiency;
+    expect(x).toBeLessThan(0.75);
+    const now = new Date("2026-11-20T12:00:00Z");
+    const dev = (cross: number) => ({ device_id: "x", powertrain: "BEV", fuel_type: null, asset_class: null, distance_km: 400, energy_kwh: 80, cold_driving_share: 0, newest_telemetry_at: now, energy_cross_check: cross });
+    expect(computeGreenFleet({ period_days: 30, devices: [dev(x)] }, { now }).limitations.some((l) => l.startsWith("x: charging power × time and the SOC change"))).toBe(true);
+    expect(computeGreenFleet({ period_days: 30, devices: [dev(1.05)] }, { now }).limitations.some((l) => l.startsWith("x: charging power × time"))).toBe(false);
+  });
+});
