@@ -16,7 +16,7 @@ import {
   share,
 } from "./score-common";
 
-export const FLEET_RISK_VERSION = "fleet-risk-2026.12";
+export const FLEET_RISK_VERSION = "fleet-risk-2027.01";
 
 export type FleetRiskComponent =
   | "event_severity"
@@ -34,10 +34,27 @@ export const FLEET_RISK_WEIGHTS: Readonly<Record<FleetRiskComponent, number>> = 
   ev_charging_risk: 0.1,
 };
 
-/** Severity points per alert (event_severity). */
-export const SEVERITY_POINTS = { critical: 10, warning: 3, info: 1 } as const;
-/** Points per vehicle per 30 days at which event_severity reaches 1 − 1/e ≈ 63. */
-export const EVENT_SCALE_POINTS = 10;
+/**
+ * event_severity: harsh events (braking, acceleration, cornering) per 100 km, each weighted by its
+ * severity band (moderate 0.3–0.5 g: 1, severe ≥ 0.5 g: 2; queries/behaviour-sql.ts), on a saturating
+ * curve: EVENT_SCALE_PER_100KM weighted events per 100 km give 1 − 1/e ≈ 63.
+ */
+export const EVENT_SCALE_PER_100KM = 1;
+/** Rates need this much exposure, else the component is not computed (a few km say nothing). */
+export const MIN_EVENT_EXPOSURE_KM = 50;
+/** Exposure (km) at which a behaviour rate's confidence is high / medium. */
+export const EXPOSURE_KM_FOR = { high: 1000, medium: 200 } as const;
+/**
+ * weather_exposure band weights (share of temperature-known driving time in each band): near freezing
+ * (−3…+3 °C, black ice) 1.0; cold (−10…−3 °C) 0.5; very cold (below −10 °C) 0.35. Liikenneturva: accident
+ * risk is highest around 0 °C and at the changes of season, not on the coldest days (SOURCES.md).
+ */
+export const WEATHER_BAND_WEIGHTS = { near_freezing: 1, cold: 0.5, very_cold: 0.35 } as const;
+/**
+ * ev_charging_risk: share of the charging energy from DC above 100 kW, full at 40 % (Geotab 2025: EVs
+ * with more than 40 % fast charging above 100 kW degrade about 3 %/yr, twice the AC rate).
+ */
+export const HIGH_POWER_DC_FULL_SHARE = 0.4;
 
 /** Alert counts in the period, by severity (all alerts created in the period, acknowledged or not). */
 export interface SeverityCounts {
@@ -47,14 +64,14 @@ export interface SeverityCounts {
 }
 
 /**
- * One device's aggregates over the period [now − period_days, now]. Minutes are estimated from
- * consecutive telemetry samples by the query module (see the methodology page, "Inputs").
+ * One device's aggregates over the period [now − period_days, now], from telemetry and driving events
+ * (queries/behaviour-sql.ts; see the methodology page, "Inputs").
  */
 export interface FleetRiskDeviceInput {
   device_id: string;
   /** BEV | PHEV | HEV | ICE; null or anything else = unknown. */
   powertrain: Powertrain | string | null;
-  /** Alerts created in the period, by severity. */
+  /** Alerts created in the period, by severity: reported as alert facts (SPEC), not scored. */
   alerts: SeverityCounts;
   /** Minutes driven (speed > 1 km/h) in the period. */
   driving_minutes: number;
@@ -62,18 +79,29 @@ export interface FleetRiskDeviceInput {
   minutes_over_130: number;
   /** Minutes driven above 160 km/h (also counted in minutes_over_130). */
   minutes_over_160: number;
+  /** Odometer km driven between samples whose first was moving; and of those, above 130 / 160 km/h. */
+  moving_km: number;
+  km_over_130: number;
+  km_over_160: number;
   /** Minutes driven between 22:00 and 06:00 Finnish local time (Europe/Helsinki). */
   night_driving_minutes: number;
   /** Minutes driven with a known ambient temperature. */
   temp_known_driving_minutes: number;
-  /** Minutes driven at an ambient temperature below 0 °C. */
-  driving_minutes_below_0c: number;
-  /** Minutes driven at an ambient temperature below −10 °C (also counted below 0 °C). */
+  /** Minutes driven at −3…+3 °C (near freezing). */
+  driving_minutes_near_0c: number;
+  /** Minutes driven below −3 down to −10 °C. */
+  driving_minutes_cold: number;
+  /** Minutes driven at an ambient temperature below −10 °C. */
   driving_minutes_below_minus10c: number;
-  /** Minutes charging in the period (EVs); 0 when none or unknown. */
-  charging_minutes: number;
-  /** Minutes of DC (fast) charging: status dc/fast, or power above 22 kW. */
-  dc_charging_minutes: number;
+  /**
+   * Harsh events of the period from the source that covers it (OEM-reported, else derived from dense
+   * speed samples): count, severity-weighted count and the km they were measured over; null = no source
+   * covers the period (unknown, not zero).
+   */
+  harsh_events: { count: number; weighted: number; km: number } | null;
+  /** Battery energy charged in the period (kWh, SOC-based) and its share from DC above 100 kW; null = none measured. */
+  charged_battery_kwh: number | null;
+  high_power_dc_share: number | null;
   /** Minutes with a SOC reading (EVs). */
   soc_known_minutes: number;
   /** Minutes at SOC below 10 % while not charging. */
@@ -106,7 +134,7 @@ export interface FleetRiskResult {
 }
 
 export const FLEET_RISK_SCORING_METHOD =
-  "Weighted sum of five risk components on 0-100 (event_severity 0.40, speed_compliance 0.20, " +
+  "Weighted sum of five risk components on 0-100 measured from telemetry (event_severity 0.40 = severity-weighted harsh events per 100 km, speed_compliance 0.20, " +
   "weather_exposure 0.15, time_pattern 0.15, ev_charging_risk 0.10); a component without data is " +
   "reported as 0 and the weights are re-normalised over the components with data. Higher = riskier. " +
   "See docs/methodology/fleet-risk.md.";
@@ -139,47 +167,76 @@ function fleetConfidence(args: {
   return minConfidence(level, confidenceFromFreshness(newest, now));
 }
 
+/** Confidence of a rate from the km it was measured on. */
+export function exposureConfidence(km: number): Confidence {
+  if (km >= EXPOSURE_KM_FOR.high) return "high";
+  if (km >= EXPOSURE_KM_FOR.medium) return "medium";
+  return "low";
+}
+
 export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): FleetRiskResult {
   const { now } = opts;
   const periodDays = Math.max(1, Math.floor(nonNegative(input.period_days)) || 1);
   const devices = input.devices;
   const deviceCount = devices.length;
 
+  // Alert facts (SPEC 2.3 fields): reported, not scored.
   const critical = Math.round(sumBy(devices, (d) => d.alerts.critical));
   const warning = Math.round(sumBy(devices, (d) => d.alerts.warning));
   const info = Math.round(sumBy(devices, (d) => d.alerts.info));
 
-  // event_severity: severity points per vehicle per 30 days on a saturating curve (strictly increasing).
-  const points = SEVERITY_POINTS.critical * critical + SEVERITY_POINTS.warning * warning + SEVERITY_POINTS.info * info;
-  const pointsPerVehicle30d = deviceCount > 0 ? (points / deviceCount) * (30 / periodDays) : 0;
-  const eventSeverity = deviceCount > 0 ? 100 * (1 - Math.exp(-pointsPerVehicle30d / EVENT_SCALE_POINTS)) : null;
-
   const driving = sumBy(devices, (d) => d.driving_minutes);
+  const movingKm = sumBy(devices, (d) => d.moving_km);
 
-  // speed_compliance: share of driving time above 130 (×10) plus above 160 (×20 more), capped.
+  // event_severity: severity-weighted harsh events per 100 km, over the devices whose events are measured.
+  const measured = devices.filter((d) => d.harsh_events !== null);
+  const eventKm = sumBy(measured, (d) => d.harsh_events?.km ?? 0);
+  const eventCount = sumBy(measured, (d) => d.harsh_events?.count ?? 0);
+  const eventWeighted = sumBy(measured, (d) => d.harsh_events?.weighted ?? 0);
+  const eventRate = eventKm >= MIN_EVENT_EXPOSURE_KM ? (100 * eventWeighted) / eventKm : null;
+  const eventSeverity = eventRate === null ? null : 100 * (1 - Math.exp(-eventRate / EVENT_SCALE_PER_100KM));
+
+  // speed_compliance: share over 130 (×10) plus over 160 (×20 more), capped. The distance share when
+  // odometer pairs measured the driving (a speeder covers more km per minute), else the time share.
   const over130 = sumBy(devices, (d) => Math.min(d.minutes_over_130, d.driving_minutes));
   const over160 = sumBy(devices, (d) => Math.min(d.minutes_over_160, d.minutes_over_130, d.driving_minutes));
-  const speedCompliance = driving > 0 ? 100 * Math.min(1, 10 * share(over130, driving) + 20 * share(over160, driving)) : null;
+  const km130 = sumBy(devices, (d) => Math.min(d.km_over_130, d.moving_km));
+  const km160 = sumBy(devices, (d) => Math.min(d.km_over_160, d.km_over_130, d.moving_km));
+  const timeShares = driving > 0 ? { s130: share(over130, driving), s160: share(over160, driving) } : null;
+  const kmShares = movingKm > 0 ? { s130: share(km130, movingKm), s160: share(km160, movingKm) } : null;
+  const speedShares = kmShares ?? timeShares;
+  const speedCompliance = speedShares ? 100 * Math.min(1, 10 * speedShares.s130 + 20 * speedShares.s160) : null;
 
   // time_pattern: night share of driving time; half of driving at night or more = 100.
   const night = sumBy(devices, (d) => Math.min(d.night_driving_minutes, d.driving_minutes));
   const timePattern = driving > 0 ? 100 * Math.min(1, 2 * share(night, driving)) : null;
 
-  // weather_exposure: share of temperature-known driving below 0 °C (0.6) and below −10 °C (0.4).
+  // weather_exposure: temperature bands weighted by their road risk (near freezing highest).
   const tempKnown = sumBy(devices, (d) => d.temp_known_driving_minutes);
-  const below0 = sumBy(devices, (d) => Math.min(d.driving_minutes_below_0c, d.temp_known_driving_minutes));
-  const below10 = sumBy(devices, (d) =>
-    Math.min(d.driving_minutes_below_minus10c, d.driving_minutes_below_0c, d.temp_known_driving_minutes),
-  );
-  const weatherExposure = tempKnown > 0 ? 100 * (0.6 * share(below0, tempKnown) + 0.4 * share(below10, tempKnown)) : null;
+  const near0 = sumBy(devices, (d) => Math.min(d.driving_minutes_near_0c, d.temp_known_driving_minutes));
+  const cold = sumBy(devices, (d) => Math.min(d.driving_minutes_cold, d.temp_known_driving_minutes));
+  const veryCold = sumBy(devices, (d) => Math.min(d.driving_minutes_below_minus10c, d.temp_known_driving_minutes));
+  const weatherExposure =
+    tempKnown > 0
+      ? 100 *
+        Math.min(
+          1,
+          WEATHER_BAND_WEIGHTS.near_freezing * share(near0, tempKnown) +
+            WEATHER_BAND_WEIGHTS.cold * share(cold, tempKnown) +
+            WEATHER_BAND_WEIGHTS.very_cold * share(veryCold, tempKnown),
+        )
+      : null;
 
-  // ev_charging_risk (EVs only): DC share of charging time (0.5) and low-SOC exposure (0.5, 10 % of time = full).
+  // ev_charging_risk (EVs only): high-power DC share of charging energy (0.5) and low-SOC exposure (0.5, 10 % of time = full).
   const evs = devices.filter((d) => isPlugIn(normalisePowertrain(d.powertrain)));
-  const chargingMin = sumBy(evs, (d) => d.charging_minutes);
-  const dcMin = sumBy(evs, (d) => Math.min(d.dc_charging_minutes, d.charging_minutes));
+  const charged = evs.filter((d) => d.high_power_dc_share !== null);
+  // Energy-weighted across vehicles; a vehicle whose capacity is unknown (kWh null) counts as one unit.
+  const chargeWeight = (d: FleetRiskDeviceInput) => (d.charged_battery_kwh !== null && d.charged_battery_kwh > 0 ? d.charged_battery_kwh : 1);
+  const chargeW = sumBy(charged, chargeWeight);
+  const hpcShare = chargeW > 0 ? sumBy(charged, (d) => chargeWeight(d) * Math.min(1, d.high_power_dc_share ?? 0)) / chargeW : null;
   const socKnown = sumBy(evs, (d) => d.soc_known_minutes);
   const lowSoc = sumBy(evs, (d) => Math.min(d.low_soc_minutes, d.soc_known_minutes));
-  const dcPart = chargingMin > 0 ? share(dcMin, chargingMin) : null;
+  const dcPart = hpcShare !== null ? Math.min(1, hpcShare / HIGH_POWER_DC_FULL_SHARE) : null;
   const lowSocPart = socKnown > 0 ? Math.min(1, 10 * share(lowSoc, socKnown)) : null;
   let evChargingRisk: number | null = null;
   if (dcPart !== null && lowSocPart !== null) evChargingRisk = 100 * (0.5 * dcPart + 0.5 * lowSocPart);
@@ -230,9 +287,37 @@ export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): Fl
       limitations.push(`${k} could not be computed from the data of the period; it is reported as 0 and left out of the weighted sum.`);
     }
   }
+  if (deviceCount > 0) {
+    limitations.push(
+      eventRate === null
+        ? measured.length === 0
+          ? "event_severity: no source covers the period with harsh events (no OEM event feed, no speed samples dense enough to derive them); unknown, not zero."
+          : `event_severity: harsh events were measured over only ${round(eventKm, 1)} km (at least ${MIN_EVENT_EXPOSURE_KM} km needed).`
+        : `event_severity: ${round(eventRate, 2)} severity-weighted harsh events per 100 km (${Math.round(eventCount)} events over ${round(eventKm, 1)} km on ${measured.length} vehicle(s)); confidence ${exposureConfidence(eventKm)}.`,
+    );
+    if (speedShares) {
+      const t = timeShares ? `${round(100 * timeShares.s130, 2)} % of ${round(driving / 60, 1)} h driving time above 130 km/h (${round(100 * timeShares.s160, 2)} % above 160)` : "time share unknown";
+      const k = kmShares ? `${round(100 * kmShares.s130, 2)} % of ${round(movingKm, 1)} km above 130 km/h (${round(100 * kmShares.s160, 2)} % above 160)` : "distance share unknown";
+      limitations.push(`speed_compliance: ${k}; ${t}; scored on the ${kmShares ? "distance" : "time"} share; confidence ${exposureConfidence(kmShares ? movingKm : (driving / 60) * 50)}.`);
+    }
+    if (tempKnown > 0) {
+      limitations.push(
+        `weather_exposure: over ${round(tempKnown / 60, 1)} h of driving with a known temperature, ${round(100 * share(near0, tempKnown), 1)} % near freezing (−3…+3 °C), ${round(100 * share(cold, tempKnown), 1)} % at −10…−3 °C, ${round(100 * share(veryCold, tempKnown), 1)} % below −10 °C.`,
+      );
+    }
+    if (driving > 0) {
+      limitations.push(`time_pattern: ${round(100 * share(night, driving), 1)} % of ${round(driving / 60, 1)} h driving time between 22:00 and 06:00 (Helsinki).`);
+    }
+    if (hpcShare !== null) {
+      const kwh = sumBy(charged, (d) => d.charged_battery_kwh ?? 0);
+      limitations.push(
+        `ev_charging_risk: ${round(100 * hpcShare, 1)} % of the charging energy (from SOC changes${kwh > 0 ? `, ${round(kwh, 1)} kWh on ${charged.length} vehicle(s)` : ""}) came from DC above 100 kW; confidence ${kwh >= 200 ? "high" : kwh >= 40 ? "medium" : "low"}.`,
+      );
+    }
+  }
   limitations.push(
     "Speeding is judged against one flat threshold (130 km/h = Finland's 120 km/h maximum + 10 km/h tolerance); without a speed-limit map, speeding on slower roads is not seen.",
-    "Driving minutes are estimated from telemetry samples; sparse sampling under-counts short events.",
+    "Driving minutes hold a sample's state until the next sample for at most 10 minutes; sparse sampling under-counts short events. Distances come from odometer changes between samples.",
     "The score compares the fleet with fixed reference points chosen by FDP, not with an insurer's claims data; it is not a predicted claim frequency.",
   );
   if (deviceCount > 0 && meanTelemetryDays < periodDays * 0.5) {

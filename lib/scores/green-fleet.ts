@@ -16,7 +16,7 @@ import {
   weightedAvailable,
 } from "./score-common";
 
-export const GREEN_FLEET_VERSION = "green-fleet-2026.12";
+export const GREEN_FLEET_VERSION = "green-fleet-2027.01";
 
 export type GreenFleetComponent = "ev_share" | "co2_intensity" | "energy_efficiency";
 
@@ -42,11 +42,18 @@ export const BEV_KWH_PER_KM = {
   van: DEFRA_2025_KG_PER_KM.van.bev_uk_grid / DEFRA_2025_UK_GRID_KG_PER_KWH,
 } as const;
 /**
- * Finnish grid factor, g CO2 per kWh of electricity consumed in Finland. UNVERIFIED working value in
- * the range of recent annual averages; the annual value must be checked against Statistics Finland
- * (table 14qt, emission coefficients of electricity) or Fingrid open data set 265 before external use.
+ * Finnish grid factor, g CO2e per kWh of electricity: 88 g CO2e/kWh, LIFE-CYCLE basis (fuel upstream
+ * included, the method of Commission Delegated Regulation (EU) 2023/1185), year 2024, as published by
+ * lowcarbonpower.org (SOURCES.md "Finnish electricity emission factor"). Statistics Finland's table
+ * 14qt publishes the same three bases (direct CO2, CO2e, life-cycle); its 2024 life-cycle value was not
+ * retrievable here and replaces this figure when it is. The life-cycle basis is the conservative choice
+ * (higher than direct combustion CO2); it is NOT the basis of the DEFRA fuel factors below
+ * (tank-to-wheel), which favours the fuel vehicles in the comparison, never the EVs.
  */
-export const FI_GRID_G_PER_KWH = 70;
+export const FI_GRID_G_PER_KWH = 88;
+export const FI_GRID_FACTOR_BASIS = "life-cycle CO2e (EU 2023/1185 method), Finland 2024" as const;
+/** A cross-check further than this from 1 puts the vehicle's energy figures in doubt (limitation). */
+export const ENERGY_CROSS_CHECK_TOLERANCE = 0.25;
 /** Winter allowance on the energy reference: +25 % at a fully sub-zero share (NAF/Motor: 20–30 % winter range loss). */
 export const WINTER_ENERGY_ALLOWANCE = 0.25;
 
@@ -60,8 +67,18 @@ export interface GreenFleetDeviceInput {
   asset_class: string | null;
   /** Distance driven in the period from the odometer (last − first reading), km; null = unknown. */
   distance_km: number | null;
-  /** Charging energy delivered in the period (BEV/PHEV), kWh; null = not measured. */
+  /**
+   * Grid-side electricity (at the plug, charging losses included) that the period's driving used, kWh:
+   * measured consumption per 100 km × distance_km ÷ 100 (queries/load-fleet-inputs.ts); null = not measured.
+   */
   energy_kwh: number | null;
+  /** Why energy_kwh is null (e.g. battery capacity unknown), for the limitations; null when measured or not a plug-in. */
+  energy_reason?: string | null;
+  /**
+   * Cross-check of the SOC-based charging energy: power × time over short charging intervals × charging
+   * efficiency ÷ SOC rise × capacity of the same intervals (1 = they agree); null when not measurable.
+   */
+  energy_cross_check?: number | null;
   /** Share (0–1) of driving time in the period at an ambient temperature below 0 °C; null = unknown. */
   cold_driving_share: number | null;
   /** Device time of the newest telemetry record used, or null. */
@@ -71,6 +88,11 @@ export interface GreenFleetDeviceInput {
 export interface GreenFleetInput {
   period_days: number;
   devices: readonly GreenFleetDeviceInput[];
+  /**
+   * One vehicle scored on its own (POST /scores/batch): ev_share is a fleet property (the share of
+   * plug-ins in a fleet) and is reported as null "not applicable" instead of 0 or 100.
+   */
+  single_vehicle?: boolean;
 }
 
 export interface GreenFleetResult {
@@ -95,7 +117,10 @@ export interface GreenFleetMetrics {
   co2_g_per_km: number | null;
   /** Same-class ICE reference intensity, g per km. */
   reference_co2_g_per_km: number | null;
-  /** Measured BEV consumption, kWh/100 km, and its (winter-adjusted) reference. */
+  /**
+   * Measured BEV consumption at the plug (charging losses included), kWh/100 km, distance-weighted over
+   * the BEVs whose consumption was measured, and its (winter-adjusted) reference.
+   */
   bev_kwh_per_100km: number | null;
   reference_kwh_per_100km: number | null;
 }
@@ -202,7 +227,7 @@ export function computeGreenFleet(input: GreenFleetInput, opts: { now: Date }): 
 
   // Raw (unrounded) values for the components.
   const known = m.ev_count + m.ice_count;
-  const evShare = known > 0 ? (100 * m.ev_count) / known : null;
+  const evShare = input.single_vehicle ? null : known > 0 ? (100 * m.ev_count) / known : null;
 
   let co2Component: number | null = null;
   {
@@ -252,14 +277,30 @@ export function computeGreenFleet(input: GreenFleetInput, opts: { now: Date }): 
   if (devices.length > 0 && m.distance_km <= 0) {
     limitations.push("No odometer distance is known for the period: CO2 intensity weights every vehicle equally instead of by distance.");
   }
+  for (const d of devices) {
+    const x = finiteOrNull(d.energy_cross_check ?? null);
+    if (x !== null && Math.abs(x - 1) > ENERGY_CROSS_CHECK_TOLERANCE) {
+      limitations.push(
+        `${d.device_id}: charging power × time and the SOC change × battery capacity disagree by ${round(100 * (x - 1), 0)} % over short charging intervals; its battery_kwh master data or its SOC readings are in doubt.`,
+      );
+    }
+  }
+  if (input.single_vehicle) {
+    limitations.push("ev_share does not apply to one vehicle (it is the share of plug-ins in a fleet): null and left out of the weighting.");
+  }
   if (raw.energy_efficiency === null && devices.length > 0) {
-    limitations.push("energy_efficiency could not be computed (no BEV with both distance and charging energy in the period); it is left out of the weighting.");
+    limitations.push("energy_efficiency could not be computed (no BEV whose consumption was measured from SOC and odometer in the period); it is left out of the weighting.");
+  }
+  for (const d of devices) {
+    if (normalisePowertrain(d.powertrain) === "BEV" && finiteOrNull(d.energy_kwh) === null && d.energy_reason) {
+      limitations.push(`${d.device_id}: consumption not measured, ${d.energy_reason}; its CO2 uses the DEFRA-implied consumption instead.`);
+    }
   }
   if (devices.some((d) => d.asset_class === "heavy_truck")) {
     limitations.push("Heavy trucks use the DEFRA van (up to 3.5 t) factors, which understate their emissions; they are left out of energy_efficiency.");
   }
   limitations.push(
-    `EV electricity uses a Finnish grid factor of ${FI_GRID_G_PER_KWH} gCO2/kWh (unverified working value; check the annual Statistics Finland / Fingrid coefficient). Fuel factors are DEFRA 2025 tank-to-wheel; well-to-tank and vehicle manufacture are excluded.`,
+    `EV electricity uses a Finnish grid factor of ${FI_GRID_G_PER_KWH} gCO2e/kWh (${FI_GRID_FACTOR_BASIS}) on consumption measured at the plug (SOC changes × usable capacity ÷ charging efficiency). Fuel factors are DEFRA 2025 tank-to-wheel; well-to-tank and vehicle manufacture are excluded.`,
     "PHEV emissions use DEFRA's average plug-in hybrid factor; the real electric share of each PHEV is not measured.",
   );
 

@@ -26,11 +26,12 @@ function scoreOne(id: string, d: Loaded, want: ReadonlySet<ScoreName>, now: Date
   const item: Item = { device_id: id };
   const vh = d.health ? computeVehicleHealth(d.health.vehicleHealth, { now }) : null;
   // fleet_risk and green_fleet are fleet-level scores (SPEC 2.3, 2.5). Per device they are the same
-  // functions applied to a one-vehicle fleet over the SPEC's default 30-day period
-  // (load-device-fleet-inputs.ts says what that leaves out; the scores' `limitations` say so too).
+  // functions, on the same behaviour and energy aggregate (queries/behaviour-sql.ts), applied to a
+  // one-vehicle fleet over the SPEC's default 30-day period; ev_share, a fleet property, is marked
+  // not applicable (null) for one vehicle instead of a powertrain lookup.
   if (want.has("fleet_risk") && d.fleet) item.fleet_risk = computeFleetRisk({ period_days: SHORT_WINDOW_DAYS, devices: [d.fleet.fleetRisk] }, { now });
   if (want.has("vehicle_health") && vh) item.vehicle_health = vh;
-  if (want.has("green_fleet") && d.fleet) item.green_fleet = computeGreenFleet({ period_days: SHORT_WINDOW_DAYS, devices: [d.fleet.greenFleet] }, { now });
+  if (want.has("green_fleet") && d.fleet) item.green_fleet = computeGreenFleet({ period_days: SHORT_WINDOW_DAYS, devices: [d.fleet.greenFleet], single_vehicle: true }, { now });
   if (want.has("battery_health") && d.battery) item.battery_health = buildBatterySnapshot(d.battery, { now });
   if (want.has("eol_summary") && d.health) item.eol_summary = eolFromInputs(d.health, now, vh?.vehicle_health_score);
   return item;

@@ -77,8 +77,18 @@ export interface TasInput {
     period_days: number;
     /** Kilometres driven in the window (odometer delta), null when unknown. */
     period_km: number | null;
-    /** Overspeed alerts (`driving:overspeed`) in the window; null when driving data is not available. */
-    overspeed_events: number | null;
+    /**
+     * Speeding measured from the speed history (queries/behaviour-sql.ts): share of the distance (when
+     * odometer pairs measured it, else of the driving time) above 130 km/h and above 160 km/h, with the
+     * exposure it was measured on; null when no speed was reported in the window.
+     */
+    speeding: { over_130_share: number; over_160_share: number; basis: "distance" | "time"; exposure_km: number; exposure_hours: number } | null;
+    /** Share (0–1) of driving time between 22:00 and 06:00 Helsinki time; null when nothing was driven. */
+    night_share: number | null;
+    /** Share (0–1) of temperature-known driving time near freezing (−3…+3 °C, black ice); null when unknown. */
+    icy_share: number | null;
+    /** Harsh events weighted by severity band (moderate 1, severe ≥ 0.5 g 2); null when nothing reports them. */
+    harsh_events_weighted?: number | null;
     /** Harsh driving events (braking / acceleration / cornering) in the window; null when nothing reports or allows deriving them. */
     harsh_events: number | null;
   };
@@ -154,7 +164,15 @@ export const SOH_TREND_PENALTY_PER_PP = 5;
 export const SOH_TREND_PENALTY_MAX = 20;
 
 export const MIN_PERIOD_KM_FOR_RATES = 100;
-export const OVERSPEED_PENALTY_PER_1000KM = 20;
+/**
+ * Usage pillar (tas-2027.01, measured behaviour): the speeding index 100 × min(1, 10 × share > 130 km/h
+ * + 20 × share > 160 km/h) — the fleet-risk speed_compliance formula — costs SPEEDING_PENALTY_FACTOR
+ * points per index point (4 % of the distance above 130 km/h = index 40 = 24 points).
+ */
+export const SPEEDING_PENALTY_FACTOR = 0.6;
+/** Night and near-freezing exposure: at most this many points each (full at half the driving at night / all of it near 0 °C). */
+export const NIGHT_PENALTY_MAX = 10;
+export const ICY_PENALTY_MAX = 10;
 export const HARSH_PENALTY_PER_1000KM = 10;
 export const EVENT_PENALTY_MAX = 80;
 export const INTENSITY_FREE_KM_PER_YEAR = 20_000;
@@ -259,23 +277,25 @@ function batteryPillar(input: TasInput, powertrain: Powertrain | null): TasPilla
 }
 
 function usagePillar(input: TasInput): TasPillarResult {
-  const km = nonNeg(input.behaviour.period_km);
-  const ov = nonNeg(input.behaviour.overspeed_events);
-  const hr = nonNeg(input.behaviour.harsh_events);
-  if (km === null || km < MIN_PERIOD_KM_FOR_RATES || (ov === null && hr === null)) {
+  const b = input.behaviour;
+  const km = nonNeg(b.period_km);
+  const hr = nonNeg(b.harsh_events_weighted ?? b.harsh_events);
+  const sp = b.speeding;
+  if (km === null || km < MIN_PERIOD_KM_FOR_RATES || (sp === null && hr === null)) {
     return { score: NEUTRAL_SCORE, source: "insufficient_data" };
   }
-  const per1000 = (n: number | null) => ((n ?? 0) / km) * 1000;
-  const eventPenalty = Math.min(
-    EVENT_PENALTY_MAX,
-    per1000(ov) * OVERSPEED_PENALTY_PER_1000KM + per1000(hr) * HARSH_PENALTY_PER_1000KM,
-  );
+  const share = (x: number) => Math.min(1, Math.max(0, finiteOrNull(x) ?? 0));
+  const speedIndex = sp === null ? 0 : 100 * Math.min(1, 10 * share(sp.over_130_share) + 20 * share(sp.over_160_share));
+  const harshPer1000 = ((hr ?? 0) / km) * 1000;
+  const eventPenalty = Math.min(EVENT_PENALTY_MAX, speedIndex * SPEEDING_PENALTY_FACTOR + harshPer1000 * HARSH_PENALTY_PER_1000KM);
+  const exposurePenalty =
+    NIGHT_PENALTY_MAX * Math.min(1, 2 * share(b.night_share ?? 0)) + ICY_PENALTY_MAX * share(b.icy_share ?? 0);
   const kmy = nonNeg(input.mileage.km_per_year);
   const intensityPenalty =
     kmy === null
       ? 0
       : Math.min(INTENSITY_PENALTY_MAX, Math.max(0, ((kmy - INTENSITY_FREE_KM_PER_YEAR) / 1000) * INTENSITY_PENALTY_PER_1000KM));
-  return { score: clamp(100 - eventPenalty - intensityPenalty), source: "telemetry_derived" };
+  return { score: clamp(100 - eventPenalty - exposurePenalty - intensityPenalty), source: "telemetry_derived" };
 }
 
 /** Mileage use against the contract: ≤ 90 % of the allowance → 100, 100 % → 85, 150 % → 0. */

@@ -49,3 +49,15 @@ export function chargingWordSql(column: string): string {
   // The same explicit ASCII class as chargingWord (Postgres trim() strips spaces only, [[:space:]] is locale-bound).
   return `regexp_replace(lower(regexp_replace(${column}, '^[ \\t\\n\\r\\f\\v]+|[ \\t\\n\\r\\f\\v]+$', '', 'g')), '[ \\t\\n\\r\\f\\v-]+', '_', 'g')`;
 }
+
+/**
+ * Charging efficiency, battery energy gained ÷ energy at the plug (methodology: docs/methodology/green-fleet.md).
+ * - AC: 0.89. Touring Club Suisse, Green NCAP measurements 2022–2025 of 26 EVs at 11 kW three-phase:
+ *   on average 11 % of the energy drawn from the grid is lost (about 7 % in the on-board AC→DC
+ *   conversion, about 4 % in the battery and its thermal management). ADAC's 2022 wallbox tests
+ *   (6–10 % at 11 kW) and its 2024 test of about 90 cars (14.5 % on average) bracket it.
+ * - DC: 0.96 measured at the DC charger's output (what a DC station meters and bills): the AC→DC
+ *   conversion happens in the station, upstream of that meter, so only the in-battery part of the TCS
+ *   breakdown (about 4 %) remains. The station's own conversion losses are outside the vehicle's plug.
+ */
+export const CHARGING_EFFICIENCY = { ac: 0.89, dc: 0.96 } as const;

@@ -1,46 +1,48 @@
 import { sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
-import { rows, sqlCount, sqlDate, sqlJson, sqlNumber } from "@/lib/db/sql-values";
-import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS } from "@/lib/vocabulary/charging";
-import { MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
-import type { FleetRiskDeviceInput } from "@/lib/scores/fleet-risk";
+import { rows, sqlCount, sqlJson, sqlNumber } from "@/lib/db/sql-values";
+import { harshEventsInWindow } from "@/lib/scores/derived-measures";
+import { energyAccount, type EnergyAccount } from "@/lib/scores/energy-accounting";
+import type { FleetRiskDeviceInput, SeverityCounts } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
+import { behaviourPart, toBehaviour, type BehaviourRow } from "./behaviour-sql";
 
 /**
  * Everything the two fleet scores (fleet risk, green fleet) need for one tenant and one period
  * `[now − periodDays, now]`, in ONE SQL round trip whatever the fleet size: the aggregation happens
  * in the database (one row per device of the tenant comes back, never raw telemetry).
  *
- * Durations (documented simplification, docs/methodology/fleet-risk.md "Inputs"): each telemetry
- * sample stands for the time until the device's next sample in the period (`lead(ts)`), capped at
- * MAX_SAMPLE_MINUTES so that a gap (parked, offline) is not counted as driving or charging. The last
- * sample of a device in the period therefore counts 0 minutes; a lone sample counts nothing.
- * A sample's state (speed, temperature, charging, SOC) is taken to hold for its whole interval.
- *
- * Definitions used per sample:
- * - driving: moving, speed_kmh ≥ MOVING_SPEED_KMH (1 km/h, lib/vocabulary/readings.ts); night: 22:00–06:00 Europe/Helsinki local time of `ts`.
- * - charging: charging_status one of CHARGING_WORDS (lib/vocabulary/charging.ts, spelled as there),
- *   or charging_power_kw > 0 while not driving;
- *   DC: charging and (status dc_charging / fast_charging, or power > 22 kW).
- * - low SOC: soc_pct < 10 while not charging.
- * - distance: odometer of the newest minus the oldest sample with an odometer (never negative).
- * - energy: Σ charging_power_kw × interval while charging, kWh; null when the device reported no
- *   charging power at all in the period (not measured).
+ * The telemetry and driving-event aggregates come from the one behaviour part (behaviour-sql.ts,
+ * shared with the per-device batch and the TAS); this module adds the alert facts of the period and
+ * turns each row into a `FleetDeviceAggregate` (`deviceAggregate`, also used by the per-device batch).
  */
-export const MAX_SAMPLE_MINUTES = 10;
-const DC_POWER_KW = 22;
-const LOW_SOC_PCT = 10;
 
-/** One device's aggregates over the period: what fleet risk needs, plus what green fleet adds. */
-export interface FleetDeviceAggregate extends Omit<FleetRiskDeviceInput, "powertrain"> {
+/** One device's aggregates over the period: what fleet risk needs, plus what green fleet and the emissions report add. */
+export interface FleetDeviceAggregate {
+  device_id: string;
   powertrain: string | null;
   fuel_type: string | null;
   asset_class: string | null;
-  /** Alerts created in the period by agent (battery, driving, ...), any severity. */
+  battery_kwh: number | null;
+  /** Alerts created in the period, by severity and by agent (facts for the fleet manager, not scored). */
+  alerts: SeverityCounts;
   alerts_by_agent: Record<string, number>;
   readings: number;
+  behaviour: BehaviourRow;
+  /** SOC-based energy account (plug-ins; for others it says what is missing). */
+  energy: EnergyAccount;
+  /** Odometer distance of the period (last − first reading, never negative), km; null = unknown. */
   distance_km: number | null;
+  /**
+   * Grid-side electricity the period's driving used, kWh = consumption (kWh/100 km at the plug) ×
+   * distance_km ÷ 100; null when the consumption could not be measured (energy.consumption_reason).
+   * The emissions report multiplies this by the grid factor.
+   */
   energy_kwh: number | null;
+  /** Electricity drawn at the plug in the period (charging losses included), kWh; null = capacity unknown. */
+  charged_grid_kwh: number | null;
+  /** Harsh events of the period from the source that covers it; null = unknown. */
+  harsh_events: FleetRiskDeviceInput["harsh_events"];
 }
 
 export interface FleetInputs {
@@ -50,83 +52,48 @@ export interface FleetInputs {
   devices: FleetDeviceAggregate[];
 }
 
-type Row = {
-  device_id: string;
-  powertrain: string | null;
-  fuel_type: string | null;
-  asset_class: string | null;
-  readings: number | null;
-  driving_min: number | null;
-  over130_min: number | null;
-  over160_min: number | null;
-  night_min: number | null;
-  temp_known_min: number | null;
-  below0_min: number | null;
-  below10_min: number | null;
-  charging_min: number | null;
-  dc_min: number | null;
-  soc_known_min: number | null;
-  low_soc_min: number | null;
-  telemetry_days: number | null;
-  newest_ms: number | null;
-  distance_km: number | null;
-  energy_kwh: number | null;
-  critical: number | null;
-  warning: number | null;
-  info: number | null;
-  by_agent: Record<string, number> | string | null;
-};
+/** The aggregate of one device row carrying the behaviour part's columns and the master data. */
+export function deviceAggregate(r: Record<string, unknown>, windowStart: Date, alerts: SeverityCounts, byAgent: Record<string, number> = {}): FleetDeviceAggregate {
+  const b = toBehaviour(r);
+  const batteryKwh = sqlNumber(r.battery_kwh);
+  const energy = energyAccount(b, batteryKwh);
+  const distance = b.odometer_first_km !== null && b.odometer_last_km !== null ? Math.max(0, b.odometer_last_km - b.odometer_first_km) : null;
+  const weighted = harshEventsInWindow(
+    { oemCount: b.harsh.oem_weighted, derivedCount: b.harsh.derived_weighted, reportedAt: b.harsh.reported_at, denseSpeedAt: b.harsh.dense_speed_at },
+    windowStart,
+  );
+  const count = harshEventsInWindow(
+    { oemCount: b.harsh.oem, derivedCount: b.harsh.derived, reportedAt: b.harsh.reported_at, denseSpeedAt: b.harsh.dense_speed_at },
+    windowStart,
+  );
+  return {
+    device_id: String(r.device_id),
+    powertrain: typeof r.powertrain === "string" ? r.powertrain : null,
+    fuel_type: typeof r.fuel_type === "string" ? r.fuel_type : null,
+    asset_class: typeof r.asset_class === "string" ? r.asset_class : null,
+    battery_kwh: batteryKwh,
+    alerts,
+    alerts_by_agent: byAgent,
+    readings: b.readings,
+    behaviour: b,
+    energy,
+    distance_km: distance,
+    energy_kwh: energy.consumption_kwh_per_100km !== null && distance !== null ? (energy.consumption_kwh_per_100km * distance) / 100 : null,
+    charged_grid_kwh: energy.charged_grid_kwh,
+    harsh_events: weighted === null || count === null ? null : { count, weighted, km: distance ?? 0 },
+  };
+}
 
-const textList = (words: readonly string[]) => sql.raw(words.map((w) => `'${w}'`).join(", "));
-
-/** One round trip: devices ⟕ telemetry aggregates ⟕ alert aggregates for the tenant and period. */
+/** One round trip: devices ⟕ behaviour part ⟕ alert aggregates for the tenant and period. */
 export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx; periodDays: number; now: Date }): Promise<FleetInputs> {
   const end = now;
   const start = new Date(now.getTime() - periodDays * 86_400_000);
   const startIso = start.toISOString();
   const endIso = end.toISOString();
+  const part = behaviourPart({ since: startIso, until: endIso });
 
   const query = sql`
-    with samples as (
-      select t.device_id, t.ts, t.speed_kmh, t.weather_temp, t.soc_pct, t.odometer_km,
-             ${sql.raw(chargingWordSql("t.charging_status"))} as cs, t.charging_power_kw as kw,
-             least(coalesce(extract(epoch from (lead(t.ts) over (partition by t.device_id order by t.ts) - t.ts)), 0) / 60.0,
-                   ${MAX_SAMPLE_MINUTES})::float8 as dur,
-             first_value(t.odometer_km) over (partition by t.device_id order by (t.odometer_km is null), t.ts asc) as odo_first,
-             first_value(t.odometer_km) over (partition by t.device_id order by (t.odometer_km is null), t.ts desc) as odo_last
-      from telemetry t
-      where t.tenant_id = ${ctx.tenantId} and t.ts >= ${startIso}::timestamptz and t.ts <= ${endIso}::timestamptz
-    ),
-    flagged as (
-      select s.*,
-             coalesce(s.speed_kmh, 0) >= ${MOVING_SPEED_KMH} as drv,
-             (coalesce(s.cs, '') in (${textList(CHARGING_WORDS)})
-               or (coalesce(s.kw, 0) > 0 and coalesce(s.speed_kmh, 0) < ${MOVING_SPEED_KMH})) as chg
-      from samples s
-    ),
-    tel as (
-      select device_id,
-             count(*)::int as readings,
-             coalesce(sum(dur) filter (where drv), 0)::float8 as driving_min,
-             coalesce(sum(dur) filter (where drv and speed_kmh > 130), 0)::float8 as over130_min,
-             coalesce(sum(dur) filter (where drv and speed_kmh > 160), 0)::float8 as over160_min,
-             coalesce(sum(dur) filter (where drv and (extract(hour from (ts at time zone 'Europe/Helsinki')) >= 22
-                                                  or extract(hour from (ts at time zone 'Europe/Helsinki')) < 6)), 0)::float8 as night_min,
-             coalesce(sum(dur) filter (where drv and weather_temp is not null), 0)::float8 as temp_known_min,
-             coalesce(sum(dur) filter (where drv and weather_temp < 0), 0)::float8 as below0_min,
-             coalesce(sum(dur) filter (where drv and weather_temp < -10), 0)::float8 as below10_min,
-             coalesce(sum(dur) filter (where chg), 0)::float8 as charging_min,
-             coalesce(sum(dur) filter (where chg and (coalesce(cs, '') in (${textList(DC_CHARGING_WORDS)}) or coalesce(kw, 0) > ${DC_POWER_KW})), 0)::float8 as dc_min,
-             coalesce(sum(dur) filter (where soc_pct is not null), 0)::float8 as soc_known_min,
-             coalesce(sum(dur) filter (where soc_pct < ${LOW_SOC_PCT} and not chg), 0)::float8 as low_soc_min,
-             count(distinct (ts at time zone 'UTC')::date)::int as telemetry_days,
-             (extract(epoch from max(ts)) * 1000)::float8 as newest_ms,
-             (case when max(odo_last) is not null then greatest(0, max(odo_last) - max(odo_first)) end)::float8 as distance_km,
-             case when count(kw) > 0 then coalesce(sum(kw * dur / 60.0) filter (where chg and kw > 0), 0) end::float8 as energy_kwh
-      from flagged
-      group by device_id
-    ),
-    al_agent as (
+    with al_agent as (
       select device_id, agent, count(*)::int as n,
              count(*) filter (where severity = 'CRITICAL')::int as critical,
              count(*) filter (where severity = 'WARNING')::int as warning,
@@ -141,78 +108,61 @@ export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx
       from al_agent
       group by device_id
     )
-    select d.device_id, d.powertrain, d.fuel_type, d.asset_class,
-           tel.readings, tel.driving_min, tel.over130_min, tel.over160_min, tel.night_min, tel.temp_known_min,
-           tel.below0_min, tel.below10_min, tel.charging_min, tel.dc_min, tel.soc_known_min, tel.low_soc_min,
-           tel.telemetry_days, tel.newest_ms, tel.distance_km, tel.energy_kwh,
+    select d.device_id, d.powertrain, d.fuel_type, d.asset_class, d.battery_kwh, ${part.columns},
            al.critical, al.warning, al.info, al.by_agent
     from devices d
-    left join tel on tel.device_id = d.device_id
+    ${part.join ?? sql``}
     left join al on al.device_id = d.device_id
     where d.tenant_id = ${ctx.tenantId}
     order by d.device_id`;
 
-  const found = await rows<Row>(ctx.db, query);
-  const num = sqlCount;
-
+  const found = await rows<Record<string, unknown>>(ctx.db, query);
   return {
     period_days: periodDays,
     period_start: start,
     period_end: end,
-    devices: found.map((r) => {
-      const byAgent = sqlJson<Record<string, number>>(r.by_agent) ?? {};
-      return {
-        device_id: r.device_id,
-        powertrain: r.powertrain,
-        fuel_type: r.fuel_type,
-        asset_class: r.asset_class,
-        alerts: { critical: num(r.critical), warning: num(r.warning), info: num(r.info) },
-        alerts_by_agent: byAgent,
-        readings: num(r.readings),
-        driving_minutes: num(r.driving_min),
-        minutes_over_130: num(r.over130_min),
-        minutes_over_160: num(r.over160_min),
-        night_driving_minutes: num(r.night_min),
-        temp_known_driving_minutes: num(r.temp_known_min),
-        driving_minutes_below_0c: num(r.below0_min),
-        driving_minutes_below_minus10c: num(r.below10_min),
-        charging_minutes: num(r.charging_min),
-        dc_charging_minutes: num(r.dc_min),
-        soc_known_minutes: num(r.soc_known_min),
-        low_soc_minutes: num(r.low_soc_min),
-        telemetry_days: num(r.telemetry_days),
-        newest_telemetry_at: sqlDate(sqlNumber(r.newest_ms)),
-        distance_km: sqlNumber(r.distance_km),
-        energy_kwh: sqlNumber(r.energy_kwh),
-      };
-    }),
+    devices: found.map((r) =>
+      deviceAggregate(
+        r,
+        start,
+        { critical: sqlCount(r.critical), warning: sqlCount(r.warning), info: sqlCount(r.info) },
+        sqlJson<Record<string, number>>(r.by_agent) ?? {},
+      ),
+    ),
   };
 }
 
 /** The fleet-risk view of one device aggregate. */
 export function toFleetRiskDevice(d: FleetDeviceAggregate): FleetRiskDeviceInput {
+  const b = d.behaviour;
   return {
     device_id: d.device_id,
     powertrain: d.powertrain,
     alerts: d.alerts,
-    driving_minutes: d.driving_minutes,
-    minutes_over_130: d.minutes_over_130,
-    minutes_over_160: d.minutes_over_160,
-    night_driving_minutes: d.night_driving_minutes,
-    temp_known_driving_minutes: d.temp_known_driving_minutes,
-    driving_minutes_below_0c: d.driving_minutes_below_0c,
-    driving_minutes_below_minus10c: d.driving_minutes_below_minus10c,
-    charging_minutes: d.charging_minutes,
-    dc_charging_minutes: d.dc_charging_minutes,
-    soc_known_minutes: d.soc_known_minutes,
-    low_soc_minutes: d.low_soc_minutes,
-    telemetry_days: d.telemetry_days,
-    newest_telemetry_at: d.newest_telemetry_at,
+    driving_minutes: b.driving_minutes,
+    minutes_over_130: b.minutes_over_130,
+    minutes_over_160: b.minutes_over_160,
+    moving_km: b.moving_km,
+    km_over_130: b.km_over_130,
+    km_over_160: b.km_over_160,
+    night_driving_minutes: b.night_driving_minutes,
+    temp_known_driving_minutes: b.temp_known_driving_minutes,
+    driving_minutes_near_0c: b.driving_minutes_near_0c,
+    driving_minutes_cold: b.driving_minutes_cold,
+    driving_minutes_below_minus10c: b.driving_minutes_below_minus10c,
+    harsh_events: d.harsh_events,
+    charged_battery_kwh: d.energy.charged_battery_kwh,
+    high_power_dc_share: d.energy.high_power_dc_share,
+    soc_known_minutes: b.soc_known_minutes,
+    low_soc_minutes: b.low_soc_minutes,
+    telemetry_days: b.telemetry_days,
+    newest_telemetry_at: b.newest_telemetry_at,
   };
 }
 
 /** The green-fleet view of one device aggregate. */
 export function toGreenFleetDevice(d: FleetDeviceAggregate): GreenFleetDeviceInput {
+  const b = d.behaviour;
   return {
     device_id: d.device_id,
     powertrain: d.powertrain,
@@ -220,7 +170,9 @@ export function toGreenFleetDevice(d: FleetDeviceAggregate): GreenFleetDeviceInp
     asset_class: d.asset_class,
     distance_km: d.distance_km,
     energy_kwh: d.energy_kwh,
-    cold_driving_share: d.temp_known_driving_minutes > 0 ? d.driving_minutes_below_0c / d.temp_known_driving_minutes : null,
-    newest_telemetry_at: d.newest_telemetry_at,
+    energy_reason: d.energy.consumption_reason,
+    energy_cross_check: d.energy.power_time_ratio === null ? null : d.energy.power_time_ratio * d.energy.efficiency,
+    cold_driving_share: b.temp_known_driving_minutes > 0 ? b.driving_minutes_below_0c / b.temp_known_driving_minutes : null,
+    newest_telemetry_at: b.newest_telemetry_at,
   };
 }

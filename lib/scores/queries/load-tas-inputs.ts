@@ -1,3 +1,4 @@
+import { behaviourPart, toBehaviour, type BehaviourRow } from "./behaviour-sql";
 import { sqlCount, sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
 import {
   ageMonths,
@@ -21,6 +22,26 @@ const reading = (value: unknown, at: unknown): Reading | null => {
   return v !== null && d ? { value: v, at: d } : null;
 };
 
+/** The usage-behaviour rates of the TAS from the behaviour aggregate: shares over exposure, never alert counts. */
+function tasBehaviour(b: BehaviourRow, windowStart: Date): Pick<TasInput["behaviour"], "speeding" | "night_share" | "icy_share" | "harsh_events_weighted"> {
+  const hours = b.driving_minutes / 60;
+  const speeding =
+    b.moving_km > 0
+      ? { over_130_share: b.km_over_130 / b.moving_km, over_160_share: b.km_over_160 / b.moving_km, basis: "distance" as const, exposure_km: b.moving_km, exposure_hours: hours }
+      : b.driving_minutes > 0
+        ? { over_130_share: b.minutes_over_130 / b.driving_minutes, over_160_share: b.minutes_over_160 / b.driving_minutes, basis: "time" as const, exposure_km: 0, exposure_hours: hours }
+        : null;
+  return {
+    speeding,
+    night_share: b.driving_minutes > 0 ? b.night_driving_minutes / b.driving_minutes : null,
+    icy_share: b.temp_known_driving_minutes > 0 ? b.driving_minutes_near_0c / b.temp_known_driving_minutes : null,
+    harsh_events_weighted: harshEventsInWindow(
+      { oemCount: b.harsh.oem_weighted, derivedCount: b.harsh.derived_weighted, reportedAt: b.harsh.reported_at, denseSpeedAt: b.harsh.dense_speed_at },
+      windowStart,
+    ),
+  };
+}
+
 /** TAS inputs of the tenant's devices among `deviceIds`, in one round trip (endpoints 17 and 18). */
 export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Promise<Map<string, TasInput>> {
   const w = windowsAt(args.now);
@@ -37,6 +58,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     parts.electrical(),
     parts.harshEvents(w),
     parts.alertCounts(w),
+    behaviourPart({ since: w.since90, until: args.now.toISOString() }),
   ]);
   const windowStart = new Date(args.now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS);
   const out = new Map<string, TasInput>();
@@ -71,8 +93,8 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
       behaviour: {
         period_days: DEVICE_WINDOW_DAYS,
         period_km: periodKm,
-        // Overspeed comes from the driving detector's alerts, which need speed readings.
-        overspeed_events: sqlCount(r.speed_records_90) > 0 ? sqlCount(r.overspeed_90) : null,
+        // Measured from the 90-day speed, temperature and event history (behaviour-sql.ts, shared with the fleet scores).
+        ...tasBehaviour(toBehaviour(r), windowStart),
         harsh_events: harshEventsInWindow(
           {
             oemCount: sqlCount(r.oem_harsh_90),

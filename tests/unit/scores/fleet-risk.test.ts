@@ -24,12 +24,17 @@ const dev = (over: Partial<FleetRiskDeviceInput> = {}): FleetRiskDeviceInput => 
   driving_minutes: 1200,
   minutes_over_130: 10,
   minutes_over_160: 0,
+  moving_km: 1000,
+  km_over_130: 15,
+  km_over_160: 0,
   night_driving_minutes: 100,
   temp_known_driving_minutes: 1200,
-  driving_minutes_below_0c: 300,
+  driving_minutes_near_0c: 200,
+  driving_minutes_cold: 100,
   driving_minutes_below_minus10c: 50,
-  charging_minutes: 600,
-  dc_charging_minutes: 60,
+  harsh_events: { count: 3, weighted: 4, km: 1000 },
+  charged_battery_kwh: 150,
+  high_power_dc_share: 0.1,
   soc_known_minutes: 5000,
   low_soc_minutes: 20,
   telemetry_days: 25,
@@ -55,12 +60,17 @@ function randomInput(r: () => number): FleetRiskInput {
       driving_minutes: big(),
       minutes_over_130: big(),
       minutes_over_160: big(),
+      moving_km: big(),
+      km_over_130: big(),
+      km_over_160: big(),
       night_driving_minutes: big(),
       temp_known_driving_minutes: big(),
-      driving_minutes_below_0c: big(),
+      driving_minutes_near_0c: big(),
+      driving_minutes_cold: big(),
       driving_minutes_below_minus10c: big(),
-      charging_minutes: big(),
-      dc_charging_minutes: big(),
+      harsh_events: r() < 0.3 ? null : { count: big(), weighted: big(), km: big() },
+      charged_battery_kwh: r() < 0.3 ? null : big(),
+      high_power_dc_share: r() < 0.3 ? null : r() < 0.1 ? Number.NaN : r() * 1.5,
       soc_known_minutes: big(),
       low_soc_minutes: big(),
       telemetry_days: Math.floor(r() * 40),
@@ -126,33 +136,66 @@ describe("computeFleetRisk", () => {
     }
   });
 
-  it("more critical alerts, all else equal, never lowers the score and raises it in the normal range", () => {
+  it("alerts are reported as facts and never move the score (fleet-risk-2027.01: behaviour, not alert counts)", () => {
+    const base = computeFleetRisk(fleet(5), { now });
+    const many = computeFleetRisk(fleet(5, { alerts: { critical: 20, warning: 40, info: 100 } }), { now });
+    expect(many.fleet_risk_score).toBe(base.fleet_risk_score);
+    expect(many.components).toEqual(base.components);
+    expect(many.critical_alerts_period).toBe(100);
+    expect(many.alerts_period).toBe(800);
+  });
+
+  it("event_severity is severity-weighted harsh events per 100 km, rising with the rate and unknown without a source", () => {
     let prev = -1;
-    for (let c = 0; c <= 20; c++) {
-      const res = computeFleetRisk(fleet(5, { alerts: { critical: c, warning: 1, info: 2 } }), { now });
-      expect(res.fleet_risk_score).toBeGreaterThanOrEqual(prev);
-      if (c > 0 && c <= 3) expect(res.fleet_risk_score).toBeGreaterThan(prev);
-      prev = res.fleet_risk_score;
+    for (const w of [0, 1, 5, 10, 20, 40]) {
+      const res = computeFleetRisk(fleet(5, { harsh_events: { count: w, weighted: w, km: 1000 } }), { now });
+      expect(res.components.event_severity).toBeGreaterThan(prev);
+      prev = res.components.event_severity;
     }
-    const r = rng(99);
-    for (let i = 0; i < 300; i++) {
-      const input = randomInput(r);
-      const first = input.devices[0];
-      if (!first) continue;
-      const more: FleetRiskInput = {
-        ...input,
-        devices: [{ ...first, alerts: { ...first.alerts, critical: first.alerts.critical + 1 } }, ...input.devices.slice(1)],
-      };
-      expect(computeFleetRisk(more, { now }).fleet_risk_score).toBeGreaterThanOrEqual(computeFleetRisk(input, { now }).fleet_risk_score);
-    }
+    // 10 weighted events per 1,000 km = 1 per 100 km = the scale: 1 − 1/e ≈ 63.2.
+    expect(computeFleetRisk(fleet(5, { harsh_events: { count: 10, weighted: 10, km: 1000 } }), { now }).components.event_severity).toBeCloseTo(63.2, 1);
+    // The same events over twice the km is half the rate: lower.
+    const dense = computeFleetRisk(fleet(1, { harsh_events: { count: 10, weighted: 10, km: 500 } }), { now });
+    const sparse = computeFleetRisk(fleet(1, { harsh_events: { count: 10, weighted: 10, km: 1000 } }), { now });
+    expect(dense.components.event_severity).toBeGreaterThan(sparse.components.event_severity);
+    const unknown = computeFleetRisk(fleet(5, { harsh_events: null }), { now });
+    expect(unknown.components.event_severity).toBe(0);
+    expect(unknown.limitations.some((l) => l.startsWith("event_severity: no source covers the period"))).toBe(true);
+    expect(sparse.limitations.some((l) => /^event_severity: 1 severity-weighted harsh events per 100 km \(10 events over 1000 km on 1 vehicle\(s\)\); confidence high\.$/.test(l))).toBe(true);
+    // Too little exposure: not computed.
+    expect(computeFleetRisk(fleet(1, { harsh_events: { count: 1, weighted: 1, km: 10 } }), { now }).limitations.some((l) => l.includes("measured over only 10 km"))).toBe(true);
+  });
+
+  it("weather_exposure ranks driving near 0 °C above driving at −20 °C", () => {
+    const icy = computeFleetRisk(fleet(5, { driving_minutes_near_0c: 1200, driving_minutes_cold: 0, driving_minutes_below_minus10c: 0 }), { now });
+    const deepCold = computeFleetRisk(fleet(5, { driving_minutes_near_0c: 0, driving_minutes_cold: 0, driving_minutes_below_minus10c: 1200 }), { now });
+    expect(icy.components.weather_exposure).toBe(100);
+    expect(deepCold.components.weather_exposure).toBeCloseTo(35, 6);
+    expect(icy.components.weather_exposure).toBeGreaterThan(deepCold.components.weather_exposure);
+  });
+
+  it("speed_compliance uses the distance share when km are measured, else the time share", () => {
+    // 4 % of the distance above 130 km/h: 10 × 0.04 = 40.
+    expect(computeFleetRisk(fleet(5, { km_over_130: 40 }), { now }).components.speed_compliance).toBeCloseTo(40, 6);
+    // No km: time share 10/1200 × 10 × 100.
+    expect(computeFleetRisk(fleet(5, { moving_km: 0, km_over_130: 0 }), { now }).components.speed_compliance).toBeCloseTo((10 / 1200) * 1000, 1);
+  });
+
+  it("ev_charging_risk uses the energy share of DC above 100 kW, full at 40 %", () => {
+    const none = computeFleetRisk(fleet(5, { high_power_dc_share: 0, low_soc_minutes: 0 }), { now });
+    const some = computeFleetRisk(fleet(5, { high_power_dc_share: 0.2, low_soc_minutes: 0 }), { now });
+    const heavy = computeFleetRisk(fleet(5, { high_power_dc_share: 0.8, low_soc_minutes: 0 }), { now });
+    expect(none.components.ev_charging_risk).toBe(0);
+    expect(some.components.ev_charging_risk).toBeCloseTo(25, 6); // 0.5 × (0.2 / 0.4) × 100
+    expect(heavy.components.ev_charging_risk).toBeCloseTo(50, 6);
   });
 
   it("more speeding, night driving and cold driving each raise their component", () => {
     const base = computeFleetRisk(fleet(5), { now });
-    expect(computeFleetRisk(fleet(5, { minutes_over_130: 60 }), { now }).components.speed_compliance).toBeGreaterThan(base.components.speed_compliance);
+    expect(computeFleetRisk(fleet(5, { km_over_130: 60 }), { now }).components.speed_compliance).toBeGreaterThan(base.components.speed_compliance);
     expect(computeFleetRisk(fleet(5, { night_driving_minutes: 400 }), { now }).components.time_pattern).toBeGreaterThan(base.components.time_pattern);
-    expect(computeFleetRisk(fleet(5, { driving_minutes_below_0c: 900 }), { now }).components.weather_exposure).toBeGreaterThan(base.components.weather_exposure);
-    expect(computeFleetRisk(fleet(5, { dc_charging_minutes: 500 }), { now }).components.ev_charging_risk).toBeGreaterThan(base.components.ev_charging_risk);
+    expect(computeFleetRisk(fleet(5, { driving_minutes_near_0c: 900 }), { now }).components.weather_exposure).toBeGreaterThan(base.components.weather_exposure);
+    expect(computeFleetRisk(fleet(5, { high_power_dc_share: 0.3 }), { now }).components.ev_charging_risk).toBeGreaterThan(base.components.ev_charging_risk);
   });
 
   it("an empty fleet gets a defined answer with low confidence", () => {
@@ -172,7 +215,7 @@ describe("computeFleetRisk", () => {
     const stale = computeFleetRisk(fleet(5, { newest_telemetry_at: new Date("2026-10-01T00:00:00Z") }), { now });
     expect(stale.confidence).toBe("low");
     expect(stale.limitations[0]).toMatch(/^Newest telemetry used is 50 days old/);
-    const noDriving = computeFleetRisk(fleet(5, { driving_minutes: 0, temp_known_driving_minutes: 0, telemetry_days: 1 }), { now });
+    const noDriving = computeFleetRisk(fleet(5, { driving_minutes: 0, moving_km: 0, temp_known_driving_minutes: 0, telemetry_days: 1, harsh_events: null }), { now });
     expect(noDriving.confidence).toBe("low");
     expect(noDriving.limitations.some((l) => l.startsWith("speed_compliance could not be computed"))).toBe(true);
   });

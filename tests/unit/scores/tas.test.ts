@@ -24,7 +24,14 @@ function base(over: Partial<TasInput> = {}): TasInput {
     age_months: 30,
     battery: { soh_pct: 92, soh_trend_pp_per_year: -2 },
     mileage: { odometer_km: 45_000, km_per_year: 18_000, contract_km: 60_000, lease_months: 36 },
-    behaviour: { period_days: 30, period_km: 1500, overspeed_events: 0, harsh_events: 1 },
+    behaviour: {
+      period_days: 30,
+      period_km: 1500,
+      speeding: { over_130_share: 0, over_160_share: 0, basis: "distance", exposure_km: 1500, exposure_hours: 20 },
+      night_share: 0,
+      icy_share: 0,
+      harsh_events: 1,
+    },
     compliance: { active_dtcs: [], weak_12v: false, emissions_class: null },
     odometer_manipulation: false,
     data: { latest_telemetry_at: new Date("2026-11-20T11:00:00Z"), coverage_pct: 90 },
@@ -59,7 +66,9 @@ function randomInput(r: () => number): TasInput {
     behaviour: {
       period_days: 30,
       period_km: maybe(r() * 5000),
-      overspeed_events: maybe(Math.floor(r() * 30)),
+      speeding: r() < 0.2 ? null : { over_130_share: r() * 0.2, over_160_share: r() * 0.05, basis: "distance", exposure_km: r() * 5000, exposure_hours: r() * 100 },
+      night_share: maybe(r()),
+      icy_share: maybe(r()),
       harsh_events: maybe(Math.floor(r() * 60)),
     },
     compliance: {
@@ -267,7 +276,7 @@ describe("computeTas: missing data and confidence", () => {
     const r = computeTas(
       base({
         battery: { soh_pct: null, soh_trend_pp_per_year: null },
-        behaviour: { period_days: 30, period_km: null, overspeed_events: null, harsh_events: null },
+        behaviour: { period_days: 30, period_km: null, speeding: null, night_share: null, icy_share: null, harsh_events: null },
       }),
       { now },
     );
@@ -318,7 +327,7 @@ describe("computeTas: missing data and confidence", () => {
         age_months: null,
         battery: { soh_pct: null, soh_trend_pp_per_year: null },
         mileage: { odometer_km: null, km_per_year: null, contract_km: null, lease_months: null },
-        behaviour: { period_days: 30, period_km: null, overspeed_events: null, harsh_events: null },
+        behaviour: { period_days: 30, period_km: null, speeding: null, night_share: null, icy_share: null, harsh_events: null },
         compliance: { active_dtcs: null, weak_12v: null, emissions_class: null },
         odometer_manipulation: null,
         data: { latest_telemetry_at: null, coverage_pct: null },
@@ -402,5 +411,36 @@ describe("tas-2027.01 (issue 8): battery pillar, knockouts on evidence, regulato
   it("HEV without SoH: battery not applicable (the same rule as vehicle health)", () => {
     const r = computeTas(base({ powertrain: "HEV", battery: { soh_pct: null, soh_trend_pp_per_year: null } }), { now });
     expect(r.pillars.battery_health.source).toBe("not_applicable");
+  });
+});
+
+describe("usage_behaviour from measured behaviour (tas-2027.01)", () => {
+  const usage = (behaviour: Partial<TasInput["behaviour"]>) =>
+    computeTas(base({ behaviour: { ...base().behaviour, ...behaviour } }), { now }).pillars.usage_behaviour;
+
+  it("is a rate over exposure: speeding share of the distance, not a count of overspeed alerts", () => {
+    const calm = usage({ harsh_events: 0 });
+    // 4 % of the distance above 130 km/h: index 40 × 0.6 = 24 points.
+    const speeder = usage({ harsh_events: 0, speeding: { over_130_share: 0.04, over_160_share: 0, basis: "distance", exposure_km: 1500, exposure_hours: 15 } });
+    expect(calm.score).toBe(100);
+    expect(speeder.score).toBeCloseTo(76, 6);
+    // Severe band costs more.
+    const severe = usage({ harsh_events: 0, speeding: { over_130_share: 0.04, over_160_share: 0.02, basis: "distance", exposure_km: 1500, exposure_hours: 15 } });
+    expect(severe.score).toBeLessThan(speeder.score);
+  });
+
+  it("weights harsh events by severity band and rates them per km", () => {
+    const moderate = usage({ harsh_events: 3, harsh_events_weighted: 3 });
+    const severe = usage({ harsh_events: 3, harsh_events_weighted: 6 });
+    expect(moderate.score).toBeCloseTo(80, 6); // 2 per 1,000 km × 10
+    expect(severe.score).toBeLessThan(moderate.score);
+    expect(usage({ harsh_events: 3, harsh_events_weighted: 3, period_km: 3000 }).score).toBeGreaterThan(moderate.score);
+  });
+
+  it("counts night and near-freezing exposure, and is insufficient without speed or events", () => {
+    expect(usage({ harsh_events: 0, night_share: 0.5 }).score).toBeCloseTo(90, 6);
+    expect(usage({ harsh_events: 0, icy_share: 1 }).score).toBeCloseTo(90, 6);
+    expect(usage({ speeding: null, harsh_events: null })).toEqual({ score: 50, source: "insufficient_data" });
+    expect(usage({ period_km: 50 })).toEqual({ score: 50, source: "insufficient_data" });
   });
 });

@@ -1,0 +1,236 @@
+/**
+ * ONE per-device behaviour and energy aggregate over a time window, as a SQL part correlated on the
+ * device row `d` (see device-sql.ts). The same part is joined by the fleet scores' query (all devices
+ * of the tenant, load-fleet-inputs.ts), by the per-device items of POST /scores/batch
+ * (load-device-fleet-inputs.ts) and by the TAS behaviour pillar (load-tas-inputs.ts), so every score
+ * measures driving, speeding, weather exposure, charging and consumption the same way, in the one
+ * round trip its loader already makes. `toBehaviour` turns the row into typed figures.
+ *
+ * Methodology: docs/methodology/green-fleet.md ("Energy accounting") and fleet-risk.md ("Inputs").
+ *
+ * The unit of accounting is the PAIR of consecutive samples of a device in the window (sample i and
+ * i+1): what changed between them (SOC, odometer) is measured, whatever the sampling interval.
+ * - Energy is accounted from SOC changes × usable capacity, not from power × time: a pair whose SOC rose
+ *   while charging (or while the odometer stood still) added ΔSOC of the pack; a pair without charging
+ *   whose SOC fell used −ΔSOC of the pack over its odometer distance. A 45-minute gap is therefore
+ *   bounded by what the SOC change allows instead of a fixed cap.
+ * - State TIMES (driving, speeding, night, temperature bands) still hold a sample's state until the next
+ *   sample for at most STATE_HOLD_MINUTES, so a parked/offline gap is not driving. Shares of these times
+ *   do not depend on the cap as long as every state is sampled alike.
+ * - Speeding DISTANCE uses the pair's odometer distance, attributed to the state of its first sample.
+ */
+import { sql } from "drizzle-orm";
+import { textArray as pgTextArray } from "@/lib/db/pg-array";
+import { sqlCount, sqlDate, sqlNumber } from "@/lib/db/sql-values";
+import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS } from "@/lib/vocabulary/charging";
+import { HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
+import { MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
+import type { DevicePart } from "./device-sql";
+
+/** A sample's state (speed, temperature, charging) holds until the next sample, at most this long. */
+export const STATE_HOLD_MINUTES = 10;
+/** Speed bands (km/h): Finland's 120 km/h maximum + 10 km/h tolerance, and a severe band. */
+export const OVER_LIMIT_KMH = 130;
+export const SEVERE_OVER_LIMIT_KMH = 160;
+/**
+ * Near-freezing band (°C) of the weather component: black ice forms around 0 °C (Liikenneturva;
+ * SOURCES.md "Road risk in Finland"). ±3 °C of air temperature covers the road surface lagging the air.
+ */
+export const NEAR_FREEZING_C = { min: -3, max: 3 } as const;
+/** Very cold: below −10 °C (dry, cold snow; lower friction risk than near 0 °C, but cold-start/visibility exposure). */
+export const VERY_COLD_C = -10;
+/** Low SOC: below 10 % while not charging. */
+export const LOW_SOC_PCT = 10;
+/**
+ * A charging power above this is DC (the AC maximum in Europe is 22 kW, three-phase 32 A); used to
+ * choose the charging-loss factor. The status words of DC_CHARGING_WORDS are DC whatever the power.
+ */
+export const AC_MAX_KW = 22;
+/**
+ * High-power DC charging relevant for battery wear: above 100 kW. Geotab's battery health study
+ * (22,700 EVs, 2025): vehicles that charge mostly on DC above 100 kW degrade about 3.0 %/yr against
+ * about 1.5 %/yr on AC or lower-power DC (SOURCES.md "Batteries").
+ */
+export const HIGH_POWER_DC_KW = 100;
+/** A SOC rise while the odometer advanced by at least this much (km) is a mixed drive/charge pair: not consumption. */
+const MOVING_PAIR_KM = 1;
+/** A SOC rise of at least this many points in a moving pair cannot be quantisation or regeneration: a charge happened in between. */
+const MIXED_PAIR_SOC_PP = 2;
+/** Power × time cross-check: only pairs at most this long (a longer interval's power is not constant). */
+export const SHORT_PAIR_MINUTES = 15;
+/** Harsh events at or above this magnitude (g) are "severe" (weight 2); 0.3 g–0.5 g "moderate" (weight 1). FDP choice. */
+export const SEVERE_HARSH_G = 0.5;
+export const HARSH_SEVERITY_WEIGHTS = { moderate: 1, severe: 2 } as const;
+
+const textList = (words: readonly string[]) => sql.raw(words.map((w) => `'${w}'`).join(", "));
+
+/** The behaviour part of a device query over `[since, until]` (ISO strings). Columns are prefixed `bh_`. */
+export function behaviourPart({ since, until }: { since: string; until: string }): DevicePart {
+  const cs = sql.raw(chargingWordSql("t.charging_status"));
+  const chg = sql`(coalesce(${cs}, '') in (${textList(CHARGING_WORDS)}) or (coalesce(t.charging_power_kw, 0) > 0 and coalesce(t.speed_kmh, 0) < ${MOVING_SPEED_KMH}))`;
+  const dcw = sql`(coalesce(${cs}, '') in (${textList(DC_CHARGING_WORDS)}))`;
+  const helsinkiHour = sql`extract(hour from (q.ts at time zone 'Europe/Helsinki'))`;
+  return {
+    columns: sql`bh.bh_readings, bh.bh_pairs, bh.bh_driving_min, bh.bh_over130_min, bh.bh_over160_min, bh.bh_night_min,
+      bh.bh_temp_known_min, bh.bh_near0_min, bh.bh_cold_min, bh.bh_below0_min, bh.bh_very_cold_min, bh.bh_charging_min, bh.bh_soc_known_min,
+      bh.bh_low_soc_min, bh.bh_moving_km, bh.bh_over130_km, bh.bh_over160_km, bh.bh_charged_ac_pp, bh.bh_charged_dc_pp,
+      bh.bh_charged_hpc_pp, bh.bh_cons_pp, bh.bh_cons_km, bh.bh_pt_kwh, bh.bh_pt_pp, bh.bh_kw_reported, bh.bh_telemetry_days,
+      bh.bh_newest_ms, bh.bh_odo_first, bh.bh_odo_last, bh.bh_odo_first_ms, bh.bh_odo_last_ms,
+      bhe.bh_harsh_oem, bhe.bh_harsh_derived, bhe.bh_harsh_oem_w, bhe.bh_harsh_derived_w,
+      (extract(epoch from d.events_reported_at) * 1000)::float8 as bh_events_reported_ms,
+      (extract(epoch from d.dense_speed_at) * 1000)::float8 as bh_dense_speed_ms`,
+    join: sql`left join lateral (
+      select count(*)::int as bh_readings,
+        count(q.ts2)::int as bh_pairs,
+        coalesce(sum(q.dur) filter (where q.drv), 0)::float8 as bh_driving_min,
+        coalesce(sum(q.dur) filter (where q.drv and q.v > ${OVER_LIMIT_KMH}), 0)::float8 as bh_over130_min,
+        coalesce(sum(q.dur) filter (where q.drv and q.v > ${SEVERE_OVER_LIMIT_KMH}), 0)::float8 as bh_over160_min,
+        coalesce(sum(q.dur) filter (where q.drv and (${helsinkiHour} >= 22 or ${helsinkiHour} < 6)), 0)::float8 as bh_night_min,
+        coalesce(sum(q.dur) filter (where q.drv and q.temp is not null), 0)::float8 as bh_temp_known_min,
+        coalesce(sum(q.dur) filter (where q.drv and q.temp between ${NEAR_FREEZING_C.min} and ${NEAR_FREEZING_C.max}), 0)::float8 as bh_near0_min,
+        coalesce(sum(q.dur) filter (where q.drv and q.temp < ${NEAR_FREEZING_C.min} and q.temp >= ${VERY_COLD_C}), 0)::float8 as bh_cold_min,
+        coalesce(sum(q.dur) filter (where q.drv and q.temp < 0), 0)::float8 as bh_below0_min,
+        coalesce(sum(q.dur) filter (where q.drv and q.temp < ${VERY_COLD_C}), 0)::float8 as bh_very_cold_min,
+        coalesce(sum(q.dur) filter (where q.chg_pair), 0)::float8 as bh_charging_min,
+        coalesce(sum(q.dur) filter (where q.soc is not null), 0)::float8 as bh_soc_known_min,
+        coalesce(sum(q.dur) filter (where q.soc < ${LOW_SOC_PCT} and not q.chg), 0)::float8 as bh_low_soc_min,
+        coalesce(sum(q.dkm) filter (where q.drv), 0)::float8 as bh_moving_km,
+        coalesce(sum(q.dkm) filter (where q.drv and q.v > ${OVER_LIMIT_KMH}), 0)::float8 as bh_over130_km,
+        coalesce(sum(q.dkm) filter (where q.drv and q.v > ${SEVERE_OVER_LIMIT_KMH}), 0)::float8 as bh_over160_km,
+        coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and not q.dc_pair), 0)::float8 as bh_charged_ac_pp,
+        coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and q.dc_pair), 0)::float8 as bh_charged_dc_pp,
+        coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and q.hpc_pair), 0)::float8 as bh_charged_hpc_pp,
+        coalesce(sum(-q.dsoc) filter (where q.cons_pair), 0)::float8 as bh_cons_pp,
+        coalesce(sum(q.dkm) filter (where q.cons_pair), 0)::float8 as bh_cons_km,
+        coalesce(sum(q.kw * q.gap / 60.0) filter (where q.chg_pair and q.dsoc > 0 and q.kw > 0 and q.gap <= ${SHORT_PAIR_MINUTES}), 0)::float8 as bh_pt_kwh,
+        coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and q.kw > 0 and q.gap <= ${SHORT_PAIR_MINUTES}), 0)::float8 as bh_pt_pp,
+        (count(q.kw) > 0) as bh_kw_reported,
+        count(distinct (q.ts at time zone 'UTC')::date)::int as bh_telemetry_days,
+        (extract(epoch from max(q.ts)) * 1000)::float8 as bh_newest_ms,
+        (array_agg(q.odo order by q.ts asc) filter (where q.odo is not null))[1]::float8 as bh_odo_first,
+        (array_agg(q.odo order by q.ts desc) filter (where q.odo is not null))[1]::float8 as bh_odo_last,
+        (extract(epoch from min(q.ts) filter (where q.odo is not null)) * 1000)::float8 as bh_odo_first_ms,
+        (extract(epoch from max(q.ts) filter (where q.odo is not null)) * 1000)::float8 as bh_odo_last_ms
+      from (
+        select p.*,
+          coalesce(p.v, 0) >= ${MOVING_SPEED_KMH} as drv,
+          least(coalesce(p.gap, 0)::float8, ${STATE_HOLD_MINUTES}::float8) as dur,
+          case when p.odo2 >= p.odo then (p.odo2 - p.odo) end as dkm,
+          (p.soc2 - p.soc) as dsoc,
+          (p.chg or coalesce(p.chg2, false) or (p.soc2 > p.soc and coalesce(p.odo2 - p.odo, 0) < ${MOVING_PAIR_KM})) as chg_pair,
+          (p.dcw or coalesce(p.dcw2, false) or greatest(coalesce(p.kw, 0), coalesce(p.kw2, 0)) > ${AC_MAX_KW}) as dc_pair,
+          (greatest(coalesce(p.kw, 0), coalesce(p.kw2, 0)) > ${HIGH_POWER_DC_KW}
+            or ((p.dcw or coalesce(p.dcw2, false)) and p.kw is null and p.kw2 is null)) as hpc_pair,
+          (not (p.chg or coalesce(p.chg2, false)) and p.soc2 is not null and p.soc is not null and p.odo2 >= p.odo
+            and not (p.soc2 - p.soc >= ${MIXED_PAIR_SOC_PP})
+            and not (p.soc2 > p.soc and p.odo2 - p.odo < ${MOVING_PAIR_KM})) as cons_pair
+        from (
+          select t.ts, t.speed_kmh as v, t.weather_temp as temp, t.soc_pct as soc, t.odometer_km as odo,
+            t.charging_power_kw as kw, ${chg} as chg, ${dcw} as dcw,
+            lead(t.ts) over w as ts2,
+            extract(epoch from (lead(t.ts) over w - t.ts)) / 60.0 as gap,
+            lead(t.soc_pct) over w as soc2, lead(t.odometer_km) over w as odo2, lead(t.charging_power_kw) over w as kw2,
+            lead(${chg}) over w as chg2, lead(${dcw}) over w as dcw2
+          from telemetry t
+          where t.tenant_id = d.tenant_id and t.device_id = d.device_id and t.ts >= ${since}::timestamptz and t.ts <= ${until}::timestamptz
+          window w as (order by t.ts)
+        ) p
+      ) q
+    ) bh on true
+    left join lateral (
+      select count(*) filter (where de.source = 'oem')::int as bh_harsh_oem,
+        count(*) filter (where de.source = 'derived')::int as bh_harsh_derived,
+        coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe}::float8 else ${HARSH_SEVERITY_WEIGHTS.moderate}::float8 end) filter (where de.source = 'oem'), 0)::float8 as bh_harsh_oem_w,
+        coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe}::float8 else ${HARSH_SEVERITY_WEIGHTS.moderate}::float8 end) filter (where de.source = 'derived'), 0)::float8 as bh_harsh_derived_w
+      from driving_events de
+      where de.tenant_id = d.tenant_id and de.device_id = d.device_id and de.ts >= ${since}::timestamptz and de.ts <= ${until}::timestamptz
+        and de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])
+    ) bhe on true`,
+  };
+}
+
+/** The raw figures of one device's behaviour part (minutes, km, SOC points), typed. */
+export interface BehaviourRow {
+  readings: number;
+  driving_minutes: number;
+  minutes_over_130: number;
+  minutes_over_160: number;
+  night_driving_minutes: number;
+  temp_known_driving_minutes: number;
+  /** Driving minutes at −3…+3 °C (near freezing), below −3 down to −10 °C (cold), below −10 °C (very cold). */
+  driving_minutes_near_0c: number;
+  driving_minutes_cold: number;
+  driving_minutes_below_0c: number;
+  driving_minutes_below_minus10c: number;
+  charging_minutes: number;
+  soc_known_minutes: number;
+  low_soc_minutes: number;
+  /** Odometer km over pairs whose first sample was moving (speed known). */
+  moving_km: number;
+  km_over_130: number;
+  km_over_160: number;
+  /** SOC points added by charging pairs: AC, DC, and DC above 100 kW (subset of DC). */
+  charged_ac_pp: number;
+  charged_dc_pp: number;
+  charged_high_power_pp: number;
+  /** SOC points used and odometer km over non-charging pairs with both known (consumption). */
+  consumption_pp: number;
+  consumption_km: number;
+  /** Power × time (kWh) and the SOC points it added, over short charging pairs (cross-check, capacity estimate). */
+  power_time_kwh: number;
+  power_time_pp: number;
+  charging_power_reported: boolean;
+  telemetry_days: number;
+  newest_telemetry_at: Date | null;
+  /** Odometer of the first and last sample with one in the window, and when. */
+  odometer_first_km: number | null;
+  odometer_last_km: number | null;
+  odometer_first_at: Date | null;
+  odometer_last_at: Date | null;
+  harsh: { oem: number; derived: number; oem_weighted: number; derived_weighted: number; reported_at: Date | null; dense_speed_at: Date | null };
+}
+
+export function toBehaviour(r: Record<string, unknown>): BehaviourRow {
+  const n = (k: string) => sqlCount(r[k]);
+  const at = (k: string) => sqlDate(sqlNumber(r[k]));
+  return {
+    readings: n("bh_readings"),
+    driving_minutes: n("bh_driving_min"),
+    minutes_over_130: n("bh_over130_min"),
+    minutes_over_160: n("bh_over160_min"),
+    night_driving_minutes: n("bh_night_min"),
+    temp_known_driving_minutes: n("bh_temp_known_min"),
+    driving_minutes_near_0c: n("bh_near0_min"),
+    driving_minutes_cold: n("bh_cold_min"),
+    driving_minutes_below_0c: n("bh_below0_min"),
+    driving_minutes_below_minus10c: n("bh_very_cold_min"),
+    charging_minutes: n("bh_charging_min"),
+    soc_known_minutes: n("bh_soc_known_min"),
+    low_soc_minutes: n("bh_low_soc_min"),
+    moving_km: n("bh_moving_km"),
+    km_over_130: n("bh_over130_km"),
+    km_over_160: n("bh_over160_km"),
+    charged_ac_pp: n("bh_charged_ac_pp"),
+    charged_dc_pp: n("bh_charged_dc_pp"),
+    charged_high_power_pp: n("bh_charged_hpc_pp"),
+    consumption_pp: n("bh_cons_pp"),
+    consumption_km: n("bh_cons_km"),
+    power_time_kwh: n("bh_pt_kwh"),
+    power_time_pp: n("bh_pt_pp"),
+    charging_power_reported: r.bh_kw_reported === true || r.bh_kw_reported === "t",
+    telemetry_days: n("bh_telemetry_days"),
+    newest_telemetry_at: at("bh_newest_ms"),
+    odometer_first_km: sqlNumber(r.bh_odo_first),
+    odometer_last_km: sqlNumber(r.bh_odo_last),
+    odometer_first_at: at("bh_odo_first_ms"),
+    odometer_last_at: at("bh_odo_last_ms"),
+    harsh: {
+      oem: n("bh_harsh_oem"),
+      derived: n("bh_harsh_derived"),
+      oem_weighted: n("bh_harsh_oem_w"),
+      derived_weighted: n("bh_harsh_derived_w"),
+      reported_at: at("bh_events_reported_ms"),
+      dense_speed_at: at("bh_dense_speed_ms"),
+    },
+  };
+}
