@@ -209,19 +209,17 @@ export const parts = {
     };
   },
 
-  /** Alert counts of the device (the knockout, the behaviour and the fleet-level inputs). */
-  alertCounts: ({ since30, since90 }: Windows): DevicePart => {
-    const odometer: AlertAgent = "odometer_integrity";
+  /**
+   * Alert facts of the device: odometer-jump alerts (vehicle health's integrity note) and the alerts of
+   * the short window by severity (the per-device `alerts_period` facts of the scores batch). No score
+   * counts alert rows as behaviour (docs/methodology/alerts.md "Lifecycle").
+   */
+  alertCounts: ({ since30 }: Windows): DevicePart => {
     const [critical, warning, info]: Severity[] = ["CRITICAL", "WARNING", "INFO"];
     return {
-      columns: sql`ac.odo_critical, ac.odo_warning, ac.odo_jumps, ac.rollbacks, ac.overspeed_90, ac.critical_90, ac.critical_30, ac.warning_30, ac.info_30`,
+      columns: sql`ac.odo_jumps, ac.critical_30, ac.warning_30, ac.info_30`,
       join: sql`left join lateral (
-        select count(*) filter (where a.agent = ${odometer} and a.severity = ${critical})::int as odo_critical,
-          count(*) filter (where a.agent = ${odometer} and a.severity = ${warning})::int as odo_warning,
-          count(*) filter (where a.dedupe_key = ${ALERT_KEYS.odometerRollback})::int as rollbacks,
-          count(*) filter (where a.dedupe_key = ${ALERT_KEYS.odometerJump})::int as odo_jumps,
-          count(*) filter (where a.created_at >= ${since90}::timestamptz and a.dedupe_key = ${ALERT_KEYS.drivingOverspeed})::int as overspeed_90,
-          count(*) filter (where a.created_at >= ${since90}::timestamptz and a.severity = ${critical} and a.agent <> ${odometer})::int as critical_90,
+        select count(*) filter (where a.dedupe_key = ${ALERT_KEYS.odometerJump})::int as odo_jumps,
           count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${critical})::int as critical_30,
           count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${warning})::int as warning_30,
           count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${info})::int as info_30

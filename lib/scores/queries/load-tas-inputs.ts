@@ -57,7 +57,6 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     parts.activeDtcs(),
     parts.electrical(),
     parts.harshEvents(w),
-    parts.alertCounts(w),
     behaviourPart({ since: w.since90, until: args.now.toISOString() }),
   ]);
   const windowStart = new Date(args.now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS);
