@@ -145,6 +145,8 @@ const STALLED_RECORD_MS = 15 * MINUTE_MS;
 const HARSH_PER_KM = {
   heavyFoot: { braking: 1.6e-3, acceleration: 1.4e-3, g: [0.32, 0.55] },
   normal: { braking: 1.2e-3, acceleration: 0.5e-3, g: [0.31, 0.45] },
+  /** Harsh drivers: about 4 per 100 km, and harder (synthetic; the scenario suite's harsh driver has 10). */
+  harsh: { braking: 2.5e-2, acceleration: 1.5e-2, g: [0.38, 0.6] },
   /** Calm drivers: an order of magnitude fewer, and milder. */
   calm: { braking: 0.15e-3, acceleration: 0.05e-3, g: [0.3, 0.36] },
 } as const;
@@ -626,7 +628,8 @@ export class VehicleSimulator {
   /** The events an event-reporting telematics unit sends with a driving record: harsh ones by distance, overspeed while above 130 km/h. */
   private drivingEvents(t: number, speedKmh: number, drivenKm: number): DrivingEventInput[] {
     const rng = this.eventRng;
-    const rates = this.v.plan.heavyFoot ? HARSH_PER_KM.heavyFoot : this.v.plan.calmDriver ? HARSH_PER_KM.calm : HARSH_PER_KM.normal;
+    const plan = this.v.plan;
+    const rates = plan.harshDriver ? HARSH_PER_KM.harsh : plan.heavyFoot ? HARSH_PER_KM.heavyFoot : plan.calmDriver ? HARSH_PER_KM.calm : HARSH_PER_KM.normal;
     // Somewhere since the previous record (device clocks tick in whole seconds).
     const backS = Math.max(1, Math.min(DRIVE_RECORD_MS, t - this.lastTs) / 1000 - 1);
     const at = () => new Date(t - Math.floor(rng.float(0, backS)) * 1000).toISOString();

@@ -11,6 +11,7 @@ import {
   CALIBRATED_GRADES,
   distributionOf,
   formatCalibration,
+  formatDevices,
   quantile,
 } from "@/lib/seed/calibration/score-distribution";
 import { generateScenarioFleet } from "@/lib/seed/scenarios/scenario-fleet";
@@ -63,6 +64,12 @@ describe("calibration", () => {
           expect(typeof r.fleet[name], `${r.label} ${name}`).toBe("number");
           expect(text).toContain(name);
         }
+      }
+      // One line per device, naming it, in the device listing.
+      for (const r of run.reports) {
+        expect(r.devices.map((d) => d.device_id)).toHaveLength(r.deviceCount);
+        const listing = formatDevices(r);
+        for (const d of r.devices) expect(listing).toContain(d.device_id);
       }
       // The scenario fleet holds two knockout stories by construction (degraded battery, clocked odometer): F must appear.
       expect(scenario?.grades["tas.tas_grade"]?.F ?? 0).toBeGreaterThanOrEqual(2);

@@ -11,7 +11,7 @@ import { getGreenFleet } from "@/lib/scores/get-green-fleet";
 import { scoresBatch } from "@/lib/scores/score-batch";
 import { tasBatch } from "@/lib/scores/tas-batch";
 import { getTas } from "@/lib/scores/get-tas";
-import { SCORE_NAMES, SCORES_BATCH_MAX, TAS_BATCH_MAX } from "@/lib/schemas/scores-device";
+import { SCORE_NAMES, SCORES_BATCH_MAX, type ScoresBatchResponse, TAS_BATCH_MAX, type TasBatchResponse, type TasScore } from "@/lib/schemas/scores-device";
 
 export interface Distribution {
   /** Devices with a value. */
@@ -37,6 +37,23 @@ export interface TenantCalibration {
   fleet: Record<string, number | null>;
   /** Devices a verb could not score: name → count (should stay 0). */
   errors: Record<string, number>;
+  /** One line per device: which vehicle got which grade (what a reviewer checks the stories against). */
+  devices: DeviceScores[];
+}
+
+export interface DeviceScores {
+  device_id: string;
+  name: string | null;
+  powertrain: string | null;
+  tas_grade: string | null;
+  tas_score: number | null;
+  knockouts: string[];
+  pillars: Record<string, number>;
+  vehicle_health: number | null;
+  eol_grade: string | null;
+  soh_pct: number | null;
+  fleet_risk: number | null;
+  green_fleet: number | null;
 }
 
 /** The names every calibration reports (the calibrate test checks each is present). */
@@ -93,20 +110,25 @@ function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
 
 /** Every score of every device of the tenant in `ctx`, as of `now`, summarised. */
 export async function calibrateTenant({ ctx, label, now, periodDays = 30 }: { ctx: TenantCtx; label: string; now: Date; periodDays?: number }): Promise<TenantCalibration> {
-  const ids = (await ctx.db.select({ id: devices.deviceId }).from(devices).where(eq(devices.tenantId, ctx.tenantId)).orderBy(devices.deviceId)).map((r) => r.id);
+  const master = await ctx.db
+    .select({ id: devices.deviceId, name: devices.name, powertrain: devices.powertrain })
+    .from(devices)
+    .where(eq(devices.tenantId, ctx.tenantId))
+    .orderBy(devices.deviceId);
+  const ids = master.map((r) => r.id);
   const errors: Record<string, number> = { tas: 0, scores_batch: 0 };
 
-  const tasItems = [];
+  const tasItems: TasBatchResponse["results"] = [];
   for (const part of chunks(ids, TAS_BATCH_MAX)) {
     const out = await tasBatch({ ctx, input: { device_ids: part }, now });
     errors.tas = (errors.tas ?? 0) + out.meta.errors;
     tasItems.push(...out.results);
   }
   // The batch answers grade and score only; pillars and knockouts come from the single-device verb.
-  const tasFull = [];
+  const tasFull: TasScore[] = [];
   for (const id of ids) tasFull.push(await getTas({ ctx, input: { device_id: id }, now }));
 
-  const items = [];
+  const items: ScoresBatchResponse["results"] = [];
   for (const part of chunks(ids, SCORES_BATCH_MAX)) {
     const out = await scoresBatch({ ctx, input: { device_ids: part, scores: [...SCORE_NAMES] }, now });
     errors.scores_batch = (errors.scores_batch ?? 0) + out.meta.errors;
@@ -148,7 +170,38 @@ export async function calibrateTenant({ ctx, label, now, periodDays = 30 }: { ct
       ...Object.fromEntries(Object.entries(greenFleet.components).map(([k, v]) => [`green_fleet.${k}`, v])),
     },
     errors,
+    devices: master.map((m, i) => {
+      const t = tasFull[i];
+      const item = items[i];
+      return {
+        device_id: m.id,
+        name: m.name,
+        powertrain: m.powertrain,
+        tas_grade: tasItems[i]?.tas_grade ?? null,
+        tas_score: tasItems[i]?.tas_score ?? null,
+        knockouts: t ? [...t.knockout_flags] : [],
+        pillars: t ? Object.fromEntries(Object.entries(t.pillars).map(([k, v]) => [k, v.score])) : {},
+        vehicle_health: item?.vehicle_health?.vehicle_health_score ?? null,
+        eol_grade: item?.eol_summary?.condition_grade ?? null,
+        soh_pct: item?.battery_health?.data_quality.soh_pct ?? null,
+        fleet_risk: item?.fleet_risk?.fleet_risk_score ?? null,
+        green_fleet: item?.green_fleet?.green_fleet_score ?? null,
+      };
+    }),
   };
+}
+
+/** The per-device lines of a calibration (`npm run calibrate -- --devices`). */
+export function formatDevices(r: TenantCalibration): string {
+  const abbrev: Record<string, string> = { battery_health: "bat", usage_behaviour: "use", contractual_market_risk: "con", regulatory_compliance: "reg" };
+  const lines = [`-- ${r.label}: per device (TAS grade/score, pillars, knockouts, vehicle health, EOL, SoH, fleet risk, green fleet)`];
+  for (const d of r.devices) {
+    const pillars = Object.entries(d.pillars).map(([k, v]) => `${abbrev[k] ?? k} ${v}`).join(" ");
+    lines.push(
+      `${d.device_id.padEnd(16)} ${(d.name ?? "").slice(0, 24).padEnd(24)} ${(d.powertrain ?? "?").padEnd(4)} TAS ${d.tas_grade ?? "–"} ${cell(d.tas_score, 5)} [${pillars}]${d.knockouts.length ? ` KO ${d.knockouts.join("+")}` : ""} VH ${cell(d.vehicle_health, 5)} EOL ${d.eol_grade ?? "–"} SoH ${cell(d.soh_pct, 5)} risk ${cell(d.fleet_risk, 5)} green ${cell(d.green_fleet, 5)}`,
+    );
+  }
+  return lines.join("\n");
 }
 
 const cell = (x: number | null, w = 7) => (x === null ? "–" : String(x)).padStart(w);

@@ -305,7 +305,8 @@ describe.each([
   it("holds the real detectors' alerts: every severity and agent, at most one open per device and key, acknowledged 1–48 h after creation", () => {
     const { alerts } = fleet;
     expect(alerts.length).toBeGreaterThanOrEqual(25);
-    expect(alerts.length).toBeLessThanOrEqual(120);
+    // Three degraded batteries re-raise their low-SoH warning each time it is acknowledged, and the habitual speeder its overspeed.
+    expect(alerts.length).toBeLessThanOrEqual(200);
     expect(new Set(alerts.map((a) => a.severity))).toEqual(new Set(SEVERITIES));
     expect(new Set(alerts.map((a) => a.agent))).toEqual(new Set(ALERT_AGENTS));
     expect(new Set(alerts.map((a) => a.id)).size).toBe(alerts.length);
