@@ -67,8 +67,8 @@ beforeAll(async () => {
   for (const d of inputs.devices) {
     energy.set(d.device_id, computeGreenFleetMetrics({ period_days: PERIOD_DAYS, devices: [toGreenFleetDevice(d)] }).bev_kwh_per_100km);
   }
-  // The four sampling-rate vehicles and the one charged outside are asserted; the others are shown for information.
-  const asserted = new Set(["scn-bev-01min", "scn-bev-05min", "scn-bev-15min", "scn-bev-45min", "scn-bev-outside"]);
+  // The four sampling-rate vehicles, the one charged outside and the one with once-a-day history are asserted; the BMS-0 one is shown for information.
+  const asserted = new Set(["scn-bev-01min", "scn-bev-05min", "scn-bev-15min", "scn-bev-45min", "scn-bev-outside", "scn-degraded"]);
   const rows = fleet.vehicles
     .filter((v) => v.truth.gridKwhPer100Km !== null)
     .map((v) => {
@@ -92,6 +92,16 @@ describe("energy accounting holds for any sampling rate", () => {
     const got = energy.get(id);
     expect(got, `${id}: no consumption computed`).not.toBeNull();
     expect(Math.abs((got as number) - truth) / truth, `${id}: ${got} vs truth ${truth}`).toBeLessThanOrEqual(ENERGY_TOLERANCE);
+  });
+
+  it("once-a-day readings that span a drive AND a charge (same SOC, 80 km more) do not pass for 80 km driven on no energy", () => {
+    // scn-degraded's history before its dense window is one parked reading a day: the odometer moves on
+    // 80 km between two readings while the SOC is unchanged, so the car drove and charged in between and
+    // the energy of those km is unknown. Counting them at 0 kWh makes a worn-out battery look frugal.
+    const t = truthOf("scn-degraded");
+    const got = energy.get("scn-degraded");
+    if (got === null || got === undefined) return;
+    expect(Math.abs(got - (t.gridKwhPer100Km as number)) / (t.gridKwhPer100Km as number), `computed ${got} vs truth ${t.gridKwhPer100Km}`).toBeLessThanOrEqual(ENERGY_TOLERANCE);
   });
 
   it("a BEV that charged only outside the period: consumption null (not measured) or right, never a flattering 0", () => {
