@@ -8,7 +8,8 @@ const alias = { "@": path.resolve(import.meta.dirname) };
  * - unit: pure functions, no database.
  * - db: the database layer itself (migrations, the embedded database's socket).
  * - api-postgres / api-pglite: the route handlers behind a real HTTP server, the same files run on
- *   a fresh Postgres database and on the embedded PGlite.
+ *   a fresh Postgres database and on the embedded PGlite; with them the scenario suite
+ *   (tests/scenarios: constructed vehicles with a known truth through ingest → query → score).
  * - integration: real processes (admin CLI, seed, the built app started twice).
  */
 export default defineConfig({
@@ -22,13 +23,13 @@ export default defineConfig({
       { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"] } },
       {
         extends: true,
-        test: { name: "api-postgres", include: ["tests/api/**/*.test.ts"], env: { FDP_TEST_DB: "postgres" } },
+        test: { name: "api-postgres", include: ["tests/api/**/*.test.ts", "tests/scenarios/**/*.test.ts"], env: { FDP_TEST_DB: "postgres" } },
       },
       {
         extends: true,
         test: {
           name: "api-pglite",
-          include: ["tests/api/**/*.test.ts"],
+          include: ["tests/api/**/*.test.ts", "tests/scenarios/**/*.test.ts"],
           env: { FDP_TEST_DB: "pglite" },
           // PGlite is a WASM Postgres of ~1 GB per instance: one file at a time keeps memory flat.
           fileParallelism: false,

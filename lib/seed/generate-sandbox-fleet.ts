@@ -191,7 +191,7 @@ function vehicleSetup(plan: VehiclePlan, index: number, startMs: number, anchorM
     initialSocPct: model.batteryKwh ? rng.float(50, 80) : null,
     initialFuelPct: model.tankL ? rng.float(35, 90) : null,
     initialEngineHours: combustion ? initialOdometerKm * ENGINE_HOURS_PER_KM * (model.powertrain === "ICE" ? 1 : 0.5) : null,
-    cruiseKmh: plan.heavyFoot ? rng.float(109, 112) : isVan ? rng.float(86, 90) : rng.float(92, 98),
+    cruiseKmh: plan.heavyFoot ? rng.float(109, 112) : isVan ? rng.float(86, 90) : plan.calmDriver ? rng.float(86, 90) : rng.float(92, 98),
     restVoltage: plan.weak12V ? 12.35 : rng.float(12.45, 12.65),
     plugBelowSocPct: rng.float(45, 70),
     sohAgeing: plan.sohAgeing ?? rng.float(2.4, 3.4),

@@ -8,7 +8,7 @@ import { HOUR_MS } from "./calendar";
 import { generateSandboxFleet } from "./generate-sandbox-fleet";
 
 /** Bump when the generator changes, so that every database reseeds on its next start. */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 export const SANDBOX_SEED_META_KEY = "sandbox_seed";
 /** Documented and public: the sandbox never stores ingested data, so its secret protects nothing. */
 export const SANDBOX_INGEST_SECRET = "sandbox-ingest-secret-not-for-production";

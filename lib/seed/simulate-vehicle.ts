@@ -145,7 +145,23 @@ const STALLED_RECORD_MS = 15 * MINUTE_MS;
 const HARSH_PER_KM = {
   heavyFoot: { braking: 1.6e-3, acceleration: 1.4e-3, g: [0.32, 0.55] },
   normal: { braking: 1.2e-3, acceleration: 0.5e-3, g: [0.31, 0.45] },
+  /** Harsh drivers: about 4 per 100 km, and harder (synthetic; the scenario suite's harsh driver has 10). */
+  harsh: { braking: 2.5e-2, acceleration: 1.5e-2, g: [0.38, 0.6] },
+  /** Calm drivers: an order of magnitude fewer, and milder. */
+  calm: { braking: 0.15e-3, acceleration: 0.05e-3, g: [0.3, 0.36] },
 } as const;
+/** Calm drivers keep to 100 km/h on motorways, whatever the limit. */
+const CALM_MAX_KMH = 100;
+
+/**
+ * Reported state of health: real BMSs re-estimate SoH from time to time (typically after a charge)
+ * and the estimate scatters around the true value by about half a point to a point (σ 0.6 pp here).
+ * The scatter changes once per BMS "epoch" (a day, offset half a day from the anchor so a scripted
+ * step never coincides with an epoch change) and is clipped at ±1.4 pp, so two successive readings
+ * never differ by 3 pp or more (the battery detector's soh_drop threshold) unless a fault is scripted.
+ */
+const SOH_NOISE_SD_PP = 0.6;
+const SOH_NOISE_MAX_PP = 1.4;
 
 /** Rounds for storage; `+ 0` turns -0 (which JSON and Postgres make 0) into 0, so output round-trips exactly. */
 const round = (x: number, decimals: number) => {
@@ -191,6 +207,8 @@ export class VehicleSimulator {
   private chargeComplete = false;
   private frozenOdometer: number | null = null;
   private odometerThawed = false;
+  private odometerGlitched = false;
+  private readonly sohNoiseByEpoch = new Map<number, number>();
   private lastTs = -Infinity;
   private lastRecordMoving = false;
   /** Odometer at the last emitted record: the distance a driving record covers. */
@@ -270,7 +288,7 @@ export class VehicleSimulator {
   private route(from: Location, to: Location, depart: number): Trip {
     const temp = temperatureC(from.coord, depart);
     const winter = temp < 0 ? WINTER_SPEED_DROP_KMH : 0;
-    const push = this.v.plan.heavyFoot && this.rng.chance(HEAVY_FOOT_PUSH_CHANCE) ? this.rng.float(...HEAVY_FOOT_PUSH_KMH) : null;
+    const push = this.v.plan.heavyFoot && this.rng.chance(this.v.plan.speedingHabit ?? HEAVY_FOOT_PUSH_CHANCE) ? this.rng.float(...HEAVY_FOOT_PUSH_KMH) : null;
     return planRoute(from, to, { urbanKmh: this.rng.float(30, 40), highwayKmh: push ?? this.v.cruiseKmh - winter });
   }
 
@@ -404,7 +422,8 @@ export class VehicleSimulator {
 
   private reportedSpeed(meanKmh: number, highway: boolean): number {
     const s = this.rng.normal(meanKmh, highway ? 5 : 6);
-    return highway ? Math.min(this.v.plan.heavyFoot ? HEAVY_FOOT_MAX_KMH : 120, Math.max(60, s)) : Math.min(60, Math.max(30, s));
+    const cap = this.v.plan.heavyFoot ? HEAVY_FOOT_MAX_KMH : this.v.plan.calmDriver ? CALM_MAX_KMH : 120;
+    return highway ? Math.min(cap, Math.max(60, s)) : Math.min(60, Math.max(30, s));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -552,10 +571,24 @@ export class VehicleSimulator {
   }
 
   private sohPct(t: number): number {
-    const ageYears = (helsinkiDayNumber(t) - this.v.leaseStartDay + BUILD_TO_DELIVERY_DAYS) / 365.25;
     const step = this.v.plan.sohStep;
     const stepPp = step && t >= this.w.anchorMs - step.daysAgo * DAY_MS ? step.pp : 0;
-    return round(100 - this.v.sohAgeing * Math.max(0, ageYears) ** 0.75 - stepPp, 1);
+    const trend = this.v.plan.sohTrend;
+    const truth = trend
+      ? trend.fromPct + (trend.toPct - trend.fromPct) * ((t - this.w.startMs) / (this.w.anchorMs - this.w.startMs))
+      : 100 - this.v.sohAgeing * Math.max(0, (helsinkiDayNumber(t) - this.v.leaseStartDay + BUILD_TO_DELIVERY_DAYS) / 365.25) ** 0.75;
+    return round(truth - stepPp + this.sohNoise(t), 1);
+  }
+
+  private sohNoise(t: number): number {
+    const epoch = Math.floor((t - this.w.anchorMs - DAY_MS / 2) / DAY_MS);
+    let noise = this.sohNoiseByEpoch.get(epoch);
+    if (noise === undefined) {
+      const draw = rngFor(this.v.deviceId, "soh-noise", epoch).normal(0, SOH_NOISE_SD_PP);
+      noise = Math.max(-SOH_NOISE_MAX_PP, Math.min(SOH_NOISE_MAX_PP, draw));
+      this.sohNoiseByEpoch.set(epoch, noise);
+    }
+    return noise;
   }
 
   /**
@@ -564,6 +597,18 @@ export class VehicleSimulator {
    * minutes apart: the only trace the odometer-integrity detector can see of a freeze.
    */
   private reportedOdometer(t: number, moving: boolean): number {
+    const clock = this.v.plan.odometerClock;
+    const clockedKm = clock && t >= this.w.anchorMs - clock.daysAgo * DAY_MS ? clock.km : 0;
+    const glitch = this.v.plan.odometerGlitch;
+    // The glitch hits one reading mid-trip (a moving record after a moving record), so the next one, minutes later, contradicts it.
+    if (glitch && !this.odometerGlitched && t >= this.w.anchorMs - glitch.daysAgo * DAY_MS && moving && this.lastRecordMoving) {
+      this.odometerGlitched = true;
+      return this.odometerBeforeClock(t, moving) - clockedKm - glitch.lowByKm;
+    }
+    return this.odometerBeforeClock(t, moving) - clockedKm;
+  }
+
+  private odometerBeforeClock(t: number, moving: boolean): number {
     const freeze = this.v.plan.odometerFreeze;
     if (freeze && !this.odometerThawed && t >= this.w.anchorMs - freeze.fromDaysAgo * DAY_MS) {
       const over = t >= this.w.anchorMs - freeze.toDaysAgo * DAY_MS;
@@ -583,7 +628,8 @@ export class VehicleSimulator {
   /** The events an event-reporting telematics unit sends with a driving record: harsh ones by distance, overspeed while above 130 km/h. */
   private drivingEvents(t: number, speedKmh: number, drivenKm: number): DrivingEventInput[] {
     const rng = this.eventRng;
-    const rates = this.v.plan.heavyFoot ? HARSH_PER_KM.heavyFoot : HARSH_PER_KM.normal;
+    const plan = this.v.plan;
+    const rates = plan.harshDriver ? HARSH_PER_KM.harsh : plan.heavyFoot ? HARSH_PER_KM.heavyFoot : plan.calmDriver ? HARSH_PER_KM.calm : HARSH_PER_KM.normal;
     // Somewhere since the previous record (device clocks tick in whole seconds).
     const backS = Math.max(1, Math.min(DRIVE_RECORD_MS, t - this.lastTs) / 1000 - 1);
     const at = () => new Date(t - Math.floor(rng.float(0, backS)) * 1000).toISOString();

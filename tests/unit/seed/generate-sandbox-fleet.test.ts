@@ -153,10 +153,13 @@ describe.each([
     }
   });
 
-  it("keeps timestamps strictly increasing and the odometer never decreasing per vehicle", () => {
+  it("keeps timestamps strictly increasing and the odometer never decreasing per vehicle, except the clocked and the glitching odometer once each", () => {
     const pairs = [...rowsByDevice.values()].flatMap((rows) => rows.slice(1).map((cur, i) => [rows[i] as TelemetryRow, cur] as const));
     expect(violations(pairs, ([prev, cur]) => (ms(cur) > ms(prev) ? undefined : `ts not increasing at ${where(cur)}`))).toEqual([]);
-    expect(violations(pairs, ([prev, cur]) => ((cur.odometerKm ?? 0) >= (prev.odometerKm ?? 0) ? undefined : `odometer decreased at ${where(cur)}`))).toEqual([]);
+    const decreases = pairs.filter(([prev, cur]) => (cur.odometerKm ?? 0) < (prev.odometerKm ?? 0));
+    const scripted = fleet.devices.filter((d) => planOf(d.deviceId).odometerClock || planOf(d.deviceId).odometerGlitch).map((d) => d.deviceId);
+    expect(scripted).toHaveLength(2);
+    expect(decreases.map(([, cur]) => cur.deviceId).sort()).toEqual(scripted.sort());
   });
 
   it("moves at speeds consistent with the odometer between driving records, except the frozen odometer's one catch-up", () => {
@@ -167,8 +170,11 @@ describe.each([
     // The scripted freeze recovers mid-trip in one step of more than 50 km: what the odometer-integrity detector can see.
     const catchUps = driving.filter((p) => (p[1].odometerKm ?? 0) - (p[0].odometerKm ?? 0) > 50);
     expect(catchUps.map(([, cur]) => cur.deviceId)).toEqual(fleet.devices.filter((d) => planOf(d.deviceId).odometerFreeze).map((d) => d.deviceId));
+    // The glitching odometer's one low reading is followed by a reading back on the true count: an implied burst of speed.
+    const glitchRecovery = driving.filter(([prev, cur]) => planOf(cur.deviceId).odometerGlitch && (rowsByDevice.get(cur.deviceId) ?? []).some((r) => ms(r) < ms(prev) && (r.odometerKm ?? 0) > (prev.odometerKm ?? 0)));
+    expect(glitchRecovery).toHaveLength(1);
     expect(
-      violations(driving.filter((p) => !catchUps.includes(p)), (p) => {
+      violations(driving.filter((p) => !catchUps.includes(p) && !glitchRecovery.includes(p)), (p) => {
         const v = kmh(p);
         return v <= maxKmh(p[1].deviceId) + 5 ? undefined : `${Math.round(v)} km/h between readings at ${where(p[1])}`;
       }),
@@ -210,7 +216,9 @@ describe.each([
       const received = r.receivedAt?.getTime() ?? 0;
       if (received < ms(r) || received > anchorMs) return `received_at ${r.receivedAt?.toISOString()}`;
       if (plugIn) {
-        if (!within(r.sohPct, 80, 100)) return `SOH ${r.sohPct}`;
+        // Degraded batteries follow their scripted trend; everyone else ages normally. Either way with BMS scatter (±1.4 pp).
+        const trend = planOf(r.deviceId).sohTrend;
+        if (!within(r.sohPct, trend ? trend.toPct - 1.5 : 80, trend ? trend.fromPct + 1.5 : 100)) return `SOH ${r.sohPct}`;
         if (!["charging", "not_charging", "complete"].includes(r.chargingStatus ?? "")) return `charging_status ${r.chargingStatus}`;
         if (!within(r.socPct, 0, 100)) return `SOC ${r.socPct}`;
       } else if (r.sohPct !== null || r.socPct !== null || r.chargingStatus !== null) {
@@ -297,7 +305,8 @@ describe.each([
   it("holds the real detectors' alerts: every severity and agent, at most one open per device and key, acknowledged 1–48 h after creation", () => {
     const { alerts } = fleet;
     expect(alerts.length).toBeGreaterThanOrEqual(25);
-    expect(alerts.length).toBeLessThanOrEqual(120);
+    // Three degraded batteries re-raise their low-SoH warning each time it is acknowledged, and the habitual speeder its overspeed.
+    expect(alerts.length).toBeLessThanOrEqual(200);
     expect(new Set(alerts.map((a) => a.severity))).toEqual(new Set(SEVERITIES));
     expect(new Set(alerts.map((a) => a.agent))).toEqual(new Set(ALERT_AGENTS));
     expect(new Set(alerts.map((a) => a.id)).size).toBe(alerts.length);
@@ -366,8 +375,10 @@ describe.each([
       else expect(keys, d.deviceId).not.toContain("odometer_integrity:jump");
       const codes = [...keys].filter((k) => k?.startsWith("diagnostics:")).map((k) => k?.slice("diagnostics:".length));
       expect(codes.sort(), d.deviceId).toEqual((plan.dtc ?? []).map((e) => e.code).sort());
-      // The simulated odometer never goes backwards: no manipulation knockout in the sandbox.
-      expect(keys, d.deviceId).not.toContain("odometer_integrity:rollback");
+      // Only the clocked odometer is manipulation. (The glitching one's single low reading is a data-quality event;
+      // whether the detector says so with a rollback alert of low confidence or otherwise is the detector's business.)
+      if (plan.odometerClock) expect(keys, d.deviceId).toContain("odometer_integrity:rollback");
+      else if (!plan.odometerGlitch) expect(keys, d.deviceId).not.toContain("odometer_integrity:rollback");
     }
     // A code raised once per episode: it stays active in the snapshot, so it is not news again.
     const dtcAlerts = fleet.alerts.filter((a) => a.agent === "diagnostics");
@@ -378,13 +389,14 @@ describe.each([
     const reporting = fleet.devices.filter((d) => planOf(d.deviceId).reportsDrivingEvents).map((d) => d.deviceId);
     expect(reporting.length).toBeGreaterThanOrEqual(5);
     const events = fleet.drivingEvents;
-    expect(new Set(events.map((e) => e.deviceId))).toEqual(new Set(reporting));
+    // Calm drivers' units report too, but they may have nothing to report.
+    expect(new Set(events.map((e) => e.deviceId))).toEqual(new Set(reporting.filter((id) => !planOf(id).calmDriver || events.some((e) => e.deviceId === id))));
     // 5-minute sampling is far too sparse to derive harsh events from speed.
     expect(events.every((e) => e.source === "oem")).toBe(true);
     expect(fleet.devices.every((d) => d.denseSpeedAt === null)).toBe(true);
     for (const id of reporting) {
       const harsh = events.filter((e) => e.deviceId === id && (e.kind === "harsh_braking" || e.kind === "harsh_acceleration"));
-      expect(harsh.length, id).toBeGreaterThan(0);
+      if (!planOf(id).calmDriver) expect(harsh.length, id).toBeGreaterThan(0);
       const device = fleet.devices.find((d) => d.deviceId === id);
       const lastReporting = [...(rowsByDevice.get(id) ?? [])].reverse().find((r) => Array.isArray(r.rawData?.events));
       expect(device?.eventsReportedAt).toEqual(lastReporting?.ts);
