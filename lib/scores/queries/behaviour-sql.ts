@@ -56,6 +56,15 @@ export const HIGH_POWER_DC_KW = 100;
 const MOVING_PAIR_KM = 1;
 /** A SOC rise of at least this many points in a moving pair cannot be quantisation or regeneration: a charge happened in between. */
 const MIXED_PAIR_SOC_PP = 2;
+/**
+ * Floor of battery-side consumption (kWh per km) below which a non-charging pair cannot be driving on
+ * its SOC alone: half the lowest WLTP figure of any car on sale (Dacia Spring, about 12 kWh/100 km at
+ * the plug; pistonudos.com "the 10 most efficient electric cars in Europe"). A pair that drove 80 km on
+ * an unchanged SOC (readings a day apart) charged in between unobserved: its energy is unknown, so it
+ * is left out of consumption instead of counting as 80 km on 0 kWh. One SOC point of rounding is
+ * allowed before a pair is judged.
+ */
+export const MIN_BATTERY_KWH_PER_KM = 0.06;
 /** Power × time cross-check: only pairs at most this long (a longer interval's power is not constant). */
 export const SHORT_PAIR_MINUTES = 15;
 /** Harsh events at or above this magnitude (g) are "severe" (weight 2); 0.3 g–0.5 g "moderate" (weight 1). FDP choice. */
@@ -123,7 +132,9 @@ export function behaviourPart({ since, until }: { since: string; until: string }
             or ((p.dcw or coalesce(p.dcw2, false)) and p.kw is null and p.kw2 is null)) as hpc_pair,
           (not (p.chg or coalesce(p.chg2, false)) and p.soc2 is not null and p.soc is not null and p.odo2 >= p.odo
             and not (p.soc2 - p.soc >= ${MIXED_PAIR_SOC_PP})
-            and not (p.soc2 > p.soc and p.odo2 - p.odo < ${MOVING_PAIR_KM})) as cons_pair
+            and not (p.soc2 > p.soc and p.odo2 - p.odo < ${MOVING_PAIR_KM})
+            and not (coalesce(d.battery_kwh, 0) > 0
+              and (greatest(p.soc - p.soc2, 0) + 1) / 100.0 * d.battery_kwh < (p.odo2 - p.odo) * ${MIN_BATTERY_KWH_PER_KM})) as cons_pair
         from (
           select t.ts, t.speed_kmh as v, t.weather_temp as temp, t.soc_pct as soc, t.odometer_km as odo,
             t.charging_power_kw as kw, ${chg} as chg, ${dcw} as dcw,
