@@ -15,6 +15,7 @@ import {
   score100,
   share,
 } from "./score-common";
+import { MIN_RATE_EXPOSURE_HOURS, MIN_RATE_EXPOSURE_KM } from "./behaviour-exposure";
 
 export const FLEET_RISK_VERSION = "fleet-risk-2027.01";
 
@@ -79,7 +80,10 @@ export interface FleetRiskDeviceInput {
   minutes_over_130: number;
   /** Minutes driven above 160 km/h (also counted in minutes_over_130). */
   minutes_over_160: number;
-  /** Odometer km driven between samples whose first was moving; and of those, above 130 / 160 km/h. */
+  /**
+   * Odometer km driven between samples whose first was moving; and of those, above 130 / 160 km/h (a
+   * pair longer than 10 minutes is credited at most speed × 10 minutes; queries/behaviour-sql.ts).
+   */
   moving_km: number;
   km_over_130: number;
   km_over_160: number;
@@ -186,10 +190,11 @@ export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): Fl
   const info = Math.round(sumBy(devices, (d) => d.alerts.info));
 
   const driving = sumBy(devices, (d) => d.driving_minutes);
-  const movingKm = sumBy(devices, (d) => d.moving_km);
 
   // event_severity: severity-weighted harsh events per 100 km, over the devices whose events are measured.
-  const measured = devices.filter((d) => d.harsh_events !== null);
+  // A device whose source covered no km (or unknown km) is left out of both sides of the rate: its
+  // events cannot be divided by a distance over which they were not watched.
+  const measured = devices.filter((d) => d.harsh_events !== null && Number.isFinite(d.harsh_events.km) && d.harsh_events.km > 0);
   const eventKm = sumBy(measured, (d) => d.harsh_events?.km ?? 0);
   const eventCount = sumBy(measured, (d) => d.harsh_events?.count ?? 0);
   const eventWeighted = sumBy(measured, (d) => d.harsh_events?.weighted ?? 0);
@@ -198,12 +203,18 @@ export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): Fl
 
   // speed_compliance: share over 130 (×10) plus over 160 (×20 more), capped. The distance share when
   // odometer pairs measured the driving (a speeder covers more km per minute), else the time share.
-  const over130 = sumBy(devices, (d) => Math.min(d.minutes_over_130, d.driving_minutes));
-  const over160 = sumBy(devices, (d) => Math.min(d.minutes_over_160, d.minutes_over_130, d.driving_minutes));
-  const km130 = sumBy(devices, (d) => Math.min(d.km_over_130, d.moving_km));
-  const km160 = sumBy(devices, (d) => Math.min(d.km_over_160, d.km_over_130, d.moving_km));
-  const timeShares = driving > 0 ? { s130: share(over130, driving), s160: share(over160, driving) } : null;
-  const kmShares = movingKm > 0 ? { s130: share(km130, movingKm), s160: share(km160, movingKm) } : null;
+  // Per device, only a measurement with the minimum exposure counts (behaviour-exposure.ts: 100 km on
+  // the distance basis, 2 h on the time basis); a device below it is left out of both sides.
+  const kmDevices = devices.filter((d) => d.moving_km >= MIN_RATE_EXPOSURE_KM);
+  const timeDevices = devices.filter((d) => d.driving_minutes / 60 >= MIN_RATE_EXPOSURE_HOURS);
+  const speedKm = sumBy(kmDevices, (d) => d.moving_km);
+  const speedMinutes = sumBy(timeDevices, (d) => d.driving_minutes);
+  const over130 = sumBy(timeDevices, (d) => Math.min(d.minutes_over_130, d.driving_minutes));
+  const over160 = sumBy(timeDevices, (d) => Math.min(d.minutes_over_160, d.minutes_over_130, d.driving_minutes));
+  const km130 = sumBy(kmDevices, (d) => Math.min(d.km_over_130, d.moving_km));
+  const km160 = sumBy(kmDevices, (d) => Math.min(d.km_over_160, d.km_over_130, d.moving_km));
+  const timeShares = speedMinutes > 0 ? { s130: share(over130, speedMinutes), s160: share(over160, speedMinutes) } : null;
+  const kmShares = speedKm > 0 ? { s130: share(km130, speedKm), s160: share(km160, speedKm) } : null;
   const speedShares = kmShares ?? timeShares;
   const speedCompliance = speedShares ? 100 * Math.min(1, 10 * speedShares.s130 + 20 * speedShares.s160) : null;
 
@@ -296,9 +307,19 @@ export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): Fl
         : `event_severity: ${round(eventRate, 2)} severity-weighted harsh events per 100 km (${Math.round(eventCount)} events over ${round(eventKm, 1)} km on ${measured.length} vehicle(s)); confidence ${exposureConfidence(eventKm)}.`,
     );
     if (speedShares) {
-      const t = timeShares ? `${round(100 * timeShares.s130, 2)} % of ${round(driving / 60, 1)} h driving time above 130 km/h (${round(100 * timeShares.s160, 2)} % above 160)` : "time share unknown";
-      const k = kmShares ? `${round(100 * kmShares.s130, 2)} % of ${round(movingKm, 1)} km above 130 km/h (${round(100 * kmShares.s160, 2)} % above 160)` : "distance share unknown";
-      limitations.push(`speed_compliance: ${k}; ${t}; scored on the ${kmShares ? "distance" : "time"} share; confidence ${exposureConfidence(kmShares ? movingKm : (driving / 60) * 50)}.`);
+      const t = timeShares ? `${round(100 * timeShares.s130, 2)} % of ${round(speedMinutes / 60, 1)} h driving time above 130 km/h (${round(100 * timeShares.s160, 2)} % above 160)` : "time share unknown";
+      const k = kmShares ? `${round(100 * kmShares.s130, 2)} % of ${round(speedKm, 1)} km above 130 km/h (${round(100 * kmShares.s160, 2)} % above 160)` : "distance share unknown";
+      limitations.push(`speed_compliance: ${k}; ${t}; scored on the ${kmShares ? "distance" : "time"} share; confidence ${exposureConfidence(kmShares ? speedKm : (speedMinutes / 60) * 50)}.`);
+    }
+    const leftOut = devices.filter((d) => !kmDevices.includes(d) && !timeDevices.includes(d) && (d.moving_km > 0 || d.driving_minutes > 0)).length;
+    if (leftOut > 0) {
+      limitations.push(
+        `speed_compliance: ${leftOut} vehicle(s) drove less than the minimum exposure (${MIN_RATE_EXPOSURE_KM} km measured, or ${MIN_RATE_EXPOSURE_HOURS} h) and are left out of the speeding share.`,
+      );
+    }
+    const noEventKm = devices.filter((d) => d.harsh_events !== null && !measured.includes(d)).length;
+    if (noEventKm > 0) {
+      limitations.push(`event_severity: ${noEventKm} vehicle(s) have an event source but no km measured while it covered the period; left out of the rate.`);
     }
     if (tempKnown > 0) {
       limitations.push(

@@ -159,6 +159,18 @@ export function co2GramsPerKm(d: GreenFleetDeviceInput): { g: number; reference:
   }
 }
 
+/**
+ * true when the vehicle's CO2 per km rests on a measurement of its own: a BEV whose consumption was
+ * measured from SOC × capacity over odometer km. Every other figure (fuel factor, PHEV/HEV average,
+ * DEFRA-implied BEV consumption) is a property of the powertrain and fuel, the same for every vehicle
+ * of that kind: a reference, not the vehicle's.
+ */
+export function co2IsMeasured(d: GreenFleetDeviceInput): boolean {
+  const km = finiteOrNull(d.distance_km);
+  const kwh = finiteOrNull(d.energy_kwh);
+  return normalisePowertrain(d.powertrain) === "BEV" && km !== null && km > 0 && kwh !== null && kwh >= 0;
+}
+
 export function computeGreenFleetMetrics(input: GreenFleetInput): GreenFleetMetrics {
   const devices = input.devices;
   const pts = devices.map((d) => normalisePowertrain(d.powertrain));
@@ -245,6 +257,11 @@ export function computeGreenFleet(input: GreenFleetInput, opts: { now: Date }): 
     }
     if (r > 0) co2Component = 100 * (1 - g / r);
   }
+  // One vehicle scored on its own: its CO2 component must be its own measurement. A fuel vehicle's
+  // tank-to-wheel factor (diesel car 173 g/km whatever it does) would be a lookup dressed as a score.
+  const single = input.single_vehicle === true && devices.length === 1 ? devices[0]! : null;
+  const co2NotMeasured = single !== null && !co2IsMeasured(single);
+  if (co2NotMeasured) co2Component = null;
 
   let efficiency: number | null = null;
   if (m.bev_kwh_per_100km !== null && m.reference_kwh_per_100km !== null && m.reference_kwh_per_100km > 0) {
@@ -265,6 +282,9 @@ export function computeGreenFleet(input: GreenFleetInput, opts: { now: Date }): 
   };
   // The score is the weighted mean of the components as shown (each clamped to 0–100).
   const combined = weightedAvailable(components, GREEN_FLEET_WEIGHTS);
+  // Nothing measured (one vehicle without a measured component): the score is 0 by definition, like an
+  // empty fleet's, with confidence low and a limitation saying so; it is not a rating of the vehicle.
+  const nothingMeasured = combined === null && devices.length > 0;
 
   const newest = newestOf(devices.map((d) => d.newest_telemetry_at));
   const limitations: string[] = [freshnessSentence(newest, now)];
@@ -288,6 +308,18 @@ export function computeGreenFleet(input: GreenFleetInput, opts: { now: Date }): 
   if (input.single_vehicle) {
     limitations.push("ev_share does not apply to one vehicle (it is the share of plug-ins in a fleet): null and left out of the weighting.");
   }
+  if (co2NotMeasured && single !== null) {
+    const ref = co2GramsPerKm(single);
+    limitations.push(
+      `co2_intensity is not measured for this vehicle (${normalisePowertrain(single.powertrain) === "BEV" ? "its consumption was not measured" : "FDP measures CO2 only from a BEV's SOC and odometer; a fuel or hybrid vehicle's figure would be its powertrain's DEFRA factor"}): null and left out of the weighting. ` +
+        `For reference only, the DEFRA 2025 factor of its powertrain and fuel is ${round(ref.g, 1)} gCO2e/km (same-class reference ${round(ref.reference, 1)} g/km); it is the same for every such vehicle, not this vehicle's.`,
+    );
+  }
+  if (nothingMeasured) {
+    limitations.push(
+      "No component of this score is measured from the data (every component is null): green_fleet_score is 0 by definition and rates nothing; confidence is low.",
+    );
+  }
   if (raw.energy_efficiency === null && devices.length > 0) {
     limitations.push("energy_efficiency could not be computed (no BEV whose consumption was measured from SOC and odometer in the period); it is left out of the weighting.");
   }
@@ -309,7 +341,7 @@ export function computeGreenFleet(input: GreenFleetInput, opts: { now: Date }): 
   let level: Confidence = "low";
   if (devices.length >= 5 && withDistance >= 0.8 * devices.length && m.unknown_powertrain_count === 0 && raw.energy_efficiency !== null) level = "high";
   else if (devices.length >= 1 && withDistance >= 0.5 * devices.length && m.unknown_powertrain_count <= 0.2 * devices.length) level = "medium";
-  const confidence = devices.length === 0 ? "low" : minConfidence(level, confidenceFromFreshness(newest, now));
+  const confidence = devices.length === 0 || nothingMeasured ? "low" : minConfidence(level, confidenceFromFreshness(newest, now));
 
   return {
     green_fleet_score: score100(combined ? combined.value : 0),

@@ -28,7 +28,9 @@ function scoreOne(id: string, d: Loaded, want: ReadonlySet<ScoreName>, now: Date
   // fleet_risk and green_fleet are fleet-level scores (SPEC 2.3, 2.5). Per device they are the same
   // functions, on the same behaviour and energy aggregate (queries/behaviour-sql.ts), applied to a
   // one-vehicle fleet over the SPEC's default 30-day period; ev_share, a fleet property, is marked
-  // not applicable (null) for one vehicle instead of a powertrain lookup.
+  // not applicable (null) for one vehicle instead of a powertrain lookup, and so is co2_intensity
+  // unless the vehicle's own CO2 was measured (a BEV's consumption): a fuel's DEFRA factor is a
+  // reference, not the vehicle's score (green-fleet.ts, docs/methodology/green-fleet.md "One vehicle").
   if (want.has("fleet_risk") && d.fleet) item.fleet_risk = computeFleetRisk({ period_days: SHORT_WINDOW_DAYS, devices: [d.fleet.fleetRisk] }, { now });
   if (want.has("vehicle_health") && vh) item.vehicle_health = vh;
   if (want.has("green_fleet") && d.fleet) item.green_fleet = computeGreenFleet({ period_days: SHORT_WINDOW_DAYS, devices: [d.fleet.greenFleet], single_vehicle: true }, { now });

@@ -5,6 +5,7 @@
 import { usableSohPct, type SohFlag } from "@/lib/vocabulary/readings";
 import { classifyDtc, normaliseDtc, type DtcFamily } from "@/lib/detectors/diagnostics";
 import type { OdometerEvidence } from "./derived-measures";
+import { hasSpeedingExposure, MIN_RATE_EXPOSURE_KM } from "./behaviour-exposure";
 import {
   excludedSohReadings,
   odometerKnockoutEvidence,
@@ -80,7 +81,8 @@ export interface TasInput {
     /**
      * Speeding measured from the speed history (queries/behaviour-sql.ts): share of the distance (when
      * odometer pairs measured it, else of the driving time) above 130 km/h and above 160 km/h, with the
-     * exposure it was measured on; null when no speed was reported in the window.
+     * exposure it was measured on; null when no speed was reported in the window or the exposure is
+     * below the minimum (behaviour-exposure.ts: 100 km, or 2 h on the time basis).
      */
     speeding: { over_130_share: number; over_160_share: number; basis: "distance" | "time"; exposure_km: number; exposure_hours: number } | null;
     /** Share (0–1) of driving time between 22:00 and 06:00 Helsinki time; null when nothing was driven. */
@@ -91,6 +93,12 @@ export interface TasInput {
     harsh_events_weighted?: number | null;
     /** Harsh driving events (braking / acceleration / cornering) in the window; null when nothing reports or allows deriving them. */
     harsh_events: number | null;
+    /**
+     * The km over which the events' source covered the window (behaviour-exposure.ts `harshExposure`):
+     * the harsh-event rate's denominator; null = unknown (the rate is then not used). Omitted by callers
+     * whose events cover the whole period: period_km is used.
+     */
+    harsh_events_km?: number | null;
   };
   compliance: {
     /** Diagnostic trouble codes active in the latest state (the latest DTC list); null when the vehicle never reported DTCs. */
@@ -279,14 +287,18 @@ function batteryPillar(input: TasInput, powertrain: Powertrain | null): TasPilla
 function usagePillar(input: TasInput): TasPillarResult {
   const b = input.behaviour;
   const km = nonNeg(b.period_km);
-  const hr = nonNeg(b.harsh_events_weighted ?? b.harsh_events);
-  const sp = b.speeding;
+  // A rate needs its own exposure (behaviour-exposure.ts): a speeding share measured on a few km, or
+  // harsh events over the km their source covered below the minimum, are unknown, not a penalty.
+  const sp = b.speeding && hasSpeedingExposure(b.speeding) ? b.speeding : null;
+  const harshKm = b.harsh_events_km === undefined ? km : nonNeg(b.harsh_events_km);
+  const events = nonNeg(b.harsh_events_weighted ?? b.harsh_events);
+  const hr = events !== null && harshKm !== null && harshKm >= MIN_RATE_EXPOSURE_KM ? events : null;
   if (km === null || km < MIN_PERIOD_KM_FOR_RATES || (sp === null && hr === null)) {
     return { score: NEUTRAL_SCORE, source: "insufficient_data" };
   }
   const share = (x: number) => Math.min(1, Math.max(0, finiteOrNull(x) ?? 0));
   const speedIndex = sp === null ? 0 : 100 * Math.min(1, 10 * share(sp.over_130_share) + 20 * share(sp.over_160_share));
-  const harshPer1000 = ((hr ?? 0) / km) * 1000;
+  const harshPer1000 = hr === null || harshKm === null ? 0 : (hr / harshKm) * 1000;
   const eventPenalty = Math.min(EVENT_PENALTY_MAX, speedIndex * SPEEDING_PENALTY_FACTOR + harshPer1000 * HARSH_PENALTY_PER_1000KM);
   const exposurePenalty =
     NIGHT_PENALTY_MAX * Math.min(1, 2 * share(b.night_share ?? 0)) + ICY_PENALTY_MAX * share(b.icy_share ?? 0);

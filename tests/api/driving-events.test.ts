@@ -65,7 +65,7 @@ function drive(vin: string, odoStart: number, extra: (i: number) => Record<strin
 }
 
 describe("harsh events in the Total Asset Score", () => {
-  it("are unknown (null) while nothing reports them, and 0 once the source reports an empty event list", async () => {
+  it("are unknown (null) while nothing reports them, and 0 once the source has reported empty event lists over 100 km", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;
     // Odometer only: no speed, no events. Nothing tells us about the driving style.
@@ -73,10 +73,16 @@ describe("harsh events in the Total Asset Score", () => {
     expect((await ingest(records)).status).toBe(200);
     expect(await usagePillar(id)).toEqual({ score: 50, source: "insufficient_data" });
 
+    // The source starts reporting (empty) event lists: it has watched 0 km so far, still unknown
+    // (the rate's km are those the source covered, not the period's 500 km).
     expect((await ingest([{ vin, timestamp: iso(BASE + 11 * HOUR), odometer_km: 10_550, raw_data: { events: [] } }])).status).toBe(200);
+    expect(await usagePillar(id)).toEqual({ score: 50, source: "insufficient_data" });
+    // Two more hours, 100 km watched: no event over the minimum exposure is a measured 0.
+    const more = [12, 13].map((h) => ({ vin, timestamp: iso(BASE + h * HOUR), odometer_km: 10_000 + h * 50, raw_data: { events: [] } }));
+    expect((await ingest(more)).status).toBe(200);
     expect(await usagePillar(id)).toEqual({ score: 100, source: "telemetry_derived" });
     const [device] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id)));
-    expect(device?.eventsReportedAt?.toISOString()).toBe(iso(BASE + 11 * HOUR));
+    expect(device?.eventsReportedAt?.toISOString()).toBe(iso(BASE + 13 * HOUR));
     expect(await storedEvents(t.tenantId, id)).toEqual([]);
   });
 
@@ -129,27 +135,36 @@ describe("harsh events in the Total Asset Score", () => {
     expect(await usagePillar(id)).toEqual(expectedPillar);
   });
 
-  it("are derived from dense speed samples when no event is reported: one harsh braking per 1,000 km costs 10 points", async () => {
+  it("are derived from dense speed samples when no event is reported: one harsh braking per 200 km of dense driving costs 50 points", async () => {
     const harsh = newVin();
     const gentle = newVin();
-    // A 1 Hz stretch inside the drive: 60 → 48 km/h in one second is 0.34 g.
-    const burst = (vin: string, speeds: number[]) => speeds.map((v, s) => ({ vin, timestamp: iso(BASE + 30 * MIN + s * 1000), speed_kmh: v }));
-    expect((await ingest([...drive(harsh, 30_000), ...burst(harsh, [60, 48, 47, 47])])).status).toBe(200);
-    expect((await ingest([...drive(gentle, 40_000), ...burst(gentle, [60, 58, 57, 57])])).status).toBe(200);
+    // Two hours at 100 km/h sampled at 1 Hz (200 km of dense driving: the harsh-event exposure is the
+    // distance over which events could be derived, Σ speed × time of the dense pairs); the harsh car
+    // brakes once 100 → 88 km/h in one second (0.34 g) at minute 30 and recovers at 1 km/h per second.
+    const dense = (vin: string, odoStart: number, dip: boolean) =>
+      Array.from({ length: 7201 }, (_, s) => {
+        const after = s - 30 * 60;
+        const v = !dip || after <= 0 ? 100 : Math.min(100, 88 + (after - 1));
+        return { vin, timestamp: iso(BASE + s * 1000), speed_kmh: v, odometer_km: Math.round((odoStart + (s * 100) / 3600) * 10) / 10 };
+      });
+    const harshRecords = dense(harsh, 30_000, true);
+    for (const records of [harshRecords, dense(gentle, 40_000, false)]) {
+      for (let i = 0; i < records.length; i += 2000) expect((await ingest(records.slice(i, i + 2000))).status).toBe(200);
+    }
 
-    // One moderate (0.34 g) harsh braking per 1,000 km costs 10 points against the same drive without it.
+    // One moderate (0.34 g) harsh braking over 200 km = 5 per 1,000 km = 50 points against the same drive without it.
     const gentlePillar = await usagePillar(`oem-${gentle}`);
     expect(gentlePillar.source).toBe("telemetry_derived");
-    expect(await usagePillar(`oem-${harsh}`)).toEqual({ score: Math.round((gentlePillar.score - 10) * 10) / 10, source: "telemetry_derived" });
+    expect(await usagePillar(`oem-${harsh}`)).toEqual({ score: Math.round((gentlePillar.score - 50) * 10) / 10, source: "telemetry_derived" });
     expect((await storedEvents(t.tenantId, `oem-${harsh}`)).map((e) => [e.kind, e.source, e.value, e.durationS, e.ts.toISOString(), e.recordTs.toISOString()])).toEqual([
       ["harsh_braking", "derived", 0.34, 1, iso(BASE + 30 * MIN), iso(BASE + 30 * MIN + 1000)],
     ]);
     expect(await storedEvents(t.tenantId, `oem-${gentle}`)).toEqual([]);
     const known = await tdb.handle.db.select({ id: devices.deviceId, dense: devices.denseSpeedAt }).from(devices).where(inArray(devices.deviceId, [`oem-${harsh}`, `oem-${gentle}`]));
-    expect(known.map((d) => d.dense?.toISOString())).toEqual([iso(BASE + 30 * MIN + 3000), iso(BASE + 30 * MIN + 3000)]);
+    expect(known.map((d) => d.dense?.toISOString())).toEqual([iso(BASE + 7200 * 1000), iso(BASE + 7200 * 1000)]);
 
-    // Re-sending the burst derives nothing new.
-    expect((await ingest(burst(harsh, [60, 48, 47, 47]))).status).toBe(200);
+    // Re-sending the braking derives nothing new.
+    expect((await ingest(harshRecords.slice(30 * 60 - 1, 30 * 60 + 3))).status).toBe(200);
     expect(await storedEvents(t.tenantId, `oem-${harsh}`)).toHaveLength(1);
   });
 });

@@ -17,13 +17,22 @@
  * - State TIMES (driving, speeding, night, temperature bands) still hold a sample's state until the next
  *   sample for at most STATE_HOLD_MINUTES, so a parked/offline gap is not driving. Shares of these times
  *   do not depend on the cap as long as every state is sampled alike.
- * - Speeding DISTANCE uses the pair's odometer distance, attributed to the state of its first sample.
+ * - Speeding DISTANCE uses the pair's odometer distance, attributed to the state of its first sample;
+ *   a pair longer than STATE_HOLD_MINUTES is credited at most speed × STATE_HOLD_MINUTES (a device
+ *   offline while moving does not put hundreds of km into one speed band). Consumption keeps the full
+ *   odometer distance: energy needs it.
+ * - A SOC rise while parked is a charge when a sample says charging, when it is at least
+ *   MIXED_PAIR_SOC_PP points, or when the feed reports no charging status/power at all. A smaller rise
+ *   on samples that say "not charging" is SOC noise (70 ↔ 71 flicker) and counts as negative
+ *   consumption, so rises and falls of a parked car cancel instead of adding to both sides.
+ * - Harsh-event exposure: the km over which the event source covered the window (see `harsh`).
  */
 import { sql } from "drizzle-orm";
 import { textArray as pgTextArray } from "@/lib/db/pg-array";
 import { sqlCount, sqlDate, sqlNumber } from "@/lib/db/sql-values";
 import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS } from "@/lib/vocabulary/charging";
 import { HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
+import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S } from "@/lib/ingest/driving-events";
 import { MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
 import type { DevicePart } from "./device-sql";
 
@@ -71,6 +80,9 @@ export const SHORT_PAIR_MINUTES = 15;
 export const SEVERE_HARSH_G = 0.5;
 export const HARSH_SEVERITY_WEIGHTS = { moderate: 1, severe: 2 } as const;
 
+/** Tolerance (s) on the dense-pair interval, as in the ingest's derivation (timestamps are whole milliseconds). */
+const DENSE_EPSILON_S = 1e-6;
+
 const textList = (words: readonly string[]) => sql.raw(words.map((w) => `'${w}'`).join(", "));
 
 /** The behaviour part of a device query over `[since, until]` (ISO strings). Columns are prefixed `bh_`. */
@@ -78,13 +90,16 @@ export function behaviourPart({ since, until }: { since: string; until: string }
   const cs = sql.raw(chargingWordSql("t.charging_status"));
   const chg = sql`(coalesce(${cs}, '') in (${textList(CHARGING_WORDS)}) or (coalesce(t.charging_power_kw, 0) > 0 and coalesce(t.speed_kmh, 0) < ${MOVING_SPEED_KMH}))`;
   const dcw = sql`(coalesce(${cs}, '') in (${textList(DC_CHARGING_WORDS)}))`;
+  // The sample says whether it is charging (a status or a power): then a small SOC rise without
+  // charging is noise, not a charge (H2). A feed that says neither keeps the rule "a parked rise is a charge".
+  const chgKnown = sql`(t.charging_status is not null or t.charging_power_kw is not null)`;
   const helsinkiHour = sql`extract(hour from (q.ts at time zone 'Europe/Helsinki'))`;
   return {
     columns: sql`bh.bh_readings, bh.bh_pairs, bh.bh_driving_min, bh.bh_over130_min, bh.bh_over160_min, bh.bh_night_min,
       bh.bh_temp_known_min, bh.bh_near0_min, bh.bh_cold_min, bh.bh_below0_min, bh.bh_very_cold_min, bh.bh_charging_min, bh.bh_soc_known_min,
       bh.bh_low_soc_min, bh.bh_moving_km, bh.bh_over130_km, bh.bh_over160_km, bh.bh_charged_ac_pp, bh.bh_charged_dc_pp,
       bh.bh_charged_hpc_pp, bh.bh_cons_pp, bh.bh_cons_km, bh.bh_pt_kwh, bh.bh_pt_pp, bh.bh_kw_reported, bh.bh_telemetry_days,
-      bh.bh_newest_ms, bh.bh_odo_first, bh.bh_odo_last, bh.bh_odo_first_ms, bh.bh_odo_last_ms,
+      bh.bh_newest_ms, bh.bh_oem_cover_km, bh.bh_dense_km, bh.bh_odo_first, bh.bh_odo_last, bh.bh_odo_first_ms, bh.bh_odo_last_ms,
       bhe.bh_harsh_oem, bhe.bh_harsh_derived, bhe.bh_harsh_oem_w, bhe.bh_harsh_derived_w,
       (extract(epoch from d.events_reported_at) * 1000)::float8 as bh_events_reported_ms,
       (extract(epoch from d.dense_speed_at) * 1000)::float8 as bh_dense_speed_ms`,
@@ -103,9 +118,9 @@ export function behaviourPart({ since, until }: { since: string; until: string }
         coalesce(sum(q.dur) filter (where q.chg_pair), 0)::float8 as bh_charging_min,
         coalesce(sum(q.dur) filter (where q.soc is not null), 0)::float8 as bh_soc_known_min,
         coalesce(sum(q.dur) filter (where q.soc < ${LOW_SOC_PCT} and not q.chg), 0)::float8 as bh_low_soc_min,
-        coalesce(sum(q.dkm) filter (where q.drv), 0)::float8 as bh_moving_km,
-        coalesce(sum(q.dkm) filter (where q.drv and q.v > ${OVER_LIMIT_KMH}), 0)::float8 as bh_over130_km,
-        coalesce(sum(q.dkm) filter (where q.drv and q.v > ${SEVERE_OVER_LIMIT_KMH}), 0)::float8 as bh_over160_km,
+        coalesce(sum(q.skm) filter (where q.drv), 0)::float8 as bh_moving_km,
+        coalesce(sum(q.skm) filter (where q.drv and q.v > ${OVER_LIMIT_KMH}), 0)::float8 as bh_over130_km,
+        coalesce(sum(q.skm) filter (where q.drv and q.v > ${SEVERE_OVER_LIMIT_KMH}), 0)::float8 as bh_over160_km,
         coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and not q.dc_pair), 0)::float8 as bh_charged_ac_pp,
         coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and q.dc_pair), 0)::float8 as bh_charged_dc_pp,
         coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and q.hpc_pair), 0)::float8 as bh_charged_hpc_pp,
@@ -116,6 +131,8 @@ export function behaviourPart({ since, until }: { since: string; until: string }
         (count(q.kw) > 0) as bh_kw_reported,
         count(distinct (q.ts at time zone 'UTC')::date)::int as bh_telemetry_days,
         (extract(epoch from max(q.ts)) * 1000)::float8 as bh_newest_ms,
+        coalesce(sum(q.dkm) filter (where q.ev_cov), 0)::float8 as bh_oem_cover_km,
+        coalesce(sum(coalesce(q.v, 0) * q.gap / 60.0) filter (where q.gap * 60 between ${DENSE_MIN_INTERVAL_S - DENSE_EPSILON_S}::float8 and ${DENSE_MAX_INTERVAL_S + DENSE_EPSILON_S}::float8), 0)::float8 as bh_dense_km,
         (array_agg(q.odo order by q.ts asc) filter (where q.odo is not null))[1]::float8 as bh_odo_first,
         (array_agg(q.odo order by q.ts desc) filter (where q.odo is not null))[1]::float8 as bh_odo_last,
         (extract(epoch from min(q.ts) filter (where q.odo is not null)) * 1000)::float8 as bh_odo_first_ms,
@@ -125,23 +142,28 @@ export function behaviourPart({ since, until }: { since: string; until: string }
           coalesce(p.v, 0) >= ${MOVING_SPEED_KMH} as drv,
           least(coalesce(p.gap, 0)::float8, ${STATE_HOLD_MINUTES}::float8) as dur,
           case when p.odo2 >= p.odo then (p.odo2 - p.odo) end as dkm,
+          case when p.odo2 >= p.odo then
+            case when p.gap <= ${STATE_HOLD_MINUTES}::float8 then p.odo2 - p.odo
+              else least(p.odo2 - p.odo, coalesce(p.v, 0) * ${STATE_HOLD_MINUTES}::float8 / 60.0) end end as skm,
           (p.soc2 - p.soc) as dsoc,
-          (p.chg or coalesce(p.chg2, false) or (p.soc2 > p.soc and coalesce(p.odo2 - p.odo, 0) < ${MOVING_PAIR_KM})) as chg_pair,
+          (p.chg or coalesce(p.chg2, false) or (coalesce(p.odo2 - p.odo, 0) < ${MOVING_PAIR_KM}
+            and (p.soc2 - p.soc >= ${MIXED_PAIR_SOC_PP} or (p.soc2 > p.soc and not (p.chg_known or coalesce(p.chg_known2, false)))))) as chg_pair,
           (p.dcw or coalesce(p.dcw2, false) or greatest(coalesce(p.kw, 0), coalesce(p.kw2, 0)) > ${AC_MAX_KW}) as dc_pair,
           (greatest(coalesce(p.kw, 0), coalesce(p.kw2, 0)) > ${HIGH_POWER_DC_KW}
             or ((p.dcw or coalesce(p.dcw2, false)) and p.kw is null and p.kw2 is null)) as hpc_pair,
           (not (p.chg or coalesce(p.chg2, false)) and p.soc2 is not null and p.soc is not null and p.odo2 >= p.odo
             and not (p.soc2 - p.soc >= ${MIXED_PAIR_SOC_PP})
-            and not (p.soc2 > p.soc and p.odo2 - p.odo < ${MOVING_PAIR_KM})
+            and not (p.soc2 > p.soc and p.odo2 - p.odo < ${MOVING_PAIR_KM} and not (p.chg_known or coalesce(p.chg_known2, false)))
             and not (coalesce(d.battery_kwh, 0) > 0
               and (greatest(p.soc - p.soc2, 0) + 1) / 100.0 * d.battery_kwh < (p.odo2 - p.odo) * ${MIN_BATTERY_KWH_PER_KM})) as cons_pair
         from (
           select t.ts, t.speed_kmh as v, t.weather_temp as temp, t.soc_pct as soc, t.odometer_km as odo,
-            t.charging_power_kw as kw, ${chg} as chg, ${dcw} as dcw,
+            t.charging_power_kw as kw, ${chg} as chg, ${dcw} as dcw, ${chgKnown} as chg_known,
+            bool_or(jsonb_typeof(t.raw_data -> 'events') = 'array') over w as ev_cov,
             lead(t.ts) over w as ts2,
             extract(epoch from (lead(t.ts) over w - t.ts)) / 60.0 as gap,
             lead(t.soc_pct) over w as soc2, lead(t.odometer_km) over w as odo2, lead(t.charging_power_kw) over w as kw2,
-            lead(${chg}) over w as chg2, lead(${dcw}) over w as dcw2
+            lead(${chg}) over w as chg2, lead(${dcw}) over w as dcw2, lead(${chgKnown}) over w as chg_known2
           from telemetry t
           where t.tenant_id = d.tenant_id and t.device_id = d.device_id and t.ts >= ${since}::timestamptz and t.ts <= ${until}::timestamptz
           window w as (order by t.ts)
@@ -198,7 +220,21 @@ export interface BehaviourRow {
   odometer_last_km: number | null;
   odometer_first_at: Date | null;
   odometer_last_at: Date | null;
-  harsh: { oem: number; derived: number; oem_weighted: number; derived_weighted: number; reported_at: Date | null; dense_speed_at: Date | null };
+  harsh: {
+    oem: number;
+    derived: number;
+    oem_weighted: number;
+    derived_weighted: number;
+    reported_at: Date | null;
+    dense_speed_at: Date | null;
+    /**
+     * The km each source covered in the window (the exposure of its events): OEM = odometer km of the
+     * pairs from the first sample that carried a `raw_data.events` array on; derived = Σ speed × time
+     * over the dense pairs (0.5–2 s apart) the ingest derives events from.
+     */
+    oem_km: number;
+    derived_km: number;
+  };
 }
 
 export function toBehaviour(r: Record<string, unknown>): BehaviourRow {
@@ -242,6 +278,8 @@ export function toBehaviour(r: Record<string, unknown>): BehaviourRow {
       derived_weighted: n("bh_harsh_derived_w"),
       reported_at: at("bh_events_reported_ms"),
       dense_speed_at: at("bh_dense_speed_ms"),
+      oem_km: n("bh_oem_cover_km"),
+      derived_km: n("bh_dense_km"),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { rows, sqlCount, sqlJson, sqlNumber } from "@/lib/db/sql-values";
-import { harshEventsInWindow } from "@/lib/scores/derived-measures";
+import { harshExposure } from "@/lib/scores/behaviour-exposure";
 import { energyAccount, type EnergyAccount } from "@/lib/scores/energy-accounting";
 import type { FleetRiskDeviceInput, SeverityCounts } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
@@ -41,7 +41,7 @@ export interface FleetDeviceAggregate {
   energy_kwh: number | null;
   /** Electricity drawn at the plug in the period (charging losses included), kWh; null = capacity unknown. */
   charged_grid_kwh: number | null;
-  /** Harsh events of the period from the source that covers it; null = unknown. */
+  /** Harsh events of the period from the source that covers it, and the km that source covered; null = unknown. */
   harsh_events: FleetRiskDeviceInput["harsh_events"];
 }
 
@@ -58,14 +58,6 @@ export function deviceAggregate(r: Record<string, unknown>, windowStart: Date, a
   const batteryKwh = sqlNumber(r.battery_kwh);
   const energy = energyAccount(b, batteryKwh);
   const distance = b.odometer_first_km !== null && b.odometer_last_km !== null ? Math.max(0, b.odometer_last_km - b.odometer_first_km) : null;
-  const weighted = harshEventsInWindow(
-    { oemCount: b.harsh.oem_weighted, derivedCount: b.harsh.derived_weighted, reportedAt: b.harsh.reported_at, denseSpeedAt: b.harsh.dense_speed_at },
-    windowStart,
-  );
-  const count = harshEventsInWindow(
-    { oemCount: b.harsh.oem, derivedCount: b.harsh.derived, reportedAt: b.harsh.reported_at, denseSpeedAt: b.harsh.dense_speed_at },
-    windowStart,
-  );
   return {
     device_id: String(r.device_id),
     powertrain: typeof r.powertrain === "string" ? r.powertrain : null,
@@ -80,7 +72,8 @@ export function deviceAggregate(r: Record<string, unknown>, windowStart: Date, a
     distance_km: distance,
     energy_kwh: energy.consumption_kwh_per_100km !== null && distance !== null ? (energy.consumption_kwh_per_100km * distance) / 100 : null,
     charged_grid_kwh: energy.charged_grid_kwh,
-    harsh_events: weighted === null || count === null ? null : { count, weighted, km: distance ?? 0 },
+    // Events over the km their source covered (not the window's odometer distance).
+    harsh_events: harshExposure(b.harsh, windowStart),
   };
 }
 

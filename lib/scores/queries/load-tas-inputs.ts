@@ -1,4 +1,5 @@
 import { behaviourPart, toBehaviour, type BehaviourRow } from "./behaviour-sql";
+import { harshExposure, speedingShare } from "@/lib/scores/behaviour-exposure";
 import { sqlCount, sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
 import {
   ageMonths,
@@ -23,22 +24,19 @@ const reading = (value: unknown, at: unknown): Reading | null => {
 };
 
 /** The usage-behaviour rates of the TAS from the behaviour aggregate: shares over exposure, never alert counts. */
-function tasBehaviour(b: BehaviourRow, windowStart: Date): Pick<TasInput["behaviour"], "speeding" | "night_share" | "icy_share" | "harsh_events_weighted"> {
-  const hours = b.driving_minutes / 60;
-  const speeding =
-    b.moving_km > 0
-      ? { over_130_share: b.km_over_130 / b.moving_km, over_160_share: b.km_over_160 / b.moving_km, basis: "distance" as const, exposure_km: b.moving_km, exposure_hours: hours }
-      : b.driving_minutes > 0
-        ? { over_130_share: b.minutes_over_130 / b.driving_minutes, over_160_share: b.minutes_over_160 / b.driving_minutes, basis: "time" as const, exposure_km: 0, exposure_hours: hours }
-        : null;
+function tasBehaviour(
+  b: BehaviourRow,
+  windowStart: Date,
+): Pick<TasInput["behaviour"], "speeding" | "night_share" | "icy_share" | "harsh_events_weighted" | "harsh_events_km"> {
+  const harsh = harshExposure(b.harsh, windowStart);
   return {
-    speeding,
+    // Distance share over ≥ 100 km measured, else time share over ≥ 2 h, else null (behaviour-exposure.ts).
+    speeding: speedingShare(b),
     night_share: b.driving_minutes > 0 ? b.night_driving_minutes / b.driving_minutes : null,
     icy_share: b.temp_known_driving_minutes > 0 ? b.driving_minutes_near_0c / b.temp_known_driving_minutes : null,
-    harsh_events_weighted: harshEventsInWindow(
-      { oemCount: b.harsh.oem_weighted, derivedCount: b.harsh.derived_weighted, reportedAt: b.harsh.reported_at, denseSpeedAt: b.harsh.dense_speed_at },
-      windowStart,
-    ),
+    harsh_events_weighted: harsh?.weighted ?? null,
+    // The km over which the events' source covered the window: the rate's denominator, not period_km.
+    harsh_events_km: harsh?.km ?? null,
   };
 }
 

@@ -35,7 +35,7 @@ const row = (over: Partial<BehaviourRow> = {}): BehaviourRow => ({
   odometer_last_km: 1400,
   odometer_first_at: new Date("2026-11-17T00:00:00Z"),
   odometer_last_at: new Date("2026-11-20T00:00:00Z"),
-  harsh: { oem: 0, derived: 0, oem_weighted: 0, derived_weighted: 0, reported_at: null, dense_speed_at: null },
+  harsh: { oem: 0, derived: 0, oem_weighted: 0, derived_weighted: 0, reported_at: null, dense_speed_at: null, oem_km: 0, derived_km: 0 },
   ...over,
 });
 
