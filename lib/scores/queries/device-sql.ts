@@ -244,16 +244,19 @@ export const parts = {
   },
 
   /**
-   * Alert facts of the device: odometer-jump alerts (vehicle health's integrity note) and the alerts of
-   * the short window by severity (the per-device `alerts_period` facts of the scores batch). No score
-   * counts alert rows as behaviour (docs/methodology/alerts.md "Lifecycle").
+   * Alert facts of the device: the open implausible-odometer-jump problems (vehicle health's
+   * odometer_integrity; one problem key, so 0 or 1: under the lifecycle repeats fold into one row and
+   * each acknowledgement cycle adds one, so rows measure batching and acknowledgement habits, not jumps;
+   * acknowledging says the jump was checked) and the alerts of the short window by severity (the
+   * per-device `alerts_period` facts of the scores batch). No score counts alert rows as behaviour
+   * (docs/methodology/alerts.md "Lifecycle").
    */
   alertCounts: ({ since30 }: Windows): DevicePart => {
     const [critical, warning, info]: Severity[] = ["CRITICAL", "WARNING", "INFO"];
     return {
       columns: sql`ac.odo_jumps, ac.critical_30, ac.warning_30, ac.info_30`,
       join: sql`left join lateral (
-        select count(*) filter (where a.dedupe_key = ${ALERT_KEYS.odometerJump})::int as odo_jumps,
+        select count(distinct a.dedupe_key) filter (where a.dedupe_key = ${ALERT_KEYS.odometerJump} and not a.acknowledged)::int as odo_jumps,
           count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${critical})::int as critical_30,
           count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${warning})::int as warning_30,
           count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${info})::int as info_30
