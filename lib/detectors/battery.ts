@@ -1,5 +1,5 @@
 import { finiteOrNull } from "@/lib/numbers";
-import { isOffAndNotCharging, LOW_VOLTAGE_RANGE_V, restingTwelveVolt, SETTLE_MS, usableSocPct, usableSohPct } from "@/lib/vocabulary/readings";
+import { isOffAndNotCharging, judgeSohReadings, LOW_VOLTAGE_RANGE_V, restingTwelveVolt, SETTLE_MS, SOH_JUMP_PP, type SohJudgement, usableSocPct, usableSohPct } from "@/lib/vocabulary/readings";
 import { isChargingStatus } from "@/lib/vocabulary/charging";
 import { ALERT_KEYS, type Severity } from "@/lib/vocabulary/alerts";
 import { inferPowertrain, isPlugIn } from "@/lib/vocabulary/powertrain";
@@ -263,6 +263,19 @@ function sohReadings(records: readonly TelemetryRecord[]): { r: TelemetryRecord;
   });
 }
 
+/**
+ * The plausibility rule every score applies (judgeSohReadings, lib/vocabulary/readings.ts) over the
+ * device's stored state and the batch's readings: a jump of more than SOH_JUMP_PP that no following
+ * reading confirms is set aside, so the detectors never call "knockout" what TAS does not use.
+ */
+function judgedSoh(device: DeviceContext, readings: readonly { r: TelemetryRecord; soh: number }[]): SohJudgement {
+  const prev = device.previous;
+  const prevSoh = prev ? usableSohPct(finiteOrNull(prev.sohPct)) : null;
+  const first = readings[0];
+  const base = prev && prevSoh !== null && first && prev.ts.getTime() < tsMs(first.r) ? [{ pct: prevSoh, at: prev.ts }] : [];
+  return judgeSohReadings([...base, ...readings.map((x) => ({ pct: x.soh, at: x.r.ts }))]);
+}
+
 function sohDrop(device: DeviceContext, records: readonly TelemetryRecord[]): AlertDraft[] {
   const readings = sohReadings(records);
   const latest = readings[readings.length - 1];
@@ -284,12 +297,18 @@ function sohDrop(device: DeviceContext, records: readonly TelemetryRecord[]): Al
 
   const ref = reference;
   const confirming = readings.filter((x) => tsMs(x.r) > ref.ts.getTime() && atLeast(ref.soh - x.soh, SOH_DROP_PP)).length;
+  // The latest reading may be a jump no following reading confirms yet: the scores set it aside, and
+  // this WARNING is the only alert it raises until a later reading confirms it (sohLow then judges it).
+  const unconfirmed = judgedSoh(device, readings).flagged.some((f) => f.reason === "unconfirmed_jump" && f.at.getTime() === tsMs(latest.r));
+  const note = unconfirmed
+    ? ` The reading jumps more than ${SOH_JUMP_PP} points and no later reading confirms it yet (unconfirmed): the scores do not use it until one does.`
+    : "";
   return [
     makeDraft({
       deviceId: device.deviceId,
       agent: "battery",
       severity: "WARNING",
-      prediction: `Battery state of health fell from ${fmt(ref.soh)} % to ${fmt(latest.soh)} %, a drop of ${fmt(drop)} percentage points (alert at ${SOH_DROP_PP}): far faster than the 2–3 points a year typical of fleet EVs; have the battery checked or the reading confirmed.`,
+      prediction: `Battery state of health fell from ${fmt(ref.soh)} % to ${fmt(latest.soh)} %, a drop of ${fmt(drop)} percentage points (alert at ${SOH_DROP_PP}): far faster than the 2–3 points a year typical of fleet EVs; have the battery checked or the reading confirmed.${note}`,
       confidence: corroborated(0.6, 0.05, confirming, 0.85),
       dedupeKey: ALERT_KEYS.batterySohDrop,
       measure: { field: "drop_pp", worse: "higher" },
@@ -303,16 +322,29 @@ function sohDrop(device: DeviceContext, records: readonly TelemetryRecord[]): Al
         drop_pp: round(drop, 2),
         threshold_drop_pp: SOH_DROP_PP,
         confirming_readings: confirming,
+        unconfirmed_jump: unconfirmed,
         observed_at: iso(latest.r.ts),
       },
     }),
   ];
 }
 
+/**
+ * Low state of health, judged on the reading the scores use: the latest reading of the batch that the
+ * plausibility rule accepts (judgedSoh). A latest reading that jumps more than SOH_JUMP_PP and is not yet
+ * confirmed raises nothing here (the soh_drop WARNING says "unconfirmed"); once a following reading
+ * confirms it, it is accepted and judged. A stored state accepted before this batch was judged then.
+ */
 function sohLow(device: DeviceContext, records: readonly TelemetryRecord[]): AlertDraft[] {
-  const readings = sohReadings(records);
-  const latest = readings[readings.length - 1];
-  if (!latest || !below(latest.soh, SOH_WARNING_PCT) || supersededState(device, latest.r, "sohPct")) return [];
+  const all = sohReadings(records);
+  const newest = all[all.length - 1];
+  if (!newest || supersededState(device, newest.r, "sohPct")) return [];
+  const judged = judgedSoh(device, all);
+  const accepted = judged.accepted;
+  const latest = accepted ? all.find((x) => tsMs(x.r) === accepted.at.getTime()) : undefined;
+  if (!latest || !below(latest.soh, SOH_WARNING_PCT)) return [];
+  const flagged = new Set(judged.flagged.map((f) => f.at.getTime()));
+  const readings = all.filter((x) => !flagged.has(tsMs(x.r)));
   const critical = below(latest.soh, SOH_CRITICAL_PCT);
   const threshold = critical ? SOH_CRITICAL_PCT : SOH_WARNING_PCT;
   const confirming = readings.filter((x) => below(x.soh, threshold)).length;

@@ -72,15 +72,15 @@ interface Jump {
 }
 
 /** A jump no road vehicle could drive (both limits exceeded). */
-const implausibleJump = (delta: number, hours: number) => above(delta, JUMP_MIN_KM) && above(delta / hours, JUMP_MAX_AVG_KMH);
+export const implausibleJump = (delta: number, hours: number) => above(delta, JUMP_MIN_KM) && above(delta / hours, JUMP_MAX_AVG_KMH);
 
 /**
  * Upward one-sample outliers within the batch: a reading that jumps implausibly above the batch's
  * previous reading (the jump rule) and that the NEXT reading contradicts by falling back more than
  * the tolerance. It is not the odometer's level: later readings are not judged against it, and the
- * device's highest reading (`odometer_max_km`, lib/ingest/normalize-records.ts) ignores it. Only
- * readings of the batch are judged (the first one has no batch neighbour before it), so the detector
- * and the stored maximum agree. `sorted`: ts ascending.
+ * device's highest reading (`odometer_max_km`, confirmedOdometerMax in lib/ingest/normalize-records.ts,
+ * which also holds back a jump no reading has confirmed yet) ignores it. A jump held back that the next
+ * batch falls back from is judged by spikeInStoredState below. `sorted`: ts ascending.
  */
 export function odometerSpikes(sorted: readonly TelemetryRecord[]): Set<TelemetryRecord> {
   const rs = readings(sorted);
@@ -118,8 +118,11 @@ export const detectOdometerIntegrity: Detector = ({ device, records }) => {
   const all = readings(sorted);
   if (all.length === 0) return [];
   const rs = all.filter((x) => !spikeSet.has(x.r));
-  const context = contextReadings(device);
   const outliers: Outlier[] = [];
+  const storedSpike = spikeInStoredState(device, rs);
+  if (storedSpike) outliers.push(storedSpike);
+  // A stored state that was a spike is not a level the batch is judged against.
+  const context = contextReadings(device).filter((k) => !(storedSpike && k.source === "previous_state"));
 
   for (const [i, x] of all.entries()) {
     if (!spikeSet.has(x.r)) continue;
@@ -181,8 +184,48 @@ export const detectOdometerIntegrity: Detector = ({ device, records }) => {
   if (earlier) outliers.push(earlier);
 
   const last = rs[rs.length - 1];
-  return [...rollbackDraft(device, persisting, violations.length - persisting.length, last), ...outlierDraft(device, outliers), ...jumpDraft(device, jumps, rs)];
+  const storedLow = storedStateBelowMax(device, persisting[0]);
+  return [
+    ...rollbackDraft(device, persisting, violations.length - persisting.length, last, storedLow),
+    ...outlierDraft(device, outliers),
+    ...jumpDraft(device, jumps, rs),
+  ];
 };
+
+/**
+ * The device's stored state stands above its stored maximum: the maximum did not rise to it because it
+ * was an implausible jump no reading had confirmed yet (confirmedOdometerMax, lib/ingest/normalize-records.ts,
+ * holds such a reading back). When the batch's first later reading falls back from it by more than the
+ * tolerance, it was a one-sample spike (a data-quality event), not the level later readings are judged against.
+ */
+function spikeInStoredState(device: DeviceContext, rs: readonly Reading[]): Outlier | null {
+  const prev = device.previous;
+  const max = device.odometerMax;
+  const prevKm = prev ? finiteOrNull(prev.odometerKm) : null;
+  if (!prev || !max || prevKm === null || !(max.ts.getTime() < prev.ts.getTime()) || !above(prevKm - max.km, ROLLBACK_TOLERANCE_KM)) return null;
+  const next = rs.find((y) => tsMs(y.r) > prev.ts.getTime());
+  if (!next || !above(prevKm - next.km, ROLLBACK_TOLERANCE_KM)) return null;
+  return {
+    kind: "spike",
+    reading: { km: prevKm, ts: prev.ts, source: "previous_state" },
+    level: { km: max.km, ts: max.ts, source: "odometer_max" },
+    next: known(next),
+    deviationKm: prevKm - max.km,
+    evidence: next.r,
+  };
+}
+
+/**
+ * The device's stored state was already below the level the batch's first persisting drop falls from
+ * (after it, by more than the tolerance): the drop was seen before this batch, so the batch's reading
+ * is a second one that stays low.
+ */
+function storedStateBelowMax(device: DeviceContext, first: Violation | undefined): boolean {
+  const prev = device.previous;
+  const prevKm = prev ? finiteOrNull(prev.odometerKm) : null;
+  if (!first || !prev || prevKm === null) return false;
+  return first.earlierMax.ts.getTime() < prev.ts.getTime() && prev.ts.getTime() < tsMs(first.x.r) && above(first.earlierMax.km - prevKm, ROLLBACK_TOLERANCE_KM);
+}
 
 /**
  * The device's stored state was a drop below its highest earlier reading (a rollback alert may be open
@@ -207,12 +250,21 @@ function contradictedEarlierDrop(device: DeviceContext, rs: readonly Reading[]):
   };
 }
 
-function rollbackDraft(device: DeviceContext, violations: readonly Violation[], contradicted: number, last: Reading | undefined): AlertDraft[] {
+/**
+ * A drop below the highest earlier reading that no later reading contradicts. Seen in ONE reading only
+ * (nothing after it yet, in this batch or stored before it) it is a WARNING, "unconfirmed": the next
+ * reading may still be back at the level (a one-sample glitch, CONTRACT). Once a second reading stays low
+ * it is CRITICAL (raised alongside the open WARNING by the lifecycle: same problem key, higher severity).
+ * Methodology: docs/methodology/alerts.md#odometer-integrity.
+ */
+function rollbackDraft(device: DeviceContext, violations: readonly Violation[], contradicted: number, last: Reading | undefined, storedLow: boolean): AlertDraft[] {
   const first = violations[0];
   if (!first || !last) return [];
   const largest = violations.reduce((m, v) => (v.diff > m.diff ? v : m), first);
   // Every reading from the first persisting one to the batch's end stays below the level (none contradicts it).
-  const conf = violations.length >= 2 ? 0.9 : 0.75;
+  const lowReadings = violations.length + (storedLow ? 1 : 0);
+  const confirmed = lowReadings >= 2;
+  const conf = confirmed ? 0.9 : 0.5;
   const unitHint = nearRatio(first.x.km / first.earlierMax.km, 1 / KM_PER_MILE);
   const cause = unitHint
     ? "the ratio matches a km→miles change, so check the unit first; otherwise it suggests odometer manipulation"
@@ -221,8 +273,10 @@ function rollbackDraft(device: DeviceContext, violations: readonly Violation[], 
     makeDraft({
       deviceId: device.deviceId,
       agent: "odometer_integrity",
-      severity: "CRITICAL",
-      prediction: `Odometer reads ${fmt(first.x.km, 0)} km, ${fmt(first.diff, first.diff < 10 ? 2 : 0)} km below the ${fmt(first.earlierMax.km, 0)} km recorded on ${day(first.earlierMax.ts)}, and no later reading is back at that level: ${cause}; the Total Asset Score treats it as a manipulation knockout (grade F) while no later reading returns to the earlier level.`,
+      severity: confirmed ? "CRITICAL" : "WARNING",
+      prediction: confirmed
+        ? `Odometer reads ${fmt(first.x.km, 0)} km, ${fmt(first.diff, first.diff < 10 ? 2 : 0)} km below the ${fmt(first.earlierMax.km, 0)} km recorded on ${day(first.earlierMax.ts)}, and ${lowReadings} readings in a row stay below that level: ${cause}; the Total Asset Score treats it as a manipulation knockout (grade F) while no later reading returns to the earlier level.`
+        : `Odometer below its earlier maximum — unconfirmed: it reads ${fmt(first.x.km, 0)} km, ${fmt(first.diff, first.diff < 10 ? 2 : 0)} km below the ${fmt(first.earlierMax.km, 0)} km recorded on ${day(first.earlierMax.ts)}, in one reading so far. If the next reading is back at that level it was a data error; if it stays low, ${cause}. Until a later reading returns to the earlier level the Total Asset Score treats it as a manipulation knockout (grade F).`,
       confidence: conf,
       dedupeKey: ALERT_KEYS.odometerRollback,
       measure: { field: "largest_difference_km", worse: "higher" },
@@ -237,6 +291,8 @@ function rollbackDraft(device: DeviceContext, violations: readonly Violation[], 
         difference_km: round(first.diff, 3),
         tolerance_km: ROLLBACK_TOLERANCE_KM,
         readings_below_earlier_max: violations.length,
+        stored_state_below_earlier_max: storedLow,
+        confirmed,
         contradicted_readings: contradicted,
         largest_difference_km: round(largest.diff, 3),
         latest_reading_km: round(last.km, 3),
@@ -252,7 +308,8 @@ function rollbackDraft(device: DeviceContext, violations: readonly Violation[], 
 function outlierSentence(o: Outlier): string {
   const dev = fmt(o.deviationKm, o.deviationKm < 10 ? 2 : 0);
   if (o.kind === "spike") {
-    return `Odometer read ${fmt(o.reading.km, 0)} km on ${day(o.reading.ts)}, ${dev} km above the reading before it, and the next reading fell back to ${fmt(o.next.km, 0)} km: a one-sample data error, not the odometer's level, and later readings are not judged against it.`;
+    const base = o.level.source === "odometer_max" ? `the highest confirmed reading (${fmt(o.level.km, 0)} km)` : "the reading before it";
+    return `Odometer read ${fmt(o.reading.km, 0)} km on ${day(o.reading.ts)}, ${dev} km above ${base}, and the next reading fell back to ${fmt(o.next.km, 0)} km: a one-sample data error, not the odometer's level, and later readings are not judged against it.`;
   }
   if (o.kind === "earlier_drop") {
     return `The odometer reading of ${fmt(o.reading.km, 0)} km on ${day(o.reading.ts)}, ${dev} km below the ${fmt(o.level.km, 0)} km recorded before, is contradicted: the odometer reads ${fmt(o.next.km, 0)} km again. It was a data error, not odometer manipulation; a rollback alert raised for it no longer holds and can be acknowledged.`;

@@ -1,5 +1,6 @@
-import { odometerSpikes } from "@/lib/detectors/odometer-integrity";
-import type { TelemetryRecord } from "@/lib/detectors/types";
+import { above } from "@/lib/detectors/common";
+import { implausibleJump, ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
+import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import type { IngestBody, VehicleMasterData } from "@/lib/schemas/ingest";
 import { vehicleMasterDataSchema } from "@/lib/schemas/ingest";
 import { inferPowertrain, type Powertrain, type PowertrainSource } from "@/lib/vocabulary/powertrain";
@@ -69,7 +70,11 @@ export interface DeviceMasterUpdate {
   masterDataAt: Date | null;
   /** Device time of the newest record: the VIN of the newest record wins. */
   latestTs: Date;
-  /** The batch's highest odometer reading and its device time (the first record that reached it). */
+  /**
+   * The batch's highest confirmed odometer reading and its device time (the first record that reached
+   * it): see `confirmedOdometerMax`. The device's stored state (`previous`) is among the candidates once
+   * this batch confirms it.
+   */
   odometerMaxKm: number | null;
   odometerMaxAt: Date | null;
   /** Driving-event coverage of the batch (observeDrivingEvents in ./driving-events.ts); null when none. */
@@ -92,11 +97,42 @@ const MASTER_FIELDS = {
 } as const satisfies Record<keyof VehicleMasterData, keyof DeviceMasterUpdate>;
 
 /**
+ * The highest odometer reading a batch confirms, the device's `odometer_max_km` candidate. A reading that
+ * jumps implausibly above the reading before it (the odometer detector's jump rule) is not the odometer's
+ * level until the next reading confirms it (does not fall back more than ROLLBACK_TOLERANCE_KM): a
+ * one-sample spike the next reading falls back from never counts, and a jump at the END of a batch waits
+ * for the next batch. Otherwise a spike at a batch's end would become the level every later reading is
+ * judged against (a false rollback), while the knockout's SQL, which sees the whole history, excludes it.
+ * `previous` (the device's stored state) is judged with the batch: it counts once a later reading of
+ * the batch confirms it (a jump it held back is now confirmed), and a reading of the batch is judged
+ * against it. Records sorted by time.
+ */
+export function confirmedOdometerMax(records: readonly TelemetryRecord[], previous: DeviceContext["previous"]): { km: number; at: Date } | null {
+  const batchTimes = new Set(records.map((r) => r.ts.getTime()));
+  const seq = records.flatMap((r) => (r.odometerKm !== null && Number.isFinite(r.odometerKm) ? [{ km: r.odometerKm, ts: r.ts, stored: false }] : []));
+  const prevKm = previous?.odometerKm ?? null;
+  if (previous && prevKm !== null && Number.isFinite(prevKm) && !batchTimes.has(previous.ts.getTime())) seq.push({ km: prevKm, ts: previous.ts, stored: true });
+  seq.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+  let max: { km: number; at: Date } | null = null;
+  let prior: (typeof seq)[number] | null = null;
+  for (const [i, x] of seq.entries()) {
+    const next = seq.slice(i + 1).find((y) => y.ts.getTime() > x.ts.getTime());
+    const confirmed = next !== undefined && !above(x.km - next.km, ROLLBACK_TOLERANCE_KM);
+    const jump = prior !== null && prior.ts.getTime() < x.ts.getTime() && implausibleJump(x.km - prior.km, (x.ts.getTime() - prior.ts.getTime()) / 3_600_000);
+    // The stored state is already judged when it was stored; it can only be raised to once confirmed.
+    if ((x.stored || jump) && !confirmed) continue;
+    prior = x;
+    if (max === null || x.km > max.km) max = { km: x.km, at: x.ts };
+  }
+  return max;
+}
+
+/**
  * Merges one device's records (sorted by time) into a master-data update: within the payload a
  * newer record's values overwrite and older ones only fill gaps, like the rule the upsert applies
  * against what is stored.
  */
-export function masterUpdateFor(deviceId: string, records: readonly TelemetryRecord[]): DeviceMasterUpdate {
+export function masterUpdateFor(deviceId: string, records: readonly TelemetryRecord[], previous: DeviceContext["previous"]): DeviceMasterUpdate {
   const latest = records[records.length - 1];
   if (!latest) throw new Error(`masterUpdateFor(${deviceId}): no records`);
   const update: DeviceMasterUpdate = {
@@ -122,9 +158,6 @@ export function masterUpdateFor(deviceId: string, records: readonly TelemetryRec
     denseSpeedAt: null,
   };
   const fields = update as unknown as Record<string, unknown>;
-  // A one-sample upward spike the next reading falls back from is not the odometer's level (the
-  // odometer-integrity detector's rule): later batches are not judged against it.
-  const spikes = odometerSpikes(records);
   for (const r of records) {
     const vehicle = r.rawData?.vehicle;
     // Already validated with the body; parse again only to get the typed, trimmed values.
@@ -140,11 +173,10 @@ export function masterUpdateFor(deviceId: string, records: readonly TelemetryRec
       }
       if (carried) update.masterDataAt = r.ts;
     }
-    if (r.odometerKm !== null && !spikes.has(r) && (update.odometerMaxKm === null || r.odometerKm > update.odometerMaxKm)) {
-      update.odometerMaxKm = r.odometerKm;
-      update.odometerMaxAt = r.ts;
-    }
   }
+  const max = confirmedOdometerMax(records, previous);
+  update.odometerMaxKm = max?.km ?? null;
+  update.odometerMaxAt = max?.at ?? null;
   if (update.powertrain) update.powertrainSource = "master_data";
   else {
     update.powertrain = inferPowertrain(records);

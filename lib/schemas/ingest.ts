@@ -114,6 +114,9 @@ const RAW_MEASURES = [
   ["charging_power_kw", 0, 2000, "Charging power, kW (charging status, energy, the charging detector)."],
 ] as const;
 
+/** `raw_data.lv_battery_chemistry` is a word like `lead_acid` or `LFP`; longer than this it is not one. */
+const LV_CHEMISTRY_MAX_CHARS = 40;
+
 /**
  * `raw_data`: pass-through OEM fields, stored exactly as sent (so it is validated by refinement, never
  * transformed: an unknown member inside `vehicle` or a padded `make` is kept). The members FDP reads are
@@ -139,6 +142,12 @@ const rawDataSchema = z
         ctx.addIssue({ code: "custom", path: [key], message: `must be a number from ${min} to ${max}` });
       }
     }
+    // Read by the resting-12 V rule (lib/vocabulary/readings.ts and its SQL twin): a number or an
+    // object there would be silently ignored (SQL ->> gives its JSON text), so it is refused instead.
+    const chem = raw.lv_battery_chemistry;
+    if (chem !== undefined && chem !== null && (typeof chem !== "string" || chem.length > LV_CHEMISTRY_MAX_CHARS)) {
+      ctx.addIssue({ code: "custom", path: ["lv_battery_chemistry"], message: `must be a string of at most ${LV_CHEMISTRY_MAX_CHARS} characters` });
+    }
     const ign = raw.ignition;
     if (ign !== undefined && ign !== null && ign !== true && ign !== false && ign !== 0 && ign !== 1) {
       ctx.addIssue({ code: "custom", path: ["ignition"], message: "must be a boolean or 0/1" });
@@ -155,6 +164,7 @@ const rawDataSchema = z
       ignition: { description: "Ignition on/off (boolean or 0/1): the fleet record's `ignition`; else 1 when the speed is above 0.", oneOf: [{ type: "boolean" }, { enum: [0, 1] }, { type: "null" }] },
       lv_battery_chemistry: {
         type: ["string", "null"],
+        maxLength: LV_CHEMISTRY_MAX_CHARS,
         description: "Chemistry of the 12 V / auxiliary battery (e.g. `lead_acid`, `AGM`, `lithium-ion`, `LFP`): a lithium pack is not judged on the lead-acid resting-voltage curve (docs/methodology/vehicle-health.md).",
       },
       vehicle: { anyOf: [{ $ref: "#/components/schemas/VehicleMasterData" }, { type: "null" }] },

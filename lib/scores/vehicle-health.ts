@@ -94,7 +94,10 @@ export interface VehicleHealthInput {
   /** The latest odometer reading is more than 1 km below the highest earlier one (evidence below); null = no odometer. */
   odometer_manipulation: boolean | null;
   odometer_evidence?: OdometerEvidence | null;
-  /** Implausible forward jump alerts (`odometer_integrity:jump`, all time). */
+  /**
+   * Open implausible-forward-jump problems (`odometer_integrity:jump` alerts not acknowledged, counted as
+   * distinct problems, so 0 or 1): not alert rows, which depend on batching and acknowledgement cycles.
+   */
   odometer_jump_alerts: number;
   /** Number of telemetry records in the last 30 days. */
   records_30d: number;
@@ -168,7 +171,7 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
   const electrical = resting12v !== null ? interpolate(resting12v, VOLTAGE_12V_CURVE) : null;
 
   // odometer_integrity: needs odometer readings; a manipulation on evidence (the TAS/EOL knockout
-  // rule) → 0, each implausible forward jump × 0.6.
+  // rule) → 0, an open implausible-forward-jump problem × 0.6.
   let odometerIntegrity: number | null = null;
   if (odometer !== null) {
     const jumps = nonNegative(input.odometer_jump_alerts);

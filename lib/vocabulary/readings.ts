@@ -51,8 +51,14 @@ export function isMovingSpeed(speedKmh: number | null): boolean {
 export const SOH_JUMP_PP = 8;
 /** A following reading within this of the jumped value confirms it (the noise band, 2 × 2 pp). */
 export const SOH_CONFIRM_PP = 4;
-/** How many of the latest SoH readings per device the loaders read (enough to judge the latest one and its base). */
+/** How many of the latest plausible-by-value SoH readings per device the loaders judge (enough to judge the latest one and its base). */
 export const SOH_RECENT_READINGS = 6;
+/**
+ * The loaders judge the latest SOH_RECENT_READINGS readings with 0 < SoH ≤ 100 (so implausible readings
+ * cannot crowd the plausible ones out) and list at most this many implausible ones newer than the
+ * oldest of them, only to flag them.
+ */
+export const SOH_IMPLAUSIBLE_LISTED = 12;
 
 export type SohFlagReason = "implausible_value" | "unconfirmed_jump";
 

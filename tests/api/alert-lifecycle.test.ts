@@ -68,17 +68,21 @@ async function answered(deviceId: string) {
 const alertsOnly = (s: Record<string, string | number>) => ({ alerts: s.alerts, alerts_md5: s.alerts_md5, telemetry: s.telemetry, telemetry_md5: s.telemetry_md5 });
 
 describe("alert lifecycle through ingest", () => {
-  it("an open WARNING does not hide a CRITICAL: SoH 68 % then 58 % raises the CRITICAL alongside, and the fleet shows it", async () => {
+  it("an open WARNING does not hide a CRITICAL: SoH 68 % then 58 % (confirmed) raises the CRITICAL alongside, and the fleet shows it", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;
     await ingest([soh(vin, 10, 68)]);
+    // 68 → 58 jumps 10 pp: the scores set it aside until a following reading confirms it, so does the
+    // soh_low rule (only the soh_drop WARNING, marked unconfirmed); the next reading confirms it.
     await ingest([soh(vin, 20, 58)]);
+    expect((await stored(id, "battery:soh_low")).map((a) => a.severity)).toEqual(["WARNING"]);
+    await ingest([soh(vin, 25, 58)]);
     const sohLow = await stored(id, "battery:soh_low");
     expect(sohLow.map((a) => [a.severity, a.acknowledged, a.occurrences])).toEqual([
       ["WARNING", false, 1],
       ["CRITICAL", false, 1],
     ]);
-    expect(sohLow[1]?.createdAt).toEqual(at(20));
+    expect(sohLow[1]?.createdAt).toEqual(at(25));
     expect(sohLow[1]?.technicalData).toMatchObject({ soh_pct: 58, tas_knockout: "soh_below_60" });
     const fleet = await listFleet({ ctx, input: parseInput(fleetQuerySchema, { limit: "500" }) });
     expect(fleet.data.find((d) => d.device_id === id)?.alert_level).toBe("critical");
@@ -176,7 +180,7 @@ describe("odometer: glitch versus rollback as stored", () => {
   it("a drop that persists is a CRITICAL rollback; when a later batch returns to the level, an outlier says it no longer holds", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;
-    await ingest([odo(vin, 10, 50_000), odo(vin, 20, 50_003), odo(vin, 30, 49_990)]);
+    await ingest([odo(vin, 10, 50_000), odo(vin, 20, 50_003), odo(vin, 30, 49_990), odo(vin, 35, 49_991)]);
     expect((await stored(id)).map((a) => [a.dedupeKey, a.severity])).toEqual([["odometer_integrity:rollback", "CRITICAL"]]);
     // Still low in the next batch: one more occurrence of the same rollback.
     await ingest([odo(vin, 40, 49_992)]);

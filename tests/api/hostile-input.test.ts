@@ -94,6 +94,13 @@ describe("the probes that answered 500", () => {
     }
   });
 
+  it("raw_data.lv_battery_chemistry that is not a bounded string (number, object, 41 characters): 400 naming it", async () => {
+    for (const value of ["1", '{"kind":"lfp"}', "true", `"${"l".repeat(41)}"`]) {
+      const r = await refused("/api/v1/oem/ingest", { method: "POST", rawBody: ingestRecord(`"raw_data":{"lv_battery_chemistry":${value}}`) });
+      expect(r).toMatchObject({ status: 400, error: "invalid_request", fields: ["vehicles.0.raw_data.lv_battery_chemistry"] });
+    }
+  });
+
   it("a 201-character path device_id: 400 (the schema's bound), not a 404 echoing it", async () => {
     const r = await refused(`/api/v1/tas/${"d".repeat(201)}`);
     expect(r).toMatchObject({ status: 400, fields: ["device_id"] });

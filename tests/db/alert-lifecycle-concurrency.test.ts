@@ -64,7 +64,7 @@ describe("alert lifecycle under concurrent batches", () => {
     const firstRaised = new Promise<void>((resolve) => (raisedFirst = resolve));
 
     const tx1 = db.transaction(async (tx) => {
-      await storeBatch(tx, tenantId, { updates: [masterUpdateFor("dev-c", [first])], records: [first], receivedAt: r1 });
+      await storeBatch(tx, tenantId, { updates: [masterUpdateFor("dev-c", [first], null)], records: [first], receivedAt: r1 });
       const counts = await insertAlerts(tx, tenantId, draftsFor(first), r1);
       raisedFirst();
       await gate;

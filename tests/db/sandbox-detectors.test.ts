@@ -5,8 +5,8 @@ import { rows } from "@/lib/db/sql-values";
 import { alerts, devices, telemetry } from "@/lib/db/schema";
 import { lifecycleTarget } from "@/lib/alerts/alert-lifecycle";
 import { runDetectors } from "@/lib/detectors";
-import { odometerSpikes } from "@/lib/detectors/odometer-integrity";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
+import { confirmedOdometerMax } from "@/lib/ingest/normalize-records";
 import { FEED_BATCH_MS } from "@/lib/seed/replay-feed";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import type { Severity } from "@/lib/vocabulary/alerts";
@@ -102,9 +102,9 @@ describe("the seeded sandbox", () => {
           raised.set(draft.dedupeKey, problem);
           replayed.push({ deviceId: device.deviceId, key: draft.dedupeKey, agent: draft.agent, severity: draft.severity, createdAt });
         }
-        // The stored maximum leaves out a spike the batch contradicts (odometerSpikes).
-        const spikes = odometerSpikes(records);
-        for (const r of records) if (r.odometerKm !== null && !spikes.has(r) && (odometerMax === null || r.odometerKm > odometerMax.km)) odometerMax = { km: r.odometerKm, ts: r.ts };
+        // The stored maximum only rises to readings the batch confirms (confirmedOdometerMax).
+        const max = confirmedOdometerMax(records, context.previous);
+        if (max && (odometerMax === null || max.km > odometerMax.km)) odometerMax = { km: max.km, ts: max.at };
         previous = batch[batch.length - 1]!;
       }
     }

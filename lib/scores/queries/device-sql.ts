@@ -20,6 +20,9 @@ import {
   LITHIUM_CHEMISTRY_RE,
   LOW_VOLTAGE_RANGE_V,
   SETTLE_MS,
+  SOH_CONFIRM_PP,
+  SOH_IMPLAUSIBLE_LISTED,
+  SOH_JUMP_PP,
   SOH_RECENT_READINGS,
   TRACTION_VOLTAGE_KIND_RE,
 } from "@/lib/vocabulary/readings";
@@ -83,31 +86,62 @@ export const parts = {
   }),
 
   /**
-   * The latest SoH_RECENT_READINGS state of health readings (oldest first, as JSON `[{pct, at_ms}]`),
-   * judged by `judgeSohReadings` (lib/vocabulary/readings.ts): one plausibility rule for every score.
+   * The latest SOH_RECENT_READINGS state of health readings that are plausible by value (0 < SoH ≤ 100),
+   * and the implausible ones (0, outside the range) newer than the oldest of those (at most
+   * SOH_IMPLAUSIBLE_LISTED, the newest): oldest first, as JSON `[{pct, at_ms}]`, judged by
+   * `judgeSohReadings` (lib/vocabulary/readings.ts), one plausibility rule for every score. The two are
+   * read apart so that a BMS sending 0 on every later record cannot push the plausible readings out of
+   * the window (a 55 % pack followed by zeros stays a 55 % pack); the zeros are only there to be flagged.
+   * `soh_latest_ts`: the latest plausible reading's time (the trend's end).
    */
   recentSoh: (): DevicePart => ({
     columns: sql`sohr.soh_recent, sohr.soh_latest_ts`,
     join: sql`left join lateral (
-      select json_agg(json_build_object('pct', x.soh_pct, 'at_ms', (extract(epoch from x.ts) * 1000)::float8) order by x.ts) as soh_recent,
-        max(x.ts) as soh_latest_ts
-      from (
-        select ts1.ts, ts1.soh_pct from telemetry ts1 where ${onDevice("ts1")} and ts1.soh_pct is not null
+      with p as (
+        select ts1.ts, ts1.soh_pct from telemetry ts1 where ${onDevice("ts1")} and ts1.soh_pct > 0 and ts1.soh_pct <= 100
         order by ts1.ts desc limit ${SOH_RECENT_READINGS}
+      )
+      select json_agg(json_build_object('pct', x.soh_pct, 'at_ms', (extract(epoch from x.ts) * 1000)::float8) order by x.ts) as soh_recent,
+        (select max(p2.ts) from p p2) as soh_latest_ts
+      from (
+        select p.ts, p.soh_pct from p
+        union all
+        (select ts2.ts, ts2.soh_pct from telemetry ts2
+         where ${onDevice("ts2")} and ts2.soh_pct is not null and not (ts2.soh_pct > 0 and ts2.soh_pct <= 100)
+           and ts2.ts > coalesce((select min(p1.ts) from p p1), '-infinity'::timestamptz)
+         order by ts2.ts desc limit ${SOH_IMPLAUSIBLE_LISTED})
       ) x
     ) sohr on true`,
   }),
 
   /**
-   * The oldest plausible SoH reading within the trend look-back before the latest one (needs
-   * `recentSoh`). Plausible by value (0 < SoH ≤ 100); the latest side of the trend is the accepted reading.
+   * The trend's base (needs `recentSoh`): the oldest SoH reading within the trend look-back before the
+   * latest plausible one that the plausibility rule (`judgeSohReadings`, lib/vocabulary/readings.ts)
+   * would not set aside: 0 < SoH ≤ 100, and not a jump of more than SOH_JUMP_PP from the reading before
+   * it (the latest one before the look-back included) that the next reading does not confirm (within
+   * SOH_CONFIRM_PP). Judged against the neighbouring readings, not the previous accepted one: the base
+   * is one row, and a bounded number of readings (the first SOH_RECENT_READINGS of the look-back) is read.
+   * Without a reading before it, the oldest reading is the base, as in `judgeSohReadings`.
    */
   earlySoh: (): DevicePart => ({
     columns: sql`soh0.soh_pct as early_soh, soh0.ts as early_soh_ts`,
     join: sql`left join lateral (
-      select ts0.ts, ts0.soh_pct from telemetry ts0
-      where ${onDevice("ts0")} and ts0.soh_pct > 0 and ts0.soh_pct <= 100 and ts0.ts >= sohr.soh_latest_ts - make_interval(days => ${SOH_TREND_LOOKBACK_DAYS}::int)
-      order by ts0.ts asc limit 1
+      select e.ts, e.soh_pct from (
+        select y.ts, y.soh_pct, lag(y.soh_pct) over (order by y.ts) as prev_pct, lead(y.soh_pct) over (order by y.ts) as next_pct
+        from (
+          (select tb.ts, tb.soh_pct from telemetry tb
+           where ${onDevice("tb")} and tb.soh_pct > 0 and tb.soh_pct <= 100 and tb.ts < sohr.soh_latest_ts - make_interval(days => ${SOH_TREND_LOOKBACK_DAYS}::int)
+           order by tb.ts desc limit 1)
+          union all
+          (select ts0.ts, ts0.soh_pct from telemetry ts0
+           where ${onDevice("ts0")} and ts0.soh_pct > 0 and ts0.soh_pct <= 100 and ts0.ts >= sohr.soh_latest_ts - make_interval(days => ${SOH_TREND_LOOKBACK_DAYS}::int)
+           order by ts0.ts asc limit ${SOH_RECENT_READINGS})
+        ) y
+      ) e
+      where e.ts >= sohr.soh_latest_ts - make_interval(days => ${SOH_TREND_LOOKBACK_DAYS}::int)
+        and not (abs(e.soh_pct - coalesce(e.prev_pct, e.soh_pct)) > ${SOH_JUMP_PP}::float8
+          and (e.next_pct is null or abs(e.next_pct - e.soh_pct) > ${SOH_CONFIRM_PP}::float8))
+      order by e.ts asc limit 1
     ) soh0 on true`,
   }),
 
@@ -210,16 +244,19 @@ export const parts = {
   },
 
   /**
-   * Alert facts of the device: odometer-jump alerts (vehicle health's integrity note) and the alerts of
-   * the short window by severity (the per-device `alerts_period` facts of the scores batch). No score
-   * counts alert rows as behaviour (docs/methodology/alerts.md "Lifecycle").
+   * Alert facts of the device: the open implausible-odometer-jump problems (vehicle health's
+   * odometer_integrity; one problem key, so 0 or 1: under the lifecycle repeats fold into one row and
+   * each acknowledgement cycle adds one, so rows measure batching and acknowledgement habits, not jumps;
+   * acknowledging says the jump was checked) and the alerts of the short window by severity (the
+   * per-device `alerts_period` facts of the scores batch). No score counts alert rows as behaviour
+   * (docs/methodology/alerts.md "Lifecycle").
    */
   alertCounts: ({ since30 }: Windows): DevicePart => {
     const [critical, warning, info]: Severity[] = ["CRITICAL", "WARNING", "INFO"];
     return {
       columns: sql`ac.odo_jumps, ac.critical_30, ac.warning_30, ac.info_30`,
       join: sql`left join lateral (
-        select count(*) filter (where a.dedupe_key = ${ALERT_KEYS.odometerJump})::int as odo_jumps,
+        select count(distinct a.dedupe_key) filter (where a.dedupe_key = ${ALERT_KEYS.odometerJump} and not a.acknowledged)::int as odo_jumps,
           count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${critical})::int as critical_30,
           count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${warning})::int as warning_30,
           count(*) filter (where a.created_at >= ${since30}::timestamptz and a.severity = ${info})::int as info_30

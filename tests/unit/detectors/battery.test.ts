@@ -153,6 +153,25 @@ describe("detectBattery: state of health", () => {
     expect(at(68, "08:00").map((d) => d.severity)).toEqual(["WARNING"]);
     expect(at(58, "09:00").map((d) => d.severity)).toEqual(["CRITICAL"]);
   });
+
+  it("an unconfirmed jump (91 → 50) is not a knockout: only the soh_drop WARNING, marked unconfirmed; a confirming reading makes it CRITICAL (review M1)", () => {
+    const sohLow = (device: ReturnType<typeof ctx>, records: ReturnType<typeof rec>[]) => byKey(detectBattery({ device, records }), "battery:soh_low");
+    // 91 % stored, the batch sends 50 %: the scores set it aside (judgeSohReadings), so must the detector.
+    expect(sohLow(prev(91), [s(50)])).toEqual([]);
+    const [drop] = byKey(detectBattery({ device: prev(91), records: [s(50)] }), "battery:soh_drop");
+    expect(drop?.severity).toBe("WARNING");
+    expect(drop?.technicalData).toMatchObject({ unconfirmed_jump: true });
+    expect(drop?.prediction).toContain("unconfirmed");
+    // In one batch: 91 then 50 (unconfirmed) — nothing; 91, 50, 50.5 — confirmed, CRITICAL on 50.5.
+    expect(sohLow(ctx(), [s(91, "08:00"), s(50, "09:00")])).toEqual([]);
+    const [confirmed] = sohLow(ctx(), [s(91, "08:00"), s(50, "09:00"), s(50.5, "10:00")]);
+    expect(confirmed?.severity).toBe("CRITICAL");
+    expect(confirmed?.technicalData).toMatchObject({ soh_pct: 50.5, tas_knockout: "soh_below_60" });
+    // Across batches: the stored 50 is confirmed by the batch's 50.5.
+    expect(sohLow(prev(50), [s(50.5)]).map((d) => d.severity)).toEqual(["CRITICAL"]);
+    // A real decline within the noise band (62 → 58) is judged at once.
+    expect(sohLow(prev(62), [s(58)]).map((d) => d.severity)).toEqual(["CRITICAL"]);
+  });
 });
 
 describe("detectBattery: normal data", () => {

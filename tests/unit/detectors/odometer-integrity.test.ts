@@ -10,10 +10,16 @@ const rollback = (records: ReturnType<typeof odo>[], device = ctx()) =>
 const jump = (records: ReturnType<typeof odo>[], device = ctx()) => detectOdometerIntegrity({ device, records }).filter(key("odometer_integrity:jump"));
 
 describe("detectOdometerIntegrity: rollback (CONTRACT: more than 1 km below the highest earlier reading)", () => {
-  it("1.0 km lower is tolerated, 1.01 km lower is CRITICAL", () => {
+  it("1.0 km lower is tolerated, 1.01 km lower in one reading is an unconfirmed WARNING, in two a CRITICAL", () => {
     expect(rollback([odo(10_000, "08:00"), odo(9_999, "09:00")])).toEqual([]);
-    const [d] = rollback([odo(10_000, "08:00"), odo(9_998.99, "09:00")]);
+    const [w] = rollback([odo(10_000, "08:00"), odo(9_998.99, "09:00")]);
+    expect(w?.severity).toBe("WARNING");
+    expect(w?.confidence).toBe(0.5);
+    expect(w?.prediction).toContain("below its earlier maximum — unconfirmed");
+    expect(w?.technicalData).toMatchObject({ confirmed: false, readings_below_earlier_max: 1 });
+    const [d] = rollback([odo(10_000, "08:00"), odo(9_998.99, "09:00"), odo(9_998.99, "09:30")]);
     expect(d?.severity).toBe("CRITICAL");
+    expect(d?.technicalData).toMatchObject({ confirmed: true });
     expect(d?.observedAt).toEqual(t("09:00"));
     expect(d?.technicalData).toMatchObject({ reading_km: 9_998.99, earlier_max_km: 10_000, earlier_max_ts: "2026-11-17T08:00:00.000Z", difference_km: 1.01, earlier_max_source: "batch", tas_knockout: "odometer_manipulation" });
     expect(d?.prediction).toContain("1.01 km below the 10,000 km recorded on 2026-11-17");
@@ -27,6 +33,25 @@ describe("detectOdometerIntegrity: rollback (CONTRACT: more than 1 km below the 
     const [d] = rollback([odo(10_000, "08:00"), odo(10_050, "09:00"), odo(10_040, "10:00"), odo(10_045, "11:00")]);
     expect(d?.technicalData).toMatchObject({ reading_km: 10_040, earlier_max_km: 10_050, readings_below_earlier_max: 2, persistent: true });
     expect(d?.confidence).toBe(0.9);
+  });
+
+  it("one reading below the maximum per batch: WARNING first, CRITICAL when the next batch's reading stays low (the stored state counts as the first)", () => {
+    const max = { km: 50_003, ts: t("01:00") };
+    const [first] = rollback([odo(49_990, "02:00")], ctx({ odometerMax: max, previous: { ts: t("01:00"), odometerKm: 50_003, socPct: null, sohPct: null } }));
+    expect(first?.severity).toBe("WARNING");
+    const [second] = rollback([odo(49_995, "03:00")], ctx({ odometerMax: max, previous: { ts: t("02:00"), odometerKm: 49_990, socPct: null, sohPct: null } }));
+    expect(second?.severity).toBe("CRITICAL");
+    expect(second?.technicalData).toMatchObject({ stored_state_below_earlier_max: true, confirmed: true });
+  });
+
+  it("a stored state held above the stored maximum (an unconfirmed jump) that the batch falls back from is a spike outlier, not the level", () => {
+    const device = ctx({ odometerMax: { km: 50_000, ts: t("01:00") }, previous: { ts: t("01:30"), odometerKm: 59_000, socPct: null, sohPct: null } });
+    const drafts = detectOdometerIntegrity({ device, records: [odo(50_002, "02:00"), odo(50_010, "03:00")] });
+    expect(drafts.map((d) => [d.dedupeKey, d.severity])).toEqual([["odometer_integrity:outlier", "INFO"]]);
+    expect(drafts[0]?.technicalData).toMatchObject({ kind: "spike", reading_km: 59_000, level_km: 50_000, level_source: "odometer_max", contradicting_km: 50_002 });
+    // Confirmed by the batch (not falling back): it is a level, and a later drop below it is judged against it.
+    const confirmed = rollback([odo(59_000.5, "02:00"), odo(58_000, "03:00")], device);
+    expect(confirmed[0]?.technicalData).toMatchObject({ earlier_max_km: 59_000.5 });
   });
 
   it("uses device.odometerMax when it is earlier than the reading", () => {
@@ -107,7 +132,15 @@ describe("detectOdometerIntegrity: outliers (CONTRACT: a reading the next one co
   it("the stored maximum ignores a spike the batch contradicts (odometerSpikes)", () => {
     const records = [odo(50_000, "08:00"), odo(59_000, "08:10"), odo(50_010, "08:20")];
     expect([...odometerSpikes(records)].map((r) => r.odometerKm)).toEqual([59_000]);
-    expect(masterUpdateFor("dev-1", records)).toMatchObject({ odometerMaxKm: 50_010, odometerMaxAt: t("08:20") });
+    expect(masterUpdateFor("dev-1", records, null)).toMatchObject({ odometerMaxKm: 50_010, odometerMaxAt: t("08:20") });
+    // A jump at the batch's end waits for the next reading to confirm it (review H3).
+    expect(masterUpdateFor("dev-1", [odo(50_000, "08:00"), odo(59_000, "08:10")], null)).toMatchObject({ odometerMaxKm: 50_000, odometerMaxAt: t("08:00") });
+    const held = { ts: t("08:10"), odometerKm: 59_000, socPct: null, sohPct: null };
+    expect(masterUpdateFor("dev-1", [odo(59_000.5, "08:20")], held)).toMatchObject({ odometerMaxKm: 59_000.5 });
+    expect(masterUpdateFor("dev-1", [odo(58_999.5, "08:20")], held)).toMatchObject({ odometerMaxKm: 59_000, odometerMaxAt: t("08:10") });
+    expect(masterUpdateFor("dev-1", [odo(50_002, "08:20")], held)).toMatchObject({ odometerMaxKm: 50_002 });
+    // One record per batch: a jump from the stored state is held back too.
+    expect(masterUpdateFor("dev-1", [odo(59_000, "08:20")], { ...held, odometerKm: 50_000 })).toMatchObject({ odometerMaxKm: 50_000 });
   });
 });
 

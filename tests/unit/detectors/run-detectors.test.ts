@@ -120,6 +120,8 @@ describe("runDetectors", () => {
         [
           rec({ deviceId: "b", ts: t("07:00"), odometerKm: 50_000, batteryVoltage: 11.5, ignition: 0, speedKmh: 0, dtcCodes: ["P0301"] }),
           rec({ deviceId: "b", ts: t("08:00"), odometerKm: 40_000, dtcCodes: ["P0301", "U0100"] }),
+          // A second reading that stays low confirms the rollback (one alone is an unconfirmed WARNING).
+          rec({ deviceId: "b", ts: t("08:30"), odometerKm: 40_001 }),
         ],
       ],
     ]);

@@ -52,14 +52,14 @@ describe("masterUpdateFor", () => {
         { vin: "A", timestamp: "2026-11-21T11:30:00Z", odometer_km: 990, fuel_level_pct: 50 },
       ]),
     ).get("oem-A")!;
-    const u = masterUpdateFor("oem-A", list);
+    const u = masterUpdateFor("oem-A", list, null);
     expect(u).toMatchObject({ make: "New", model: "M1", year: 2020, powertrain: "PHEV", powertrainSource: "master_data", odometerMaxKm: 1000 });
     expect(u.masterDataAt?.toISOString()).toBe("2026-11-21T11:00:00.000Z");
     expect(u.odometerMaxAt?.toISOString()).toBe("2026-11-21T11:00:00.000Z");
     expect(u.latestTs.toISOString()).toBe("2026-11-21T11:30:00.000Z");
   });
   it("records an inference as such", () => {
-    const u = masterUpdateFor("oem-A", records([{ vin: "A", soc_percent: 40 }]));
+    const u = masterUpdateFor("oem-A", records([{ vin: "A", soc_percent: 40 }]), null);
     expect(u).toMatchObject({ powertrain: "BEV", powertrainSource: "inferred", masterDataAt: null });
   });
 });
