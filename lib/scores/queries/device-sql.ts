@@ -126,7 +126,9 @@ export const parts = {
    * back from is not the level later readings are judged against. Only candidates pay for the history
    * scan: the device's stored maximum gates it (a one-time filter), so a batch of clean devices costs
    * one index probe each. Columns: the highest reading, the first lower reading after the last reading
-   * at that level, and the number of readings since (through the latest).
+   * at that level, and the number of readings since (through the latest). `lvl` is MATERIALIZED: inlined,
+   * its aggregate over `r` was the inner side of the join with `r` and ran once per reading (quadratic:
+   * seconds for one clocked device on the embedded database, which has no planner statistics).
    */
   odometerEvidence: (): DevicePart => ({
     columns: sql`oe.odo_high_km, oe.odo_high_ts, oe.odo_lower_km, oe.odo_lower_ts, oe.odo_readings_since`,
@@ -142,7 +144,7 @@ export const parts = {
         window w as (order by t.ts)
       ),
       hi as (select r.km, r.ts from r where r.ts < odo.ts and r.spike is not true order by r.km desc, r.ts asc limit 1),
-      lvl as (select max(r.ts) as ts from r, hi where r.ts < odo.ts and r.spike is not true and r.km >= hi.km - ${ROLLBACK_TOLERANCE_KM}::float8),
+      lvl as materialized (select max(r.ts) as ts from r, hi where r.ts < odo.ts and r.spike is not true and r.km >= hi.km - ${ROLLBACK_TOLERANCE_KM}::float8),
       since as (select r.km, r.ts from r, lvl where r.ts > lvl.ts)
       select hi.km as odo_high_km, hi.ts as odo_high_ts,
         (select s1.km from since s1 order by s1.ts asc limit 1) as odo_lower_km,
