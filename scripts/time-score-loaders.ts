@@ -7,7 +7,7 @@
  *   tsx scripts/time-score-loaders.ts --pglite /tmp/fdp-time --seed
  *   tsx scripts/time-score-loaders.ts --pglite /tmp/fdp-time [--reps 3] [--dump out.json] [--only tas,fleet]
  *   tsx scripts/time-score-loaders.ts --pg postgres://postgres@127.0.0.1:5432/fdp_time --seed
- *   tsx scripts/time-score-loaders.ts --pglite /tmp/fdp-time --explain tas [--device sbx-001]
+ *   tsx scripts/time-score-loaders.ts --pglite /tmp/fdp-time --explain tas [--device sbx-001|all] [--explain-options summary] [--warm 30]
  *
  * `--now` (ISO, default 2026-11-23T12:00:00Z) anchors the seed and the loaders' windows alike, so
  * every run sees the same data and the same windows.
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
           get: (target, prop, receiver) =>
             prop === "execute"
               ? async (query: SQL) => {
-                  const plan = await rows(target, sql`explain (analyze, buffers) ${query}`);
+                  const plan = await rows(target, sql`explain (${sql.raw(arg("explain-options") ?? "analyze, buffers")}) ${query}`);
                   console.log(plan.map((r) => Object.values(r)[0]).join("\n"));
                   return [];
                 }
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
               deviceIds: device === "all" ? ids : [device ?? ids[0] ?? ""],
               now,
             });
-      await run({ db: handle.db, tenantId: SANDBOX_TENANT_ID }); // warm: the plan shows the steady state
+      for (let i = 0; i < Number(arg("warm") ?? 1); i++) await run({ db: handle.db, tenantId: SANDBOX_TENANT_ID }); // the plan shows the steady state
       await run(ctx);
       return;
     }

@@ -1,4 +1,4 @@
-import { behaviourPart, toBehaviour, type BehaviourRow } from "./behaviour-sql";
+import { behaviourPart, toDrivingBehaviour, type DrivingBehaviourRow } from "./behaviour-sql";
 import { sqlCount, sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
 import {
   ageMonths,
@@ -23,7 +23,7 @@ const reading = (value: unknown, at: unknown): Reading | null => {
 };
 
 /** The usage-behaviour rates of the TAS from the behaviour aggregate: shares over exposure, never alert counts. */
-function tasBehaviour(b: BehaviourRow, windowStart: Date): Pick<TasInput["behaviour"], "speeding" | "night_share" | "icy_share" | "harsh_events_weighted"> {
+function tasBehaviour(b: DrivingBehaviourRow, windowStart: Date): Pick<TasInput["behaviour"], "speeding" | "night_share" | "icy_share" | "harsh_events_weighted"> {
   const hours = b.driving_minutes / 60;
   const speeding =
     b.moving_km > 0
@@ -57,7 +57,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     parts.activeDtcs(),
     parts.electrical(),
     parts.harshEvents(w),
-    behaviourPart({ since: w.since90, until: args.now.toISOString() }),
+    behaviourPart({ since: w.since90, until: args.now.toISOString(), measures: "driving" }),
   ]);
   const windowStart = new Date(args.now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS);
   const out = new Map<string, TasInput>();
@@ -93,7 +93,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
         period_days: DEVICE_WINDOW_DAYS,
         period_km: periodKm,
         // Measured from the 90-day speed, temperature and event history (behaviour-sql.ts, shared with the fleet scores).
-        ...tasBehaviour(toBehaviour(r), windowStart),
+        ...tasBehaviour(toDrivingBehaviour(r), windowStart),
         harsh_events: harshEventsInWindow(
           {
             oemCount: sqlCount(r.oem_harsh_90),
