@@ -254,7 +254,10 @@ export interface DeviceQueryArgs {
 /**
  * One round trip: the tenant's devices among `deviceIds` (each once; ids it does not hold are simply
  * absent) with the columns of `withParts`. The id list travels as one JSON parameter, so the statement
- * has the same placeholders whatever N, on both drivers.
+ * has the same placeholders whatever N, on both drivers. `limit N` (the list holds exactly N distinct
+ * ids, so it drops none) tells the planner how many ids there are: without it a set-returning function
+ * counts as 100 rows, and a one-device statement was costed as the whole fleet, above Postgres'
+ * jit_above_cost, so it paid about 60 ms of JIT compilation for a few milliseconds of execution.
  */
 export async function queryDevices(label: string, { ctx, deviceIds, onQuery }: DeviceQueryArgs, withParts: DevicePart[]): Promise<Record<string, unknown>[]> {
   const unique = [...new Set(deviceIds)];
@@ -264,7 +267,7 @@ export async function queryDevices(label: string, { ctx, deviceIds, onQuery }: D
   const joins = withParts.flatMap((p) => (p.join ? [p.join] : []));
   return rows(
     ctx.db,
-    sql`with ids as (select distinct v as device_id from jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as v)
+    sql`with ids as (select distinct v as device_id from jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as v limit ${unique.length}::int)
         select d.device_id${columns.length > 0 ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
         from ids join devices d on d.tenant_id = ${ctx.tenantId} and d.device_id = ids.device_id
         ${sql.join(joins, sql` `)}`,
