@@ -59,19 +59,22 @@ export const parts = {
     join: sql`left join fleet_snapshot s on s.tenant_id = d.tenant_id and s.device_id = d.device_id`,
   }),
 
-  /** Counts and odometer span of the 30- and 90-day windows. */
-  windowCounts: ({ since30, since90 }: Windows): DevicePart => ({
-    columns: sql`w.records_30d, w.days_90, w.days_30, w.odo_min_90, w.odo_max_90, w.odo_first_90, w.odo_last_90, w.odo_min_30, w.odo_max_30, w.speed_records_90`,
+  /** Readings of the 30-day window (vehicle health's data freshness): a count over the short range only. */
+  records30: ({ since30 }: Windows): DevicePart => ({
+    columns: sql`w30.records_30d`,
     join: sql`left join lateral (
-      select count(*) filter (where t.ts >= ${since30}::timestamptz)::int as records_30d,
-        count(distinct (t.ts at time zone 'UTC')::date)::int as days_90,
-        count(distinct (t.ts at time zone 'UTC')::date) filter (where t.ts >= ${since30}::timestamptz)::int as days_30,
+      select count(*)::int as records_30d from telemetry t where ${onDevice("t")} and t.ts >= ${since30}::timestamptz
+    ) w30 on true`,
+  }),
+
+  /** Days with telemetry and the odometer span of the 90-day window (the TAS). */
+  window90: ({ since90 }: Windows): DevicePart => ({
+    columns: sql`w.days_90, w.odo_min_90, w.odo_max_90, w.odo_first_90, w.odo_last_90`,
+    join: sql`left join lateral (
+      select count(distinct (t.ts at time zone 'UTC')::date)::int as days_90,
         min(t.odometer_km) as odo_min_90, max(t.odometer_km) as odo_max_90,
         min(t.ts) filter (where t.odometer_km is not null) as odo_first_90,
-        max(t.ts) filter (where t.odometer_km is not null) as odo_last_90,
-        min(t.odometer_km) filter (where t.ts >= ${since30}::timestamptz) as odo_min_30,
-        max(t.odometer_km) filter (where t.ts >= ${since30}::timestamptz) as odo_max_30,
-        count(t.speed_kmh)::int as speed_records_90
+        max(t.ts) filter (where t.odometer_km is not null) as odo_last_90
       from telemetry t where ${onDevice("t")} and t.ts >= ${since90}::timestamptz
     ) w on true`,
   }),

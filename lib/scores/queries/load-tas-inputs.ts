@@ -48,7 +48,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
   const found = await queryDevices("tas", args, [
     parts.master("powertrain", "fuel_type", "asset_class", "year", "contract_km", "lease_months"),
     parts.leaseStart(),
-    parts.windowCounts(w),
+    parts.window90(w),
     parts.newest(),
     parts.recentSoh(),
     parts.earlySoh(),
