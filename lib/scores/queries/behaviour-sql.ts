@@ -28,11 +28,11 @@
  * - Harsh-event exposure: the km over which the event source covered the window (see `harsh`).
  */
 import { sql } from "drizzle-orm";
+import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S } from "@/lib/ingest/driving-events";
 import { textArray as pgTextArray } from "@/lib/db/pg-array";
 import { sqlCount, sqlDate, sqlNumber } from "@/lib/db/sql-values";
 import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS } from "@/lib/vocabulary/charging";
 import { HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
-import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S } from "@/lib/ingest/driving-events";
 import { MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
 import type { DevicePart } from "./device-sql";
 
@@ -80,33 +80,51 @@ export const SHORT_PAIR_MINUTES = 15;
 export const SEVERE_HARSH_G = 0.5;
 export const HARSH_SEVERITY_WEIGHTS = { moderate: 1, severe: 2 } as const;
 
+const textList = (words: readonly string[]) => sql.raw(words.map((w) => `'${w}'`).join(", "));
+
 /** Tolerance (s) on the dense-pair interval, as in the ingest's derivation (timestamps are whole milliseconds). */
 const DENSE_EPSILON_S = 1e-6;
 
-const textList = (words: readonly string[]) => sql.raw(words.map((w) => `'${w}'`).join(", "));
+/**
+ * What a caller needs of the behaviour part. "all": every figure (the fleet scores and the per-device
+ * batch: energy accounting included). "driving": the driving exposure only (driving, speeding, night
+ * and temperature-band minutes, moving and speeding km, harsh events), what the TAS usage pillar reads:
+ * its window functions then carry the time stamp and the odometer only, not the SOC, charging power
+ * and charging-status columns (nor the charging-word regular expression) the energy figures need.
+ * The figures both choices compute are computed by the same SQL, so they are identical.
+ */
+export type BehaviourMeasures = "all" | "driving";
 
-/** The behaviour part of a device query over `[since, until]` (ISO strings). Columns are prefixed `bh_`. */
-export function behaviourPart({ since, until }: { since: string; until: string }): DevicePart {
-  const cs = sql.raw(chargingWordSql("t.charging_status"));
-  const chg = sql`(coalesce(${cs}, '') in (${textList(CHARGING_WORDS)}) or (coalesce(t.charging_power_kw, 0) > 0 and coalesce(t.speed_kmh, 0) < ${MOVING_SPEED_KMH}))`;
-  const dcw = sql`(coalesce(${cs}, '') in (${textList(DC_CHARGING_WORDS)}))`;
+/**
+ * The behaviour part of a device query over `[since, until]` (ISO strings). Columns are prefixed `bh_`.
+ *
+ * Cost (the part runs one window pass over each device's telemetry of the window, TAS: 90 days): the
+ * charging word is normalised once per reading in a fenced subquery (OFFSET 0, so the planner does
+ * not inline it into the select list and the `lead()` again), and the aggregates need no sort: days
+ * with telemetry count the day changes between consecutive readings (the readings come in time order,
+ * so that is the number of distinct days), and the first and last odometer readings are the ones
+ * whose running count of odometer readings is 1 and the total.
+ */
+export function behaviourPart({ since, until, measures = "all" }: { since: string; until: string; measures?: BehaviourMeasures }): DevicePart {
+  const energy = measures === "all";
+  const chg = sql`(coalesce(f.cw, '') in (${textList(CHARGING_WORDS)}) or (coalesce(f.kw, 0) > 0 and coalesce(f.v, 0) < ${MOVING_SPEED_KMH}))`;
+  const dcw = sql`(coalesce(f.cw, '') in (${textList(DC_CHARGING_WORDS)}))`;
   // The sample says whether it is charging (a status or a power): then a small SOC rise without
   // charging is noise, not a charge (H2). A feed that says neither keeps the rule "a parked rise is a charge".
-  const chgKnown = sql`(t.charging_status is not null or t.charging_power_kw is not null)`;
+  const chgKnown = sql`(f.cw is not null or f.kw is not null)`;
   const helsinkiHour = sql`extract(hour from (q.ts at time zone 'Europe/Helsinki'))`;
-  return {
-    columns: sql`bh.bh_readings, bh.bh_pairs, bh.bh_driving_min, bh.bh_over130_min, bh.bh_over160_min, bh.bh_night_min,
-      bh.bh_temp_known_min, bh.bh_near0_min, bh.bh_cold_min, bh.bh_below0_min, bh.bh_very_cold_min, bh.bh_charging_min, bh.bh_soc_known_min,
-      bh.bh_low_soc_min, bh.bh_moving_km, bh.bh_over130_km, bh.bh_over160_km, bh.bh_charged_ac_pp, bh.bh_charged_dc_pp,
-      bh.bh_charged_hpc_pp, bh.bh_cons_pp, bh.bh_cons_km, bh.bh_pt_kwh, bh.bh_pt_pp, bh.bh_kw_reported, bh.bh_telemetry_days,
-      bh.bh_newest_ms, bh.bh_oem_cover_km, bh.bh_dense_km, bh.bh_odo_first, bh.bh_odo_last, bh.bh_odo_first_ms, bh.bh_odo_last_ms,
-      bhe.bh_harsh_oem, bhe.bh_harsh_derived, bhe.bh_harsh_oem_w, bhe.bh_harsh_derived_w,
+  const utcDay = sql`(f.ts at time zone 'UTC')::date`;
+  const harshColumns = sql`bhe.bh_harsh_oem, bhe.bh_harsh_derived, bhe.bh_harsh_oem_w, bhe.bh_harsh_derived_w,
       (extract(epoch from d.events_reported_at) * 1000)::float8 as bh_events_reported_ms,
-      (extract(epoch from d.dense_speed_at) * 1000)::float8 as bh_dense_speed_ms`,
-    join: sql`left join lateral (
-      select count(*)::int as bh_readings,
-        count(q.ts2)::int as bh_pairs,
-        coalesce(sum(q.dur) filter (where q.drv), 0)::float8 as bh_driving_min,
+      (extract(epoch from d.dense_speed_at) * 1000)::float8 as bh_dense_speed_ms`;
+  const drivingColumns = sql`bh.bh_driving_min, bh.bh_over130_min, bh.bh_over160_min, bh.bh_night_min,
+      bh.bh_temp_known_min, bh.bh_near0_min, bh.bh_cold_min, bh.bh_below0_min, bh.bh_very_cold_min,
+      bh.bh_moving_km, bh.bh_over130_km, bh.bh_over160_km, bh.bh_oem_cover_km, bh.bh_dense_km`;
+  const energyColumns = sql`bh.bh_readings, bh.bh_pairs, bh.bh_charging_min, bh.bh_soc_known_min,
+      bh.bh_low_soc_min, bh.bh_charged_ac_pp, bh.bh_charged_dc_pp,
+      bh.bh_charged_hpc_pp, bh.bh_cons_pp, bh.bh_cons_km, bh.bh_pt_kwh, bh.bh_pt_pp, bh.bh_kw_reported, bh.bh_telemetry_days,
+      bh.bh_newest_ms, bh.bh_odo_first, bh.bh_odo_last, bh.bh_odo_first_ms, bh.bh_odo_last_ms`;
+  const drivingAggregates = sql`coalesce(sum(q.dur) filter (where q.drv), 0)::float8 as bh_driving_min,
         coalesce(sum(q.dur) filter (where q.drv and q.v > ${OVER_LIMIT_KMH}), 0)::float8 as bh_over130_min,
         coalesce(sum(q.dur) filter (where q.drv and q.v > ${SEVERE_OVER_LIMIT_KMH}), 0)::float8 as bh_over160_min,
         coalesce(sum(q.dur) filter (where q.drv and (${helsinkiHour} >= 22 or ${helsinkiHour} < 6)), 0)::float8 as bh_night_min,
@@ -115,12 +133,16 @@ export function behaviourPart({ since, until }: { since: string; until: string }
         coalesce(sum(q.dur) filter (where q.drv and q.temp < ${NEAR_FREEZING_C.min} and q.temp >= ${VERY_COLD_C}), 0)::float8 as bh_cold_min,
         coalesce(sum(q.dur) filter (where q.drv and q.temp < 0), 0)::float8 as bh_below0_min,
         coalesce(sum(q.dur) filter (where q.drv and q.temp < ${VERY_COLD_C}), 0)::float8 as bh_very_cold_min,
-        coalesce(sum(q.dur) filter (where q.chg_pair), 0)::float8 as bh_charging_min,
-        coalesce(sum(q.dur) filter (where q.soc is not null), 0)::float8 as bh_soc_known_min,
-        coalesce(sum(q.dur) filter (where q.soc < ${LOW_SOC_PCT} and not q.chg), 0)::float8 as bh_low_soc_min,
         coalesce(sum(q.skm) filter (where q.drv), 0)::float8 as bh_moving_km,
         coalesce(sum(q.skm) filter (where q.drv and q.v > ${OVER_LIMIT_KMH}), 0)::float8 as bh_over130_km,
         coalesce(sum(q.skm) filter (where q.drv and q.v > ${SEVERE_OVER_LIMIT_KMH}), 0)::float8 as bh_over160_km,
+        coalesce(sum(q.dkm) filter (where q.ev_cov), 0)::float8 as bh_oem_cover_km,
+        coalesce(sum(coalesce(q.v, 0) * q.gap / 60.0) filter (where q.gap * 60 between ${DENSE_MIN_INTERVAL_S - DENSE_EPSILON_S}::float8 and ${DENSE_MAX_INTERVAL_S + DENSE_EPSILON_S}::float8), 0)::float8 as bh_dense_km`;
+  const energyAggregates = sql`count(*)::int as bh_readings,
+        count(q.ts2)::int as bh_pairs,
+        coalesce(sum(q.dur) filter (where q.chg_pair), 0)::float8 as bh_charging_min,
+        coalesce(sum(q.dur) filter (where q.soc is not null), 0)::float8 as bh_soc_known_min,
+        coalesce(sum(q.dur) filter (where q.soc < ${LOW_SOC_PCT} and not q.chg), 0)::float8 as bh_low_soc_min,
         coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and not q.dc_pair), 0)::float8 as bh_charged_ac_pp,
         coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and q.dc_pair), 0)::float8 as bh_charged_dc_pp,
         coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and q.hpc_pair), 0)::float8 as bh_charged_hpc_pp,
@@ -129,22 +151,13 @@ export function behaviourPart({ since, until }: { since: string; until: string }
         coalesce(sum(q.kw * q.gap / 60.0) filter (where q.chg_pair and q.dsoc > 0 and q.kw > 0 and q.gap <= ${SHORT_PAIR_MINUTES}), 0)::float8 as bh_pt_kwh,
         coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and q.kw > 0 and q.gap <= ${SHORT_PAIR_MINUTES}), 0)::float8 as bh_pt_pp,
         (count(q.kw) > 0) as bh_kw_reported,
-        count(distinct (q.ts at time zone 'UTC')::date)::int as bh_telemetry_days,
+        count(*) filter (where q.new_day)::int as bh_telemetry_days,
         (extract(epoch from max(q.ts)) * 1000)::float8 as bh_newest_ms,
-        coalesce(sum(q.dkm) filter (where q.ev_cov), 0)::float8 as bh_oem_cover_km,
-        coalesce(sum(coalesce(q.v, 0) * q.gap / 60.0) filter (where q.gap * 60 between ${DENSE_MIN_INTERVAL_S - DENSE_EPSILON_S}::float8 and ${DENSE_MAX_INTERVAL_S + DENSE_EPSILON_S}::float8), 0)::float8 as bh_dense_km,
-        (array_agg(q.odo order by q.ts asc) filter (where q.odo is not null))[1]::float8 as bh_odo_first,
-        (array_agg(q.odo order by q.ts desc) filter (where q.odo is not null))[1]::float8 as bh_odo_last,
+        max(q.odo) filter (where q.odo is not null and q.odo_rank = 1)::float8 as bh_odo_first,
+        max(q.odo) filter (where q.odo is not null and q.odo_rank = q.odo_count)::float8 as bh_odo_last,
         (extract(epoch from min(q.ts) filter (where q.odo is not null)) * 1000)::float8 as bh_odo_first_ms,
-        (extract(epoch from max(q.ts) filter (where q.odo is not null)) * 1000)::float8 as bh_odo_last_ms
-      from (
-        select p.*,
-          coalesce(p.v, 0) >= ${MOVING_SPEED_KMH} as drv,
-          least(coalesce(p.gap, 0)::float8, ${STATE_HOLD_MINUTES}::float8) as dur,
-          case when p.odo2 >= p.odo then (p.odo2 - p.odo) end as dkm,
-          case when p.odo2 >= p.odo then
-            case when p.gap <= ${STATE_HOLD_MINUTES}::float8 then p.odo2 - p.odo
-              else least(p.odo2 - p.odo, coalesce(p.v, 0) * ${STATE_HOLD_MINUTES}::float8 / 60.0) end end as skm,
+        (extract(epoch from max(q.ts) filter (where q.odo is not null)) * 1000)::float8 as bh_odo_last_ms`;
+  const energyPairs = sql`,
           (p.soc2 - p.soc) as dsoc,
           (p.chg or coalesce(p.chg2, false) or (coalesce(p.odo2 - p.odo, 0) < ${MOVING_PAIR_KM}
             and (p.soc2 - p.soc >= ${MIXED_PAIR_SOC_PP} or (p.soc2 > p.soc and not (p.chg_known or coalesce(p.chg_known2, false)))))) as chg_pair,
@@ -155,18 +168,40 @@ export function behaviourPart({ since, until }: { since: string; until: string }
             and not (p.soc2 - p.soc >= ${MIXED_PAIR_SOC_PP})
             and not (p.soc2 > p.soc and p.odo2 - p.odo < ${MOVING_PAIR_KM} and not (p.chg_known or coalesce(p.chg_known2, false)))
             and not (coalesce(d.battery_kwh, 0) > 0
-              and (greatest(p.soc - p.soc2, 0) + 1) / 100.0 * d.battery_kwh < (p.odo2 - p.odo) * ${MIN_BATTERY_KWH_PER_KM})) as cons_pair
+              and (greatest(p.soc - p.soc2, 0) + 1) / 100.0 * d.battery_kwh < (p.odo2 - p.odo) * ${MIN_BATTERY_KWH_PER_KM})) as cons_pair`;
+  const energyWindow = sql`,
+            f.soc, f.kw, ${chg} as chg, ${dcw} as dcw, ${chgKnown} as chg_known,
+            lead(f.soc) over w as soc2, lead(f.kw) over w as kw2, lead(${chg}) over w as chg2, lead(${dcw}) over w as dcw2,
+            lead(${chgKnown}) over w as chg_known2,
+            (${utcDay} is distinct from lag(${utcDay}) over w) as new_day,
+            count(f.odo) over w as odo_rank, count(f.odo) over () as odo_count`;
+  const energyReadings = sql`, t.soc_pct as soc, t.charging_power_kw as kw, ${sql.raw(chargingWordSql("t.charging_status"))} as cw`;
+  return {
+    columns: energy ? sql`${drivingColumns}, ${energyColumns}, ${harshColumns}` : sql`${drivingColumns}, ${harshColumns}`,
+    join: sql`left join lateral (
+      select ${drivingAggregates}${energy ? sql`, ${energyAggregates}` : sql``}
+      from (
+        select p.*,
+          coalesce(p.v, 0) >= ${MOVING_SPEED_KMH} as drv,
+          least(coalesce(p.gap, 0)::float8, ${STATE_HOLD_MINUTES}::float8) as dur,
+          case when p.odo2 >= p.odo then (p.odo2 - p.odo) end as dkm,
+          case when p.odo2 >= p.odo then
+            case when p.gap <= ${STATE_HOLD_MINUTES}::float8 then p.odo2 - p.odo
+              else least(p.odo2 - p.odo, coalesce(p.v, 0) * ${STATE_HOLD_MINUTES}::float8 / 60.0) end end as skm${energy ? energyPairs : sql``}
         from (
-          select t.ts, t.speed_kmh as v, t.weather_temp as temp, t.soc_pct as soc, t.odometer_km as odo,
-            t.charging_power_kw as kw, ${chg} as chg, ${dcw} as dcw, ${chgKnown} as chg_known,
-            bool_or(jsonb_typeof(t.raw_data -> 'events') = 'array') over w as ev_cov,
-            lead(t.ts) over w as ts2,
-            extract(epoch from (lead(t.ts) over w - t.ts)) / 60.0 as gap,
-            lead(t.soc_pct) over w as soc2, lead(t.odometer_km) over w as odo2, lead(t.charging_power_kw) over w as kw2,
-            lead(${chg}) over w as chg2, lead(${dcw}) over w as dcw2, lead(${chgKnown}) over w as chg_known2
-          from telemetry t
-          where t.tenant_id = d.tenant_id and t.device_id = d.device_id and t.ts >= ${since}::timestamptz and t.ts <= ${until}::timestamptz
-          window w as (order by t.ts)
+          select f.ts, f.v, f.temp, f.odo,
+            bool_or(f.ev) over w as ev_cov,
+            lead(f.ts) over w as ts2,
+            extract(epoch from (lead(f.ts) over w - f.ts)) / 60.0 as gap,
+            lead(f.odo) over w as odo2${energy ? energyWindow : sql``}
+          from (
+            select t.ts, t.speed_kmh as v, t.weather_temp as temp, t.odometer_km as odo,
+              jsonb_typeof(t.raw_data -> 'events') = 'array' as ev${energy ? energyReadings : sql``}
+            from telemetry t
+            where t.tenant_id = d.tenant_id and t.device_id = d.device_id and t.ts >= ${since}::timestamptz and t.ts <= ${until}::timestamptz
+            order by t.ts offset 0
+          ) f
+          window w as (order by f.ts)
         ) p
       ) q
     ) bh on true
@@ -182,9 +217,8 @@ export function behaviourPart({ since, until }: { since: string; until: string }
   };
 }
 
-/** The raw figures of one device's behaviour part (minutes, km, SOC points), typed. */
-export interface BehaviourRow {
-  readings: number;
+/** The figures of the "driving" measures (minutes, km, harsh events), typed. */
+export interface DrivingBehaviourRow {
   driving_minutes: number;
   minutes_over_130: number;
   minutes_over_160: number;
@@ -195,13 +229,33 @@ export interface BehaviourRow {
   driving_minutes_cold: number;
   driving_minutes_below_0c: number;
   driving_minutes_below_minus10c: number;
-  charging_minutes: number;
-  soc_known_minutes: number;
-  low_soc_minutes: number;
   /** Odometer km over pairs whose first sample was moving (speed known). */
   moving_km: number;
   km_over_130: number;
   km_over_160: number;
+  harsh: {
+    oem: number;
+    derived: number;
+    oem_weighted: number;
+    derived_weighted: number;
+    reported_at: Date | null;
+    dense_speed_at: Date | null;
+    /**
+     * The km each source covered in the window (the exposure of its events): OEM = odometer km of the
+     * pairs from the first sample that carried a `raw_data.events` array on; derived = Σ speed × time
+     * over the dense pairs (0.5–2 s apart) the ingest derives events from.
+     */
+    oem_km: number;
+    derived_km: number;
+  };
+}
+
+/** The raw figures of one device's behaviour part, all measures (minutes, km, SOC points), typed. */
+export interface BehaviourRow extends DrivingBehaviourRow {
+  readings: number;
+  charging_minutes: number;
+  soc_known_minutes: number;
+  low_soc_minutes: number;
   /** SOC points added by charging pairs: AC, DC, and DC above 100 kW (subset of DC). */
   charged_ac_pp: number;
   charged_dc_pp: number;
@@ -220,28 +274,13 @@ export interface BehaviourRow {
   odometer_last_km: number | null;
   odometer_first_at: Date | null;
   odometer_last_at: Date | null;
-  harsh: {
-    oem: number;
-    derived: number;
-    oem_weighted: number;
-    derived_weighted: number;
-    reported_at: Date | null;
-    dense_speed_at: Date | null;
-    /**
-     * The km each source covered in the window (the exposure of its events): OEM = odometer km of the
-     * pairs from the first sample that carried a `raw_data.events` array on; derived = Σ speed × time
-     * over the dense pairs (0.5–2 s apart) the ingest derives events from.
-     */
-    oem_km: number;
-    derived_km: number;
-  };
 }
 
-export function toBehaviour(r: Record<string, unknown>): BehaviourRow {
+/** The row of a `behaviourPart({ measures: "driving" })`. */
+export function toDrivingBehaviour(r: Record<string, unknown>): DrivingBehaviourRow {
   const n = (k: string) => sqlCount(r[k]);
   const at = (k: string) => sqlDate(sqlNumber(r[k]));
   return {
-    readings: n("bh_readings"),
     driving_minutes: n("bh_driving_min"),
     minutes_over_130: n("bh_over130_min"),
     minutes_over_160: n("bh_over160_min"),
@@ -251,12 +290,32 @@ export function toBehaviour(r: Record<string, unknown>): BehaviourRow {
     driving_minutes_cold: n("bh_cold_min"),
     driving_minutes_below_0c: n("bh_below0_min"),
     driving_minutes_below_minus10c: n("bh_very_cold_min"),
-    charging_minutes: n("bh_charging_min"),
-    soc_known_minutes: n("bh_soc_known_min"),
-    low_soc_minutes: n("bh_low_soc_min"),
     moving_km: n("bh_moving_km"),
     km_over_130: n("bh_over130_km"),
     km_over_160: n("bh_over160_km"),
+    harsh: {
+      oem: n("bh_harsh_oem"),
+      derived: n("bh_harsh_derived"),
+      oem_weighted: n("bh_harsh_oem_w"),
+      derived_weighted: n("bh_harsh_derived_w"),
+      reported_at: at("bh_events_reported_ms"),
+      dense_speed_at: at("bh_dense_speed_ms"),
+      oem_km: n("bh_oem_cover_km"),
+      derived_km: n("bh_dense_km"),
+    },
+  };
+}
+
+/** The row of a `behaviourPart()` with all measures. */
+export function toBehaviour(r: Record<string, unknown>): BehaviourRow {
+  const n = (k: string) => sqlCount(r[k]);
+  const at = (k: string) => sqlDate(sqlNumber(r[k]));
+  return {
+    ...toDrivingBehaviour(r),
+    readings: n("bh_readings"),
+    charging_minutes: n("bh_charging_min"),
+    soc_known_minutes: n("bh_soc_known_min"),
+    low_soc_minutes: n("bh_low_soc_min"),
     charged_ac_pp: n("bh_charged_ac_pp"),
     charged_dc_pp: n("bh_charged_dc_pp"),
     charged_high_power_pp: n("bh_charged_hpc_pp"),
@@ -271,15 +330,5 @@ export function toBehaviour(r: Record<string, unknown>): BehaviourRow {
     odometer_last_km: sqlNumber(r.bh_odo_last),
     odometer_first_at: at("bh_odo_first_ms"),
     odometer_last_at: at("bh_odo_last_ms"),
-    harsh: {
-      oem: n("bh_harsh_oem"),
-      derived: n("bh_harsh_derived"),
-      oem_weighted: n("bh_harsh_oem_w"),
-      derived_weighted: n("bh_harsh_derived_w"),
-      reported_at: at("bh_events_reported_ms"),
-      dense_speed_at: at("bh_dense_speed_ms"),
-      oem_km: n("bh_oem_cover_km"),
-      derived_km: n("bh_dense_km"),
-    },
   };
 }

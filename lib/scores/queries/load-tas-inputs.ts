@@ -1,4 +1,4 @@
-import { behaviourPart, toBehaviour, type BehaviourRow } from "./behaviour-sql";
+import { behaviourPart, toDrivingBehaviour, type DrivingBehaviourRow } from "./behaviour-sql";
 import { harshExposure, speedingShare } from "@/lib/scores/behaviour-exposure";
 import { sqlCount, sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
 import {
@@ -25,7 +25,7 @@ const reading = (value: unknown, at: unknown): Reading | null => {
 
 /** The usage-behaviour rates of the TAS from the behaviour aggregate: shares over exposure, never alert counts. */
 function tasBehaviour(
-  b: BehaviourRow,
+  b: DrivingBehaviourRow,
   windowStart: Date,
 ): Pick<TasInput["behaviour"], "speeding" | "night_share" | "icy_share" | "harsh_events_weighted" | "harsh_events_km"> {
   const harsh = harshExposure(b.harsh, windowStart);
@@ -46,7 +46,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
   const found = await queryDevices("tas", args, [
     parts.master("powertrain", "fuel_type", "asset_class", "year", "contract_km", "lease_months"),
     parts.leaseStart(),
-    parts.windowCounts(w),
+    parts.window90(w),
     parts.newest(),
     parts.recentSoh(),
     parts.earlySoh(),
@@ -55,7 +55,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     parts.activeDtcs(),
     parts.electrical(),
     parts.harshEvents(w),
-    behaviourPart({ since: w.since90, until: args.now.toISOString() }),
+    behaviourPart({ since: w.since90, until: args.now.toISOString(), measures: "driving" }),
   ]);
   const windowStart = new Date(args.now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS);
   const out = new Map<string, TasInput>();
@@ -91,7 +91,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
         period_days: DEVICE_WINDOW_DAYS,
         period_km: periodKm,
         // Measured from the 90-day speed, temperature and event history (behaviour-sql.ts, shared with the fleet scores).
-        ...tasBehaviour(toBehaviour(r), windowStart),
+        ...tasBehaviour(toDrivingBehaviour(r), windowStart),
         harsh_events: harshEventsInWindow(
           {
             oemCount: sqlCount(r.oem_harsh_90),

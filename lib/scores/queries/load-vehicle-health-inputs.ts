@@ -16,7 +16,7 @@ export async function loadVehicleHealthInputs(args: DeviceQueryArgs & { now: Dat
   const w = windowsAt(args.now);
   const found = await queryDevices("vehicle_health", args, [
     parts.master("powertrain", "asset_class"),
-    parts.windowCounts(w),
+    parts.records30(w),
     parts.newest(),
     parts.recentSoh(),
     parts.latestOdometer(),
