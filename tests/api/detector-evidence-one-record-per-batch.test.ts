@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts, devices } from "@/lib/db/schema";
-import { tasScoreSchema } from "@/lib/schemas/scores-device";
+import { tasScoreSchema, vehicleHealthScoreSchema } from "@/lib/schemas/scores-device";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
@@ -138,5 +138,18 @@ describe("L4: a one-sample odometer spike is an outlier whatever the speed it im
     expect(rollback?.technicalData).toMatchObject({ reading_km: 49_000, earlier_max_km: 50_100 });
     const tas = tasScoreSchema.parse(await get(`/tas/${id}`));
     expect(tas.knockout_flags).toEqual(["odometer_manipulation"]);
+  });
+});
+
+describe("L3: an AGM battery on a charger or maintainer is not a lithium pack", () => {
+  it("parked, ignition off, 14.6 V with no chemistry word: vehicle health does not call it a lithium pack; with `lv_battery_chemistry: LFP` it does", async () => {
+    const agm = newVin();
+    await ingest([rec(agm, 0, { battery_voltage: 14.6 })]);
+    const health = vehicleHealthScoreSchema.parse(await get(`/scores/vehicle-health/oem-${agm}`));
+    expect(health.limitations.join(" ")).not.toContain("lithium pack");
+    const lfp = newVin();
+    await ingest([rec(lfp, 0, { battery_voltage: 14.6, raw_data: { ignition: false, lv_battery_chemistry: "LFP", vehicle: { make: "Kia", model: "EV6", powertrain: "BEV" } } })]);
+    const named = vehicleHealthScoreSchema.parse(await get(`/scores/vehicle-health/oem-${lfp}`));
+    expect(named.limitations.join(" ")).toContain("lithium pack");
   });
 });
