@@ -1,5 +1,5 @@
 import { finiteOrNull } from "@/lib/numbers";
-import { isOffAndNotCharging, judgeSohReadings, LOW_VOLTAGE_RANGE_V, restingTwelveVolt, SETTLE_MS, SOH_JUMP_PP, type SohJudgement, usableSocPct, usableSohPct } from "@/lib/vocabulary/readings";
+import { judgeSohReadings, LOW_VOLTAGE_RANGE_V, restingTwelveVolt, SETTLE_MS, SOH_JUMP_PP, type SohJudgement, usableSocPct, usableSohPct } from "@/lib/vocabulary/readings";
 import { isChargingStatus } from "@/lib/vocabulary/charging";
 import { ALERT_KEYS, type Severity } from "@/lib/vocabulary/alerts";
 import { inferPowertrain, isPlugIn } from "@/lib/vocabulary/powertrain";
@@ -9,6 +9,7 @@ import {
   corroborated,
   fmt,
   iso,
+  isAwakeRecord,
   isChargingRecord,
   makeDraft,
   round,
@@ -162,11 +163,6 @@ function voltageKind(r: TelemetryRecord): VoltageKind {
   return null;
 }
 
-/** The vehicle is awake (moving, ignition on, charging): its 12 V battery is being charged or loaded. */
-function awake(r: TelemetryRecord): boolean {
-  return !isOffAndNotCharging({ speedKmh: finiteOrNull(r.speedKmh), ignition: r.ignition, charging: isChargingRecord(r) || isChargingStatus(r.chargingStatus) });
-}
-
 /**
  * A lead-acid 12 V reading taken at rest, or null: the one resting-12 V rule of
  * lib/vocabulary/readings.ts (`restingTwelveVolt`, also vehicle health's SQL): off and not charging,
@@ -174,6 +170,7 @@ function awake(r: TelemetryRecord): boolean {
  * no sourced curve and are not judged here.
  */
 function restingLowVoltage(r: TelemetryRecord, lastAwakeMs: number | null): number | null {
+  // An awake reading stored after this one (a late record) leaves it unjudged: its settle time is unknown.
   const settled = lastAwakeMs === null || tsMs(r) - lastAwakeMs >= SETTLE_MS;
   const chemistry = r.rawData?.["lv_battery_chemistry"];
   const resting = restingTwelveVolt(
@@ -190,15 +187,26 @@ function restingLowVoltage(r: TelemetryRecord, lastAwakeMs: number | null): numb
   return resting !== null && resting.chemistry === "lead_acid" ? resting.v : null;
 }
 
-function low12V(device: DeviceContext, records: readonly TelemetryRecord[]): AlertDraft[] {
-  // The settle clock starts at the device's previous state when it was moving (its only awake sign kept).
+/**
+ * When the settle clock starts for the batch: the latest stored awake reading within SETTLE_MS before
+ * the device's previous state (`lastAwakeAt`, read from the history by readDeviceContexts), or the
+ * previous state itself when it was moving (a context without `lastAwakeAt`). One record per batch is
+ * thus judged like a whole history: vehicle health's SQL looks back SETTLE_MS over the stored readings.
+ */
+function settleClockStart(device: DeviceContext): number | null {
   const prev = device.previous;
-  let lastAwakeMs: number | null = prev && (finiteOrNull(prev.speedKmh ?? null) ?? 0) > 0 ? prev.ts.getTime() : null;
+  const stored = device.lastAwakeAt ? device.lastAwakeAt.getTime() : null;
+  const moving = prev && (finiteOrNull(prev.speedKmh ?? null) ?? 0) > 0 ? prev.ts.getTime() : null;
+  return stored === null ? moving : moving === null ? stored : Math.max(stored, moving);
+}
+
+function low12V(device: DeviceContext, records: readonly TelemetryRecord[]): AlertDraft[] {
+  let lastAwakeMs = settleClockStart(device);
   const resting: { r: TelemetryRecord; v: number }[] = [];
   for (const r of records) {
     const v = restingLowVoltage(r, lastAwakeMs);
     if (v !== null) resting.push({ r, v });
-    if (awake(r)) lastAwakeMs = tsMs(r);
+    if (isAwakeRecord(r) && (lastAwakeMs === null || tsMs(r) > lastAwakeMs)) lastAwakeMs = tsMs(r);
   }
   const low = resting.filter((x) => below(x.v, V12_WARNING_V));
   // The lowest reading is the evidence; among equals the latest.

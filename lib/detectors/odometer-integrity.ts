@@ -75,24 +75,35 @@ interface Jump {
 export const implausibleJump = (delta: number, hours: number) => above(delta, JUMP_MIN_KM) && above(delta / hours, JUMP_MAX_AVG_KMH);
 
 /**
- * Upward one-sample outliers within the batch: a reading that jumps implausibly above the batch's
- * previous reading (the jump rule) and that the NEXT reading contradicts by falling back more than
- * the tolerance. It is not the odometer's level: later readings are not judged against it, and the
- * device's highest reading (`odometer_max_km`, confirmedOdometerMax in lib/ingest/normalize-records.ts,
- * which also holds back a jump no reading has confirmed yet) ignores it. A jump held back that the next
- * batch falls back from is judged by spikeInStoredState below. `sorted`: ts ascending.
+ * A one-sample upward outlier (CONTRACT: "a one-sample outlier that the next reading contradicts"):
+ * the NEXT reading falls back from it by more than the tolerance, to near the reading BEFORE it — not
+ * more than the tolerance below it, and nearer to it than to the outlier — whatever speed the rise
+ * implies. A +10,000 km glitch after three days parked is one as much as a +9,000 km one within the
+ * hour. A next reading below the level before the rise is not a spike's contradiction (the rise stands
+ * and the drop is judged as a possible rollback), nor is one that keeps most of the rise (10,000 →
+ * 10,050 → 10,040: the 10,050 was driven, the 10 km drop is judged). The knockout's SQL applies the same
+ * rule over the history (docs/methodology/alerts.md#odometer-integrity).
  */
-export function odometerSpikes(sorted: readonly TelemetryRecord[]): Set<TelemetryRecord> {
+export function isOdometerSpike(beforeKm: number, km: number, nextKm: number): boolean {
+  return above(km - nextKm, ROLLBACK_TOLERANCE_KM) && !above(beforeKm - nextKm, ROLLBACK_TOLERANCE_KM) && nextKm - beforeKm < km - nextKm;
+}
+
+/**
+ * One-sample outliers within the batch (isOdometerSpike against the reading just before, the device's
+ * stored state `before` for the batch's first reading). They are not the odometer's level: later readings
+ * are not judged against them, and the device's highest reading (`odometer_max_km`, confirmedOdometerMax in
+ * lib/ingest/normalize-records.ts, which also holds back a reading no later one has confirmed yet) ignores
+ * them. A reading held back that the next batch falls back from is judged by spikeInStoredState below.
+ * `sorted`: ts ascending.
+ */
+export function odometerSpikes(sorted: readonly TelemetryRecord[], before: { km: number; ts: Date } | null = null): Set<TelemetryRecord> {
   const rs = readings(sorted);
   const spikes = new Set<TelemetryRecord>();
-  let prior: Reading | null = null;
   for (const [i, x] of rs.entries()) {
     const next = rs.slice(i + 1).find((y) => tsMs(y.r) > tsMs(x.r));
-    if (prior && tsMs(prior.r) < tsMs(x.r) && implausibleJump(x.km - prior.km, (tsMs(x.r) - tsMs(prior.r)) / 3_600_000) && next && above(x.km - next.km, ROLLBACK_TOLERANCE_KM)) {
-      spikes.add(x.r);
-      continue;
-    }
-    prior = x;
+    const prior = rs.slice(0, i).reverse().find((y) => tsMs(y.r) < tsMs(x.r));
+    const priorKm = prior ? prior.km : before && before.ts.getTime() < tsMs(x.r) ? before.km : null;
+    if (priorKm !== null && next && isOdometerSpike(priorKm, x.km, next.km)) spikes.add(x.r);
   }
   return spikes;
 }
@@ -114,7 +125,8 @@ const known = (x: Reading): Known => ({ km: x.km, ts: x.r.ts, source: "batch" })
 
 export const detectOdometerIntegrity: Detector = ({ device, records }) => {
   const sorted = sortedByTs(records);
-  const spikeSet = odometerSpikes(sorted);
+  const prevKm = device.previous ? finiteOrNull(device.previous.odometerKm) : null;
+  const spikeSet = odometerSpikes(sorted, device.previous && prevKm !== null ? { km: prevKm, ts: device.previous.ts } : null);
   const all = readings(sorted);
   if (all.length === 0) return [];
   const rs = all.filter((x) => !spikeSet.has(x.r));
@@ -193,10 +205,10 @@ export const detectOdometerIntegrity: Detector = ({ device, records }) => {
 };
 
 /**
- * The device's stored state stands above its stored maximum: the maximum did not rise to it because it
- * was an implausible jump no reading had confirmed yet (confirmedOdometerMax, lib/ingest/normalize-records.ts,
- * holds such a reading back). When the batch's first later reading falls back from it by more than the
- * tolerance, it was a one-sample spike (a data-quality event), not the level later readings are judged against.
+ * The device's stored state stands above its stored maximum: the maximum did not rise to it because no
+ * later reading had confirmed it yet (confirmedOdometerMax, lib/ingest/normalize-records.ts, holds such a
+ * reading back). When the batch's first later reading falls back from it, near the level before it
+ * (isOdometerSpike), it was a one-sample spike (a data-quality event), not the level later readings are judged against.
  */
 function spikeInStoredState(device: DeviceContext, rs: readonly Reading[]): Outlier | null {
   const prev = device.previous;
@@ -204,7 +216,8 @@ function spikeInStoredState(device: DeviceContext, rs: readonly Reading[]): Outl
   const prevKm = prev ? finiteOrNull(prev.odometerKm) : null;
   if (!prev || !max || prevKm === null || !(max.ts.getTime() < prev.ts.getTime()) || !above(prevKm - max.km, ROLLBACK_TOLERANCE_KM)) return null;
   const next = rs.find((y) => tsMs(y.r) > prev.ts.getTime());
-  if (!next || !above(prevKm - next.km, ROLLBACK_TOLERANCE_KM)) return null;
+  // The highest confirmed reading stands for the reading before the stored one (the context keeps no other).
+  if (!next || !isOdometerSpike(max.km, prevKm, next.km)) return null;
   return {
     kind: "spike",
     reading: { km: prevKm, ts: prev.ts, source: "previous_state" },

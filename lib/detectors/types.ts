@@ -49,6 +49,12 @@ export interface DeviceContext {
   } | null;
   /** Highest odometer reading seen before this batch and its device time, or null. */
   odometerMax: { km: number; ts: Date } | null;
+  /**
+   * The latest stored reading with the vehicle awake (moving, ignition on, charging: `isAwakeRecord`)
+   * within SETTLE_MS before `previous.ts`, else null (none that recent, or unknown: absent). The 12 V
+   * settle clock starts here, so one record per batch is judged as vehicle health's SQL judges it.
+   */
+  lastAwakeAt?: Date | null;
 }
 
 /** Which way a rule's measure gets worse (a lower SoH, a higher speed). */

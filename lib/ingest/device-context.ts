@@ -1,4 +1,6 @@
+import { isAwakeRecord } from "@/lib/detectors/common";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
+import { SETTLE_MS } from "@/lib/vocabulary/readings";
 import { isNewerMasterData, mergeMasterDataAt, mergeMasterValue } from "@/lib/vocabulary/master-data";
 import { mergePowertrain, type Powertrain, type PowertrainSource } from "@/lib/vocabulary/powertrain";
 import type { DeviceMasterUpdate } from "./normalize-records";
@@ -49,6 +51,7 @@ export function detectorContext(
     batteryKwh: master.batteryKwh,
     previous: before?.previous ?? null,
     odometerMax: before?.odometerMax ?? null,
+    lastAwakeAt: before?.lastAwakeAt ?? null,
   };
 }
 
@@ -75,6 +78,12 @@ export function advanceDeviceContext(
         speedKmh: newest.speedKmh,
       }
     : context.previous;
+  // The latest awake reading of the history, kept while within SETTLE_MS of the newest stored reading
+  // (readDeviceContexts' bound; the newest reading only moves forward, so one that falls out stays out).
+  const awakeTimes = [context.lastAwakeAt?.getTime() ?? null, ...records.filter(isAwakeRecord).map((r) => r.ts.getTime())].filter((t): t is number => t !== null);
+  const latestAwake = awakeTimes.length > 0 ? Math.max(...awakeTimes) : null;
+  const newestMs = previous?.ts.getTime() ?? null;
+  const lastAwakeAt = latestAwake !== null && newestMs !== null && latestAwake <= newestMs && latestAwake > newestMs - SETTLE_MS ? new Date(latestAwake) : null;
   const max = context.odometerMax;
   const raised = update.odometerMaxKm !== null && update.odometerMaxAt !== null && (max === null || update.odometerMaxKm > max.km);
   return {
@@ -83,5 +92,6 @@ export function advanceDeviceContext(
     batteryKwh: master.batteryKwh,
     previous,
     odometerMax: raised ? { km: update.odometerMaxKm as number, ts: update.odometerMaxAt as Date } : max,
+    lastAwakeAt,
   };
 }

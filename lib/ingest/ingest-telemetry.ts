@@ -84,7 +84,7 @@ export function batchDeviceUpdates(
   const events: DrivingEventRow[] = [];
   for (const [id, list] of byDevice) {
     const observed = observeDrivingEvents(id, list, known.get(id)?.previous ?? null);
-    updates.push({ ...masterUpdateFor(id, list, known.get(id)?.previous ?? null), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt });
+    updates.push({ ...masterUpdateFor(id, list, known.get(id)?.previous ?? null, known.get(id)?.odometerMax ?? null), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt });
     events.push(...observed.events);
   }
   return { updates, events };

@@ -1,5 +1,5 @@
 import { above } from "@/lib/detectors/common";
-import { implausibleJump, ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
+import { isOdometerSpike, ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import type { IngestBody, VehicleMasterData } from "@/lib/schemas/ingest";
 import { vehicleMasterDataSchema } from "@/lib/schemas/ingest";
@@ -97,31 +97,35 @@ const MASTER_FIELDS = {
 } as const satisfies Record<keyof VehicleMasterData, keyof DeviceMasterUpdate>;
 
 /**
- * The highest odometer reading a batch confirms, the device's `odometer_max_km` candidate. A reading that
- * jumps implausibly above the reading before it (the odometer detector's jump rule) is not the odometer's
- * level until the next reading confirms it (does not fall back more than ROLLBACK_TOLERANCE_KM): a
- * one-sample spike the next reading falls back from never counts, and a jump at the END of a batch waits
- * for the next batch. Otherwise a spike at a batch's end would become the level every later reading is
- * judged against (a false rollback), while the knockout's SQL, which sees the whole history, excludes it.
- * `previous` (the device's stored state) is judged with the batch: it counts once a later reading of
- * the batch confirms it (a jump it held back is now confirmed), and a reading of the batch is judged
- * against it. Records sorted by time.
+ * The highest odometer reading a batch confirms, the device's `odometer_max_km` candidate. A reading is the
+ * odometer's level only once the next reading confirms it: a one-sample spike (isOdometerSpike: the next
+ * reading falls back from it to near the reading before it, whatever the speed the rise implies) never
+ * counts, and the batch's last reading waits for the next batch. Otherwise a spike at a batch's end would
+ * become the level every later reading is judged against (a false rollback), while the knockout's SQL,
+ * which sees the whole history, excludes it. A reading the next one falls far below (a possible rollback)
+ * is the level that drop is judged against and counts. `previous` (the device's stored state) is judged
+ * with the batch: it counts once a later reading of the batch confirms it, or falls below it without
+ * making it a spike; the device's stored maximum (`storedMax`, when older) stands for the reading before
+ * it (without one, a fall-back from it keeps it out). Records sorted by time.
  */
-export function confirmedOdometerMax(records: readonly TelemetryRecord[], previous: DeviceContext["previous"]): { km: number; at: Date } | null {
+export function confirmedOdometerMax(
+  records: readonly TelemetryRecord[],
+  previous: DeviceContext["previous"],
+  storedMax: DeviceContext["odometerMax"] = null,
+): { km: number; at: Date } | null {
   const batchTimes = new Set(records.map((r) => r.ts.getTime()));
-  const seq = records.flatMap((r) => (r.odometerKm !== null && Number.isFinite(r.odometerKm) ? [{ km: r.odometerKm, ts: r.ts, stored: false }] : []));
+  const seq = records.flatMap((r) => (r.odometerKm !== null && Number.isFinite(r.odometerKm) ? [{ km: r.odometerKm, ts: r.ts }] : []));
   const prevKm = previous?.odometerKm ?? null;
-  if (previous && prevKm !== null && Number.isFinite(prevKm) && !batchTimes.has(previous.ts.getTime())) seq.push({ km: prevKm, ts: previous.ts, stored: true });
+  if (previous && prevKm !== null && Number.isFinite(prevKm) && !batchTimes.has(previous.ts.getTime())) seq.push({ km: prevKm, ts: previous.ts });
   seq.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+  const stored = storedMax && storedMax.ts.getTime() < (seq[0]?.ts.getTime() ?? Number.NEGATIVE_INFINITY) ? { km: storedMax.km, ts: storedMax.ts } : undefined;
   let max: { km: number; at: Date } | null = null;
-  let prior: (typeof seq)[number] | null = null;
   for (const [i, x] of seq.entries()) {
     const next = seq.slice(i + 1).find((y) => y.ts.getTime() > x.ts.getTime());
-    const confirmed = next !== undefined && !above(x.km - next.km, ROLLBACK_TOLERANCE_KM);
-    const jump = prior !== null && prior.ts.getTime() < x.ts.getTime() && implausibleJump(x.km - prior.km, (x.ts.getTime() - prior.ts.getTime()) / 3_600_000);
-    // The stored state is already judged when it was stored; it can only be raised to once confirmed.
-    if ((x.stored || jump) && !confirmed) continue;
-    prior = x;
+    if (next === undefined) continue; // unconfirmed yet: the next batch judges it
+    const before = seq.slice(0, i).reverse().find((y) => y.ts.getTime() < x.ts.getTime()) ?? stored;
+    const fellBack = above(x.km - next.km, ROLLBACK_TOLERANCE_KM);
+    if (fellBack && (before === undefined || isOdometerSpike(before.km, x.km, next.km))) continue;
     if (max === null || x.km > max.km) max = { km: x.km, at: x.ts };
   }
   return max;
@@ -132,7 +136,12 @@ export function confirmedOdometerMax(records: readonly TelemetryRecord[], previo
  * newer record's values overwrite and older ones only fill gaps, like the rule the upsert applies
  * against what is stored.
  */
-export function masterUpdateFor(deviceId: string, records: readonly TelemetryRecord[], previous: DeviceContext["previous"]): DeviceMasterUpdate {
+export function masterUpdateFor(
+  deviceId: string,
+  records: readonly TelemetryRecord[],
+  previous: DeviceContext["previous"],
+  storedMax: DeviceContext["odometerMax"] = null,
+): DeviceMasterUpdate {
   const latest = records[records.length - 1];
   if (!latest) throw new Error(`masterUpdateFor(${deviceId}): no records`);
   const update: DeviceMasterUpdate = {
@@ -174,7 +183,7 @@ export function masterUpdateFor(deviceId: string, records: readonly TelemetryRec
       if (carried) update.masterDataAt = r.ts;
     }
   }
-  const max = confirmedOdometerMax(records, previous);
+  const max = confirmedOdometerMax(records, previous, storedMax);
   update.odometerMaxKm = max?.km ?? null;
   update.odometerMaxAt = max?.at ?? null;
   if (update.powertrain) update.powertrainSource = "master_data";

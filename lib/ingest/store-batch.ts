@@ -5,7 +5,9 @@ import type { telemetry } from "@/lib/db/schema";
 import type { AlertDraft, DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { numberArray, textArray } from "@/lib/db/pg-array";
 import { newId } from "@/lib/ids";
+import { CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
 import { masterValueMergeSql } from "@/lib/vocabulary/master-data";
+import { SETTLE_MS } from "@/lib/vocabulary/readings";
 import { normalisePowertrain, type Powertrain, powertrainMergeSql } from "@/lib/vocabulary/powertrain";
 import type { DrivingEventRow } from "./driving-events";
 import type { DeviceMasterUpdate } from "./normalize-records";
@@ -62,14 +64,30 @@ export function alertCreatedAt(observedAt: Date, receivedAt: Date): Date {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-/** The state before this batch, for the detectors: one query for every device of the batch. */
+/**
+ * A telemetry row with the vehicle awake: the SQL twin of isAwakeRecord (lib/detectors/common.ts) and of
+ * the `awake` predicate of vehicle health's resting-12 V rule (lib/scores/queries/device-sql.ts `electrical`).
+ */
+const AWAKE_SQL = sql.raw(`(coalesce(tw.speed_kmh, 0) > 0 or coalesce(tw.ignition, 0) = 1 or coalesce(tw.charging_power_kw, 0) > 0
+  or coalesce(${chargingWordSql("tw.charging_status")} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}), false))`);
+
+/**
+ * The state before this batch, for the detectors: one query for every device of the batch. The last
+ * awake reading is bounded: the latest within SETTLE_MS before the device's newest stored reading (an
+ * index range of the device's history); an older one can no longer keep any later reading from settling.
+ */
 export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceIds: string[]): Promise<Map<string, DeviceContext>> {
   const found = await rows(
     tx as Db,
     sql`select d.device_id, d.powertrain, d.battery_kwh, d.odometer_max_km, d.odometer_max_at,
-               s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh
+               s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh, aw.last_awake_at
           from devices d
           left join fleet_snapshot s on s.tenant_id = d.tenant_id and s.device_id = d.device_id
+          left join lateral (
+            select max(tw.ts) as last_awake_at from telemetry tw
+             where tw.tenant_id = d.tenant_id and tw.device_id = d.device_id
+               and tw.ts <= s.ts and tw.ts > s.ts - make_interval(secs => ${SETTLE_MS / 1000}::float8) and ${AWAKE_SQL}
+          ) aw on true
          where d.tenant_id = ${tenantId} and d.device_id = any(${textArray(deviceIds)}::text[])`,
   );
   const out = new Map<string, DeviceContext>();
@@ -93,6 +111,7 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
           }
         : null,
       odometerMax: maxKm !== null && maxAt ? { km: maxKm, ts: maxAt } : null,
+      lastAwakeAt: sqlDate(r.last_awake_at),
     });
   }
   return out;

@@ -107,7 +107,7 @@ export function replayFeed(input: ReplayInput): ReplayResult {
     batches++;
 
     const observed = observeDrivingEvents(deviceId, records, context.previous);
-    const update = { ...masterUpdateFor(deviceId, records, context.previous), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt };
+    const update = { ...masterUpdateFor(deviceId, records, context.previous, context.odometerMax), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt };
     master = mergeDeviceMaster(master, update);
     eventsReportedAt = later(eventsReportedAt, observed.eventsReportedAt);
     denseSpeedAt = later(denseSpeedAt, observed.denseSpeedAt);

@@ -133,14 +133,23 @@ export function sohFlagSentence(f: SohFlag): string {
  * counts as parked, since telematics units report while the vehicle is awake.
  */
 export const SETTLE_MS = 6 * 3_600_000;
-/** A lead-acid battery never rests above this; 13.0–14.5 V at rest is a DC-DC converter or a charger holding it (13.3–13.5 V). */
+/**
+ * A lead-acid battery never rests above this; above it, up to LITHIUM_16V_REST_BAND_V.min, the reading
+ * is a charge voltage, not a rest voltage: a DC-DC converter holding it (13.3–13.5 V), a charger or
+ * maintainer (AGM absorption 14.4–14.8 V). A 12 V LiFePO4 pack (4 cells) rests at about 13.2–13.6 V
+ * full, inside this band too: without a chemistry word it cannot be told from a charge voltage.
+ */
 export const LEAD_ACID_REST_MAX_V = 13.0;
 /**
- * The rest band of 16 V lithium-ion auxiliary packs (4 cells × 3.6–4.1 V; SOURCES.md "Batteries": some
- * EVs carry 16 V lithium low-voltage batteries that need their own curve). FDP has no sourced curve for
- * them, so they are recognised and not judged on the lead-acid table.
+ * The rest band of 16 V lithium-ion auxiliary packs, by voltage alone (no chemistry word): 4 cells ×
+ * 3.6–4.1 V; Tesla's 16 V Li-ion low-voltage battery is kept at 15.5–15.8 V (WeberAuto, "The 16V Li-Ion
+ * Battery used by Tesla"; SOURCES.md "Batteries"). The band starts ABOVE every lead-acid charge voltage:
+ * an AGM battery on a charger or maintainer reads 14.4–14.8 V (absorption 2.40–2.45 V/cell = 14.4–14.7 V,
+ * element82.co.nz "Charging voltages"; AGM full charge 14.6–14.8 V, mijnauto.blog "12V AGM battery
+ * charging voltage"), so a reading up to 14.8 V is a charge voltage, not a lithium pack. FDP has no
+ * sourced curve for lithium packs, so they are recognised and not judged on the lead-acid table.
  */
-export const LITHIUM_16V_REST_BAND_V = { min: 14.5, max: 16.5 } as const;
+export const LITHIUM_16V_REST_BAND_V = { min: 14.9, max: 16.5 } as const;
 
 /** `raw_data.lv_battery_chemistry` words that name a lithium auxiliary battery (lithium-ion, LFP). */
 export const LITHIUM_CHEMISTRY_RE = "^(li|lithium|lfp|lifepo4|li_ion|liion|nmc)";
@@ -171,7 +180,8 @@ export function isOffAndNotCharging(s: Pick<TwelveVoltSample, "speedKmh" | "igni
 /**
  * The 12 V reading of a sample when it can be judged as a resting voltage, with the chemistry whose
  * curve applies; null when it cannot (not off, charging, traction voltage, outside the plausible range,
- * or 13.0–14.5 V: a charge voltage, not a rest voltage). `settled` is the caller's finding that no
+ * or above 13.0 V and below the 16 V lithium band without a lithium chemistry word: a charge voltage,
+ * not a rest voltage). `settled` is the caller's finding that no
  * reading of the settle time before it shows the vehicle awake.
  */
 export function restingTwelveVolt(s: TwelveVoltSample, settled: boolean): { v: number; chemistry: TwelveVoltChemistry } | null {

@@ -5,12 +5,14 @@ import { rows } from "@/lib/db/sql-values";
 import { alerts, devices, telemetry } from "@/lib/db/schema";
 import { lifecycleTarget } from "@/lib/alerts/alert-lifecycle";
 import { runDetectors } from "@/lib/detectors";
+import { isAwakeRecord } from "@/lib/detectors/common";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { confirmedOdometerMax } from "@/lib/ingest/normalize-records";
 import { FEED_BATCH_MS } from "@/lib/seed/replay-feed";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import type { Severity } from "@/lib/vocabulary/alerts";
 import { normalisePowertrain } from "@/lib/vocabulary/powertrain";
+import { SETTLE_MS } from "@/lib/vocabulary/readings";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 
 /**
@@ -78,6 +80,8 @@ describe("the seeded sandbox", () => {
       }
       let previous: Row | null = null;
       let odometerMax: { km: number; ts: Date } | null = null;
+      /** The latest awake reading within the settle time before the newest one (readDeviceContexts). */
+      let lastAwakeAt: Date | null = null;
       /** The alerts per key (problem), with their stored acknowledgement times (null: never acknowledged). */
       const raised = new Map<string, { severity: Severity; ackAt: Date | null }[]>();
       for (const batch of batches.values()) {
@@ -89,6 +93,7 @@ describe("the seeded sandbox", () => {
           batteryKwh: device.batteryKwh,
           previous: previous && { ts: previous.ts, odometerKm: previous.odometerKm, socPct: previous.socPct, sohPct: previous.sohPct, dtcCodes: previous.dtcCodes, speedKmh: previous.speedKmh },
           odometerMax,
+          lastAwakeAt,
         };
         const records = batch.map((r) => recordOf(r, device.vin ?? ""));
         for (const draft of runDetectors({ devices: [context], recordsByDevice: new Map([[device.deviceId, records]]) })) {
@@ -103,9 +108,11 @@ describe("the seeded sandbox", () => {
           replayed.push({ deviceId: device.deviceId, key: draft.dedupeKey, agent: draft.agent, severity: draft.severity, createdAt });
         }
         // The stored maximum only rises to readings the batch confirms (confirmedOdometerMax).
-        const max = confirmedOdometerMax(records, context.previous);
+        const max = confirmedOdometerMax(records, context.previous, odometerMax);
         if (max && (odometerMax === null || max.km > odometerMax.km)) odometerMax = { km: max.km, ts: max.at };
         previous = batch[batch.length - 1]!;
+        const latestAwake = Math.max(lastAwakeAt?.getTime() ?? Number.NEGATIVE_INFINITY, ...records.filter(isAwakeRecord).map((r) => r.ts.getTime()));
+        lastAwakeAt = latestAwake > previous.ts.getTime() - SETTLE_MS ? new Date(latestAwake) : null;
       }
     }
 

@@ -24,4 +24,15 @@ describe("detectBattery: the resting 12 V reading", () => {
   it("a lithium auxiliary pack is not judged on the lead-acid thresholds", () => {
     expect(low12v([rec({ ts: t("06:00"), batteryVoltage: 11.5, speedKmh: 0, ignition: 0, rawData: { lv_battery_chemistry: "lithium-ion" } })])).toEqual([]);
   });
+
+  it("review M2: the settle clock starts at the stored history's last awake reading (device context `lastAwakeAt`), not only at a moving previous state", () => {
+    const previous = { ts: t("05:00"), odometerKm: null, socPct: 70, sohPct: null, speedKmh: 0 };
+    const parked = (hhmm: string) => [rec({ ts: t(hhmm), batteryVoltage: 11.5, speedKmh: 0, ignition: 0 })];
+    // Charged until 05:00 (the stored state itself, parked): 06:00 is not settled, 11:30 is.
+    const charged = ctx({ powertrain: "BEV", previous, lastAwakeAt: t("05:00") });
+    expect(low12v(parked("06:00"), charged)).toEqual([]);
+    expect(low12v(parked("11:30"), charged)).toEqual(["WARNING"]);
+    // No awake reading within 6 h of the stored state: settled.
+    expect(low12v(parked("06:00"), ctx({ powertrain: "BEV", previous, lastAwakeAt: null }))).toEqual(["WARNING"]);
+  });
 });

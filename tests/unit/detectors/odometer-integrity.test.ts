@@ -129,16 +129,21 @@ describe("detectOdometerIntegrity: outliers (CONTRACT: a reading the next one co
     expect(outlier([odo(49_995, "09:00")], device)).toEqual([]);
   });
 
-  it("the stored maximum ignores a spike the batch contradicts (odometerSpikes)", () => {
+  it("the stored maximum ignores a spike the batch contradicts (odometerSpikes), and rises to a reading only once the next one confirms it", () => {
     const records = [odo(50_000, "08:00"), odo(59_000, "08:10"), odo(50_010, "08:20")];
     expect([...odometerSpikes(records)].map((r) => r.odometerKm)).toEqual([59_000]);
-    expect(masterUpdateFor("dev-1", records, null)).toMatchObject({ odometerMaxKm: 50_010, odometerMaxAt: t("08:20") });
-    // A jump at the batch's end waits for the next reading to confirm it (review H3).
+    // The batch's last reading waits for the next batch (review L4: any rise may be a one-sample spike).
+    expect(masterUpdateFor("dev-1", records, null)).toMatchObject({ odometerMaxKm: 50_000, odometerMaxAt: t("08:00") });
     expect(masterUpdateFor("dev-1", [odo(50_000, "08:00"), odo(59_000, "08:10")], null)).toMatchObject({ odometerMaxKm: 50_000, odometerMaxAt: t("08:00") });
     const held = { ts: t("08:10"), odometerKm: 59_000, socPct: null, sohPct: null };
-    expect(masterUpdateFor("dev-1", [odo(59_000.5, "08:20")], held)).toMatchObject({ odometerMaxKm: 59_000.5 });
-    expect(masterUpdateFor("dev-1", [odo(58_999.5, "08:20")], held)).toMatchObject({ odometerMaxKm: 59_000, odometerMaxAt: t("08:10") });
-    expect(masterUpdateFor("dev-1", [odo(50_002, "08:20")], held)).toMatchObject({ odometerMaxKm: 50_002 });
+    const storedMax = { km: 50_000, ts: t("08:00") };
+    expect(masterUpdateFor("dev-1", [odo(59_000.5, "08:20")], held, storedMax)).toMatchObject({ odometerMaxKm: 59_000, odometerMaxAt: t("08:10") });
+    expect(masterUpdateFor("dev-1", [odo(59_000.5, "08:20"), odo(59_001, "08:30")], held, storedMax)).toMatchObject({ odometerMaxKm: 59_000.5 });
+    expect(masterUpdateFor("dev-1", [odo(58_999.5, "08:20")], held, storedMax)).toMatchObject({ odometerMaxKm: 59_000, odometerMaxAt: t("08:10") });
+    // The stored 59,000 was a spike (the next reading is back near the stored maximum): it never counts.
+    expect(masterUpdateFor("dev-1", [odo(50_002, "08:20"), odo(50_003, "08:30")], held, storedMax)).toMatchObject({ odometerMaxKm: 50_002 });
+    // A fall far below the level before it is a possible rollback: the stored state is the level it is judged against.
+    expect(masterUpdateFor("dev-1", [odo(40_000, "08:20")], held, storedMax)).toMatchObject({ odometerMaxKm: 59_000 });
     // One record per batch: a jump from the stored state is held back too.
     expect(masterUpdateFor("dev-1", [odo(59_000, "08:20")], { ...held, odometerKm: 50_000 })).toMatchObject({ odometerMaxKm: 50_000 });
   });
@@ -169,5 +174,22 @@ describe("detectOdometerIntegrity: normal data", () => {
       expect(detectOdometerIntegrity(day)).toEqual([]);
       expect(detectOdometerIntegrity({ device: day.device, records: shuffled(day.records, 7) })).toEqual([]);
     }
+  });
+
+  it("review L4: a one-sample spike is an outlier whatever the speed it implies (+10,000 km after 3 days parked)", () => {
+    const at = (hoursLater: number, km: number) => ({ ...odo(km, "08:00"), ts: new Date(t("08:00").getTime() + hoursLater * 3_600_000) });
+    const records = [at(0, 50_000), at(72, 60_000), at(73, 50_001)];
+    expect([...odometerSpikes(records)].map((r) => r.odometerKm)).toEqual([60_000]);
+    expect(rollback(records)).toEqual([]);
+    const outliers = detectOdometerIntegrity({ device: ctx(), records }).filter((d) => d.dedupeKey === "odometer_integrity:outlier");
+    expect(outliers.map((d) => d.technicalData)).toEqual([expect.objectContaining({ kind: "spike", reading_km: 60_000, contradicting_km: 50_001 })]);
+  });
+
+  it("review L4: the batch's first reading is judged against the stored state; a next reading below the earlier level, or keeping most of the rise, is no spike's contradiction", () => {
+    const previous = { ts: t("07:00"), odometerKm: 50_000, socPct: null, sohPct: null };
+    expect([...odometerSpikes([odo(60_000, "08:00"), odo(50_001, "09:00")], { km: 50_000, ts: previous.ts })].map((r) => r.odometerKm)).toEqual([60_000]);
+    expect(rollback([odo(60_000, "08:00"), odo(50_001, "09:00")], ctx({ previous, odometerMax: { km: 50_000, ts: previous.ts } }))).toEqual([]);
+    expect([...odometerSpikes([odo(50_000, "08:00"), odo(50_100, "09:00"), odo(49_000, "10:00")])]).toEqual([]);
+    expect([...odometerSpikes([odo(10_000, "08:00"), odo(10_050, "09:00"), odo(10_040, "10:00")])]).toEqual([]);
   });
 });

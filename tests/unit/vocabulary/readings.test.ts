@@ -79,6 +79,13 @@ describe("restingTwelveVolt (issue 8: the resting 12 V rule)", () => {
     expect(restingTwelveVolt(s({ voltage: 13.2, chemistry: "LiFePO4" }), true)).toEqual({ v: 13.2, chemistry: "lithium" });
     expect(restingTwelveVolt(s({ voltage: 12.2, chemistry: "Li-ion" }), true)?.chemistry).toBe("lithium");
   });
+  it("review L3: an AGM battery on a charger or maintainer (14.4–14.8 V) without a chemistry word is a charge voltage, not a lithium pack", () => {
+    for (const voltage of [14.4, 14.5, 14.6, 14.7, 14.8]) expect(restingTwelveVolt(s({ voltage }), true), `${voltage} V`).toBeNull();
+    expect(restingTwelveVolt(s({ voltage: 14.9 }), true)).toEqual({ v: 14.9, chemistry: "lithium" });
+    // A chemistry word still names the pack whatever the voltage.
+    expect(restingTwelveVolt(s({ voltage: 14.6, chemistry: "lithium-ion" }), true)).toEqual({ v: 14.6, chemistry: "lithium" });
+    expect(restingTwelveVolt(s({ voltage: 14.6, chemistry: "AGM" }), true)).toBeNull();
+  });
   it("a traction-pack voltage is never a 12 V reading", () => {
     expect(restingTwelveVolt(s({ voltageKind: "HV pack" }), true)).toBeNull();
   });
