@@ -227,3 +227,20 @@ describe("M5: vehicle health counts open jump problems, not alert rows", () => {
     expect((await health(id)).components.odometer_integrity).toBe(100);
   });
 });
+
+describe("L4: a one-sample spike is an outlier whatever speed it implies, in the knockout too", () => {
+  it("50,000, 3 days parked, 60,000, then 50,001, 50,002, 49,500, 49,501 (one record per batch): the drop is judged against 50,002, not the spike", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    // The 60,000 reading implies 139 km/h over three days: no jump rule flags it, but the next reading falls back to the level before it.
+    const readings: [number, number][] = [[-48, 50_000], [24, 60_000], [25, 50_001], [26, 50_002], [27, 49_500], [28, 49_501]];
+    for (const [hour, km] of readings) await ingest([rec(vin, hour, { odometer_km: km })]);
+    const score = await tas(id);
+    expect(score.knockout_flags).toEqual(["odometer_manipulation"]);
+    const [evidence] = score.data_quality.knockout_evidence;
+    expect(evidence?.knockout).toBe("odometer_manipulation");
+    // The highest plausible earlier reading is 50,002 (the 60,000 spike is not the level), and two readings stayed below it.
+    expect(evidence?.readings[0]?.value).toBe(50_002);
+    expect(JSON.stringify(evidence)).not.toContain("60000");
+  });
+});

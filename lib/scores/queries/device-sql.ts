@@ -12,7 +12,7 @@ import { rows } from "@/lib/db/sql-values";
 import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/scores/derived-measures";
 import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
 import { type DrivingEventSource, HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
-import { JUMP_MAX_AVG_KMH, JUMP_MIN_KM, ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
+import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
 import { CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
 import {
   LEAD_ACID_REST_MAX_V,
@@ -158,9 +158,9 @@ export const parts = {
   /**
    * Evidence of odometer manipulation (needs `latestOdometer`), CONTRACT knockout: the latest reading
    * is more than ROLLBACK_TOLERANCE_KM below the highest earlier reading, so no later reading
-   * contradicts the drop. An implausible upward spike (the odometer detector's jump rule: more than
-   * JUMP_MIN_KM at more than JUMP_MAX_AVG_KMH from the previous reading) that the next reading falls
-   * back from is not the level later readings are judged against. Only candidates pay for the history
+   * contradicts the drop. A one-sample upward spike (`isOdometerSpike`, the detector's rule: the next
+   * reading falls back from it to within the tolerance of the reading before it, whatever speed the
+   * spike implies) is not the level later readings are judged against. Only candidates pay for the history
    * scan: the device's stored maximum gates it (a one-time filter), so a batch of clean devices costs
    * one index probe each. Columns: the highest reading, the first lower reading after the last reading
    * at that level, and the number of readings since (through the latest). `lvl` is MATERIALIZED: inlined,
@@ -172,9 +172,11 @@ export const parts = {
     join: sql`left join lateral (
       with r as (
         select t.odometer_km as km, t.ts,
-          (t.odometer_km - lag(t.odometer_km) over w > ${JUMP_MIN_KM}::float8
-            and (t.odometer_km - lag(t.odometer_km) over w) * 3600 / greatest(extract(epoch from t.ts - lag(t.ts) over w), 1) > ${JUMP_MAX_AVG_KMH}::float8
-            and lead(t.odometer_km) over w < t.odometer_km - ${ROLLBACK_TOLERANCE_KM}::float8) as spike
+          -- isOdometerSpike (lib/detectors/odometer-integrity.ts): the next reading falls back from this one,
+          -- to within the tolerance of the reading before it, and nearer to that than to this one.
+          (lead(t.odometer_km) over w < t.odometer_km - ${ROLLBACK_TOLERANCE_KM}::float8
+            and lead(t.odometer_km) over w >= lag(t.odometer_km) over w - ${ROLLBACK_TOLERANCE_KM}::float8
+            and lead(t.odometer_km) over w - lag(t.odometer_km) over w < t.odometer_km - lead(t.odometer_km) over w) as spike
         from telemetry t
         where ${onDevice("t")} and t.odometer_km is not null and t.ts <= odo.ts
           and odo.odometer_km < coalesce(d.odometer_max_km, 'infinity'::float8) - ${ROLLBACK_TOLERANCE_KM}::float8
@@ -204,7 +206,7 @@ export const parts = {
    * `restingTwelveVolt` (lib/vocabulary/readings.ts) in SQL. Off (ignition 0, or unknown ignition and
    * speed 0), not charging, not a traction-pack voltage, no reading in the settle time before it with
    * the vehicle awake (moving, ignition on, charging), and either a lead-acid rest voltage (≤ 13.0 V) or
-   * a lithium pack (raw_data.lv_battery_chemistry, or the 16 V lithium rest band); 13.0–14.5 V at rest is
+   * a lithium pack (raw_data.lv_battery_chemistry, or the 16 V lithium rest band); 13.0–14.8 V at rest is
    * a DC-DC converter or charger holding the battery, not a rest voltage. The JS rule re-checks the row.
    */
   electrical: (): DevicePart => {
