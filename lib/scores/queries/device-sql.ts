@@ -7,11 +7,9 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
-import { textArray as pgTextArray } from "@/lib/db/pg-array";
 import { rows } from "@/lib/db/sql-values";
 import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/scores/derived-measures";
 import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
-import { type DrivingEventSource, HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
 import { CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
 import {
@@ -70,16 +68,26 @@ export const parts = {
     ) w30 on true`,
   }),
 
-  /** Days with telemetry and the odometer span of the 90-day window (the TAS). */
+  /**
+   * Days with telemetry and the odometer distance of the 90-day window (the TAS): the first and last
+   * odometer reading of the window and when, the distance being last − first as in the fleet scores
+   * (load-fleet-inputs.ts), not max − min, which one high glitch inside the window inflates. The two
+   * readings are index probes (newest/oldest with an odometer), not a sort of the window.
+   */
   window90: ({ since90 }: Windows): DevicePart => ({
-    columns: sql`w.days_90, w.odo_min_90, w.odo_max_90, w.odo_first_90, w.odo_last_90`,
+    columns: sql`w.days_90, wf.odometer_km as odo_first_km_90, wf.ts as odo_first_90, wl.odometer_km as odo_last_km_90, wl.ts as odo_last_90`,
     join: sql`left join lateral (
-      select count(distinct (t.ts at time zone 'UTC')::date)::int as days_90,
-        min(t.odometer_km) as odo_min_90, max(t.odometer_km) as odo_max_90,
-        min(t.ts) filter (where t.odometer_km is not null) as odo_first_90,
-        max(t.ts) filter (where t.odometer_km is not null) as odo_last_90
+      select count(distinct (t.ts at time zone 'UTC')::date)::int as days_90
       from telemetry t where ${onDevice("t")} and t.ts >= ${since90}::timestamptz
-    ) w on true`,
+    ) w on true
+    left join lateral (
+      select tf.odometer_km, tf.ts from telemetry tf
+      where ${onDevice("tf")} and tf.ts >= ${since90}::timestamptz and tf.odometer_km is not null order by tf.ts asc limit 1
+    ) wf on true
+    left join lateral (
+      select tl.odometer_km, tl.ts from telemetry tl
+      where ${onDevice("tl")} and tl.ts >= ${since90}::timestamptz and tl.odometer_km is not null order by tl.ts desc limit 1
+    ) wl on true`,
   }),
 
   /** Device time of the newest telemetry record. */
@@ -208,8 +216,14 @@ export const parts = {
    * the vehicle awake (moving, ignition on, charging), and either a lead-acid rest voltage (≤ 13.0 V) or
    * a lithium pack (raw_data.lv_battery_chemistry, or the 16 V lithium rest band); 13.0–14.8 V at rest is
    * a DC-DC converter or charger holding the battery, not a rest voltage. The JS rule re-checks the row.
+   *
+   * Bounded to the 90-day device window (DEVICE_WINDOW_DAYS): a resting reading older than that is not
+   * the battery's latest state, and without the bound a device with no settled reading (a 1 Hz feed
+   * that never rests 6 h) made every parked row of its whole history a candidate, each with its own
+   * settle-time probe. The settle-time probe may look up to 6 h before the window's start, as the rule
+   * asks. `voltage_reported` is an existence check (stops at the first row) and stays unbounded.
    */
-  electrical: (): DevicePart => {
+  electrical: ({ since90 }: Windows): DevicePart => {
     const awake = (a: string) =>
       sql.raw(`coalesce(coalesce(${a}.speed_kmh, 0) > 0 or ${a}.ignition = 1 or coalesce(${a}.charging_power_kw, 0) > 0
         or ${chargingWordSql(`coalesce(${a}.charging_status, '')`)} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}), false)`);
@@ -219,7 +233,7 @@ export const parts = {
       join: sql`left join lateral (
         select tb.battery_voltage, tb.raw_data->>'lv_battery_chemistry' as lv_chemistry, tb.raw_data->>'voltage_kind' as voltage_kind
         from telemetry tb
-        where ${onDevice("tb")} and tb.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min}::float8 and ${LOW_VOLTAGE_RANGE_V.max}::float8
+        where ${onDevice("tb")} and tb.ts >= ${since90}::timestamptz and tb.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min}::float8 and ${LOW_VOLTAGE_RANGE_V.max}::float8
           and not ${awake("tb")}
           and (tb.ignition = 0 or (tb.ignition is null and tb.speed_kmh = 0))
           and coalesce(lower(tb.raw_data->>'voltage_kind'), '') !~ ${TRACTION_VOLTAGE_KIND_RE}
@@ -232,21 +246,6 @@ export const parts = {
           )
         order by tb.ts desc limit 1
       ) v12 on true`,
-    };
-  },
-
-  /** Harsh driving events of the 90-day window by source, and what the sources cover. */
-  harshEvents: ({ since90 }: Windows): DevicePart => {
-    const oem: DrivingEventSource = "oem";
-    const derived: DrivingEventSource = "derived";
-    return {
-      columns: sql`d.events_reported_at, d.dense_speed_at, ev.oem_harsh_90, ev.derived_harsh_90`,
-      join: sql`left join lateral (
-        select count(*) filter (where de.source = ${oem})::int as oem_harsh_90,
-          count(*) filter (where de.source = ${derived})::int as derived_harsh_90
-        from driving_events de
-        where ${onDevice("de")} and de.ts >= ${since90}::timestamptz and de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])
-      ) ev on true`,
     };
   },
 
