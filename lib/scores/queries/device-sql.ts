@@ -218,34 +218,60 @@ export const parts = {
    * a DC-DC converter or charger holding the battery, not a rest voltage. The JS rule re-checks the row.
    *
    * Bounded to the 90-day device window (DEVICE_WINDOW_DAYS): a resting reading older than that is not
-   * the battery's latest state, and without the bound a device with no settled reading (a 1 Hz feed
-   * that never rests 6 h) made every parked row of its whole history a candidate, each with its own
-   * settle-time probe. The settle-time probe may look up to 6 h before the window's start, as the rule
-   * asks. `voltage_reported` is an existence check (stops at the first row) and stays unbounded.
+   * the battery's latest state. And linear, not one settle-time probe per candidate: "no awake reading in
+   * the settle time before it" is "at least SETTLE_MS after the latest awake reading before it", so the
+   * part walks the awake readings newest first (`lag` gives the next later one) and, in each gap between
+   * two of them, looks for the latest candidate at least SETTLE_MS after the gap's start; the first gap
+   * that has one answers. `v12a` covers the gaps after the window's first awake reading, `v12b` (only
+   * when `v12a` found nothing) the time before it, whose start is the latest awake reading of the settle
+   * time before the window (or the window's start − SETTLE_MS: then no awake reading is that close).
+   * Before, each parked reading of the whole history was a candidate with its own 6 h probe: a device that
+   * never rests 6 h (readings every 10 s, awake once an hour) took over 5 minutes on PGlite for 20 days of
+   * history (scripts/time-resting-12v.ts). `voltage_reported` is an existence check (stops at the first
+   * row) and stays unbounded.
    */
   electrical: ({ since90 }: Windows): DevicePart => {
     const awake = (a: string) =>
       sql.raw(`coalesce(coalesce(${a}.speed_kmh, 0) > 0 or ${a}.ignition = 1 or coalesce(${a}.charging_power_kw, 0) > 0
         or ${chargingWordSql(`coalesce(${a}.charging_status, '')`)} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}), false)`);
+    const candidate = (a: string) => sql`${onDevice(a)}
+          and ${sql.raw(a)}.ts >= ${since90}::timestamptz
+          and ${sql.raw(a)}.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min}::float8 and ${LOW_VOLTAGE_RANGE_V.max}::float8
+          and not ${awake(a)}
+          and (${sql.raw(a)}.ignition = 0 or (${sql.raw(a)}.ignition is null and ${sql.raw(a)}.speed_kmh = 0))
+          and coalesce(lower(${sql.raw(a)}.raw_data->>'voltage_kind'), '') !~ ${TRACTION_VOLTAGE_KIND_RE}
+          and (${sql.raw(a)}.battery_voltage <= ${LEAD_ACID_REST_MAX_V}::float8
+            or ${sql.raw(a)}.battery_voltage >= ${LITHIUM_16V_REST_BAND_V.min}::float8
+            or regexp_replace(lower(trim(coalesce(${sql.raw(a)}.raw_data->>'lv_battery_chemistry', ''))), '[ -]+', '_', 'g') ~ ${LITHIUM_CHEMISTRY_RE})`;
+    const settle = sql`make_interval(secs => ${SETTLE_MS / 1000}::float8)`;
+    const pick = (col: string) => sql.raw(`case when v12a.found then v12a.${col} else v12b.${col} end`);
     return {
       columns: sql`exists (select 1 from telemetry tv where ${onDevice("tv")} and tv.battery_voltage is not null) as voltage_reported,
-        v12.battery_voltage as resting_12v, v12.lv_chemistry as resting_12v_chemistry, v12.voltage_kind as resting_12v_kind`,
+        ${pick("battery_voltage")} as resting_12v, ${pick("lv_chemistry")} as resting_12v_chemistry, ${pick("voltage_kind")} as resting_12v_kind`,
       join: sql`left join lateral (
+        select true as found, c.battery_voltage, c.lv_chemistry, c.voltage_kind
+        from (
+          select aw.ts as lo, lag(aw.ts) over (order by aw.ts desc) as hi
+          from telemetry aw where ${onDevice("aw")} and aw.ts >= ${since90}::timestamptz and ${awake("aw")}
+        ) g
+        cross join lateral (
+          select tb.ts, tb.battery_voltage, tb.raw_data->>'lv_battery_chemistry' as lv_chemistry, tb.raw_data->>'voltage_kind' as voltage_kind
+          from telemetry tb
+          where ${candidate("tb")} and tb.ts >= g.lo + ${settle} and tb.ts < coalesce(g.hi, 'infinity'::timestamptz)
+          order by tb.ts desc limit 1
+        ) c
+        order by g.lo desc limit 1
+      ) v12a on true
+      left join lateral (
         select tb.battery_voltage, tb.raw_data->>'lv_battery_chemistry' as lv_chemistry, tb.raw_data->>'voltage_kind' as voltage_kind
         from telemetry tb
-        where ${onDevice("tb")} and tb.ts >= ${since90}::timestamptz and tb.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min}::float8 and ${LOW_VOLTAGE_RANGE_V.max}::float8
-          and not ${awake("tb")}
-          and (tb.ignition = 0 or (tb.ignition is null and tb.speed_kmh = 0))
-          and coalesce(lower(tb.raw_data->>'voltage_kind'), '') !~ ${TRACTION_VOLTAGE_KIND_RE}
-          and (tb.battery_voltage <= ${LEAD_ACID_REST_MAX_V}::float8
-            or tb.battery_voltage >= ${LITHIUM_16V_REST_BAND_V.min}::float8
-            or regexp_replace(lower(trim(coalesce(tb.raw_data->>'lv_battery_chemistry', ''))), '[ -]+', '_', 'g') ~ ${LITHIUM_CHEMISTRY_RE})
-          and not exists (
-            select 1 from telemetry tw where ${onDevice("tw")} and tw.ts < tb.ts
-              and tw.ts > tb.ts - make_interval(secs => ${SETTLE_MS / 1000}::float8) and ${awake("tw")}
-          )
+        where v12a.found is null and ${candidate("tb")}
+          and tb.ts >= coalesce(
+            (select max(tp.ts) from telemetry tp where ${onDevice("tp")} and tp.ts >= ${since90}::timestamptz - ${settle} and tp.ts < ${since90}::timestamptz and ${awake("tp")}),
+            ${since90}::timestamptz - ${settle}) + ${settle}
+          and tb.ts < coalesce((select min(ta.ts) from telemetry ta where ${onDevice("ta")} and ta.ts >= ${since90}::timestamptz and ${awake("ta")}), 'infinity'::timestamptz)
         order by tb.ts desc limit 1
-      ) v12 on true`,
+      ) v12b on true`,
     };
   },
 
