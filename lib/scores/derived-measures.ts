@@ -29,9 +29,12 @@ export function sohTrendPpPerYear(latest: Reading | null, early: Reading | null)
   return spanDays >= SOH_TREND_MIN_SPAN_DAYS ? ((latest.value - early.value) / spanDays) * 365 : null;
 }
 
-/** Kilometres between the lowest and highest odometer reading of a window (never negative), or null. */
-export function distanceKm(min: number | null, max: number | null): number | null {
-  return min !== null && max !== null ? Math.max(0, max - min) : null;
+/**
+ * Kilometres from the first to the last odometer reading of a window (never negative), or null: the
+ * distance the fleet scores use too. Not max − min: one high glitch inside the window would inflate it.
+ */
+export function distanceKm(first: number | null, last: number | null): number | null {
+  return first !== null && last !== null ? Math.max(0, last - first) : null;
 }
 
 /** `km` driven between the first and last reading, annualised; null when the readings are too close. */

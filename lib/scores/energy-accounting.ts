@@ -26,10 +26,8 @@ export interface EnergyAccount {
   capacity_source: "master_data" | "estimated_power_time" | null;
   /** Energy added to the battery by charging in the window, kWh (battery side). */
   charged_battery_kwh: number | null;
-  /** The same at the plug (charging losses included), kWh; AC and DC parts. */
+  /** The same at the plug (charging losses included), kWh (the emissions report's input, docs/methodology/green-fleet.md). */
   charged_grid_kwh: number | null;
-  charged_grid_ac_kwh: number | null;
-  charged_grid_dc_kwh: number | null;
   /** Share (0–1) of the battery energy charged that came from DC above 100 kW (wear-relevant); null when nothing was charged. */
   high_power_dc_share: number | null;
   /**
@@ -93,8 +91,6 @@ export function energyAccount(b: BehaviourRow, batteryKwh: number | null): Energ
     capacity_source: cap.source,
     charged_battery_kwh: kwh(chargedPp),
     charged_grid_kwh: acKwh === null || dcKwh === null ? null : acKwh / CHARGING_EFFICIENCY.ac + dcKwh / CHARGING_EFFICIENCY.dc,
-    charged_grid_ac_kwh: acKwh === null ? null : acKwh / CHARGING_EFFICIENCY.ac,
-    charged_grid_dc_kwh: dcKwh === null ? null : dcKwh / CHARGING_EFFICIENCY.dc,
     high_power_dc_share: chargedPp > 0 ? Math.min(1, b.charged_high_power_pp / chargedPp) : null,
     power_time_ratio: cap.source === "master_data" && ptEnergy !== null && ptEnergy > 0 && b.power_time_pp >= CAPACITY_ESTIMATE_MIN_PP ? b.power_time_kwh / ptEnergy : null,
     efficiency,

@@ -52,8 +52,12 @@ export const EXPOSURE_KM_FOR = { high: 1000, medium: 200 } as const;
  */
 export const WEATHER_BAND_WEIGHTS = { near_freezing: 1, cold: 0.5, very_cold: 0.35 } as const;
 /**
- * ev_charging_risk: share of the charging energy from DC above 100 kW, full at 40 % (Geotab 2025: EVs
- * with more than 40 % fast charging above 100 kW degrade about 3 %/yr, twice the AC rate).
+ * ev_charging_risk: share of the charging energy from DC above 100 kW, full at 40 %. Geotab's 2025
+ * battery study (22,700 EVs) reports about 3.0 %/yr for EVs relying heavily on DC above 100 kW against
+ * about 1.5 %/yr on AC or low-power DC; the 40 % threshold appears only in a secondary report of it
+ * (c114pro.com), other reports give a 12 % split (< 12 % DC → 1.5 %/yr, > 12 % → 2.5 %/yr; evshift.com).
+ * Geotab's share is of "total charging" (sessions or energy, unstated); FDP's is of energy. See
+ * docs/methodology/fleet-risk.md (the `ev_charging_risk` source note).
  */
 export const HIGH_POWER_DC_FULL_SHARE = 0.4;
 

@@ -348,7 +348,6 @@ describe("loadFleetInputs (query module)", () => {
     expect(ev.energy.high_power_dc_share).toBe(0);
     expect(ev.harsh_events).toBeNull();
     expect(ev.alerts).toEqual({ critical: 1, warning: 1, info: 0 });
-    expect(ev.alerts_by_agent).toEqual({ battery: 1, driving: 1 });
     expect(toGreenFleetDevice(ev).cold_driving_share).toBeCloseTo(0.5, 6);
     const idle = out.devices[1]!;
     expect(idle).toMatchObject({ readings: 0, distance_km: null, energy_kwh: null });

@@ -7,11 +7,9 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
-import { textArray as pgTextArray } from "@/lib/db/pg-array";
 import { rows } from "@/lib/db/sql-values";
 import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/scores/derived-measures";
 import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
-import { type DrivingEventSource, HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
 import { CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
 import {
@@ -70,16 +68,26 @@ export const parts = {
     ) w30 on true`,
   }),
 
-  /** Days with telemetry and the odometer span of the 90-day window (the TAS). */
+  /**
+   * Days with telemetry and the odometer distance of the 90-day window (the TAS): the first and last
+   * odometer reading of the window and when, the distance being last − first as in the fleet scores
+   * (load-fleet-inputs.ts), not max − min, which one high glitch inside the window inflates. The two
+   * readings are index probes (newest/oldest with an odometer), not a sort of the window.
+   */
   window90: ({ since90 }: Windows): DevicePart => ({
-    columns: sql`w.days_90, w.odo_min_90, w.odo_max_90, w.odo_first_90, w.odo_last_90`,
+    columns: sql`w.days_90, wf.odometer_km as odo_first_km_90, wf.ts as odo_first_90, wl.odometer_km as odo_last_km_90, wl.ts as odo_last_90`,
     join: sql`left join lateral (
-      select count(distinct (t.ts at time zone 'UTC')::date)::int as days_90,
-        min(t.odometer_km) as odo_min_90, max(t.odometer_km) as odo_max_90,
-        min(t.ts) filter (where t.odometer_km is not null) as odo_first_90,
-        max(t.ts) filter (where t.odometer_km is not null) as odo_last_90
+      select count(distinct (t.ts at time zone 'UTC')::date)::int as days_90
       from telemetry t where ${onDevice("t")} and t.ts >= ${since90}::timestamptz
-    ) w on true`,
+    ) w on true
+    left join lateral (
+      select tf.odometer_km, tf.ts from telemetry tf
+      where ${onDevice("tf")} and tf.ts >= ${since90}::timestamptz and tf.odometer_km is not null order by tf.ts asc limit 1
+    ) wf on true
+    left join lateral (
+      select tl.odometer_km, tl.ts from telemetry tl
+      where ${onDevice("tl")} and tl.ts >= ${since90}::timestamptz and tl.odometer_km is not null order by tl.ts desc limit 1
+    ) wl on true`,
   }),
 
   /** Device time of the newest telemetry record. */
@@ -208,45 +216,62 @@ export const parts = {
    * the vehicle awake (moving, ignition on, charging), and either a lead-acid rest voltage (≤ 13.0 V) or
    * a lithium pack (raw_data.lv_battery_chemistry, or the 16 V lithium rest band); 13.0–14.8 V at rest is
    * a DC-DC converter or charger holding the battery, not a rest voltage. The JS rule re-checks the row.
+   *
+   * Bounded to the 90-day device window (DEVICE_WINDOW_DAYS): a resting reading older than that is not
+   * the battery's latest state. And linear, not one settle-time probe per candidate: "no awake reading in
+   * the settle time before it" is "at least SETTLE_MS after the latest awake reading before it", so the
+   * part walks the awake readings newest first (`lag` gives the next later one) and, in each gap between
+   * two of them, looks for the latest candidate at least SETTLE_MS after the gap's start; the first gap
+   * that has one answers. `v12a` covers the gaps after the window's first awake reading, `v12b` (only
+   * when `v12a` found nothing) the time before it, whose start is the latest awake reading of the settle
+   * time before the window (or the window's start − SETTLE_MS: then no awake reading is that close).
+   * Before, each parked reading of the whole history was a candidate with its own 6 h probe: a device that
+   * never rests 6 h (readings every 10 s, awake once an hour) took over 5 minutes on PGlite for 20 days of
+   * history (scripts/time-resting-12v.ts). `voltage_reported` is an existence check (stops at the first
+   * row) and stays unbounded.
    */
-  electrical: (): DevicePart => {
+  electrical: ({ since90 }: Windows): DevicePart => {
     const awake = (a: string) =>
       sql.raw(`coalesce(coalesce(${a}.speed_kmh, 0) > 0 or ${a}.ignition = 1 or coalesce(${a}.charging_power_kw, 0) > 0
         or ${chargingWordSql(`coalesce(${a}.charging_status, '')`)} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}), false)`);
+    const candidate = (a: string) => sql`${onDevice(a)}
+          and ${sql.raw(a)}.ts >= ${since90}::timestamptz
+          and ${sql.raw(a)}.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min}::float8 and ${LOW_VOLTAGE_RANGE_V.max}::float8
+          and not ${awake(a)}
+          and (${sql.raw(a)}.ignition = 0 or (${sql.raw(a)}.ignition is null and ${sql.raw(a)}.speed_kmh = 0))
+          and coalesce(lower(${sql.raw(a)}.raw_data->>'voltage_kind'), '') !~ ${TRACTION_VOLTAGE_KIND_RE}
+          and (${sql.raw(a)}.battery_voltage <= ${LEAD_ACID_REST_MAX_V}::float8
+            or ${sql.raw(a)}.battery_voltage >= ${LITHIUM_16V_REST_BAND_V.min}::float8
+            or regexp_replace(lower(trim(coalesce(${sql.raw(a)}.raw_data->>'lv_battery_chemistry', ''))), '[ -]+', '_', 'g') ~ ${LITHIUM_CHEMISTRY_RE})`;
+    const settle = sql`make_interval(secs => ${SETTLE_MS / 1000}::float8)`;
+    const pick = (col: string) => sql.raw(`case when v12a.found then v12a.${col} else v12b.${col} end`);
     return {
       columns: sql`exists (select 1 from telemetry tv where ${onDevice("tv")} and tv.battery_voltage is not null) as voltage_reported,
-        v12.battery_voltage as resting_12v, v12.lv_chemistry as resting_12v_chemistry, v12.voltage_kind as resting_12v_kind`,
+        ${pick("battery_voltage")} as resting_12v, ${pick("lv_chemistry")} as resting_12v_chemistry, ${pick("voltage_kind")} as resting_12v_kind`,
       join: sql`left join lateral (
+        select true as found, c.battery_voltage, c.lv_chemistry, c.voltage_kind
+        from (
+          select aw.ts as lo, lag(aw.ts) over (order by aw.ts desc) as hi
+          from telemetry aw where ${onDevice("aw")} and aw.ts >= ${since90}::timestamptz and ${awake("aw")}
+        ) g
+        cross join lateral (
+          select tb.ts, tb.battery_voltage, tb.raw_data->>'lv_battery_chemistry' as lv_chemistry, tb.raw_data->>'voltage_kind' as voltage_kind
+          from telemetry tb
+          where ${candidate("tb")} and tb.ts >= g.lo + ${settle} and tb.ts < coalesce(g.hi, 'infinity'::timestamptz)
+          order by tb.ts desc limit 1
+        ) c
+        order by g.lo desc limit 1
+      ) v12a on true
+      left join lateral (
         select tb.battery_voltage, tb.raw_data->>'lv_battery_chemistry' as lv_chemistry, tb.raw_data->>'voltage_kind' as voltage_kind
         from telemetry tb
-        where ${onDevice("tb")} and tb.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min}::float8 and ${LOW_VOLTAGE_RANGE_V.max}::float8
-          and not ${awake("tb")}
-          and (tb.ignition = 0 or (tb.ignition is null and tb.speed_kmh = 0))
-          and coalesce(lower(tb.raw_data->>'voltage_kind'), '') !~ ${TRACTION_VOLTAGE_KIND_RE}
-          and (tb.battery_voltage <= ${LEAD_ACID_REST_MAX_V}::float8
-            or tb.battery_voltage >= ${LITHIUM_16V_REST_BAND_V.min}::float8
-            or regexp_replace(lower(trim(coalesce(tb.raw_data->>'lv_battery_chemistry', ''))), '[ -]+', '_', 'g') ~ ${LITHIUM_CHEMISTRY_RE})
-          and not exists (
-            select 1 from telemetry tw where ${onDevice("tw")} and tw.ts < tb.ts
-              and tw.ts > tb.ts - make_interval(secs => ${SETTLE_MS / 1000}::float8) and ${awake("tw")}
-          )
+        where v12a.found is null and ${candidate("tb")}
+          and tb.ts >= coalesce(
+            (select max(tp.ts) from telemetry tp where ${onDevice("tp")} and tp.ts >= ${since90}::timestamptz - ${settle} and tp.ts < ${since90}::timestamptz and ${awake("tp")}),
+            ${since90}::timestamptz - ${settle}) + ${settle}
+          and tb.ts < coalesce((select min(ta.ts) from telemetry ta where ${onDevice("ta")} and ta.ts >= ${since90}::timestamptz and ${awake("ta")}), 'infinity'::timestamptz)
         order by tb.ts desc limit 1
-      ) v12 on true`,
-    };
-  },
-
-  /** Harsh driving events of the 90-day window by source, and what the sources cover. */
-  harshEvents: ({ since90 }: Windows): DevicePart => {
-    const oem: DrivingEventSource = "oem";
-    const derived: DrivingEventSource = "derived";
-    return {
-      columns: sql`d.events_reported_at, d.dense_speed_at, ev.oem_harsh_90, ev.derived_harsh_90`,
-      join: sql`left join lateral (
-        select count(*) filter (where de.source = ${oem})::int as oem_harsh_90,
-          count(*) filter (where de.source = ${derived})::int as derived_harsh_90
-        from driving_events de
-        where ${onDevice("de")} and de.ts >= ${since90}::timestamptz and de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])
-      ) ev on true`,
+      ) v12b on true`,
     };
   },
 

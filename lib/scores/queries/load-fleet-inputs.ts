@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
-import { rows, sqlCount, sqlJson, sqlNumber } from "@/lib/db/sql-values";
+import { rows, sqlCount, sqlNumber } from "@/lib/db/sql-values";
 import { harshExposure } from "@/lib/scores/behaviour-exposure";
 import { energyAccount, type EnergyAccount } from "@/lib/scores/energy-accounting";
 import type { FleetRiskDeviceInput, SeverityCounts } from "@/lib/scores/fleet-risk";
@@ -24,9 +24,8 @@ export interface FleetDeviceAggregate {
   fuel_type: string | null;
   asset_class: string | null;
   battery_kwh: number | null;
-  /** Alerts created in the period, by severity and by agent (facts for the fleet manager, not scored). */
+  /** Alerts created in the period, by severity (facts for the fleet manager, not scored). */
   alerts: SeverityCounts;
-  alerts_by_agent: Record<string, number>;
   readings: number;
   behaviour: BehaviourRow;
   /** SOC-based energy account (plug-ins; for others it says what is missing). */
@@ -53,7 +52,7 @@ export interface FleetInputs {
 }
 
 /** The aggregate of one device row carrying the behaviour part's columns and the master data. */
-export function deviceAggregate(r: Record<string, unknown>, windowStart: Date, alerts: SeverityCounts, byAgent: Record<string, number> = {}): FleetDeviceAggregate {
+export function deviceAggregate(r: Record<string, unknown>, windowStart: Date, alerts: SeverityCounts): FleetDeviceAggregate {
   const b = toBehaviour(r);
   const batteryKwh = sqlNumber(r.battery_kwh);
   const energy = energyAccount(b, batteryKwh);
@@ -65,7 +64,6 @@ export function deviceAggregate(r: Record<string, unknown>, windowStart: Date, a
     asset_class: typeof r.asset_class === "string" ? r.asset_class : null,
     battery_kwh: batteryKwh,
     alerts,
-    alerts_by_agent: byAgent,
     readings: b.readings,
     behaviour: b,
     energy,
@@ -86,23 +84,17 @@ export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx
   const part = behaviourPart({ since: startIso, until: endIso });
 
   const query = sql`
-    with al_agent as (
-      select device_id, agent, count(*)::int as n,
+    with al as (
+      select device_id,
              count(*) filter (where severity = 'CRITICAL')::int as critical,
              count(*) filter (where severity = 'WARNING')::int as warning,
              count(*) filter (where severity = 'INFO')::int as info
       from alerts
       where tenant_id = ${ctx.tenantId} and created_at >= ${startIso}::timestamptz and created_at <= ${endIso}::timestamptz
-      group by device_id, agent
-    ),
-    al as (
-      select device_id, sum(critical)::int as critical, sum(warning)::int as warning, sum(info)::int as info,
-             jsonb_object_agg(agent, n) as by_agent
-      from al_agent
       group by device_id
     )
     select d.device_id, d.powertrain, d.fuel_type, d.asset_class, d.battery_kwh, ${part.columns},
-           al.critical, al.warning, al.info, al.by_agent
+           al.critical, al.warning, al.info
     from devices d
     ${part.join ?? sql``}
     left join al on al.device_id = d.device_id
@@ -115,12 +107,7 @@ export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx
     period_start: start,
     period_end: end,
     devices: found.map((r) =>
-      deviceAggregate(
-        r,
-        start,
-        { critical: sqlCount(r.critical), warning: sqlCount(r.warning), info: sqlCount(r.info) },
-        sqlJson<Record<string, number>>(r.by_agent) ?? {},
-      ),
+      deviceAggregate(r, start, { critical: sqlCount(r.critical), warning: sqlCount(r.warning), info: sqlCount(r.info) }),
     ),
   };
 }

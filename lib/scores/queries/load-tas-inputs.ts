@@ -53,8 +53,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     parts.latestOdometer(),
     parts.odometerEvidence(),
     parts.activeDtcs(),
-    parts.electrical(),
-    parts.harshEvents(w),
+    parts.electrical(w),
     behaviourPart({ since: w.since90, until: args.now.toISOString(), measures: "driving" }),
   ]);
   const windowStart = new Date(args.now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS);
@@ -65,8 +64,10 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     const odometerEvidence = odometerEvidenceOf(r);
     const resting12v = resting12vOf(r);
     const latestOdometer = sqlNumber(r.latest_odo);
-    const periodKm = distanceKm(sqlNumber(r.odo_min_90), sqlNumber(r.odo_max_90));
+    const periodKm = distanceKm(sqlNumber(r.odo_first_km_90), sqlNumber(r.odo_last_km_90));
     const dtcs = sqlTextArray(r.dtc_codes);
+    // The behaviour part's harsh-event counts serve both the rate and the raw count (one driving_events scan).
+    const behaviour = toDrivingBehaviour(r);
     const id = String(r.device_id);
     out.set(id, {
       device_id: id,
@@ -91,14 +92,9 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
         period_days: DEVICE_WINDOW_DAYS,
         period_km: periodKm,
         // Measured from the 90-day speed, temperature and event history (behaviour-sql.ts, shared with the fleet scores).
-        ...tasBehaviour(toDrivingBehaviour(r), windowStart),
+        ...tasBehaviour(behaviour, windowStart),
         harsh_events: harshEventsInWindow(
-          {
-            oemCount: sqlCount(r.oem_harsh_90),
-            derivedCount: sqlCount(r.derived_harsh_90),
-            reportedAt: sqlDate(r.events_reported_at),
-            denseSpeedAt: sqlDate(r.dense_speed_at),
-          },
+          { oemCount: behaviour.harsh.oem, derivedCount: behaviour.harsh.derived, reportedAt: behaviour.harsh.reported_at, denseSpeedAt: behaviour.harsh.dense_speed_at },
           windowStart,
         ),
       },

@@ -22,7 +22,7 @@ export async function loadVehicleHealthInputs(args: DeviceQueryArgs & { now: Dat
     parts.latestOdometer(),
     parts.odometerEvidence(),
     parts.activeDtcs(),
-    parts.electrical(),
+    parts.electrical(w),
     parts.alertCounts(w),
   ]);
   const out = new Map<string, VehicleHealthInputs>();
