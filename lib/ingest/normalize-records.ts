@@ -125,7 +125,9 @@ export function confirmedOdometerMax(
     if (next === undefined) continue; // unconfirmed yet: the next batch judges it
     const before = seq.slice(0, i).reverse().find((y) => y.ts.getTime() < x.ts.getTime()) ?? stored;
     const fellBack = above(x.km - next.km, ROLLBACK_TOLERANCE_KM);
-    if (fellBack && (before === undefined || isOdometerSpike(before.km, x.km, next.km))) continue;
+    // A reading with nothing before it is the level (as the detector and the knockout SQL read it):
+    // without an earlier reading a fall after it cannot be told from a clocking.
+    if (fellBack && before !== undefined && isOdometerSpike(before.km, x.km, next.km)) continue;
     if (max === null || x.km > max.km) max = { km: x.km, at: x.ts };
   }
   return max;

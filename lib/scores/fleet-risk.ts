@@ -219,7 +219,25 @@ export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): Fl
   const km160 = sumBy(kmDevices, (d) => Math.min(d.km_over_160, d.km_over_130, d.moving_km));
   const timeShares = speedMinutes > 0 ? { s130: share(over130, speedMinutes), s160: share(over160, speedMinutes) } : null;
   const kmShares = speedKm > 0 ? { s130: share(km130, speedKm), s160: share(km160, speedKm) } : null;
-  const speedShares = kmShares ?? timeShares;
+  // A vehicle measured only by time (under 100 km of odometer pairs but 2 h of driving) keeps its time
+  // share when others have a distance share: then the fleet share is the driving-time-weighted mean of
+  // each vehicle's own share (distance where measured, else time), so no measured vehicle is dropped.
+  const timeOnly = timeDevices.filter((d) => !kmDevices.includes(d));
+  let speedShares = kmShares ?? timeShares;
+  if (kmShares && timeOnly.length > 0) {
+    const own = (d: FleetRiskDeviceInput) =>
+      kmDevices.includes(d)
+        ? { s130: share(Math.min(d.km_over_130, d.moving_km), d.moving_km), s160: share(Math.min(d.km_over_160, d.km_over_130, d.moving_km), d.moving_km) }
+        : { s130: share(Math.min(d.minutes_over_130, d.driving_minutes), d.driving_minutes), s160: share(Math.min(d.minutes_over_160, d.minutes_over_130, d.driving_minutes), d.driving_minutes) };
+    const counted = [...kmDevices, ...timeOnly];
+    const weight = sumBy(counted, (d) => d.driving_minutes);
+    if (weight > 0) {
+      speedShares = {
+        s130: sumBy(counted, (d) => d.driving_minutes * own(d).s130) / weight,
+        s160: sumBy(counted, (d) => d.driving_minutes * own(d).s160) / weight,
+      };
+    }
+  }
   const speedCompliance = speedShares ? 100 * Math.min(1, 10 * speedShares.s130 + 20 * speedShares.s160) : null;
 
   // time_pattern: night share of driving time; half of driving at night or more = 100.

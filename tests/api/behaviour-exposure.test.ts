@@ -133,6 +133,25 @@ describe("H2: SOC noise on a parked car is neither consumption nor charging", ()
     const [d] = (await loadFleetInputs({ ctx: ctxOf(t), periodDays: 30, now: new Date() })).devices;
     expect(d!.energy.charged_battery_kwh).toBeCloseTo(0.2 * CAPACITY_KWH, 5);
   }, 60_000);
+
+  it("a status word FDP does not know ('plugged_in') is not a 'not charging': a slow charge in 1-point steps still counts", async () => {
+    const t = await createTenantWithKey(tdb.handle.db, { name: "Unknown status word" });
+    const vin = "YV1PLUGGEDIN00001";
+    // Parked, SOC 40 → 60 in 1-point steps every 5 minutes, status "Plugged In" (not in the vocabulary), no power.
+    const records = Array.from({ length: 21 }, (_, i) => ({
+      vin,
+      timestamp: iso(DAY0 + i * 5 * MIN),
+      soc_percent: 40 + i,
+      odometer_km: 12_000,
+      speed_kmh: 0,
+      charging_status: "Plugged In",
+      raw_data: { vehicle: bev },
+    }));
+    await ingest(t, records);
+    const [d] = (await loadFleetInputs({ ctx: ctxOf(t), periodDays: 30, now: new Date() })).devices;
+    expect(d!.energy.charged_battery_kwh).toBeCloseTo(0.2 * CAPACITY_KWH, 5);
+    expect(d!.behaviour.consumption_pp).toBe(0);
+  }, 60_000);
 });
 
 describe("M3: speeding distance of a long gap is capped at speed × the state-hold time", () => {

@@ -244,3 +244,16 @@ describe("L4: a one-sample spike is an outlier whatever speed it implies, in the
     expect(JSON.stringify(evidence)).not.toContain("60000");
   });
 });
+
+describe("a device's first odometer reading is a level like any other (the gate agrees with the scan)", () => {
+  it("60,000 (first ever), then 10,000, 10,010, 10,020 one record per batch: odometer_manipulation stays, not only while the low reading is the latest", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    for (const [hour, km] of [[0, 60_000], [1, 10_000], [2, 10_010], [3, 10_020]] as const) await ingest([rec(vin, hour, { odometer_km: km })]);
+    const [dev] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id)));
+    expect(dev?.odometerMaxKm).toBe(60_000);
+    const score = await tas(id);
+    expect(score.knockout_flags).toEqual(["odometer_manipulation"]);
+    expect(score.data_quality.knockout_evidence[0]?.readings[0]?.value).toBe(60_000);
+  });
+});

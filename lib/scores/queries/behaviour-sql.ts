@@ -31,7 +31,7 @@ import { sql } from "drizzle-orm";
 import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S } from "@/lib/ingest/driving-events";
 import { textArray as pgTextArray } from "@/lib/db/pg-array";
 import { sqlCount, sqlDate, sqlNumber } from "@/lib/db/sql-values";
-import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS } from "@/lib/vocabulary/charging";
+import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS, NOT_CHARGING_WORDS } from "@/lib/vocabulary/charging";
 import { HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 import { MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
 import type { DevicePart } from "./device-sql";
@@ -109,9 +109,10 @@ export function behaviourPart({ since, until, measures = "all" }: { since: strin
   const energy = measures === "all";
   const chg = sql`(coalesce(f.cw, '') in (${textList(CHARGING_WORDS)}) or (coalesce(f.kw, 0) > 0 and coalesce(f.v, 0) < ${MOVING_SPEED_KMH}))`;
   const dcw = sql`(coalesce(f.cw, '') in (${textList(DC_CHARGING_WORDS)}))`;
-  // The sample says whether it is charging (a status or a power): then a small SOC rise without
-  // charging is noise, not a charge (H2). A feed that says neither keeps the rule "a parked rise is a charge".
-  const chgKnown = sql`(f.cw is not null or f.kw is not null)`;
+  // The sample says whether it is charging (a status word of the charging vocabulary, either way, or a
+  // power): then a small SOC rise without charging is noise, not a charge (H2). A feed that says
+  // neither (no status, or a word FDP does not know, and no power) keeps the rule "a parked rise is a charge".
+  const chgKnown = sql`(coalesce(f.cw, '') in (${textList([...CHARGING_WORDS, ...NOT_CHARGING_WORDS])}) or f.kw is not null)`;
   const helsinkiHour = sql`extract(hour from (q.ts at time zone 'Europe/Helsinki'))`;
   const utcDay = sql`(f.ts at time zone 'UTC')::date`;
   const harshColumns = sql`bhe.bh_harsh_oem, bhe.bh_harsh_derived, bhe.bh_harsh_oem_w, bhe.bh_harsh_derived_w,

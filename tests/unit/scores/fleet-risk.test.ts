@@ -227,3 +227,18 @@ describe("computeFleetRisk", () => {
     expect(res.limitations.some((l) => l.startsWith("ev_charging_risk does not apply"))).toBe(true);
   });
 });
+
+describe("speed_compliance in a fleet measured on mixed bases (review of issue 8)", () => {
+  it("a vehicle measured only by time is not dropped when others have a distance share", () => {
+    const now = new Date("2026-11-21T12:00:00.000Z");
+    // Two calm vehicles with odometer pairs, one habitual speeder whose feed has no odometer (time only).
+    const calm = dev({ km_over_130: 0, km_over_160: 0, minutes_over_130: 0, minutes_over_160: 0 });
+    const speederNoOdometer = dev({ device_id: "s", moving_km: 0, km_over_130: 0, driving_minutes: 1200, minutes_over_130: 240, minutes_over_160: 0 });
+    const withSpeeder = computeFleetRisk({ period_days: 30, devices: [calm, { ...calm, device_id: "c2" }, speederNoOdometer] }, { now });
+    const without = computeFleetRisk({ period_days: 30, devices: [calm, { ...calm, device_id: "c2" }] }, { now });
+    expect(without.components.speed_compliance).toBe(0);
+    // 20 % of the speeder's driving time above 130 km/h, one third of the fleet's driving time: share 6.7 % → 66.7.
+    expect(withSpeeder.components.speed_compliance).toBeCloseTo(66.7, 1);
+    expect(withSpeeder.limitations.join(" ")).not.toMatch(/left out of the speeding share/);
+  });
+});
