@@ -89,8 +89,9 @@ const DENSE_EPSILON_S = 1e-6;
  * What a caller needs of the behaviour part. "all": every figure (the fleet scores and the per-device
  * batch: energy accounting included). "driving": the driving exposure only (driving, speeding, night
  * and temperature-band minutes, moving and speeding km, harsh events), what the TAS usage pillar reads:
- * its window functions then carry the time stamp and the odometer only, not the SOC, charging power
- * and charging-status columns (nor the charging-word regular expression) the energy figures need.
+ * its window functions then carry the time stamp, speed, temperature, odometer and whether the reading
+ * carried OEM events only, not the SOC, charging power and charging-status columns (nor the
+ * charging-word regular expression) the energy figures need.
  * The figures both choices compute are computed by the same SQL, so they are identical.
  */
 export type BehaviourMeasures = "all" | "driving";
