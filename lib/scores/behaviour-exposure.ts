@@ -5,6 +5,7 @@
  * Methodology: docs/methodology/fleet-risk.md ("Minimum exposure") and tas.md (usage pillar).
  */
 import { harshEventsInWindow } from "./derived-measures";
+import type { DrivingBehaviourRow } from "./queries/behaviour-sql";
 
 /**
  * A speeding share (or a harsh-event rate in the TAS) needs at least this many km of measured driving.
@@ -59,16 +60,8 @@ export function speedingShare(b: SpeedingFigures): SpeedingShare | null {
   return null;
 }
 
-export interface HarshFigures {
-  oem: number;
-  derived: number;
-  oem_weighted: number;
-  derived_weighted: number;
-  reported_at: Date | null;
-  dense_speed_at: Date | null;
-  oem_km: number;
-  derived_km: number;
-}
+/** The harsh-event figures of the behaviour aggregate (counts, weights, coverage times and km by source). */
+export type HarshFigures = DrivingBehaviourRow["harsh"];
 
 /**
  * Harsh events of the window from the source that covers it (harshEventsInWindow's rule) and the km

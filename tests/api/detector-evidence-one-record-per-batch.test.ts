@@ -1,10 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { alerts, devices } from "@/lib/db/schema";
 import { tasScoreSchema, vehicleHealthScoreSchema } from "@/lib/schemas/scores-device";
-import { createTenantWithKey } from "../helpers/fixtures";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import { DAY, HOUR, MIN, iso, type Rec, useIngestApi, vinSequence } from "../helpers/ingest-api";
 
 /**
  * Issue 8, second review: what the detectors know about a device between batches, through the real
@@ -12,45 +10,11 @@ import { startRouteServer, type RouteServer } from "../helpers/route-server";
  * the 12 V settle clock (M2) and the one-sample odometer spike (L4).
  */
 
-let tdb: TestDatabase;
-let app: RouteServer;
-let t: Awaited<ReturnType<typeof createTenantWithKey>>;
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
+const api = useIngestApi("Detector evidence, one record per batch");
+const { ingest, get } = api;
 /** Five days ago on the whole minute: inside every window, in the past. */
 const BASE = Math.floor((Date.now() - 5 * DAY) / MIN) * MIN;
-const iso = (ms: number) => new Date(ms).toISOString();
-let vinSeq = 0;
-const newVin = () => `KNA8EVD2000${String(++vinSeq).padStart(6, "0")}`;
-type Rec = Record<string, unknown>;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  t = await createTenantWithKey(tdb.handle.db, { name: "Detector evidence, one record per batch" });
-  app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-  await tdb?.dispose();
-});
-
-async function ingest(records: Rec[]) {
-  const res = await app.fetch("/api/v1/oem/ingest", {
-    key: t.key,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ vehicles: records }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
-
-async function get(path: string) {
-  const res = await app.fetch(`/api/v1${path}`, { key: t.key });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return res.json();
-}
+const newVin = vinSequence("KNA8EVD2000");
 
 /** One parked BEV record at `hours` after BASE. */
 const rec = (vin: string, hours: number, fields: Rec): Rec => ({
@@ -63,10 +27,10 @@ const rec = (vin: string, hours: number, fields: Rec): Rec => ({
 });
 
 const storedAlerts = (deviceId: string) =>
-  tdb.handle.db
+  api.tdb.handle.db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.tenantId, t.tenantId), eq(alerts.deviceId, deviceId)))
+    .where(and(eq(alerts.tenantId, api.t.tenantId), eq(alerts.deviceId, deviceId)))
     .orderBy(asc(alerts.createdAt), asc(alerts.id));
 const keys = async (id: string, agent: string) => (await storedAlerts(id)).filter((a) => a.agent === agent).map((a) => [a.dedupeKey, a.severity]);
 
@@ -114,7 +78,7 @@ describe("L4: a one-sample odometer spike is an outlier whatever the speed it im
     const outlier = (await storedAlerts(id)).find((a) => a.dedupeKey === "odometer_integrity:outlier");
     expect(outlier?.technicalData).toMatchObject({ kind: "spike", reading_km: 60_000, contradicting_km: 50_001 });
     await ingest([rec(vin, 74, { odometer_km: 50_002 })]);
-    const [device] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id)));
+    const [device] = await api.tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
     expect(device?.odometerMaxKm).toBe(50_001);
     expect((await storedAlerts(id)).some((a) => a.severity === "CRITICAL" || a.dedupeKey === "odometer_integrity:rollback")).toBe(false);
     expect(tasScoreSchema.parse(await get(`/tas/${id}`)).knockout_flags).toEqual([]);
@@ -125,7 +89,7 @@ describe("L4: a one-sample odometer spike is an outlier whatever the speed it im
     const id = `oem-${vin}`;
     await ingest([rec(vin, 0, { odometer_km: 50_000 }), rec(vin, 72, { odometer_km: 60_000 }), rec(vin, 73, { odometer_km: 50_001 })]);
     expect(await keys(id, "odometer_integrity")).toEqual([["odometer_integrity:outlier", "INFO"]]);
-    const [device] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id)));
+    const [device] = await api.tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
     expect(device?.odometerMaxKm).toBe(50_000);
   });
 

@@ -1,11 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { alerts, devices } from "@/lib/db/schema";
 import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
-import { eolSummarySchema, tasScoreSchema, vehicleHealthScoreSchema } from "@/lib/schemas/scores-device";
-import { createTenantWithKey } from "../helpers/fixtures";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import { DAY, HOUR, MIN, iso, type Rec, useIngestApi, vinSequence } from "../helpers/ingest-api";
 
 /**
  * Issue 8 review: evidence that spans batches, through the real ingest verb (POST /oem/ingest, its
@@ -14,48 +11,11 @@ import { startRouteServer, type RouteServer } from "../helpers/route-server";
  * repeated odometer-jump alerts: each used to mislead (named per test).
  */
 
-let tdb: TestDatabase;
-let app: RouteServer;
-let t: Awaited<ReturnType<typeof createTenantWithKey>>;
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
+const api = useIngestApi("Evidence across batches");
+const { ingest, get, tas, eol, health, battery } = api;
 /** Three days ago on the whole minute: inside every window, in the past. */
 const BASE = Math.floor((Date.now() - 3 * DAY) / MIN) * MIN;
-const iso = (ms: number) => new Date(ms).toISOString();
-let vinSeq = 0;
-const newVin = () => `KNA8EVD1000${String(++vinSeq).padStart(6, "0")}`;
-type Rec = Record<string, unknown>;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  t = await createTenantWithKey(tdb.handle.db, { name: "Evidence across batches" });
-  app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-  await tdb?.dispose();
-});
-
-async function ingest(records: Rec[]) {
-  const res = await app.fetch("/api/v1/oem/ingest", {
-    key: t.key,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ vehicles: records }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
-
-async function get(path: string) {
-  const res = await app.fetch(`/api/v1${path}`, { key: t.key });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return res.json();
-}
-const tas = async (id: string) => tasScoreSchema.parse(await get(`/tas/${id}`));
-const eol = async (id: string) => eolSummarySchema.parse(await get(`/vehicles/${id}/eol-summary`));
-const health = async (id: string) => vehicleHealthScoreSchema.parse(await get(`/scores/vehicle-health/${id}`));
+const newVin = vinSequence("KNA8EVD1000");
 const alertLevel = async (id: string) => ((await get("/fleet?limit=500")) as { data: { device_id: string; alert_level: string }[] }).data.find((d) => d.device_id === id)?.alert_level;
 
 /** One parked BEV record at `hour` hours after BASE (plus `minutes`). */
@@ -69,10 +29,10 @@ const rec = (vin: string, hour: number, fields: Rec, minutes = 0): Rec => ({
 });
 
 const storedAlerts = (deviceId: string) =>
-  tdb.handle.db
+  api.tdb.handle.db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.tenantId, t.tenantId), eq(alerts.deviceId, deviceId)))
+    .where(and(eq(alerts.tenantId, api.t.tenantId), eq(alerts.deviceId, deviceId)))
     .orderBy(asc(alerts.createdAt), asc(alerts.id));
 const odometerAlerts = async (id: string) =>
   (await storedAlerts(id)).filter((a) => a.agent === "odometer_integrity").map((a) => [a.dedupeKey, a.severity]);
@@ -102,7 +62,7 @@ describe("H3: an odometer spike at the end of a batch is not the level later bat
     const vin = newVin();
     const id = `oem-${vin}`;
     await ingest([rec(vin, 0, { odometer_km: 50_000 }), rec(vin, 1, { odometer_km: 59_000 })]);
-    const [held] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id)));
+    const [held] = await api.tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
     expect(held?.odometerMaxKm).toBe(50_000);
     await ingest([rec(vin, 2, { odometer_km: 50_002 }), rec(vin, 3, { odometer_km: 50_010 })]);
     expect(await odometerAlerts(id)).toEqual([
@@ -111,7 +71,7 @@ describe("H3: an odometer spike at the end of a batch is not the level later bat
     ]);
     const outlier = (await storedAlerts(id)).find((a) => a.dedupeKey === "odometer_integrity:outlier");
     expect(outlier?.technicalData).toMatchObject({ kind: "spike", reading_km: 59_000, level_km: 50_000, contradicting_km: 50_002 });
-    const [after] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id)));
+    const [after] = await api.tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
     // The batch's last reading (50,010) waits for the next reading to confirm it (review L4).
     expect(after?.odometerMaxKm).toBe(50_002);
     expect((await tas(id)).knockout_flags).toEqual([]);
@@ -199,7 +159,7 @@ describe("M1: the detectors judge SoH as the scores do", () => {
     // 90 % throughout, but the oldest reading of the look-back is a one-off 99 that jumps from the reading
     // before it (before the look-back) and that the next reading does not confirm.
     await ingest([at(400, 90), at(300, 99), at(299, 90), at(200, 90), at(1, 90)]);
-    const inputs = await loadTasInputs({ ctx: { db: tdb.handle.db, tenantId: t.tenantId }, deviceIds: [id], now: new Date() });
+    const inputs = await loadTasInputs({ ctx: { db: api.tdb.handle.db, tenantId: api.t.tenantId }, deviceIds: [id], now: new Date() });
     expect(inputs.get(id)?.battery.soh_trend_pp_per_year).toBe(0);
   });
 });
@@ -209,10 +169,10 @@ describe("M5: vehicle health counts open jump problems, not alert rows", () => {
     const vin = newVin();
     const id = `oem-${vin}`;
     await ingest([rec(vin, 0, { odometer_km: 10_000 }), rec(vin, 1, { odometer_km: 10_600 }), rec(vin, 2, { odometer_km: 10_601 })]);
-    await tdb.handle.db
+    await api.tdb.handle.db
       .update(alerts)
       .set({ acknowledged: true, acknowledgedBy: "ops@example.com", acknowledgedAt: new Date() })
-      .where(and(eq(alerts.tenantId, t.tenantId), eq(alerts.deviceId, id)));
+      .where(and(eq(alerts.tenantId, api.t.tenantId), eq(alerts.deviceId, id)));
     await ingest([rec(vin, 3, { odometer_km: 11_300 }), rec(vin, 4, { odometer_km: 11_301 })]);
     expect(await odometerAlerts(id)).toEqual([
       ["odometer_integrity:jump", "WARNING"],
@@ -220,10 +180,10 @@ describe("M5: vehicle health counts open jump problems, not alert rows", () => {
     ]);
     expect((await health(id)).components.odometer_integrity).toBe(60);
     // Both acknowledged (checked): no open jump problem.
-    await tdb.handle.db
+    await api.tdb.handle.db
       .update(alerts)
       .set({ acknowledged: true, acknowledgedBy: "ops@example.com", acknowledgedAt: new Date() })
-      .where(and(eq(alerts.tenantId, t.tenantId), eq(alerts.deviceId, id)));
+      .where(and(eq(alerts.tenantId, api.t.tenantId), eq(alerts.deviceId, id)));
     expect((await health(id)).components.odometer_integrity).toBe(100);
   });
 });
@@ -250,7 +210,7 @@ describe("a device's first odometer reading is a level like any other (the gate 
     const vin = newVin();
     const id = `oem-${vin}`;
     for (const [hour, km] of [[0, 60_000], [1, 10_000], [2, 10_010], [3, 10_020]] as const) await ingest([rec(vin, hour, { odometer_km: km })]);
-    const [dev] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id)));
+    const [dev] = await api.tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
     expect(dev?.odometerMaxKm).toBe(60_000);
     const score = await tas(id);
     expect(score.knockout_flags).toEqual(["odometer_manipulation"]);

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { batteryHealthSnapshotSchema, eolSummarySchema, tasScoreSchema, vehicleHealthScoreSchema } from "@/lib/schemas/scores-device";
-import { createTenantWithKey } from "../helpers/fixtures";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import { describe, expect, it } from "vitest";
+import { DAY, HOUR, MIN, iso, type Rec, useIngestApi, vinSequence } from "../helpers/ingest-api";
 
 /**
  * Issue 8, "knockouts on evidence": telemetry through the real ingest verb (POST /oem/ingest, its
@@ -10,49 +7,11 @@ import { startRouteServer, type RouteServer } from "../helpers/route-server";
  * snapshot). Every score must treat the same reading the same way (lib/vocabulary/readings.ts).
  */
 
-let tdb: TestDatabase;
-let app: RouteServer;
-let t: Awaited<ReturnType<typeof createTenantWithKey>>;
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
+const api = useIngestApi("Knockouts on evidence");
+const { ingest, tas, eol, health, battery } = api;
 /** Three days ago on the whole minute: inside every window, in the past. */
 const BASE = Math.floor((Date.now() - 3 * DAY) / MIN) * MIN;
-const iso = (ms: number) => new Date(ms).toISOString();
-let vinSeq = 0;
-const newVin = () => `KNA8EVD0000${String(++vinSeq).padStart(6, "0")}`;
-type Rec = Record<string, unknown>;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  t = await createTenantWithKey(tdb.handle.db, { name: "Knockouts on evidence" });
-  app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-  await tdb?.dispose();
-});
-
-async function ingest(records: Rec[]) {
-  const res = await app.fetch("/api/v1/oem/ingest", {
-    key: t.key,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ vehicles: records }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
-
-async function get(path: string) {
-  const res = await app.fetch(`/api/v1${path}`, { key: t.key });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return res.json();
-}
-const tas = async (id: string) => tasScoreSchema.parse(await get(`/tas/${id}`));
-const eol = async (id: string) => eolSummarySchema.parse(await get(`/vehicles/${id}/eol-summary`));
-const health = async (id: string) => vehicleHealthScoreSchema.parse(await get(`/scores/vehicle-health/${id}`));
-const battery = async (id: string) => batteryHealthSnapshotSchema.parse(await get(`/vehicles/${id}/battery-health-snapshot`));
+const newVin = vinSequence("KNA8EVD0000");
 
 /** Hourly parked records of one vehicle from `startH`, with master data; `each(i)` adds fields per record. */
 function records(vin: string, n: number, each: (i: number) => Rec, powertrain = "BEV", startH = 0): Rec[] {

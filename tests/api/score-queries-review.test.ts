@@ -1,12 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { devices } from "@/lib/db/schema";
 import { computeTas } from "@/lib/scores/tas";
 import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
 import { loadVehicleHealthInputs } from "@/lib/scores/queries/load-vehicle-health-inputs";
-import { createTenantWithKey } from "../helpers/fixtures";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import { DAY, HOUR, MIN, iso, type Rec, useIngestApi, vinSequence } from "../helpers/ingest-api";
 
 /**
  * Issue 8 review of the score queries (M7, M8), through the real ingest verb and the real loaders on
@@ -14,40 +12,12 @@ import { startRouteServer, type RouteServer } from "../helpers/route-server";
  * the TAS distance is last − first odometer reading of the window, not max − min.
  */
 
-let tdb: TestDatabase;
-let app: RouteServer;
-let t: Awaited<ReturnType<typeof createTenantWithKey>>;
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
+const api = useIngestApi("Score queries review");
+const { ingest } = api;
 const NOW = Math.floor(Date.now() / MIN) * MIN;
-const iso = (ms: number) => new Date(ms).toISOString();
-let vinSeq = 0;
-const newVin = () => `KNA8EVD2000${String(++vinSeq).padStart(6, "0")}`;
-type Rec = Record<string, unknown>;
+const newVin = vinSequence("KNA8EVD2000");
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  t = await createTenantWithKey(tdb.handle.db, { name: "Score queries review" });
-  app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-  await tdb?.dispose();
-});
-
-async function ingest(records: Rec[]) {
-  const res = await app.fetch("/api/v1/oem/ingest", {
-    key: t.key,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ vehicles: records }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
-
-const ctx = () => ({ db: tdb.handle.db, tenantId: t.tenantId });
+const ctx = () => ({ db: api.tdb.handle.db, tenantId: api.t.tenantId });
 const drive = (vin: string, at: number, km: number): Rec => ({
   vin,
   timestamp: iso(at),
@@ -114,10 +84,10 @@ describe("M8: the TAS distance is last − first odometer reading of the window"
     await ingest(records(glitch, 30));
     for (const vin of [clean, glitch]) {
       // 60,000 km over 36 months: 20,000 km/year allowed.
-      await tdb.handle.db
+      await api.tdb.handle.db
         .update(devices)
         .set({ contractKm: 60_000, leaseMonths: 36 })
-        .where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, `oem-${vin}`)));
+        .where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, `oem-${vin}`)));
     }
     const now = new Date(NOW);
     const inputs = await loadTasInputs({ ctx: ctx(), deviceIds: [`oem-${clean}`, `oem-${glitch}`], now });
