@@ -6,7 +6,7 @@ import { locationIn } from "./daily-plan";
 import { CITIES, type CityKey, localRegion } from "./finland";
 import { FLEET_PLAN, type UsageProfile, type VehiclePlan } from "./fleet-plan";
 import { type Rng, rngFor } from "./prng";
-import { type Acknowledge, type ReplayedAlert, replayFeed } from "./replay-feed";
+import { type Acknowledge, type ReplayedAlert, replayedDeviceState, replayFeed } from "./replay-feed";
 import { type OemRecord, type SimResult, type VehicleSetup, VehicleSimulator } from "./simulate-vehicle";
 import type { Location } from "./trip";
 import { MODELS, type VehicleModel } from "./vehicle-catalog";
@@ -98,18 +98,8 @@ export function generateSandboxFleet({ anchor }: { anchor: Date }): SandboxFleet
     });
     const last = replay.telemetry[replay.telemetry.length - 1];
     if (!last) throw new Error(`${setup.deviceId}: no telemetry generated`);
-    const device: DeviceRow = {
-      ...declared,
-      // What the ingest's device upsert would hold after the last batch.
-      powertrain: replay.master.powertrain,
-      powertrainSource: replay.master.powertrainSource,
-      batteryKwh: replay.master.batteryKwh,
-      masterDataAt: replay.master.masterDataAt,
-      odometerMaxKm: replay.context.odometerMax?.km ?? null,
-      odometerMaxAt: replay.context.odometerMax?.ts ?? null,
-      eventsReportedAt: replay.eventsReportedAt,
-      denseSpeedAt: replay.denseSpeedAt,
-    };
+    // What the ingest's device upsert would hold after the last batch.
+    const device: DeviceRow = { ...declared, ...replayedDeviceState(replay) };
     return { setup, sim, replay, device, snapshot: { ...last } };
   });
 

@@ -67,6 +67,24 @@ export interface ReplayResult {
   batches: number;
 }
 
+/**
+ * The device columns the ingest's upsert derives from a feed (merged master data, the confirmed
+ * odometer maximum, event reporting and dense sampling), as the replay leaves them after its last
+ * batch: what the sandbox seed writes, and what tests/db/ingest-mirrors.test.ts finds in the database.
+ */
+export function replayedDeviceState(replay: ReplayResult) {
+  return {
+    powertrain: replay.master.powertrain,
+    powertrainSource: replay.master.powertrainSource,
+    batteryKwh: replay.master.batteryKwh,
+    masterDataAt: replay.master.masterDataAt,
+    odometerMaxKm: replay.context.odometerMax?.km ?? null,
+    odometerMaxAt: replay.context.odometerMax?.ts ?? null,
+    eventsReportedAt: replay.eventsReportedAt,
+    denseSpeedAt: replay.denseSpeedAt,
+  };
+}
+
 /** A feed cut into the batches a telematics unit delivers: one per FEED_BATCH_MS of device time. */
 export function* hourlyBatches(records: readonly OemRecord[]): Generator<OemRecord[]> {
   let batch: OemRecord[] = [];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rootLogger } from "@/lib/log/logger";
 import { computeFleetRisk } from "@/lib/scores/fleet-risk";
 import { computeGreenFleetMetrics } from "@/lib/scores/green-fleet";
@@ -8,45 +8,23 @@ import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
 import { computeTas } from "@/lib/scores/tas";
 import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
 import { createTenantWithKey } from "../helpers/fixtures";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import { useIngestServer } from "../helpers/ingest-api";
 
 /**
  * Exposure and noise in the behaviour/energy aggregate (issue 8 review: H2, H4, H5, M3), end to end:
  * constructed telemetry through POST /oem/ingest, then the loaders and the pure scores, on both databases.
  */
 
-let tdb: TestDatabase;
-let app: RouteServer;
+const server = useIngestServer();
 type Tenant = Awaited<ReturnType<typeof createTenantWithKey>>;
 const MIN = 60_000;
 const DAY = 1440 * MIN;
 /** Midnight UTC six days ago: everything simulated lies inside the 30- and 90-day windows and in the past. */
 const DAY0 = Math.floor((Date.now() - 6 * DAY) / DAY) * DAY;
 const iso = (ms: number) => new Date(ms).toISOString();
-const ctxOf = (t: Tenant) => ({ db: tdb.handle.db, tenantId: t.tenantId, isSandbox: false, log: rootLogger() });
+const ctxOf = (t: Tenant) => ({ db: server.tdb.handle.db, tenantId: t.tenantId, isSandbox: false, log: rootLogger() });
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-  await tdb?.dispose();
-});
-
-async function ingest(t: Tenant, vehicles: unknown[]) {
-  for (let i = 0; i < vehicles.length; i += 2000) {
-    const res = await app.fetch("/api/v1/oem/ingest", {
-      key: t.key,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ vehicles: vehicles.slice(i, i + 2000) }),
-    });
-    expect(res.status, await res.text()).toBe(200);
-  }
-}
+const ingest = (t: Tenant, vehicles: unknown[]) => server.ingestAs(t, vehicles);
 
 const CAPACITY_KWH = 75;
 const bev = { powertrain: "BEV", battery_kwh: CAPACITY_KWH };
@@ -99,7 +77,7 @@ describe("H2: SOC noise on a parked car is neither consumption nor charging", ()
   }
 
   it("a parked weekend of 70 ↔ 71 (and ±0.2 decimal) SOC flicker at 1-minute sampling leaves consumption within 10 % and adds no charged energy", async () => {
-    const t = await createTenantWithKey(tdb.handle.db, { name: "SOC flicker" });
+    const t = await createTenantWithKey(server.tdb.handle.db, { name: "SOC flicker" });
     const integer = driveThenFlicker("YV1FLICKERINT0001", (s, i) => (i % 2 === 0 ? s + 1 : s));
     const decimal = driveThenFlicker("YV1FLICKERDEC0001", (s, i) => (i % 2 === 0 ? s + 0.2 : s - 0.2));
     await ingest(t, [...integer.records, ...decimal.records]);
@@ -117,34 +95,20 @@ describe("H2: SOC noise on a parked car is neither consumption nor charging", ()
     }
   }, 180_000);
 
-  it("a feed that reports no charging status keeps counting a parked SOC rise as a charge", async () => {
-    const t = await createTenantWithKey(tdb.handle.db, { name: "No status" });
-    const vin = "YV1NOSTATUS000001";
-    // Parked, SOC 40 → 60 in 1-point steps every 5 minutes, no status and no power: an unobserved charge.
+  // Parked, SOC 40 → 60 in 1-point steps every 5 minutes, no charging power: an unobserved charge
+  // when the status says nothing FDP knows (none at all, or a word outside the charging vocabulary).
+  it.each([
+    ["a feed that reports no charging status keeps counting a parked SOC rise as a charge", "YV1NOSTATUS000001", undefined],
+    ["a status word FDP does not know ('plugged_in') is not a 'not charging': a slow charge in 1-point steps still counts", "YV1PLUGGEDIN00001", "Plugged In"],
+  ] as const)("%s", async (name, vin, status) => {
+    const t = await createTenantWithKey(server.tdb.handle.db, { name });
     const records = Array.from({ length: 21 }, (_, i) => ({
       vin,
       timestamp: iso(DAY0 + i * 5 * MIN),
       soc_percent: 40 + i,
       odometer_km: 12_000,
       speed_kmh: 0,
-      raw_data: { vehicle: bev },
-    }));
-    await ingest(t, records);
-    const [d] = (await loadFleetInputs({ ctx: ctxOf(t), periodDays: 30, now: new Date() })).devices;
-    expect(d!.energy.charged_battery_kwh).toBeCloseTo(0.2 * CAPACITY_KWH, 5);
-  }, 60_000);
-
-  it("a status word FDP does not know ('plugged_in') is not a 'not charging': a slow charge in 1-point steps still counts", async () => {
-    const t = await createTenantWithKey(tdb.handle.db, { name: "Unknown status word" });
-    const vin = "YV1PLUGGEDIN00001";
-    // Parked, SOC 40 → 60 in 1-point steps every 5 minutes, status "Plugged In" (not in the vocabulary), no power.
-    const records = Array.from({ length: 21 }, (_, i) => ({
-      vin,
-      timestamp: iso(DAY0 + i * 5 * MIN),
-      soc_percent: 40 + i,
-      odometer_km: 12_000,
-      speed_kmh: 0,
-      charging_status: "Plugged In",
+      ...(status === undefined ? {} : { charging_status: status }),
       raw_data: { vehicle: bev },
     }));
     await ingest(t, records);
@@ -156,7 +120,7 @@ describe("H2: SOC noise on a parked car is neither consumption nor charging", ()
 
 describe("M3: speeding distance of a long gap is capped at speed × the state-hold time", () => {
   it("a device offline for 6 h after a 140 km/h sample does not put 500 km into '> 130'", async () => {
-    const t = await createTenantWithKey(tdb.handle.db, { name: "Offline speeder" });
+    const t = await createTenantWithKey(server.tdb.handle.db, { name: "Offline speeder" });
     const vin = "YV1OFFLINE0000001";
     const start = DAY0 + 8 * 60 * MIN;
     // Two hours at 100 km/h sampled every minute (200 km), then one sample at 140 km/h and silence for 6 h.
@@ -182,7 +146,7 @@ describe("M3: speeding distance of a long gap is capped at speed × the state-ho
 
 describe("H4: a speeding share needs a minimum measured exposure", () => {
   it("one pair at 135 km/h over 3 km (period 150 km by odometer) is not a 60-point TAS penalty nor speed_compliance 100", async () => {
-    const t = await createTenantWithKey(tdb.handle.db, { name: "Thin exposure" });
+    const t = await createTenantWithKey(server.tdb.handle.db, { name: "Thin exposure" });
     const vin = "YV1THINEXPOSURE01";
     const start = DAY0 + 9 * 60 * MIN;
     await ingest(t, [
@@ -196,14 +160,14 @@ describe("H4: a speeding share needs a minimum measured exposure", () => {
     ]);
     const now = new Date();
     const id = `oem-${vin}`;
-    const tas = (await loadTasInputs({ ctx: { db: tdb.handle.db, tenantId: t.tenantId }, deviceIds: [id], now })).get(id)!;
+    const tas = (await loadTasInputs({ ctx: { db: server.tdb.handle.db, tenantId: t.tenantId }, deviceIds: [id], now })).get(id)!;
     expect(tas.behaviour.period_km).toBeGreaterThanOrEqual(100);
     expect(tas.behaviour.speeding).toBeNull();
     const usage = computeTas(tas, { now }).pillars.usage_behaviour;
     expect(usage.source).toBe("insufficient_data");
     expect(usage.score).toBeGreaterThan(40);
 
-    const fleet = (await loadDeviceFleetInputs({ ctx: { db: tdb.handle.db, tenantId: t.tenantId }, deviceIds: [id], now })).get(id)!;
+    const fleet = (await loadDeviceFleetInputs({ ctx: { db: server.tdb.handle.db, tenantId: t.tenantId }, deviceIds: [id], now })).get(id)!;
     expect(fleet.fleetRisk.km_over_130).toBeGreaterThan(0);
     const risk = computeFleetRisk({ period_days: 30, devices: [fleet.fleetRisk] }, { now });
     expect(risk.components.speed_compliance).toBe(0);
@@ -213,7 +177,7 @@ describe("H4: a speeding share needs a minimum measured exposure", () => {
 
 describe("H5: harsh-event rates divide by the km their source covered", () => {
   it("a device that started sending OEM events on the last day has its rate over that day's km, not the month's", async () => {
-    const t = await createTenantWithKey(tdb.handle.db, { name: "Late events" });
+    const t = await createTenantWithKey(server.tdb.handle.db, { name: "Late events" });
     const vin = "YV1LATEEVENTS0001";
     const records: Record<string, unknown>[] = [];
     let odo = 50_000;
@@ -241,7 +205,7 @@ describe("H5: harsh-event rates divide by the km their source covered", () => {
 
     const now = new Date();
     const id = `oem-${vin}`;
-    const tas = (await loadTasInputs({ ctx: { db: tdb.handle.db, tenantId: t.tenantId }, deviceIds: [id], now })).get(id)!;
+    const tas = (await loadTasInputs({ ctx: { db: server.tdb.handle.db, tenantId: t.tenantId }, deviceIds: [id], now })).get(id)!;
     expect(tas.behaviour.harsh_events_km).toBeCloseTo(100, 0);
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alerts, devices } from "@/lib/db/schema";
 import { tasScoreSchema, vehicleHealthScoreSchema } from "@/lib/schemas/scores-device";
-import { DAY, HOUR, MIN, iso, type Rec, useIngestApi, vinSequence } from "../helpers/ingest-api";
+import { DAY, MIN, type Rec, useIngestApi, vinSequence, parkedBevRecords } from "../helpers/ingest-api";
 
 /**
  * Issue 8, second review: what the detectors know about a device between batches, through the real
@@ -17,14 +17,7 @@ const BASE = Math.floor((Date.now() - 5 * DAY) / MIN) * MIN;
 const newVin = vinSequence("KNA8EVD2000");
 
 /** One parked BEV record at `hours` after BASE. */
-const rec = (vin: string, hours: number, fields: Rec): Rec => ({
-  vin,
-  timestamp: iso(BASE + hours * HOUR),
-  speed_kmh: 0,
-  soc_percent: 70,
-  raw_data: { ignition: false, vehicle: { make: "Kia", model: "EV6", powertrain: "BEV" } },
-  ...fields,
-});
+const rec = parkedBevRecords(BASE);
 
 const storedAlerts = (deviceId: string) =>
   api.tdb.handle.db

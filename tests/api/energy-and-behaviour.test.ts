@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { rows, sqlNumber } from "@/lib/db/sql-values";
 import { rootLogger } from "@/lib/log/logger";
 import { computeGreenFleetMetrics } from "@/lib/scores/green-fleet";
@@ -9,8 +9,7 @@ import { fleetRiskScoreSchema, greenFleetScoreSchema } from "@/lib/schemas/score
 import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
 import { countingDb } from "../helpers/counting-db";
 import { createTenantWithKey } from "../helpers/fixtures";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import { useIngestServer } from "../helpers/ingest-api";
 
 /**
  * Energy accounting and measured behaviour end to end (issue 8): constructed telemetry with a known
@@ -19,8 +18,7 @@ import { startRouteServer, type RouteServer } from "../helpers/route-server";
  * odometer at the sampling interval under test, as OEM feeds do.
  */
 
-let tdb: TestDatabase;
-let app: RouteServer;
+const server = useIngestServer();
 type Tenant = Awaited<ReturnType<typeof createTenantWithKey>>;
 const MIN = 60_000;
 const DAY = 1440 * MIN;
@@ -28,30 +26,10 @@ const DAY = 1440 * MIN;
 const DAY0 = Math.floor((Date.now() - 4 * DAY) / DAY) * DAY;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
-}, 180_000);
-
-afterAll(async () => {
-  await app?.close();
-  await tdb?.dispose();
-});
-
-async function ingest(t: Tenant, vehicles: unknown[]) {
-  for (let i = 0; i < vehicles.length; i += 2000) {
-    const res = await app.fetch("/api/v1/oem/ingest", {
-      key: t.key,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ vehicles: vehicles.slice(i, i + 2000) }),
-    });
-    expect(res.status, await res.text()).toBe(200);
-  }
-}
+const ingest = (t: Tenant, vehicles: unknown[]) => server.ingestAs(t, vehicles);
 
 async function getJson(t: Tenant, path: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await app.fetch(path, {
+  const res = await server.app.fetch(path, {
     key: t.key,
     method: init.method ?? "GET",
     headers: init.body ? { "content-type": "application/json" } : undefined,
@@ -152,7 +130,7 @@ const COMMUTE: [number, number][] = [
   [17 * 60, 18 * 60 + 30],
 ];
 const nightlyAc = (): Charge[] => [{ at: 22 * 60, kw: 11, dc: false, toSoc: 90 }];
-const ctxOf = (t: Tenant, db = tdb.handle.db) => ({ db, tenantId: t.tenantId, isSandbox: false, log: rootLogger() });
+const ctxOf = (t: Tenant, db = server.tdb.handle.db) => ({ db, tenantId: t.tenantId, isSandbox: false, log: rootLogger() });
 
 describe("energy accounting at any sampling rate", () => {
   const table: { interval_min: number; computed: number | null; truth: number; error_pct: number | null; old_method: number | null }[] = [];
@@ -163,7 +141,7 @@ describe("energy accounting at any sampling rate", () => {
    */
   async function oldMethodKwhPer100(tenantId: string): Promise<number | null> {
     const [r] = await rows<{ v: unknown }>(
-      tdb.handle.db,
+      server.tdb.handle.db,
       sql`select sum(kw * least(coalesce(gap, 0), 10) / 60.0) filter (where kw > 0) / nullif(max(odo) - min(odo), 0) * 100 as v
           from (select charging_power_kw as kw, odometer_km as odo,
                        extract(epoch from (lead(ts) over (order by ts) - ts)) / 60.0 as gap
@@ -175,7 +153,7 @@ describe("energy accounting at any sampling rate", () => {
 
   for (const every of [1, 5, 15, 45]) {
     it(`BEV consumption at the plug is within 10 % of the truth at ${every}-minute sampling`, async () => {
-      const t = await createTenantWithKey(tdb.handle.db, { name: `Energy ${every}` });
+      const t = await createTenantWithKey(server.tdb.handle.db, { name: `Energy ${every}` });
       const sim = simulate({
         vin: `YV1ENERGY${String(every).padStart(8, "0")}`,
         days: 2,
@@ -223,7 +201,7 @@ describe("energy accounting at any sampling rate", () => {
   });
 
   it("a BEV that charged outside the period is measured from its SOC decrease, not scored CO2 100 / efficiency 100", async () => {
-    const t = await createTenantWithKey(tdb.handle.db, { name: "Charged before" });
+    const t = await createTenantWithKey(server.tdb.handle.db, { name: "Charged before" });
     const sim = simulate({
       vin: "YV1NOCHARGE000001",
       days: 2,
@@ -248,7 +226,7 @@ describe("energy accounting at any sampling rate", () => {
   }, 120_000);
 
   it("without battery capacity the consumption is null with a reason, never invented", async () => {
-    const t = await createTenantWithKey(tdb.handle.db, { name: "No capacity" });
+    const t = await createTenantWithKey(server.tdb.handle.db, { name: "No capacity" });
     const sim = simulate({ vin: "YV1NOCAPACITY0001", days: 1, every: 30, capacityKwh: 60, kwhPer100: 20, drives: COMMUTE, speed: () => 80, charges: () => [], startSoc: 95 });
     // The feed says BEV but not the pack size.
     for (const r of sim.records) (r.raw_data as { vehicle: Record<string, unknown> }).vehicle = { powertrain: "BEV" };
@@ -264,7 +242,7 @@ describe("energy accounting at any sampling rate", () => {
 
   it("the DC share above 100 kW is the energy share, not inflated or deflated by the sampling", async () => {
     for (const every of [5, 15]) {
-      const t = await createTenantWithKey(tdb.handle.db, { name: `DC share ${every}` });
+      const t = await createTenantWithKey(server.tdb.handle.db, { name: `DC share ${every}` });
       // Day 1: DC 150 kW after the evening drive; day 2: AC 11 kW. About half the energy each.
       const sim = simulate({
         vin: `YV1DCSHARE${String(every).padStart(7, "0")}`,
@@ -311,8 +289,8 @@ describe("behaviour from telemetry, not alert counts", () => {
   }
 
   it("five cars speeding above 130 km/h 4 % of the time are riskier than five cars with two DTC warnings each", async () => {
-    const dtc = await createTenantWithKey(tdb.handle.db, { name: "DTC fleet" });
-    const speeders = await createTenantWithKey(tdb.handle.db, { name: "Speeding fleet" });
+    const dtc = await createTenantWithKey(server.tdb.handle.db, { name: "DTC fleet" });
+    const speeders = await createTenantWithKey(server.tdb.handle.db, { name: "Speeding fleet" });
     await ingest(dtc, fleetOf("YV1DTC", { dtc: ["P0301", "P0420"] }));
     // One 5-minute sample in 25 at 140 km/h: 4 % of the driving time.
     await ingest(speeders, fleetOf("YV1SPD", { speed: (m) => (Math.floor(m / 5) % 25 === 0 ? 140 : 100) }));
@@ -327,8 +305,8 @@ describe("behaviour from telemetry, not alert counts", () => {
   }, 240_000);
 
   it("weather_exposure: driving near 0 °C scores higher than driving at −20 °C", async () => {
-    const icy = await createTenantWithKey(tdb.handle.db, { name: "Near freezing" });
-    const deep = await createTenantWithKey(tdb.handle.db, { name: "Deep cold" });
+    const icy = await createTenantWithKey(server.tdb.handle.db, { name: "Near freezing" });
+    const deep = await createTenantWithKey(server.tdb.handle.db, { name: "Deep cold" });
     const one = (vin: string, temp: number) =>
       simulate({ vin, days: 1, every: 10, capacityKwh: 75, kwhPer100: 18, drives: COMMUTE, speed: () => 80, charges: nightlyAc, startSoc: 90, temp }).records;
     await ingest(icy, one("YV1ICY00000000001", 0));
@@ -340,7 +318,7 @@ describe("behaviour from telemetry, not alert counts", () => {
   }, 120_000);
 
   it("per-device batch scores come from each device's own history: a speeder and a calm driver differ", async () => {
-    const t = await createTenantWithKey(tdb.handle.db, { name: "Batch behaviour" });
+    const t = await createTenantWithKey(server.tdb.handle.db, { name: "Batch behaviour" });
     const base = { days: 2, every: 5, capacityKwh: 100, kwhPer100: 18, drives: COMMUTE, charges: nightlyAc, startSoc: 90 };
     await ingest(t, [
       ...simulate({ ...base, vin: "YV1SPEEDER0000001", speed: (m) => (m % 60 < 20 ? 150 : 110) }).records,
@@ -359,7 +337,7 @@ describe("behaviour from telemetry, not alert counts", () => {
     expect(calm!.green_fleet.components.energy_efficiency).not.toBeNull();
 
     // One round trip whatever the number of devices (no N+1).
-    const counting = countingDb(tdb.handle.db);
+    const counting = countingDb(server.tdb.handle.db);
     const now = new Date();
     const two = await loadDeviceFleetInputs({ ctx: { db: counting.db, tenantId: t.tenantId }, deviceIds: ["oem-YV1SPEEDER0000001", "oem-YV1CALMDRIVER0001"], now });
     expect(counting.statements()).toBe(1);

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alerts, devices } from "@/lib/db/schema";
 import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
-import { DAY, HOUR, MIN, iso, type Rec, useIngestApi, vinSequence } from "../helpers/ingest-api";
+import { DAY, HOUR, MIN, iso, type Rec, useIngestApi, vinSequence, parkedBevRecords } from "../helpers/ingest-api";
 
 /**
  * Issue 8 review: evidence that spans batches, through the real ingest verb (POST /oem/ingest, its
@@ -18,15 +18,8 @@ const BASE = Math.floor((Date.now() - 3 * DAY) / MIN) * MIN;
 const newVin = vinSequence("KNA8EVD1000");
 const alertLevel = async (id: string) => ((await get("/fleet?limit=500")) as { data: { device_id: string; alert_level: string }[] }).data.find((d) => d.device_id === id)?.alert_level;
 
-/** One parked BEV record at `hour` hours after BASE (plus `minutes`). */
-const rec = (vin: string, hour: number, fields: Rec, minutes = 0): Rec => ({
-  vin,
-  timestamp: iso(BASE + hour * HOUR + minutes * MIN),
-  speed_kmh: 0,
-  soc_percent: 70,
-  raw_data: { ignition: false, vehicle: { make: "Kia", model: "EV6", powertrain: "BEV" } },
-  ...fields,
-});
+/** One parked BEV record at `hours` after BASE. */
+const rec = parkedBevRecords(BASE);
 
 const storedAlerts = (deviceId: string) =>
   api.tdb.handle.db

@@ -12,7 +12,7 @@ import type { DeviceMasterUpdate } from "@/lib/ingest/normalize-records";
 import { readDeviceContexts, storeBatch } from "@/lib/ingest/store-batch";
 import { generateSandboxFleet, type SandboxFleet } from "@/lib/seed/generate-sandbox-fleet";
 import { rngFor } from "@/lib/seed/prng";
-import { type Acknowledge, hourlyBatches, replayFeed } from "@/lib/seed/replay-feed";
+import { type Acknowledge, hourlyBatches, replayedDeviceState, replayFeed } from "@/lib/seed/replay-feed";
 import { createTenant } from "@/lib/tenants/create-tenant";
 import type { Powertrain, PowertrainSource } from "@/lib/vocabulary/powertrain";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
@@ -197,16 +197,7 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
       );
 
       const [device] = await db.select().from(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.deviceId, slice.deviceId)));
-      expect(device).toMatchObject({
-        powertrain: replay.master.powertrain,
-        powertrainSource: replay.master.powertrainSource,
-        batteryKwh: replay.master.batteryKwh,
-        masterDataAt: replay.master.masterDataAt,
-        odometerMaxKm: replay.context.odometerMax?.km ?? null,
-        odometerMaxAt: replay.context.odometerMax?.ts ?? null,
-        eventsReportedAt: replay.eventsReportedAt,
-        denseSpeedAt: replay.denseSpeedAt,
-      });
+      expect(device).toMatchObject(replayedDeviceState(replay));
       const context = (await db.transaction((tx) => readDeviceContexts(tx, tenantId, [slice.deviceId]))).get(slice.deviceId);
       expect(context).toEqual(replay.context);
 

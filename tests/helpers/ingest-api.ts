@@ -6,8 +6,8 @@ import { startRouteServer, type RouteServer } from "./route-server";
 
 /**
  * The harness of the tests that push telemetry through the real ingest endpoint and read the scores
- * back over HTTP: a fresh database of the project's kind (Postgres or PGlite), one tenant with a key,
- * the route server, and the calls those tests make. Registers its own beforeAll/afterAll.
+ * back: a fresh database of the project's kind (Postgres or PGlite) and the route server
+ * (`useIngestServer`), with one tenant and the HTTP calls those tests make (`useIngestApi`).
  */
 
 export const MIN = 60_000;
@@ -22,10 +22,79 @@ export function vinSequence(prefix: string): () => string {
   return () => `${prefix}${String(++n).padStart(17 - prefix.length, "0")}`;
 }
 
+/**
+ * A builder of parked, switched-off BEV records (Kia EV6, SOC 70 %) at `hours` (plus `minutes`) after
+ * `base` (ms); `fields` override or add SPEC 2.17 fields.
+ */
+export function parkedBevRecords(base: number): (vin: string, hours: number, fields: Rec, minutes?: number) => Rec {
+  return (vin, hours, fields, minutes = 0) => ({
+    vin,
+    timestamp: iso(base + hours * HOUR + minutes * MIN),
+    speed_kmh: 0,
+    soc_percent: 70,
+    raw_data: { ignition: false, vehicle: { make: "Kia", model: "EV6", powertrain: "BEV" } },
+    ...fields,
+  });
+}
+
+type Tenant = Awaited<ReturnType<typeof createTenantWithKey>>;
+
+export interface IngestServer {
+  readonly tdb: TestDatabase;
+  readonly app: RouteServer;
+  /** POST /oem/ingest as tenant `t`, in payloads of at most 2,000 records; expects 200 for each. */
+  ingestAs(t: Tenant, records: unknown[]): Promise<void>;
+}
+
+/**
+ * A fresh database of the project's kind (Postgres or PGlite) and the route server, for tests that
+ * make their own tenants. Registers its own beforeAll/afterAll.
+ */
+export function useIngestServer(): IngestServer {
+  let tdb: TestDatabase | undefined;
+  let app: RouteServer | undefined;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+    app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.dispose();
+  });
+
+  const server: IngestServer = {
+    get tdb() {
+      return ready(tdb, "the database");
+    },
+    get app() {
+      return ready(app, "the route server");
+    },
+    async ingestAs(t, records) {
+      for (let i = 0; i < records.length; i += 2000) {
+        const res = await server.app.fetch("/api/v1/oem/ingest", {
+          key: t.key,
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ vehicles: records.slice(i, i + 2000) }),
+        });
+        expect(res.status, await res.clone().text()).toBe(200);
+      }
+    },
+  };
+  return server;
+}
+
+function ready<T>(x: T | undefined, what: string): T {
+  if (x === undefined) throw new Error(`ingest-api: ${what} is used before beforeAll ran`);
+  return x;
+}
+
 export interface IngestApi {
   readonly tdb: TestDatabase;
   readonly app: RouteServer;
-  readonly t: Awaited<ReturnType<typeof createTenantWithKey>>;
+  readonly t: Tenant;
   /** POST /oem/ingest with these records; expects 200. */
   ingest(records: Rec[]): Promise<void>;
   /** GET /api/v1{path} with the tenant's key; expects 200 and returns the JSON body. */
@@ -36,45 +105,26 @@ export interface IngestApi {
   battery(id: string): Promise<ReturnType<typeof batteryHealthSnapshotSchema.parse>>;
 }
 
+/** useIngestServer with one tenant and its key, and the calls the single-tenant tests make. */
 export function useIngestApi(tenantName: string): IngestApi {
-  let tdb: TestDatabase | undefined;
-  let app: RouteServer | undefined;
-  let t: Awaited<ReturnType<typeof createTenantWithKey>> | undefined;
+  const server = useIngestServer();
+  let t: Tenant | undefined;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase();
-    t = await createTenantWithKey(tdb.handle.db, { name: tenantName });
-    app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
-  }, 180_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.dispose();
+    t = await createTenantWithKey(server.tdb.handle.db, { name: tenantName });
   });
 
-  const ready = <T>(x: T | undefined, what: string): T => {
-    if (x === undefined) throw new Error(`useIngestApi: ${what} is used before beforeAll ran`);
-    return x;
-  };
   const api: IngestApi = {
     get tdb() {
-      return ready(tdb, "the database");
+      return server.tdb;
     },
     get app() {
-      return ready(app, "the route server");
+      return server.app;
     },
     get t() {
       return ready(t, "the tenant");
     },
-    async ingest(records) {
-      const res = await api.app.fetch("/api/v1/oem/ingest", {
-        key: api.t.key,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ vehicles: records }),
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-    },
+    ingest: (records) => server.ingestAs(api.t, records),
     async get(path) {
       const res = await api.app.fetch(`/api/v1${path}`, { key: api.t.key });
       expect(res.status, await res.clone().text()).toBe(200);

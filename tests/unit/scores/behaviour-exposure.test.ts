@@ -3,27 +3,15 @@ import { harshExposure, MIN_RATE_EXPOSURE_HOURS, MIN_RATE_EXPOSURE_KM, speedingS
 import { computeFleetRisk, type FleetRiskDeviceInput } from "@/lib/scores/fleet-risk";
 import { computeGreenFleet, type GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
 import { computeTas, type TasInput } from "@/lib/scores/tas";
+import { tasInput } from "../../helpers/tas-input";
 
 /** Issue 8 review: minimum exposure of rates (H4), harsh-event km (H5), per-vehicle green fleet (M4). Pure. */
 
 const now = new Date("2026-11-20T12:00:00Z");
 
-function tas(behaviour: Partial<TasInput["behaviour"]>): TasInput {
-  return {
-    device_id: "dev-1",
-    powertrain: "BEV",
-    fuel_type: "electricity",
-    asset_class: "passenger_car",
-    year: 2023,
-    age_months: 30,
-    battery: { soh_pct: 92, soh_trend_pp_per_year: -2 },
-    mileage: { odometer_km: 45_000, km_per_year: 18_000, contract_km: 60_000, lease_months: 36 },
-    behaviour: { period_days: 90, period_km: 150, speeding: null, night_share: 0, icy_share: 0, harsh_events: null, ...behaviour },
-    compliance: { active_dtcs: [], weak_12v: false, emissions_class: null },
-    odometer_manipulation: false,
-    data: { latest_telemetry_at: new Date("2026-11-20T11:00:00Z"), coverage_pct: 90 },
-  };
-}
+/** The standard TAS input with only the behaviour under test: 150 km in 90 days, nothing measured by default. */
+const tas = (behaviour: Partial<TasInput["behaviour"]>): TasInput =>
+  tasInput({ behaviour: { period_days: 90, period_km: 150, speeding: null, night_share: 0, icy_share: 0, harsh_events: null, ...behaviour } });
 
 const riskDevice = (over: Partial<FleetRiskDeviceInput> = {}): FleetRiskDeviceInput => ({
   device_id: "d1",
