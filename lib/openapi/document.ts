@@ -21,6 +21,8 @@ export const OPENAPI_VERSION = "1.2.0";
 const TAGS: Record<OperationTag, string> = {
   Fleet: "The fleet snapshot and the alerts of the detectors.",
   Scores: "Scores of the fleet and of each vehicle, one by one or in batches. Methods: docs/methodology/.",
+  Leasing: "Predictions for leasing and insurance: residual value (rule-based and model-based) and mileage forecast. Methods: docs/methodology/.",
+  Certificates: "Digital vehicle health certificates: generation, retrieval, and public verification for auditors.",
   Ingest: "OEM telemetry in bulk.",
 };
 
