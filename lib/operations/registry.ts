@@ -1,4 +1,5 @@
 import type { Operation } from "./define-operation";
+import { generateCertificateOperation, getCertificateOperation, getCertificatePdfOperation, verifyCertificateOperation } from "./certificates";
 import { listAlertsOperation, listFleetOperation } from "./fleet";
 import { ingestOperation } from "./ingest";
 import {
@@ -29,6 +30,12 @@ export const OPERATIONS: readonly Operation[] = [
   ingestOperation,
   getTasOperation,
   tasBatchOperation,
+  // Before the `/certificates/{certificate_id}/…` routes: at equal parameter count the first match
+  // wins (methodsServedAt), and Next.js serves the static `generate` segment first too.
+  generateCertificateOperation,
+  getCertificateOperation,
+  getCertificatePdfOperation,
+  verifyCertificateOperation,
 ] as unknown as readonly Operation[];
 
 /**
