@@ -2,6 +2,7 @@ import type { Operation } from "./define-operation";
 import { generateCertificateOperation, getCertificateOperation, getCertificatePdfOperation, verifyCertificateOperation } from "./certificates";
 import { listAlertsOperation, listFleetOperation } from "./fleet";
 import { ingestOperation } from "./ingest";
+import { getResidualValueOperation } from "./leasing-residual";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -30,6 +31,7 @@ export const OPERATIONS: readonly Operation[] = [
   ingestOperation,
   getTasOperation,
   tasBatchOperation,
+  getResidualValueOperation,
   // Before the `/certificates/{certificate_id}/…` routes: at equal parameter count the first match
   // wins (methodsServedAt), and Next.js serves the static `generate` segment first too.
   generateCertificateOperation,
