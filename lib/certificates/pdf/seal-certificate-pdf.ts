@@ -107,6 +107,8 @@ export function verifyCertificatePdf(pdf: Buffer, keys: KeysDocument): Certifica
   const { seal } = located;
   if (!fields) return { ok: false, reason: "malformed: the FDP certificate metadata is missing or unreadable", ...hint };
 
+  if (seal.hex === SEAL_PLACEHOLDER_DIGITS) return { ok: false, reason: "no FDP seal: the PDF was never sealed (placeholder only)", ...hint };
+
   const key = keys.keys.find((k) => k.kid === seal.kid);
   if (!key) return { ok: false, reason: `unknown key id ${seal.kid}: not in the published FDP keys`, ...hint };
 
