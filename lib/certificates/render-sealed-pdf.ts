@@ -1,6 +1,6 @@
 import type { CertifiedContent } from "@/lib/schemas/certificates";
 import { certificatePdfInput } from "./certificate-pdf";
-import { renderCertificatePdfInWorker } from "./pdf/render-certificate-pdf-worker";
+import { renderCertificatePdfInWorker } from "./pdf/render-certificate-pdf-in-worker";
 import { sealCertificatePdf } from "./pdf/seal-certificate-pdf";
 import { signBytes, type SigningKey } from "./signing-key";
 
@@ -14,6 +14,6 @@ export async function renderSealedCertificatePdf(
   extra: { verify_url: string; verify_hash: string; signature: { kid: string; value: string } },
   key: SigningKey,
 ): Promise<Buffer> {
-  const unsigned = await renderCertificatePdfInWorker(certificatePdfInput(content, extra));
+  const unsigned = await renderCertificatePdfInWorker(certificatePdfInput(content, extra), { sealKid: key.kid });
   return sealCertificatePdf(unsigned, { kid: key.kid, sign: (bytes) => signBytes(key, bytes) });
 }

@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { certificateSigningKeys } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
+import type { KeysDocument } from "./pdf/keys-document";
 
 /**
  * The Ed25519 key that signs certificates, and the published list of every key that ever signed.
@@ -29,21 +30,6 @@ export interface SigningKey {
   kid: string;
   privateKey: KeyObject;
   publicJwk: PublicJwk;
-}
-
-/** One entry of /.well-known/fdp-certificate-keys.json (a JWK with FDP's status fields). */
-export interface PublishedKey extends PublicJwk {
-  kid: string;
-  alg: "EdDSA";
-  use: "sig";
-  status: "active" | "retired";
-  created_at: string;
-  retired_at?: string;
-}
-
-export interface KeysDocument {
-  issuer: "FDP";
-  keys: PublishedKey[];
 }
 
 /** RFC 7638: SHA-256 over the canonical JSON of the required members {crv, kty, x}, base64url. */
