@@ -117,7 +117,7 @@ export interface ResidualInput {
   soh_pct: number | null;
   /** Vehicle health score, null when it measured nothing. */
   vehicle_health_score: number | null;
-  /** Per-device fleet risk score (30 days), null when the vehicle did not drive in the window. */
+  /** Per-device fleet risk score (30 days), null when the vehicle did not drive enough in the window to measure it (confidence low). */
   fleet_risk_score: number | null;
   /** Per-device green fleet score (30 days), null when nothing was measured. */
   green_fleet_score: number | null;
