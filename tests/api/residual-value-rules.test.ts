@@ -99,7 +99,6 @@ describe("GET /vehicles/{device_id}/residual-value", () => {
     const { status, body } = await get(id);
     expect(status, JSON.stringify(body)).toBe(200);
     expectSpecShape(body);
-    if (process.env.RV_PRINT) console.log(JSON.stringify(body, null, 1));
     return residualValueSchema.parse(body);
   }
 
