@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadResidualValues } from "@/lib/leasing/get-residual-value";
 import { curveRetention, expectedSohPct, KNOCKOUT_PENALTY_PCT, RESIDUAL_RULES_VERSION } from "@/lib/leasing/residual-value-rules";
+import type { z } from "zod";
 import { residualValueSchema, type ResidualValueBody } from "@/lib/schemas/leasing-residual";
+import { batteryHealthSnapshotSchema, eolSummarySchema, scoresBatchResponseSchema, vehicleHealthScoreSchema } from "@/lib/schemas/scores-device";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { DAY, HOUR, MIN, iso, type Rec, useIngestServer, vinSequence } from "../helpers/ingest-api";
 
@@ -150,22 +152,27 @@ describe("GET /vehicles/{device_id}/residual-value", () => {
 
   it("the factors are the vehicle's own scores, as the score endpoints answer them", async () => {
     const b = await rv(ids.calib);
-    const call = async (path: string, init: { method?: string; body?: string } = {}) => {
+    const call = async <S extends z.ZodType>(schema: S, path: string, init: { method?: string; body?: string } = {}): Promise<z.output<S>> => {
       const res = await server.app.fetch(`/api/v1${path}`, { key: t.key, headers: { "content-type": "application/json" }, ...init });
       expect(res.status).toBe(200);
-      return (await res.json()) as Record<string, any>;
+      return schema.parse(await res.json());
     };
-    const vh = await call(`/scores/vehicle-health/${ids.calib}`);
-    const eol = await call(`/vehicles/${ids.calib}/eol-summary`);
-    const battery = await call(`/vehicles/${ids.calib}/battery-health-snapshot`);
-    const batch = await call("/scores/batch", { method: "POST", body: JSON.stringify({ device_ids: [ids.calib], scores: ["fleet_risk", "green_fleet"] }) });
+    const vh = await call(vehicleHealthScoreSchema, `/scores/vehicle-health/${ids.calib}`);
+    const eol = await call(eolSummarySchema, `/vehicles/${ids.calib}/eol-summary`);
+    const battery = await call(batteryHealthSnapshotSchema, `/vehicles/${ids.calib}/battery-health-snapshot`);
+    const batch = await call(scoresBatchResponseSchema, "/scores/batch", {
+      method: "POST",
+      body: JSON.stringify({ device_ids: [ids.calib], scores: ["fleet_risk", "green_fleet"] }),
+    });
+    const item = batch.results[0]!;
     expect(b.factors.vehicle_health_score).toBe(vh.vehicle_health_score);
     expect(b.factors.eol_grade).toBe(eol.condition_grade);
     expect(b.factors.battery_soh_pct).toBe(battery.data_quality.soh_pct);
     // It drove enough in the window for a measured fleet risk (confidence not low), so that score is used.
-    expect(batch.results[0].fleet_risk.confidence).not.toBe("low");
-    expect(b.factors.fleet_risk_score).toBe(batch.results[0].fleet_risk.fleet_risk_score);
-    expect(b.factors.green_fleet_score).toBe(batch.results[0].green_fleet.green_fleet_score);
+    if (!("fleet_risk" in item) || !item.fleet_risk || !item.green_fleet) throw new Error(`no fleet scores: ${JSON.stringify(item)}`);
+    expect(item.fleet_risk.confidence).not.toBe("low");
+    expect(b.factors.fleet_risk_score).toBe(item.fleet_risk.fleet_risk_score);
+    expect(b.factors.green_fleet_score).toBe(item.green_fleet.green_fleet_score);
   });
 
   it("older-for-its-mileage, lower SoH: lower; no price: euros null and named missing", async () => {
