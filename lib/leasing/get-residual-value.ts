@@ -18,7 +18,8 @@ import { computeResidualValue, type ResidualInput } from "./residual-value-rules
  * A score that measured nothing is passed on as null, not as its neutral default:
  *   - vehicle health: every component null (its 50 is a placeholder);
  *   - EOL grade: the unmeasured placeholder D (no health score and no knockout);
- *   - fleet risk: no driving in the window (every component would read 0, "no risk");
+ *   - fleet risk: no driving in the window, or too little to measure (its confidence low): a component
+ *     without data reads 0, "no risk", which would earn a credit it did not measure;
  *   - green fleet: every component null (its 0 is "nothing measured").
  * Mileage: the latest odometer reading; when the odometer is clocked (the EOL knockout), the highest
  * earlier reading, the least the car has really driven. SoH: the latest plausible OEM reading (the
@@ -36,7 +37,8 @@ export function residualInputOf(id: string, d: ResidualInputs, now: Date): Resid
   let green: number | null = null;
   if (d.fleet) {
     if (d.fleet.fleetRisk.driving_minutes > 0) {
-      fleetRisk = computeFleetRisk({ period_days: SHORT_WINDOW_DAYS, devices: [d.fleet.fleetRisk] }, { now }).fleet_risk_score;
+      const r = computeFleetRisk({ period_days: SHORT_WINDOW_DAYS, devices: [d.fleet.fleetRisk] }, { now });
+      if (r.confidence !== "low") fleetRisk = r.fleet_risk_score;
     }
     const g = computeGreenFleet({ period_days: SHORT_WINDOW_DAYS, devices: [d.fleet.greenFleet], single_vehicle: true }, { now });
     if (Object.values(g.components).some((c) => c !== null)) green = g.green_fleet_score;
@@ -71,12 +73,15 @@ export async function loadResidualValues({
   ctx,
   deviceIds,
   now = new Date(),
+  onQuery,
 }: {
   ctx: Pick<TenantCtx, "db" | "tenantId">;
   deviceIds: readonly string[];
   now?: Date;
+  /** Called once per SQL round trip (tests assert that it does not grow with the number of devices). */
+  onQuery?: (label: string) => void;
 }): Promise<Map<string, ResidualValueBody>> {
-  const loaded = await loadResidualInputs({ ctx, deviceIds, now });
+  const loaded = await loadResidualInputs({ ctx, deviceIds, now, onQuery });
   const out = new Map<string, ResidualValueBody>();
   for (const [id, d] of loaded) {
     out.set(id, checkedOutput(residualValueSchema, computeResidualValue(residualInputOf(id, d, now), { now }), `residual value of ${id}`));

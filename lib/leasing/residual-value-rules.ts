@@ -10,6 +10,7 @@ import { clamp, round } from "@/lib/scores/score-common";
 import type { Confidence } from "@/lib/scores/score-common";
 import type { ResidualValueBody } from "@/lib/schemas/leasing-residual";
 import { normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabulary/powertrain";
+import { usableSohPct } from "@/lib/vocabulary/readings";
 
 /** A new id whenever a rule or a constant below changes (the certificate stamps it). */
 export const RESIDUAL_RULES_VERSION = "rv-rules-2027.01";
@@ -117,7 +118,7 @@ export interface ResidualInput {
   soh_pct: number | null;
   /** Vehicle health score, null when it measured nothing. */
   vehicle_health_score: number | null;
-  /** Per-device fleet risk score (30 days), null when the vehicle did not drive in the window. */
+  /** Per-device fleet risk score (30 days), null when the vehicle did not drive enough in the window to measure it (confidence low). */
   fleet_risk_score: number | null;
   /** Per-device green fleet score (30 days), null when nothing was measured. */
   green_fleet_score: number | null;
@@ -255,8 +256,8 @@ export function computeResidualValue(input: ResidualInput, opts: { now: Date }):
   // The mileage used: measured, else the normal mileage for the age (so no penalty either way).
   const mileage = mileageKnown ?? normalMileageKm(curveAge);
 
-  const sohRaw = finiteOrNull(input.soh_pct);
-  const soh = sohRaw !== null && sohRaw > 0 && sohRaw <= 100 ? sohRaw : null;
+  // The plausibility-by-value rule every score shares (0 and values above 100 are not a state of health).
+  const soh = usableSohPct(finiteOrNull(input.soh_pct));
   const vh = usableScore(input.vehicle_health_score);
   const risk = usableScore(input.fleet_risk_score);
   const green = usableScore(input.green_fleet_score);
