@@ -100,7 +100,7 @@ export function formatCertificateDate(rfc3339: string): string {
 }
 
 /** The QR code as one vector path (a run of dark modules per rectangle): sharp at any zoom, small. */
-function qrPath(text: string): { size: number; d: string } {
+export function qrPath(text: string): { size: number; d: string } {
   const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
   const { size, data } = qr.modules;
   const parts: string[] = [];
