@@ -25,7 +25,7 @@ import type { RenderJob, RenderReply } from "./render-certificate-pdf-worker";
 const WORKER_FILE = path.join("lib", "certificates", "pdf", "render-certificate-pdf-worker.ts");
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-export function certificatePdfWorkerCount(env: { FDP_PDF_WORKERS?: string } = process.env): number {
+export function certificatePdfWorkerCount(env: Record<string, string | undefined> = process.env): number {
   const raw = env.FDP_PDF_WORKERS;
   if (raw === undefined || raw.trim() === "") return 1;
   if (!/^[0-9]+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 16) {
