@@ -120,7 +120,7 @@ describe("certificate PDF rendering", () => {
     expect(text).toMatch(/61\s234\s+km/);
   });
 
-  it("prints n/a for unknown figures instead of a made-up value", async () => {
+  it("prints 'not known' for unknown figures instead of a made-up value", async () => {
     const sparse = certificatePdfInput({
       headline: { vehicle_health_score: null, residual_value_pct: null, odometer_km: null, battery_soh_pct: null },
       vehicle: { name: "sbx-009", vin: null, make: null, model: null, model_year: null, powertrain: null },
@@ -129,7 +129,7 @@ describe("certificate PDF rendering", () => {
     });
     const text = tool("pdftotext", [writePdf("sparse.pdf", await renderCertificatePdf(sparse)), "-"]).stdout;
     expect(text).toContain("Grade F: Failing");
-    expect(text.match(/n\/a/g)?.length).toBeGreaterThanOrEqual(8); // 4 vehicle fields + 4 headline tiles
+    expect(text.match(/not known/g)?.length).toBeGreaterThanOrEqual(8); // 4 vehicle fields + 4 headline tiles
   });
 
   it("draws the QR code of the verify URL module for module", () => {
