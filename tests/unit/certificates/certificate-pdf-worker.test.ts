@@ -2,8 +2,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   certificatePdfWorkerCount,
   certificatePdfWorkerFile,
+  certificatePdfWorkerStats,
   closeCertificatePdfWorkers,
   renderCertificatePdfInWorker,
+  warmCertificatePdfWorkers,
 } from "@/lib/certificates/pdf/render-certificate-pdf-in-worker";
 import { renderCertificatePdf } from "@/lib/certificates/pdf/render-certificate-pdf";
 import { sealCertificatePdf, verifyCertificatePdf } from "@/lib/certificates/pdf/seal-certificate-pdf";
@@ -40,9 +42,13 @@ describe("certificate PDF worker pool", () => {
     const previous = process.env.FDP_PDF_WORKERS;
     process.env.FDP_PDF_WORKERS = "2";
     try {
+      expect(certificatePdfWorkerStats()).toBeNull();
+      await warmCertificatePdfWorkers();
+      expect(certificatePdfWorkerStats()).toEqual({ size: 2, workers: 2, busy: 0, queued: 0 });
       const inputs = ["AAAA1", "BBBB2", "CCCC3"].map((suffix) => certificatePdfInput({ certificate_number: `FDP-CERT-20261124-${suffix}` }));
       const pdfs = await Promise.all(inputs.map((input) => renderCertificatePdfInWorker(input)));
       pdfs.forEach((pdf, i) => expect(pdf.toString("latin1")).toContain(`number=${inputs[i]!.certificate_number} `));
+      expect(certificatePdfWorkerStats()).toEqual({ size: 2, workers: 2, busy: 0, queued: 0 }); // no worker lost or added
     } finally {
       if (previous === undefined) delete process.env.FDP_PDF_WORKERS;
       else process.env.FDP_PDF_WORKERS = previous;
