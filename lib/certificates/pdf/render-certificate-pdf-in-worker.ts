@@ -25,7 +25,7 @@ import type { RenderJob, RenderReply } from "./render-certificate-pdf-worker";
 const WORKER_FILE = path.join("lib", "certificates", "pdf", "render-certificate-pdf-worker.ts");
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-export function certificatePdfWorkerCount(env: NodeJS.ProcessEnv = process.env): number {
+export function certificatePdfWorkerCount(env: Record<string, string | undefined> = process.env): number {
   const raw = env.FDP_PDF_WORKERS;
   if (raw === undefined || raw.trim() === "") return 1;
   if (!/^[0-9]+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 16) {
@@ -80,6 +80,10 @@ class CertificatePdfPool {
       this.queue.push({ job, resolve, reject });
       this.dispatch();
     });
+  }
+
+  stats(): { size: number; workers: number; busy: number; queued: number } {
+    return { size: this.size, workers: this.slots.length, busy: this.slots.filter((s) => s.current !== null).length, queued: this.queue.length };
   }
 
   async close(): Promise<void> {
@@ -155,6 +159,36 @@ export function renderCertificatePdfInWorker(input: CertificatePdfInput, options
   pool ??= new CertificatePdfPool(certificatePdfWorkerCount(), certificatePdfWorkerFile(), DEFAULT_TIMEOUT_MS);
   return pool.render(input, options.sealKid);
 }
+
+/**
+ * Starts every worker and renders one throwaway certificate on each, so the first real certificate
+ * does not pay for the worker's start (module loading, TypeScript transform, font parsing: ~1–2 s).
+ * Optional; for servers and benchmarks.
+ */
+export async function warmCertificatePdfWorkers(): Promise<void> {
+  const size = certificatePdfWorkerCount();
+  await Promise.all(Array.from({ length: size }, () => renderCertificatePdfInWorker(WARM_UP_INPUT)));
+}
+
+/** Pool size, live workers, busy workers and queued jobs (null before the first use). */
+export function certificatePdfWorkerStats(): { size: number; workers: number; busy: number; queued: number } | null {
+  return pool?.stats() ?? null;
+}
+
+const WARM_UP_INPUT: CertificatePdfInput = {
+  certificate_number: "FDP-CERT-19700101-WARM0",
+  verify_url: "http://localhost/verify/FDP-CERT-19700101-WARM0",
+  verify_hash: "0".repeat(64),
+  generated_at: "1970-01-01T00:00:00Z",
+  expires_at: "1970-01-01T00:00:00Z",
+  grade: "A",
+  grade_explanation: "Warm-up render.",
+  device_id: "warm-up",
+  vehicle: { name: "warm-up", vin: null, make: null, model: null, model_year: null, powertrain: null },
+  headline: { vehicle_health_score: 0, residual_value_pct: 0, odometer_km: 0, battery_soh_pct: 0 },
+  sections: [{ title: "Warm-up", rows: [{ label: "Label", value: "Value", note: "Note" }] }],
+  content_signature: { kid: "warm-up", alg: "Ed25519", value: "AA" },
+};
 
 /** Terminates the workers (graceful shutdown, tests); the next render starts a fresh pool. */
 export async function closeCertificatePdfWorkers(): Promise<void> {

@@ -28,7 +28,7 @@ const GRADE_MEANING: Record<CertificateGrade, string> = {
   B: "Good condition",
   C: "Fair condition",
   D: "Poor condition",
-  F: "Failing: a serious defect or a data inconsistency",
+  F: "Failing condition",
 };
 
 export const PDF_AUTHOR = "FDP - Fleet Data Products";
@@ -89,7 +89,8 @@ function groupDigits(n: number, fractionDigits: number): string {
   return `${n < 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
 }
 
-const NOT_AVAILABLE = "n/a";
+/** The same words the certificate generator uses for an unknown figure. */
+const NOT_AVAILABLE = "not known";
 const fmt = (n: number | null, fractionDigits = 0) => (n === null ? NOT_AVAILABLE : groupDigits(n, fractionDigits));
 
 /** `2026-11-24T01:11:04Z` → `2026-11-24 01:11 UTC`, in UTC whatever the offset given. */
@@ -100,7 +101,7 @@ export function formatCertificateDate(rfc3339: string): string {
 }
 
 /** The QR code as one vector path (a run of dark modules per rectangle): sharp at any zoom, small. */
-function qrPath(text: string): { size: number; d: string } {
+export function qrPath(text: string): { size: number; d: string } {
   const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
   const { size, data } = qr.modules;
   const parts: string[] = [];
