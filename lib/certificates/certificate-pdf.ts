@@ -8,11 +8,11 @@ import type { CertificatePdfInput } from "./pdf/certificate-pdf-input";
  */
 
 const GRADE_MEANING: Record<CertifiedContent["grade"], string> = {
-  A: "Excellent condition: no significant findings in the vehicle's own data.",
-  B: "Good condition: minor findings only.",
-  C: "Fair condition: findings a buyer should look at.",
-  D: "Poor condition: significant findings; inspection recommended.",
-  F: "Fails: a knockout (battery state of health below 60 % or odometer manipulation) or very poor condition.",
+  A: "No significant findings in the vehicle's own data.",
+  B: "Minor findings only.",
+  C: "Findings a buyer should look at.",
+  D: "Significant findings; an inspection is recommended.",
+  F: "A knockout (battery state of health below 60 % or odometer manipulation) or very poor condition.",
 };
 
 const MEASURED_BY: Record<string, string> = {

@@ -35,8 +35,8 @@ export function certificatePdfWorkerCount(env: Record<string, string | undefined
 }
 
 export function certificatePdfWorkerFile(start: string = process.cwd()): string {
-  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, WORKER_FILE);
+  for (let dir = path.resolve(/*turbopackIgnore: true*/ start); ; dir = path.dirname(dir)) {
+    const candidate = path.join(/*turbopackIgnore: true*/ dir, WORKER_FILE);
     if (existsSync(candidate)) return candidate;
     if (path.dirname(dir) === dir) break;
   }
