@@ -23,6 +23,10 @@ describe("OpenAPI document", () => {
     expect(doc.servers[0]?.url).toMatch(/\/api\/v1$/);
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/alerts",
+      "/certificates/generate/{device_id}",
+      "/certificates/{certificate_id}",
+      "/certificates/{certificate_id}/pdf",
+      "/certificates/{certificate_id}/verify",
       "/fleet",
       "/oem/ingest",
       "/scores/batch",
