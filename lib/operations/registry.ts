@@ -1,6 +1,7 @@
 import type { Operation } from "./define-operation";
 import { listAlertsOperation, listFleetOperation } from "./fleet";
 import { ingestOperation } from "./ingest";
+import { predictMileageOperation } from "./leasing-mileage";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly Operation[] = [
   ingestOperation,
   getTasOperation,
   tasBatchOperation,
+  predictMileageOperation,
 ] as unknown as readonly Operation[];
 
 /**
