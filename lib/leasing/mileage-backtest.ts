@@ -1,6 +1,6 @@
 import { helsinkiDayNumber } from "@/lib/seed/calendar";
 import { generateSandboxFleet } from "@/lib/seed/generate-sandbox-fleet";
-import { forecastMileage, INTERVAL_LEVEL_PCT, InsufficientHistory } from "./mileage-forecast";
+import { forecastMileage, INTERVAL_LEVEL_PCT } from "./mileage-forecast";
 import { cleanOdometerHistory, dailyOdometerSeries, type OdometerReading } from "./mileage-history";
 import { syntheticLease } from "./mileage-synthetic";
 
@@ -29,8 +29,8 @@ export interface BacktestRow {
   source: string;
   cutDays: number;
   n: number;
-  /** Forecasts that threw InsufficientHistory (not scored). */
-  skipped: number;
+  /** Forecasts made from the population prior (fewer than two days of readings before the cut); scored like the others. */
+  priorBased: number;
   coveragePct: number;
   maeKm: number;
   /** MAE relative to the distance actually driven after the cut. */
@@ -117,16 +117,12 @@ interface Scored {
   upper: number;
   currentKm: number;
   risk: number | null;
+  prior: boolean;
 }
 
-export function scoreCase(c: BacktestCase): Scored | null {
-  try {
-    const f = forecastMileage({ days: dailyOdometerSeries(c.readings), today: c.today, leaseEndDay: c.endDay, contractKm: c.contractKm });
-    return { c, predicted: f.predictedEndKm, lower: f.lower, upper: f.upper, currentKm: f.currentKm, risk: c.contractKm === null ? null : f.riskScore };
-  } catch (e) {
-    if (e instanceof InsufficientHistory) return null;
-    throw e;
-  }
+export function scoreCase(c: BacktestCase): Scored {
+  const f = forecastMileage({ days: dailyOdometerSeries(c.readings), today: c.today, leaseEndDay: c.endDay, contractKm: c.contractKm });
+  return { c, predicted: f.predictedEndKm, lower: f.lower, upper: f.upper, currentKm: f.currentKm, risk: c.contractKm === null ? null : f.riskScore, prior: f.basis === "population_prior" };
 }
 
 /** One row per (source, cut): coverage of the interval, MAE of predicted_end_km, and the risk's Brier score. */
@@ -137,7 +133,7 @@ export function runBacktest(cases: readonly BacktestCase[]): BacktestRow[] {
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   return [...groups.values()].map((group) => {
-    const scored = group.map(scoreCase).filter((s): s is Scored => s !== null);
+    const scored = group.map(scoreCase);
     const n = scored.length;
     const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
     const withRisk = scored.filter((s) => s.risk !== null && s.c.contractKm !== null);
@@ -146,7 +142,7 @@ export function runBacktest(cases: readonly BacktestCase[]): BacktestRow[] {
       source: first.source,
       cutDays: first.cutDays,
       n,
-      skipped: group.length - n,
+      priorBased: scored.filter((x) => x.prior).length,
       coveragePct: round(100 * mean(scored.map((s) => (s.c.truthKm >= s.lower && s.c.truthKm <= s.upper ? 1 : 0))), 1),
       maeKm: round(mean(scored.map((s) => Math.abs(s.predicted - s.c.truthKm))), 0),
       maeOfRemainingPct: round(100 * (mean(scored.map((s) => Math.abs(s.predicted - s.c.truthKm))) / Math.max(1, mean(scored.map((s) => s.c.truthKm - s.currentKm)))), 1),
@@ -169,7 +165,7 @@ export function formatBacktestTable(rows: readonly BacktestRow[]): string {
   const sep = "|---|---:|---:|---:|---:|---:|---:|---:|";
   const lines = rows.map(
     (r) =>
-      `| ${r.source} | ${r.cutDays} | ${r.n}${r.skipped > 0 ? ` (+${r.skipped} skipped)` : ""} | ${r.coveragePct.toFixed(1)} % | ${r.maeKm.toLocaleString("en-US")} km | ${r.maeOfRemainingPct.toFixed(1)} % | ${r.meanWidthKm.toLocaleString("en-US")} km | ${r.riskBrier === null ? "n/a" : r.riskBrier.toFixed(3)} |`,
+      `| ${r.source} | ${r.cutDays} | ${r.n}${r.priorBased > 0 ? ` (${r.priorBased} from the prior)` : ""} | ${r.coveragePct.toFixed(1)} % | ${r.maeKm.toLocaleString("en-US")} km | ${r.maeOfRemainingPct.toFixed(1)} % | ${r.meanWidthKm.toLocaleString("en-US")} km | ${r.riskBrier === null ? "n/a" : r.riskBrier.toFixed(3)} |`,
   );
   return [header, sep, ...lines].join("\n");
 }

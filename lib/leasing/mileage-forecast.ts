@@ -39,6 +39,17 @@ const YEAR_DAYS = 365;
 /** A rate scale floor (km/day) for the drift terms, so that a car parked throughout the history still gets an interval. */
 export const MIN_RATE_SCALE_KM_PER_DAY = 10;
 
+/**
+ * The population prior, for a device without two days of odometer history: Finnish passenger cars
+ * drove 39 billion km in 2025 (Statistics Finland, Finnish road statistics 2025) and about 2.7 million
+ * were in traffic use (Statistics Finland, motor vehicle stock: 2,720,663 at the end of 2018; Trafi:
+ * 2.7 million in mid-2017), about 14,300 km per car and year, 39 km per day. Company and leased cars
+ * drive more or less than the average car, so the prior's rate is uncertain by PRIOR_RATE_CV (a
+ * judgement): the interval is wide and data_quality is low.
+ */
+export const PRIOR_RATE_KM_PER_DAY = 39;
+export const PRIOR_RATE_CV = 0.6;
+
 /** data_quality thresholds (docs/methodology/mileage-forecast.md "Data quality"). */
 export const QUALITY = {
   high: { minHistoryDays: 90, minCoverage: 0.7, maxGapDays: 7, maxStaleDays: 7 },
@@ -51,6 +62,8 @@ export type Source = "query" | "master_data";
 export interface MileageForecastInput {
   /** Daily odometer history, oldest first (./mileage-history.ts). */
   days: readonly OdometerDay[];
+  /** Helsinki day number of the lease's first day (the prior forecast of a device without readings starts there). */
+  leaseStartDay?: number;
   /** Helsinki day number of "today" (staleness of the history). */
   today: number;
   /** Helsinki day number on which the lease ends. */
@@ -60,9 +73,12 @@ export interface MileageForecastInput {
 }
 
 export interface MileageForecast {
+  /** The latest kept reading; 0 by convention when the device has none (see `basis`). */
   currentKm: number;
-  /** Helsinki day number of the latest kept reading. */
-  currentDay: number;
+  /** Helsinki day number of the latest kept reading; null without one. */
+  currentDay: number | null;
+  /** `history`: the device's own trend; `population_prior`: fewer than two days of readings (PRIOR_RATE_KM_PER_DAY). */
+  basis: "history" | "population_prior";
   predictedEndKm: number;
   lower: number;
   upper: number;
@@ -81,9 +97,6 @@ export interface MileageForecast {
   history: CleanHistory;
   limitations: string[];
 }
-
-/** Not enough history to forecast: no reading, or readings on one day only. */
-export class InsufficientHistory extends Error {}
 
 /** Standard normal CDF (Abramowitz & Stegun 7.1.26 on erf, |error| < 1.5e-7). */
 export function normalCdf(x: number): number {
@@ -162,11 +175,54 @@ export function dataQuality({ historyDays, readingDays, maxGapDays, staleDays, r
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-export function forecastMileage({ days, today, leaseEndDay, contractKm }: MileageForecastInput): MileageForecast {
+/**
+ * The forecast of a device with fewer than two days of plausible readings: the population prior's rate
+ * from its latest reading, or, without any reading, from 0 km on the lease's first day (the convention
+ * of a car delivered new; current_km is then 0 and says nothing). Its interval carries the prior's rate
+ * uncertainty; data_quality is low.
+ */
+function priorForecast({ history, today, leaseStartDay, leaseEndDay, contractKm }: { history: CleanHistory; today: number; leaseStartDay: number | undefined; leaseEndDay: number; contractKm: number | null }): MileageForecast {
+  const last = history.days[history.days.length - 1];
+  const baseKm = last ? last.maxKm : 0;
+  const baseDay = last ? last.day : (leaseStartDay ?? today) - 1;
+  const horizon = Math.max(0, leaseEndDay - baseDay);
+  const predicted = baseKm + PRIOR_RATE_KM_PER_DAY * horizon;
+  const sd = Math.sqrt(horizon * (PRIOR_DAILY_CV * PRIOR_RATE_KM_PER_DAY) ** 2 + (PRIOR_RATE_CV * PRIOR_RATE_KM_PER_DAY * horizon) ** 2);
+  const lower = Math.max(baseKm, predicted - Z_INTERVAL * sd);
+  const upper = Math.max(lower, predicted + Z_INTERVAL * sd);
+  const limitations = [
+    last
+      ? "Plausible odometer readings on one day only: no trend of the device's own, the forecast uses the Finnish average passenger car's distance (about 14,300 km a year) with a wide interval."
+      : "No plausible odometer reading: current_km is 0 by convention, not a reading, and the forecast assumes a car at 0 km on the lease's first day driving the Finnish average passenger car's distance (about 14,300 km a year), with a wide interval. Treat it as a placeholder until readings arrive.",
+  ];
+  if (contractKm === null) limitations.push(NO_CONTRACT);
+  return {
+    currentKm: round1(baseKm),
+    currentDay: last ? last.day : null,
+    basis: "population_prior",
+    predictedEndKm: round1(predicted),
+    lower: round1(lower),
+    upper: round1(upper),
+    sdKm: sd,
+    overageKm: ((o) => (o === null ? null : round1(o)))(overageKm(predicted, contractKm)),
+    riskScore: round1(riskScore({ predictedEndKm: predicted, sdKm: sd, currentKm: baseKm, contractKm })),
+    dailyRateKm: PRIOR_RATE_KM_PER_DAY,
+    historyDays: 0,
+    readingDays: history.days.length,
+    horizonDays: horizon,
+    dataQuality: "low",
+    history,
+    limitations,
+  };
+}
+
+const NO_CONTRACT =
+  "No contract km limit known (query contract_km or the device's master data): overage_km is null and risk_score is 0 because there is no limit to exceed, not because the risk is low.";
+
+export function forecastMileage({ days, today, leaseStartDay, leaseEndDay, contractKm }: MileageForecastInput): MileageForecast {
   const history = cleanOdometerHistory(days);
   const last = history.days[history.days.length - 1];
-  if (!last) throw new InsufficientHistory("no plausible odometer reading");
-  if (history.steps.length === 0) throw new InsufficientHistory("plausible odometer readings on one day only; the forecast needs at least two days");
+  if (!last || history.steps.length === 0) return priorForecast({ history, today, leaseStartDay, leaseEndDay, contractKm });
   const model = rateModel(history);
   const currentKm = last.maxKm;
   const horizon = Math.max(0, leaseEndDay - last.day);
@@ -193,7 +249,7 @@ export function forecastMileage({ days, today, leaseEndDay, contractKm }: Mileag
     rollbacks: history.rollbacks,
   });
 
-  if (contractKm === null) limitations.push("No contract km limit known (query contract_km or the device's master data): overage_km is null and risk_score is 0 because there is no limit to exceed, not because the risk is low.");
+  if (contractKm === null) limitations.push(NO_CONTRACT);
   if (history.rollbacks > 0)
     limitations.push(`${history.rollbacks} day(s) read lower than the odometer's earlier level and no later day returned to it (possible rollback): the forecast continues from the lower reading, and the step across the drop is not counted as distance.`);
   if (history.spikes + history.contradictedDrops + history.jumps > 0)
@@ -206,6 +262,7 @@ export function forecastMileage({ days, today, leaseEndDay, contractKm }: Mileag
   return {
     currentKm: round1(currentKm),
     currentDay: last.day,
+    basis: "history",
     predictedEndKm: round1(predicted),
     lower: round1(lower),
     upper: round1(upper),
@@ -230,23 +287,28 @@ export function leaseTerms({
   query,
   master,
   firstReadingDay,
+  registeredDay = null,
 }: {
   query: { contractKm?: number; leaseMonths?: number };
   master: { contractKm: number | null; leaseMonths: number | null; leaseStart: string | null };
   firstReadingDay: number | null;
+  /** The day FDP first registered the device: the lease-start fallback of last resort. */
+  registeredDay?: number | null;
 }): {
   contractKm: number | null;
   contractKmSource: Source | null;
   leaseMonths: number | null;
   leaseMonthsSource: Source | null;
   leaseStart: string | null;
-  leaseStartSource: "master_data" | "first_odometer_day" | null;
+  leaseStartSource: "master_data" | "first_odometer_day" | "registered_in_fdp" | null;
+  leaseStartDay: number | null;
   leaseEnd: string | null;
   leaseEndDay: number | null;
 } {
   const contractKm = query.contractKm ?? master.contractKm;
   const leaseMonths = query.leaseMonths ?? master.leaseMonths;
-  const leaseStart = master.leaseStart ?? (firstReadingDay === null ? null : isoDay(firstReadingDay));
+  const fallbackDay = firstReadingDay ?? registeredDay;
+  const leaseStart = master.leaseStart ?? (fallbackDay === null ? null : isoDay(fallbackDay));
   // The lease's last day: start + months is the first day after it (2025-09-02 + 36 months → 2028-09-01).
   const leaseEndDay = leaseStart !== null && leaseMonths !== null ? Date.parse(`${addMonths(leaseStart, leaseMonths)}T00:00:00Z`) / 86_400_000 - 1 : null;
   const leaseEnd = leaseEndDay === null ? null : isoDay(leaseEndDay);
@@ -256,7 +318,8 @@ export function leaseTerms({
     leaseMonths,
     leaseMonthsSource: query.leaseMonths !== undefined ? "query" : master.leaseMonths !== null ? "master_data" : null,
     leaseStart,
-    leaseStartSource: master.leaseStart !== null ? "master_data" : leaseStart !== null ? "first_odometer_day" : null,
+    leaseStartSource: master.leaseStart !== null ? "master_data" : firstReadingDay !== null ? "first_odometer_day" : registeredDay !== null ? "registered_in_fdp" : null,
+    leaseStartDay: leaseStart === null ? null : Date.parse(`${leaseStart}T00:00:00Z`) / 86_400_000,
     leaseEnd,
     leaseEndDay,
   };

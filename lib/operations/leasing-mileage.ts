@@ -16,7 +16,6 @@ export const predictMileageOperation = defineOperation({
   output: mileageForecastSchema,
   errors: {
     404: "Unknown device, or one of another tenant (the two look the same).",
-    422: "No lease duration known (pass lease_months), or no plausible odometer readings on at least two days.",
   },
   requestExample: { path: { device_id: "sbx-001" }, query: { contract_km: "100000", lease_months: "36" } },
   verb: predictMileage,

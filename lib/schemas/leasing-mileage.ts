@@ -36,7 +36,7 @@ const source = () => z.enum(["query", "master_data"]);
 export const mileageForecastSchema = z
   .object({
     device_id: z.string(),
-    current_km: z.number().meta({ description: "The latest plausible odometer reading (km)." }),
+    current_km: z.number().meta({ description: "The latest plausible odometer reading (km); 0 by convention without any (forecast_basis population_prior, current_km_at null)." }),
     predicted_end_km: z.number().meta({ description: "Forecast odometer at the end of the lease's last day (km)." }),
     contract_km: z.number().int().nullable().meta({ description: "The contract's km limit used: the query's, else the master data's; null when neither is known." }),
     overage_km: z.number().nullable().meta({ description: "max(0, predicted_end_km − contract_km); null without a contract limit." }),
@@ -53,18 +53,23 @@ export const mileageForecastSchema = z
     generated_at: dateTime(),
     interval_level_pct: z.number(),
     risk_basis: z.enum(["contract_km", "no_contract_limit"]),
-    current_km_at: z.iso.date().meta({ description: "Helsinki calendar day of current_km." }),
+    current_km_at: z.iso.date().nullable().meta({ description: "Helsinki calendar day of current_km; null when the device has no odometer reading (current_km is then 0 by convention)." }),
+    forecast_basis: z
+      .enum(["history", "population_prior"])
+      .meta({ description: "`history`: the device's own trend; `population_prior`: fewer than two days of readings, the Finnish average car's distance (data_quality low)." }),
     daily_rate_km: z.number().meta({ description: "Average km per day over the history the trend read." }),
     history_days: z.number().int().meta({ description: "Calendar days the usable history covers (up to 365 before the latest reading)." }),
     reading_days: z.number().int().meta({ description: "Days with at least one plausible odometer reading." }),
     horizon_days: z.number().int().meta({ description: "Days from current_km_at to the lease end." }),
+    forecast_end: z.iso.date().meta({ description: "The day predicted_end_km is for: the lease's last day, else 365 days from today (forecast_end_basis)." }),
+    forecast_end_basis: z.enum(["lease_end", "default_horizon"]),
     contract: z.object({
       contract_km_source: source().nullable(),
-      lease_months: z.number().int(),
-      lease_months_source: source(),
+      lease_months: z.number().int().nullable(),
+      lease_months_source: source().nullable(),
       lease_start: z.iso.date(),
-      lease_start_source: z.enum(["master_data", "first_odometer_day"]),
-      lease_end: z.iso.date(),
+      lease_start_source: z.enum(["master_data", "first_odometer_day", "registered_in_fdp"]),
+      lease_end: z.iso.date().nullable().meta({ description: "The lease's last day (lease_start + lease_months − 1 day); null without a lease duration." }),
     }),
     limitations: z.array(z.string()),
   })

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { MILEAGE_FORECAST_METHOD } from "@/lib/leasing/mileage-forecast";
+import { devices } from "@/lib/db/schema";
+import { MILEAGE_FORECAST_METHOD, PRIOR_RATE_KM_PER_DAY } from "@/lib/leasing/mileage-forecast";
 import { helsinkiDayNumber, helsinkiTime } from "@/lib/seed/calendar";
 import { mileageForecastSchema } from "@/lib/schemas/leasing-mileage";
 import { createTenantWithKey } from "../helpers/fixtures";
@@ -107,6 +108,7 @@ describe("GET /predict/mileage/{device_id}", () => {
     expect(f.limitations.join(" ")).toMatch(/2 one-sample spike/);
     // 60 days of daily readings: at least medium (high needs 90).
     expect(f.data_quality).toBe("medium");
+    expect(f.forecast_basis).toBe("history");
   });
 
   it("query parameters win over master data", async () => {
@@ -150,19 +152,35 @@ describe("GET /predict/mileage/{device_id}", () => {
     expect(unknown.status).toBe(404);
   });
 
-  it("without a lease duration: 422 naming lease_months; with one from the query: 200", async () => {
-    const res = await get(`oem-${vins.noLease}`);
-    expect(res.status).toBe(422);
-    const body = (await res.json()) as { error: string; message: string };
-    expect(body.error).toBe("unprocessable");
-    expect(body.message).toMatch(/lease_months/);
-    expect((await get(`oem-${vins.noLease}`, "?lease_months=36")).status).toBe(200);
+  it("without a lease duration: the odometer a year from today, said so; with lease_months from the query: the lease end", async () => {
+    const f = mileageForecastSchema.parse(await (await get(`oem-${vins.noLease}`)).json());
+    const today = helsinkiDayNumber(Date.now());
+    expect(f.forecast_end_basis).toBe("default_horizon");
+    expect(f.forecast_end).toBe(new Date((today + 365) * DAY).toISOString().slice(0, 10));
+    expect(f.contract).toMatchObject({ lease_months: null, lease_months_source: null, lease_end: null });
+    expect(f.predicted_end_km).toBeCloseTo(CURRENT_KM + RATE * (today + 365 - LAST_DAY), 1);
+    expect(f.limitations[0]).toMatch(/No lease duration known/);
+    const withQuery = mileageForecastSchema.parse(await (await get(`oem-${vins.noLease}`, "?lease_months=36")).json());
+    expect(withQuery.forecast_end_basis).toBe("lease_end");
+    expect(withQuery.forecast_end).toBe(withQuery.contract.lease_end);
   });
 
-  it("readings on one day only: 422, not a made-up trend", async () => {
-    const res = await get(`oem-${vins.oneDay}`);
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as { message: string }).message).toMatch(/one day/);
+  it("readings on one day only: 200 from the population prior, data_quality low, not a made-up trend", async () => {
+    const f = mileageForecastSchema.parse(await (await get(`oem-${vins.oneDay}`)).json());
+    expect(f.forecast_basis).toBe("population_prior");
+    expect(f.data_quality).toBe("low");
+    expect(f.current_km).toBe(START_KM);
+    expect(f.daily_rate_km).toBe(PRIOR_RATE_KM_PER_DAY);
+    expect(f.limitations.join(" ")).toMatch(/one day only/);
+  });
+
+  it("a device without any odometer reading: 200, current_km 0 by convention, the lease from the day FDP registered it", async () => {
+    await api.tdb.handle.db.insert(devices).values({ tenantId: api.t.tenantId, deviceId: "no-odometer", name: "no-odometer", createdAt: new Date(FIRST_DAY * DAY + 12 * 3_600_000) });
+    const f = mileageForecastSchema.parse(await (await get("no-odometer", "?lease_months=12&contract_km=10000")).json());
+    expect(f).toMatchObject({ current_km: 0, current_km_at: null, forecast_basis: "population_prior", data_quality: "low", contract_km: 10_000 });
+    expect(f.contract).toMatchObject({ lease_start: LEASE_START, lease_start_source: "registered_in_fdp" });
+    expect(f.predicted_end_km).toBeCloseTo(PRIOR_RATE_KM_PER_DAY * (leaseLastDay(LEASE_START, 12) - FIRST_DAY + 1), 1);
+    expect(f.risk_score).toBeGreaterThan(50);
   });
 
   it("no contract limit and no lease_start: null overage, risk 0 with its basis, the lease starting on the first odometer day", async () => {

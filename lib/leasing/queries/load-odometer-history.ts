@@ -14,6 +14,8 @@ export interface OdometerHistoryInputs {
   leaseStart: string | null;
   /** Device time of the first odometer reading ever (the lease-start fallback). */
   firstReadingAt: Date | null;
+  /** When FDP first registered the device (the fallback without any reading). */
+  createdAt: Date | null;
   days: OdometerDay[];
 }
 
@@ -29,7 +31,7 @@ export interface OdometerHistoryInputs {
 const odometerDays = (): DevicePart => {
   const on = (a: string) => sql.raw(`${a}.tenant_id = d.tenant_id and ${a}.device_id = d.device_id`);
   return {
-    columns: sql`oh.odo_days, of.first_odo_ts`,
+    columns: sql`oh.odo_days, of.first_odo_ts, d.created_at as device_created_at`,
     join: sql`left join lateral (
       select min(tf.ts) as first_odo_ts from telemetry tf where ${on("tf")} and tf.odometer_km is not null and tf.odometer_km >= 0
     ) of on true
@@ -83,6 +85,7 @@ export async function loadOdometerHistory(args: DeviceQueryArgs): Promise<Map<st
       leaseMonths: sqlNumber(r.lease_months),
       leaseStart: sqlText(r.lease_start),
       firstReadingAt: sqlDate(r.first_odo_ts),
+      createdAt: sqlDate(r.device_created_at),
       days,
     });
   }

@@ -4,7 +4,7 @@ import {
   dataQuality,
   distanceVariance,
   forecastMileage,
-  InsufficientHistory,
+  PRIOR_RATE_KM_PER_DAY,
   leaseTerms,
   normalCdf,
   overageKm,
@@ -87,9 +87,28 @@ describe("mileage forecast: the trend", () => {
     expect(m.historyDays).toBe(12);
   });
 
-  it("a device with readings on one day only, or none, is InsufficientHistory", () => {
-    expect(() => forecast(series(1, () => 0), 100)).toThrow(InsufficientHistory);
-    expect(() => forecastMileage({ days: [], today: DAY0, leaseEndDay: DAY0 + 10, contractKm: null })).toThrow(InsufficientHistory);
+  it("readings on one day only: the population prior's rate from that reading, low quality, a wide interval", () => {
+    const f = forecast(series(1, () => 0), 100);
+    expect(f.basis).toBe("population_prior");
+    expect(f.currentKm).toBe(10_000);
+    expect(f.predictedEndKm).toBeCloseTo(10_000 + PRIOR_RATE_KM_PER_DAY * 100, 6);
+    expect(f.dataQuality).toBe("low");
+    // Wider than the same horizon forecast from 60 days of steady history at the same rate.
+    const steady = forecast(series(60, () => PRIOR_RATE_KM_PER_DAY), 100);
+    expect(f.upper - f.lower).toBeGreaterThan(2 * (steady.upper - steady.lower));
+  });
+
+  it("no reading at all: current_km 0 by convention, the prior's distance over the whole lease", () => {
+    const f = forecastMileage({ days: [], today: DAY0 + 50, leaseStartDay: DAY0, leaseEndDay: DAY0 + 364, contractKm: 20_000 });
+    expect(f.basis).toBe("population_prior");
+    expect(f.currentKm).toBe(0);
+    expect(f.currentDay).toBeNull();
+    expect(f.horizonDays).toBe(365);
+    expect(f.predictedEndKm).toBeCloseTo(PRIOR_RATE_KM_PER_DAY * 365, 6);
+    expect(f.lower).toBeGreaterThanOrEqual(0);
+    expect(f.riskScore).toBeGreaterThan(0);
+    expect(f.riskScore).toBeLessThan(100);
+    expect(f.limitations.join(" ")).toMatch(/current_km is 0 by convention/);
   });
 
   it("a lease that already ended answers the odometer on its last day, with a zero-width interval", () => {
