@@ -41,9 +41,11 @@ export const MIN_RATE_SCALE_KM_PER_DAY = 10;
 
 /**
  * The population prior, for a device without two days of odometer history: Finnish passenger cars
- * drove 39 billion km in 2025 (Statistics Finland, Finnish road statistics 2025) and about 2.7 million
- * were in traffic use (Statistics Finland, motor vehicle stock: 2,720,663 at the end of 2018; Trafi:
- * 2.7 million in mid-2017), about 14,300 km per car and year, 39 km per day. Company and leased cars
+ * drove 39 billion km in 2025 (Statistics Finland, Finnish road statistics 2025,
+ * https://stat.fi/en/publication/cmfv5oueq5hr208vzkt5776kk) and about 2.7 million were in traffic use
+ * (Trafi, mid-2017; Statistics Finland motor vehicle stock: 2,635,643 at the end of 2015, 2,720,663 at
+ * the end of 2018; URLs in docs/methodology/mileage-forecast.md), about 14,300 km per car and year,
+ * 39 km per day. Company and leased cars
  * drive more or less than the average car, so the prior's rate is uncertain by PRIOR_RATE_CV (a
  * judgement): the interval is wide and data_quality is low.
  */
