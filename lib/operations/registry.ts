@@ -3,6 +3,7 @@ import { generateCertificateOperation, getCertificateOperation, getCertificatePd
 import { listAlertsOperation, listFleetOperation } from "./fleet";
 import { ingestOperation } from "./ingest";
 import { getResidualValueOperation } from "./leasing-residual";
+import { predictMileageOperation } from "./leasing-mileage";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -32,6 +33,7 @@ export const OPERATIONS: readonly Operation[] = [
   getTasOperation,
   tasBatchOperation,
   getResidualValueOperation,
+  predictMileageOperation,
   // Before the `/certificates/{certificate_id}/…` routes: at equal parameter count the first match
   // wins (methodsServedAt), and Next.js serves the static `generate` segment first too.
   generateCertificateOperation,

@@ -29,6 +29,7 @@ describe("OpenAPI document", () => {
       "/certificates/{certificate_id}/verify",
       "/fleet",
       "/oem/ingest",
+      "/predict/mileage/{device_id}",
       "/scores/batch",
       "/scores/fleet-risk",
       "/scores/green-fleet",
