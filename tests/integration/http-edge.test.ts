@@ -165,16 +165,22 @@ describe("server.ts answers in the envelope what Next.js would not", () => {
  * that routing, parameter decoding and method handling are the real ones.
  */
 describe("every operation of the registry, served by Next.js", () => {
-  const pathOf = (path: string, id: string) => `/api/v1${path.replace("{device_id}", id)}`;
+  const UNKNOWN_CERTIFICATE = "FDP-CERT-20200101-NONE0";
+  const pathOf = (path: string, id: string, certificate = UNKNOWN_CERTIFICATE) => `/api/v1${path.replace("{device_id}", id).replace("{certificate_id}", certificate)}`;
 
   it.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))("%s: 401, 404, 400 and 405 in the envelope", async (_, op) => {
     const target = pathOf(op.path, "no-such-device");
     const body = op.input.body ? JSON.stringify((op.requestExample as { body?: unknown }).body) : "";
     const json: Record<string, string> = op.input.body ? { "Content-Type": "application/json" } : {};
-    expectEnvelope(await send(op.method, target, json, body), 401, "unauthorized");
+    const keyed = "scope" in op.access;
+    if (keyed) expectEnvelope(await send(op.method, target, json, body), 401, "unauthorized");
     if (op.pathParams.includes("device_id")) {
       expectEnvelope(await send(op.method, target, auth), 404, "not_found");
       expectEnvelope(await send(op.method, pathOf(op.path, "a%00b"), auth), 400, "invalid_request");
+    }
+    if (op.pathParams.includes("certificate_id")) {
+      expectEnvelope(await send(op.method, target, keyed ? auth : {}), 404, "not_found");
+      expectEnvelope(await send(op.method, pathOf(op.path, "", "FDP-CERT-2026%00-X"), keyed ? auth : {}), 400, "invalid_request");
     }
     const wrong = await send(op.method === "GET" ? "POST" : "GET", target, auth);
     expectEnvelope(wrong, 405, "invalid_request");

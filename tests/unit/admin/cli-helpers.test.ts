@@ -27,10 +27,20 @@ describe("admin CLI flag parsing", () => {
     expect(() => booleanFlag("require-signed-ingest", "yes")).toThrow(/--require-signed-ingest/);
   });
 
-  it("has exactly the CONTRACT commands (certificate:revoke waits for certificates)", () => {
-    expect(COMMANDS.map((c) => c.name)).toEqual(["tenant:create", "tenant:update", "key:create", "key:revoke", "user:create"]);
-    expect(findCommand("certificate:revoke")).toBeUndefined();
+  it("has exactly the CONTRACT commands", () => {
+    expect(COMMANDS.map((c) => c.name)).toEqual(["tenant:create", "tenant:update", "key:create", "key:revoke", "certificate:revoke", "user:create"]);
     expect(usageText()).toContain("key:revoke --key-id <key_id>");
+    expect(usageText()).toContain("certificate:revoke --number <certificate_number> --reason <text>");
+  });
+
+  it("certificate:revoke checks the number and the reason before opening the database", () => {
+    const revoke = findCommand("certificate:revoke")!;
+    expect(revoke.required).toEqual(["number", "reason"]);
+    const input = revoke.buildInput({ number: " FDP-CERT-20261124-7KQ2M ", reason: "Issued in error" });
+    expect(revoke.schema.parse(input)).toEqual({ number: "FDP-CERT-20261124-7KQ2M", reason: "Issued in error" });
+    expect(revoke.schema.safeParse({ number: "FDP-CERT-2026-1", reason: "Issued in error" }).success).toBe(false);
+    expect(revoke.schema.safeParse({ number: "FDP-CERT-20261124-7KQ2M", reason: "x" }).success).toBe(false);
+    expect(revoke.schema.safeParse({ number: "FDP-CERT-20261124-7KQ2M", reason: "bad\u0000reason" }).success).toBe(false);
   });
 
   it("maps flags to verb input, refusing an update with nothing to change", () => {
