@@ -1,6 +1,7 @@
 import type { Operation } from "./define-operation";
 import { listAlertsOperation, listFleetOperation } from "./fleet";
 import { ingestOperation } from "./ingest";
+import { predictResidualValueOperation } from "./leasing-residual-model";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly Operation[] = [
   ingestOperation,
   getTasOperation,
   tasBatchOperation,
+  predictResidualValueOperation,
 ] as unknown as readonly Operation[];
 
 /**

@@ -1,0 +1,136 @@
+/**
+ * Fitting the residual value model from the calibration CSV: pure (text in, model file out), so the fit
+ * script and the test that refits it run exactly the same code.
+ */
+import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv, type CalibrationRow } from "./calibration-data";
+import { featureRow, MODEL_FEATURES, type ModelFeature } from "./features";
+import type { ResidualModelFile } from "./model-file";
+import { olsQr, type OlsFit } from "./ols";
+import { studentTQuantile } from "./student-t";
+
+/** The version this code fits; a new dataset or feature set is a new version (docs/methodology/residual-value-model.md "Version policy"). */
+export const RESIDUAL_MODEL_VERSION = "rv-2027.01";
+/** The fit date is part of the version, not the clock, so that refitting is byte-for-byte reproducible. */
+export const RESIDUAL_MODEL_FITTED_ON = "2026-11-24";
+/** Two-sided prediction interval level (90 %). */
+export const INTERVAL_LEVEL = 0.9;
+
+/**
+ * Features whose coefficient must not be positive: an older car, more kilometres or a weaker battery
+ * never raise the value of an otherwise identical car. Where the data cannot separate two such features
+ * (age and mileage travel together in every published figure), the unconstrained fit can give one the
+ * wrong sign; that feature is then held at zero (its effect is carried by the ones it travels with).
+ */
+export const NON_POSITIVE_FEATURES: readonly ModelFeature[] = ["age_years", "odometer_10k_km", "soh_deficit_pp"];
+
+/**
+ * Least squares with the sign constraints above, by the active-set rule: fit, and while a constrained
+ * coefficient has the wrong sign, hold the one with the largest t statistic in the wrong direction at
+ * zero and refit on the remaining columns. The result is embedded back in the full feature order (zeros
+ * for the held features, in the coefficients and in (X'X)⁻¹).
+ */
+function signConstrainedFit(x: number[][], y: number[], designEffect: number, nPublished: number): { fit: OlsFit; zeroed: ModelFeature[] } {
+  const zeroed: ModelFeature[] = [];
+  for (;;) {
+    const active = MODEL_FEATURES.flatMap((f, j) => (zeroed.includes(f) ? [] : [j]));
+    const sub = olsQr(x.map((row) => active.map((j) => row[j]!)), y);
+    const sigma2 = sub.rss / designEffect / (nPublished - active.length);
+    let worst: { feature: ModelFeature; t: number } | null = null;
+    active.forEach((j, k) => {
+      const feature = MODEL_FEATURES[j]!;
+      if (!NON_POSITIVE_FEATURES.includes(feature) || sub.coefficients[k]! <= 0) return;
+      const t = sub.coefficients[k]! / Math.sqrt(sigma2 * designEffect * sub.xtxInverse[k]![k]!);
+      if (worst === null || t > worst.t) worst = { feature, t };
+    });
+    if (worst === null) {
+      const full = MODEL_FEATURES.length;
+      const pos = (j: number) => active.indexOf(j);
+      return {
+        zeroed,
+        fit: {
+          ...sub,
+          p: full,
+          coefficients: MODEL_FEATURES.map((_, j) => (pos(j) < 0 ? 0 : sub.coefficients[pos(j)]!)),
+          xtxInverse: MODEL_FEATURES.map((_, i) => MODEL_FEATURES.map((_, j) => (pos(i) < 0 || pos(j) < 0 ? 0 : sub.xtxInverse[pos(i)]![pos(j)]!))),
+        },
+      };
+    }
+    zeroed.push((worst as { feature: ModelFeature }).feature);
+  }
+}
+
+const rowFeatures = (r: CalibrationRow) => featureRow({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain });
+const minMax = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
+
+export function fitResidualModel(csvText: string): ResidualModelFile {
+  const rows = parseCalibrationCsv(csvText);
+  const published = rows.filter((r) => r.kind === "published");
+  const x = rows.map(rowFeatures);
+  const y = rows.map((r) => Math.log(r.retained_pct / 100));
+  const designEffect = rows.length / published.length;
+  const { fit, zeroed } = signConstrainedFit(x, y, designEffect, published.length);
+  const p = MODEL_FEATURES.length - zeroed.length;
+  const df = published.length - p;
+  // Synthesised rows repeat their parent's residual: the variance is the RSS per published row over
+  // the published rows' degrees of freedom.
+  const sigma2 = fit.rss / designEffect / df;
+  const se = fit.xtxInverse.map((row, i) => Math.sqrt(sigma2 * designEffect * row[i]!));
+  const pubIdx = rows.flatMap((r, i) => (r.kind === "published" ? [i] : []));
+  const pubMean = pubIdx.reduce((s, i) => s + y[i]!, 0) / pubIdx.length;
+  let pubRss = 0;
+  let pubTss = 0;
+  for (const i of pubIdx) {
+    const fitted = x[i]!.reduce((s, v, j) => s + v * fit.coefficients[j]!, 0);
+    pubRss += (y[i]! - fitted) ** 2;
+    pubTss += (y[i]! - pubMean) ** 2;
+  }
+  const named = (values: number[]) => Object.fromEntries(MODEL_FEATURES.map((f, i) => [f, values[i]!])) as ResidualModelFile["coefficients"];
+  const meanAge = published.reduce((s, r) => s + r.age_months, 0) / published.length;
+  const meanKmPerYear = published.reduce((s, r) => s + r.odometer_km / (r.age_months / 12), 0) / published.length;
+  return {
+    model_version: RESIDUAL_MODEL_VERSION,
+    form: "ln(retained_pct / 100) = intercept + age_years·b1 + odometer_10k_km·b2 + soh_deficit_pp·b3 + phev·b4; soh_deficit_pp = 100 − SoH; phev = 1 for PHEV",
+    features: [...MODEL_FEATURES],
+    coefficients: named(fit.coefficients),
+    standard_errors: named(se),
+    held_at_zero: zeroed,
+    xtx_inverse: fit.xtxInverse,
+    residual_se: Math.sqrt(sigma2),
+    design_effect: designEffect,
+    degrees_of_freedom: df,
+    interval_level: INTERVAL_LEVEL,
+    t_quantile: studentTQuantile(0.5 + INTERVAL_LEVEL / 2, df),
+    fit: {
+      n_rows: rows.length,
+      n_published: published.length,
+      n_synthesised: rows.length - published.length,
+      unconstrained: unconstrainedSummary(x, y, designEffect, published.length),
+      r_squared: 1 - fit.rss / fit.tss,
+      r_squared_published: 1 - pubRss / pubTss,
+      rss: fit.rss,
+    },
+    training_range: {
+      age_months: minMax(rows.map((r) => r.age_months)),
+      odometer_km: minMax(rows.map((r) => r.odometer_km)),
+      soh_pct: minMax(rows.map((r) => r.soh_pct)),
+      powertrain: [...new Set(rows.map((r) => r.powertrain))].sort(),
+    },
+    reference: { age_months: meanAge, km_per_year: meanKmPerYear },
+    dataset: { path: CALIBRATION_CSV_PATH, sha256: datasetHash(csvText), rows: rows.length },
+    fitted_on: RESIDUAL_MODEL_FITTED_ON,
+  };
+}
+
+/** The model file's text: stable key order, two-space indent, trailing newline. */
+export function serialiseModel(model: ResidualModelFile): string {
+  return `${JSON.stringify(model, null, 2)}\n`;
+}
+
+/** The unconstrained fit's coefficients and t statistics, kept in the model file so the constraint's effect is visible. */
+function unconstrainedSummary(x: number[][], y: number[], designEffect: number, nPublished: number): Record<ModelFeature, { coefficient: number; t: number }> {
+  const fit = olsQr(x, y);
+  const sigma2 = fit.rss / designEffect / (nPublished - MODEL_FEATURES.length);
+  return Object.fromEntries(
+    MODEL_FEATURES.map((f, j) => [f, { coefficient: fit.coefficients[j]!, t: fit.coefficients[j]! / Math.sqrt(sigma2 * designEffect * fit.xtxInverse[j]![j]!) }]),
+  ) as Record<ModelFeature, { coefficient: number; t: number }>;
+}

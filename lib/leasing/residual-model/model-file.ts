@@ -1,0 +1,38 @@
+/**
+ * The versioned model file (lib/leasing/residual-model/model-<version>.json): everything a prediction
+ * needs, written by scripts/fit-residual-model.ts and never edited by hand. Its zod schema checks the
+ * file when it is loaded, so a hand edit that breaks it fails at startup, not inside a request.
+ */
+import { z } from "zod";
+import { MODEL_FEATURES } from "./features";
+
+const byFeature = () => z.object(Object.fromEntries(MODEL_FEATURES.map((f) => [f, z.number()])) as Record<(typeof MODEL_FEATURES)[number], z.ZodNumber>);
+const range = () => z.tuple([z.number(), z.number()]);
+
+export const residualModelFileSchema = z.object({
+  model_version: z.string(),
+  form: z.string(),
+  features: z.array(z.enum(MODEL_FEATURES)),
+  coefficients: byFeature(),
+  /** Standard errors; 0 for a feature held at zero by the sign constraint (fit.ts). */
+  standard_errors: byFeature(),
+  held_at_zero: z.array(z.enum(MODEL_FEATURES)),
+  /** (X'X)⁻¹ of the fit, in `features` order: the leverage term of the prediction interval. */
+  xtx_inverse: z.array(z.array(z.number())),
+  /** Residual standard error on the log scale, counted on the published rows (see the methodology). */
+  residual_se: z.number().positive(),
+  /** Rows per published row (n / n_published): synthesised rows repeat information, so the parameter variance is scaled up by it. */
+  design_effect: z.number().min(1),
+  degrees_of_freedom: z.number().int().positive(),
+  interval_level: z.number(),
+  t_quantile: z.number().positive(),
+  fit: z.object({ n_rows: z.number().int(), n_published: z.number().int(), n_synthesised: z.number().int(),
+    unconstrained: z.record(z.enum(MODEL_FEATURES), z.object({ coefficient: z.number(), t: z.number() })),
+    r_squared: z.number(), r_squared_published: z.number(), rss: z.number() }),
+  training_range: z.object({ age_months: range(), odometer_km: range(), soh_pct: range(), powertrain: z.array(z.enum(["BEV", "PHEV"])) }),
+  /** The typical vehicle `factors` compare against: mean age and mean km per year of the published rows. */
+  reference: z.object({ age_months: z.number(), km_per_year: z.number() }),
+  dataset: z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: z.number().int() }),
+  fitted_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+export type ResidualModelFile = z.output<typeof residualModelFileSchema>;
