@@ -25,6 +25,7 @@ describe("OpenAPI document", () => {
       "/alerts",
       "/fleet",
       "/oem/ingest",
+      "/predict/residual-value/{device_id}",
       "/scores/batch",
       "/scores/fleet-risk",
       "/scores/green-fleet",
