@@ -26,7 +26,8 @@ export function featureRow(v: VehicleFeatures): number[] {
 
 /**
  * Average state of health loss per year of a fleet EV: Geotab, 22,700 EVs across 21 models, 2.3 %/yr
- * (2025 study; 1.8 %/yr in its 2024 study; FreightWaves 2026-02-04, "Geotab releases updated findings",
+ * (2025 study; 1.8 %/yr in its 2024 study; FreightWaves 2026-02-04,
+ * https://www.freightwaves.com/news/ev-battery-degradation-geotab-study-2026;
  * docs/methodology/residual-value-model.md). Used to give the published rows (which state no SoH) the SoH
  * of an average vehicle of their age, and to fill a missing SoH the same way.
  */

@@ -40,7 +40,8 @@ export function predictResidual(model: ResidualModelFile, v: VehicleFeatures): R
 }
 
 /**
- * Confidence from the interval: a 90 % interval within ±15 % of the estimate is high, within ±30 %
+ * Confidence from the interval (FDP's cut-offs; no published standard exists): a 90 % interval within
+ * ±15 % of the estimate is high, within ±30 %
  * medium, wider is low; any input outside the calibration range is low whatever the width (the interval
  * assumes the log-linear form holds there, which the data cannot show). rv-2027.01's narrowest interval
  * is about ±23 %, so it answers medium at best: the published figures it is fitted on scatter widely.
