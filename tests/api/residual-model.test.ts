@@ -44,6 +44,7 @@ const KIA = { make: "Kia", model: "EV6", year: 2023, powertrain: "BEV", battery_
 let priced: string;
 let unpriced: string;
 let bare: string;
+let clocked: string;
 
 beforeAll(async () => {
   entitled = await tenantWith("Residual entitled", ["residual_factors"]);
@@ -59,7 +60,10 @@ beforeAll(async () => {
   await server.ingestAs(entitled, vehicleRecords(v2, { ...KIA, original_price_eur: null }, [30_000, 30_100, 30_200, 30_300], [95, 95, 95, 95]));
   // A PHEV with only make/model/powertrain: no age, odometer or SoH known.
   await server.ingestAs(entitled, vehicleRecords(v3, { make: "Toyota", model: "RAV4 PHEV", powertrain: "PHEV" }, null, [null, null, null, null]));
-  [priced, unpriced, bare] = [`oem-${v1}`, `oem-${v2}`, `oem-${v3}`];
+  // A clocked odometer: 80,200 km, then 15,000 and on (the TAS knockout's evidence).
+  const v4 = newVin();
+  await server.ingestAs(entitled, vehicleRecords(v4, KIA, [80_000, 80_200, 15_000, 15_040], [92, 92, 92, 92]));
+  [priced, unpriced, bare, clocked] = [`oem-${v1}`, `oem-${v2}`, `oem-${v3}`, `oem-${v4}`];
 });
 
 async function get(t: Tenant, id: string, query = "") {
@@ -151,6 +155,13 @@ describe("GET /predict/residual-value/{device_id}", () => {
     // The BEV default only when the master data says nothing usable.
     const supplied = residualValuePredictionSchema.parse((await get(entitled, bare, "?age_months=24&odometer_km=30000&battery_soh_pct=95")).body);
     expect(supplied.data_quality).toBe("high");
+  });
+
+  it("values a clocked odometer at the highest reading before the rollback, not the turned-back one", async () => {
+    const a = residualValuePredictionSchema.parse((await get(entitled, clocked)).body);
+    expect(a.inputs.odometer_km).toMatchObject({ status: "derived", source: "telemetry.highest_before_rollback", value: 80_200 });
+    expect(a.estimated_residual_pct).toBe(Math.round(expectedPct(36, 80_200, 92) * 10) / 10);
+    expect(a.limitations.join(" ")).toMatch(/turned back/);
   });
 
   it("is low confidence outside the calibration range", async () => {

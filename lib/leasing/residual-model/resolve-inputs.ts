@@ -4,6 +4,7 @@
  * (missing). Pure: the device's facts and the clock come in as arguments.
  */
 import type { InputName, InputStatus, ModelPowertrain, ResidualModelQuery } from "@/lib/schemas/leasing-residual-model";
+import type { OdometerEvidence } from "@/lib/scores/derived-measures";
 import { normalisePowertrain } from "@/lib/vocabulary/powertrain";
 import { expectedSohPct, type VehicleFeatures } from "./features";
 import type { ResidualModelFile } from "./model-file";
@@ -21,6 +22,11 @@ export interface DeviceResidualFacts {
   lease_start: string | null;
   /** The latest odometer reading (ingest refuses values outside the physical range) and when. */
   latest_odometer: { km: number; at: Date } | null;
+  /**
+   * Evidence that the odometer was turned back (the TAS knockout's rule, lib/scores/queries/device-sql.ts
+   * `odometerEvidence`): the latest reading is more than the tolerance below a higher earlier one.
+   */
+  odometer_rollback: OdometerEvidence | null;
   /** The latest plausible SoH (judgeSohReadings, lib/vocabulary/readings.ts) and when. */
   soh: { pct: number; at: Date } | null;
   entitlements: readonly string[];
@@ -96,10 +102,18 @@ export function resolveInputs({ query, device, model, now }: { query: ResidualMo
   }
   const ageMonths = ageInput.value as number;
 
-  // Odometer: query, else the latest reading, else the calibration data's mean km per year for the age.
+  // Odometer: query, else the latest reading (the highest earlier one when the odometer was turned back:
+  // a clocked odometer under-reports the distance, and valuing the car on it would reward the fraud),
+  // else the calibration data's mean km per year for the age.
   let odometerInput: ResolvedInput;
   if (query.odometer_km !== undefined) odometerInput = supplied(query.odometer_km, true);
-  else if (device.latest_odometer !== null) odometerInput = derived(device.latest_odometer.km, "telemetry.latest_odometer", true);
+  else if (device.odometer_rollback !== null) {
+    const { highest, latest } = device.odometer_rollback;
+    odometerInput = derived(highest.km, "telemetry.highest_before_rollback", true);
+    limitations.push(
+      `The odometer was turned back (${highest.km} km at ${highest.at.toISOString()}, ${latest.km} km at ${latest.at.toISOString()}): the highest earlier reading is used, a lower bound of the distance driven.`,
+    );
+  } else if (device.latest_odometer !== null) odometerInput = derived(device.latest_odometer.km, "telemetry.latest_odometer", true);
   else {
     odometerInput = missing(Math.round((model.reference.km_per_year * ageMonths) / 12), "imputed.typical_for_age", true);
     limitations.push("No odometer reading: the typical distance for the vehicle's age in the calibration data was used.");

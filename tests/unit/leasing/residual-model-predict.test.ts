@@ -20,6 +20,7 @@ const device = (over: Partial<DeviceResidualFacts> = {}): DeviceResidualFacts =>
   original_price_eur: 54_000,
   lease_start: "2023-11-24",
   latest_odometer: { km: 60_000, at: new Date("2026-11-20T00:00:00Z") },
+  odometer_rollback: null,
   soh: { pct: 91, at: new Date("2026-11-20T00:00:00Z") },
   entitlements: [],
   ...over,
@@ -129,6 +130,21 @@ describe("resolving the inputs", () => {
     expect(dataQualityOf(r.inputs)).toBe("low");
     expect(r.limitations).toHaveLength(2);
     expect(dataQualityOf(resolveInputs({ query: query(), device: device({ soh: null }), model, now: NOW }).inputs)).toBe("medium");
+  });
+
+  it("uses the highest reading before a rollback, not the clocked one, and says so", () => {
+    const at = (d: string) => new Date(`${d}T00:00:00Z`);
+    const r = resolveInputs({
+      query: query(),
+      device: device({
+        latest_odometer: { km: 15_080, at: at("2026-11-20") },
+        odometer_rollback: { highest: { km: 80_200, at: at("2026-11-10") }, firstLower: { km: 15_000, at: at("2026-11-12") }, latest: { km: 15_080, at: at("2026-11-20") }, readingsSince: 3 },
+      }),
+      model,
+      now: NOW,
+    });
+    expect(r.inputs.odometer_km).toMatchObject({ status: "derived", source: "telemetry.highest_before_rollback", value: 80_200 });
+    expect(r.limitations.join(" ")).toMatch(/turned back/);
   });
 
   it("values an ICE or unknown powertrain as a BEV (SPEC default) and records it as missing", () => {
