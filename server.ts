@@ -13,7 +13,7 @@ import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { CLIENT_IP_HEADER, clientIpFrom } from "@/lib/http/client-ip";
 import {
   connectAnswer,
   expectationFailedResponse,
@@ -25,6 +25,7 @@ import {
   upgradeRefusedAnswer,
 } from "@/lib/http/edge-guard";
 import { getDbHandle, migrateDatabase } from "@/lib/db/client";
+import { isLimitedPublicPage, limitPublicPage } from "@/lib/http/public-page-limit";
 import { env } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
@@ -83,8 +84,31 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
   // An absolute-form target (`GET http://host/api/…`) reaches Next.js as the path it names.
   req.url = originForm(req.url ?? "/");
   if (isApiTarget(req.url)) for (const name of NEXT_ROUTER_HEADERS) delete req.headers[name];
+  if (isLimitedPublicPage(req.url)) {
+    void servePublicPage(req, res);
+    return;
+  }
   void handle(req, res);
 });
+
+/** A page limited per client IP (lib/http/public-page-limit.ts): counted here, 429 page when over. */
+async function servePublicPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const xff = req.headers["x-forwarded-for"];
+    const decision = await limitPublicPage(clientIpFrom(Array.isArray(xff) ? xff.join(",") : xff, req.headers[CLIENT_IP_HEADER] as string));
+    for (const [name, value] of Object.entries(decision.headers)) res.setHeader(name, value);
+    if (decision.refusal) {
+      res.statusCode = decision.refusal.status;
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.end(decision.refusal.html);
+      return;
+    }
+  } catch (err) {
+    // The counter store failed: serve the page rather than refuse every auditor (logged).
+    log.error({ err }, "public page rate limit failed");
+  }
+  void handle(req, res);
+}
 
 // Node's own answer to `Expect: <anything but 100-continue>` is an empty 417.
 server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {

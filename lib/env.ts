@@ -26,6 +26,17 @@ const envSchema = z.object({
   AUTH_CACHE_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(5).default(2)),
   /** `0` skips the automatic migrate + sandbox seed at start (for operators who run them as a separate step). */
   FDP_AUTO_SETUP: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")).transform((v) => v === "1"),
+  /**
+   * Ed25519 private key that signs certificates: PKCS#8 PEM (newlines may be written as `\n`).
+   * Unset: a key generated once into FDP_CERT_SIGNING_KEY_FILE (lib/certificates/signing-key.ts).
+   */
+  FDP_CERT_SIGNING_KEY: optionalString,
+  /** Where the generated signing key lives when FDP_CERT_SIGNING_KEY is unset; default beside the embedded database. */
+  FDP_CERT_SIGNING_KEY_FILE: optionalString,
+  /** Days a certificate stays valid (CONTRACT default 180). */
+  FDP_CERT_VALIDITY_DAYS: positiveInt(180),
+  /** Worker threads that render certificate PDFs off the request thread (1–16; read by lib/certificates/pdf/render-certificate-pdf-in-worker.ts). */
+  FDP_PDF_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(1)),
   /** Lowest level written to stderr (JSON lines); case-insensitive. */
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
 });

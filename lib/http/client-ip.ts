@@ -17,9 +17,14 @@ export function firstForwardedHop(xff: string | null | undefined): string | unde
  * app runs with TRUST_PROXY=1.
  */
 export function clientIp(req: Request): string {
+  return clientIpFrom(req.headers.get("x-forwarded-for"), req.headers.get(CLIENT_IP_HEADER));
+}
+
+/** The same rule from the two header values (server.ts has Node's headers, not a Web Request). */
+export function clientIpFrom(xForwardedFor: string | null | undefined, peer: string | null | undefined): string {
   if (env().TRUST_PROXY) {
-    const hop = firstForwardedHop(req.headers.get("x-forwarded-for"));
+    const hop = firstForwardedHop(xForwardedFor);
     if (hop) return hop;
   }
-  return req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+  return peer ?? "unknown";
 }

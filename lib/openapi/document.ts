@@ -50,7 +50,7 @@ function responsesOf(op: Operation): Record<string, ResponseConfig> {
   const out: Record<string, ResponseConfig> = {
     200: {
       description: "OK. Answers to the sandbox key also carry `_sandbox: true` (the example is the sandbox's answer without it).",
-      content: { "application/json": { schema: op.output, ...exampleOf(op) } },
+      content: op.produces ? { [op.produces]: { schema: op.output } } : { "application/json": { schema: op.output, ...exampleOf(op) } },
       headers: { ...REQUEST_ID_HEADER, ...limited },
     },
   };

@@ -57,15 +57,18 @@ export interface OperationDef<
   description?: string;
   tag: OperationTag;
   input: InputParts<P, Q, B>;
-  /** The 200 answer's JSON body. */
+  /** The 200 answer's JSON body (or, with `produces`, the schema of the binary body). */
   output: O;
+  /** The 200 answer's media type when it is not JSON (the verb then returns a finished Response). */
+  produces?: "application/pdf";
   /** Largest accepted body in bytes (413 beyond); only for operations with a body. */
   maxBodyBytes?: number;
   /** Answers this operation gives besides the ones every operation of its kind gives (400/401/403/405/429/500). */
   errors?: Partial<Record<404 | 413 | 422 | 503, string>>;
   /** Domain checks on the raw request before validation (see RawRequest). Throws a DomainError to refuse. */
   verifyRequest?: (args: { ctx: CtxFor<A> } & RawRequest) => Promise<void>;
-  verb: (args: { ctx: CtxFor<A>; input: z.output<FlatSchema<P, Q, B>> }) => Promise<z.input<O>>;
+  /** The answer as JSON, or (operations that `produce` another media type) a finished Response. */
+  verb: (args: { ctx: CtxFor<A>; input: z.output<FlatSchema<P, Q, B>> }) => Promise<z.input<O> | Response>;
   /**
    * A valid request against the sandbox, as a client sends it. The OpenAPI examples are this request
    * and the sandbox's answer to it (lib/openapi/examples.json); the shared tests start from it.

@@ -1,7 +1,9 @@
 import type { Operation } from "./define-operation";
+import { generateCertificateOperation, getCertificateOperation, getCertificatePdfOperation, verifyCertificateOperation } from "./certificates";
 import { listAlertsOperation, listFleetOperation } from "./fleet";
 import { ingestOperation } from "./ingest";
 import { predictResidualValueOperation } from "./leasing-residual-model";
+import { getResidualValueOperation } from "./leasing-residual";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -30,7 +32,14 @@ export const OPERATIONS: readonly Operation[] = [
   ingestOperation,
   getTasOperation,
   tasBatchOperation,
+  getResidualValueOperation,
   predictResidualValueOperation,
+  // Before the `/certificates/{certificate_id}/…` routes: at equal parameter count the first match
+  // wins (methodsServedAt), and Next.js serves the static `generate` segment first too.
+  generateCertificateOperation,
+  getCertificateOperation,
+  getCertificatePdfOperation,
+  verifyCertificateOperation,
 ] as unknown as readonly Operation[];
 
 /**

@@ -23,7 +23,10 @@ const WINDOW_SECONDS = 60;
 /** How long a new instance waits for Redis before counting in process memory. */
 const REDIS_READY_TIMEOUT_MS = 3000;
 
-type Global = typeof globalThis & { __fdpLimiterFactory?: Promise<{ kind: StoreKind; make: LimiterFactory }> };
+type Global = typeof globalThis & {
+  __fdpLimiterFactory?: Promise<{ kind: StoreKind; make: LimiterFactory }>;
+  __fdpLimiters?: Map<string, RateLimiterAbstract>;
+};
 const g = globalThis as Global;
 
 async function createFactory(): Promise<{ kind: StoreKind; make: LimiterFactory }> {
@@ -66,7 +69,12 @@ async function createFactory(): Promise<{ kind: StoreKind; make: LimiterFactory 
   return { kind: "memory", make: memory };
 }
 
-const limiters = new Map<string, RateLimiterAbstract>();
+/**
+ * On globalThis like the factory: server.ts (the verify page's limit) and the route handlers Next.js
+ * bundles separately are different module instances in one process, and in-process counters must be
+ * one budget (CONTRACT: the verify page and its JSON twin share one per-IP budget).
+ */
+const limiters = (g.__fdpLimiters ??= new Map<string, RateLimiterAbstract>());
 
 /**
  * One limiter object per (bucket, points). Objects with different `points` share the same counters

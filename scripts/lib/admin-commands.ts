@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { createApiKey, createApiKeyInput } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey, revokeApiKeyInput } from "@/lib/api-keys/revoke-api-key";
+import { revokeCertificate, revokeCertificateInput } from "@/lib/certificates/revoke-certificate";
 import type { Db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
 import { createTenant, createTenantInput } from "@/lib/tenants/create-tenant";
@@ -135,6 +136,17 @@ export const COMMANDS: readonly AdminCommand[] = [
     schema: revokeApiKeyInput,
     buildInput: (v) => ({ keyId: v["key-id"] }),
     run: async (db, input) => revokeApiKey({ ctx: { db }, input: input as Parameters<typeof revokeApiKey>[0]["input"] }),
+  },
+  {
+    name: "certificate:revoke",
+    summary: "Revoke a certificate; the verify page and its JSON say revoked (with date and reason) at once.",
+    synopsis: "--number <certificate_number> --reason <text>",
+    flags: ["number", "reason"],
+    required: ["number", "reason"],
+    flagOfField: { number: "--number", reason: "--reason" },
+    schema: revokeCertificateInput,
+    buildInput: (v) => ({ number: v.number, reason: v.reason }),
+    run: async (db, input) => revokeCertificate({ ctx: { db }, input: input as Parameters<typeof revokeCertificate>[0]["input"] }),
   },
   {
     name: "user:create",

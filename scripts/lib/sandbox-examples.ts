@@ -28,12 +28,36 @@ function requestFor(op: Operation): { url: string; init: RequestInit; params: Re
   };
 }
 
+/**
+ * A certificate number exists only once a certificate is issued: the operations that take one are
+ * asked about the certificate the generation example has just issued (its number replaces the
+ * placeholder in the request the example shows).
+ */
+function withIssuedCertificate(op: Operation, issued: string | undefined): Operation {
+  const ex = op.requestExample as OperationExample["request"];
+  if (!op.pathParams.includes("certificate_id") || issued === undefined) return op;
+  return { ...op, requestExample: { ...ex, path: { ...ex.path, certificate_id: issued } } } as Operation;
+}
+
 export async function collectSandboxExamples(): Promise<Record<string, OperationExample>> {
   const out: Record<string, OperationExample> = {};
-  for (const op of OPERATIONS) {
+  let issued: string | undefined;
+  for (const registered of OPERATIONS) {
+    const op = withIssuedCertificate(registered, issued);
     const { url, init, params } = requestFor(op);
     const res = await bindRoute(op.path)[op.method](new Request(url, init), { params: Promise.resolve(params) });
+    if (op.produces) {
+      // A binary answer (the certificate PDF): the example records its type and size, not the bytes.
+      const bytes = (await res.arrayBuffer()).byteLength;
+      out[op.id] = { request: op.requestExample as OperationExample["request"], status: res.status, response: { content_type: res.headers.get("content-type"), bytes } };
+      continue;
+    }
     const { _sandbox: _flag, ...response } = (await res.json()) as Record<string, unknown>;
+    if (op.id === "generateCertificate" && res.status === 200) {
+      issued = String(response.certificate_number);
+      // The PDF is tens of kilobytes of base64: the document shows its start.
+      response.pdf_base64 = `${String(response.pdf_base64).slice(0, 64)}…`;
+    }
     out[op.id] = { request: op.requestExample as OperationExample["request"], status: res.status, response };
   }
   return out;

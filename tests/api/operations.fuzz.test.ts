@@ -4,7 +4,10 @@ import type { Operation } from "@/lib/operations/define-operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { tenantDataState } from "../helpers/counts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
+import { createTenantWithKey, insertDevices, issueCertificate } from "../helpers/fixtures";
+
+/** A certificate of the tenant, so that the certificate operations have something to find. */
+let ownCertificate: string;
 import { exampleParts } from "../helpers/operation-requests";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
@@ -27,6 +30,7 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await createTenantWithKey(tdb.handle.db);
   await insertDevices(tdb.handle.db, t.tenantId, [{ deviceId: "dev-a" }, { deviceId: "dev.b:2" }]);
+  ownCertificate = await issueCertificate(tdb.handle.db, t.tenantId, "dev-a");
   app = await startRouteServer({
     db: tdb.handle,
     env: { RATE_LIMIT_API_PER_MIN: "1000000", RATE_LIMIT_AUTH_PER_MIN: "1000000", REDIS_URL: undefined, DATABASE_URL: tdb.url },
@@ -157,7 +161,7 @@ function mutate(value: unknown, pick: number, how: "replace" | "add", name: stri
 function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
   const example = exampleParts(op);
   const path = fc.record(
-    Object.fromEntries(op.pathParams.map((name) => [name, fc.oneof(fc.constantFrom("dev-a", "dev.b:2", "unknown-1"), hostileString.map(percentEncode), fc.string({ maxLength: 12 }))])),
+    Object.fromEntries(op.pathParams.map((name) => [name, fc.oneof(fc.constantFrom("dev-a", "dev.b:2", "unknown-1", ownCertificate, "FDP-CERT-20200101-NONE0"), hostileString.map(percentEncode), fc.string({ maxLength: 12 }))])),
   ) as fc.Arbitrary<Record<string, string>>;
   const declared = Object.keys(op.input.query?.shape ?? {});
   const queryValue = fc.oneof(hostileString, hostileNumber.map(String), fc.constantFrom("1", "30d", "365d", "366d", "0d", "CRITICAL", "info", "false", "TRUE", "500", "501"));

@@ -6,7 +6,7 @@ import { allowHeader } from "@/lib/http/bind-route";
 import type { Operation } from "@/lib/operations/define-operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
+import { createTenantWithKey, insertDevices, issueCertificate } from "../helpers/fixtures";
 import { exampleParts, send, type RequestParts } from "../helpers/operation-requests";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
@@ -23,6 +23,8 @@ let a: Awaited<ReturnType<typeof createTenantWithKey>>;
 let noScope: Awaited<ReturnType<typeof createTenantWithKey>>;
 let revoked: Awaited<ReturnType<typeof createTenantWithKey>>;
 const OWN_DEVICE = "dev-a";
+/** A certificate of each tenant (numbers are drawn at random when issued). */
+let certificates: { own: string; foreign: string; sandbox: string };
 const FOREIGN_DEVICE = "dev-b";
 
 beforeAll(async () => {
@@ -37,9 +39,14 @@ beforeAll(async () => {
   await insertDevices(db, b.tenantId, [{ deviceId: FOREIGN_DEVICE }]);
   await db.insert(tenants).values({ id: SANDBOX_TENANT_ID, name: "FDP Sandbox", ingestSecret: "x" }).onConflictDoNothing();
   await insertDevices(db, SANDBOX_TENANT_ID, [{ deviceId: "sbx-001" }]);
+  certificates = {
+    own: await issueCertificate(db, a.tenantId, OWN_DEVICE),
+    foreign: await issueCertificate(db, b.tenantId, FOREIGN_DEVICE),
+    sandbox: await issueCertificate(db, SANDBOX_TENANT_ID, "sbx-001"),
+  };
   app = await startRouteServer({
     db: tdb.handle,
-    env: { RATE_LIMIT_API_PER_MIN: "100000", RATE_LIMIT_AUTH_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url, AUTH_CACHE_TTL_SECONDS: "0" },
+    env: { RATE_LIMIT_API_PER_MIN: "100000", RATE_LIMIT_AUTH_PER_MIN: "100000", RATE_LIMIT_PUBLIC_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url, AUTH_CACHE_TTL_SECONDS: "0" },
   });
 });
 
@@ -72,7 +79,7 @@ async function expectError(res: Response, status: number, code: string): Promise
 
 const scopeOf = (op: Operation) => ("scope" in op.access ? op.access.scope : null);
 const ownRequest = (op: Operation): RequestParts => {
-  const parts = exampleParts(op, op.pathParams.length > 0 ? { path: { device_id: OWN_DEVICE } } : {});
+  const parts = exampleParts(op, op.pathParams.length > 0 ? { path: { device_id: OWN_DEVICE, certificate_id: certificates.own } } : {});
   const body = parts.body as Record<string, unknown> | undefined;
   if (body && Array.isArray(body.device_ids)) parts.body = { ...body, device_ids: [OWN_DEVICE, FOREIGN_DEVICE] };
   return parts;
@@ -91,14 +98,23 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
     expect(res.status).toBe(200);
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
     expect(res.headers.get("ratelimit-limit")).toBe("100000");
+    if (op.produces) {
+      expect(res.headers.get("content-type")).toBe(op.produces);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      return;
+    }
     const body = (await res.json()) as Record<string, unknown>;
     expect(body._sandbox).toBeUndefined();
     expect(op.output.safeParse(body).error).toBeUndefined();
   });
 
   it("answers the sandbox key with _sandbox: true", async () => {
-    const res = await send(app, op, exampleParts(op), { key: SANDBOX_KEY });
+    const res = await send(app, op, exampleParts(op, { path: { certificate_id: certificates.sandbox } }), { key: SANDBOX_KEY });
     expect(res.status).toBe(200);
+    if (op.produces) {
+      expect(res.headers.get("x-sandbox")).toBe("true");
+      return;
+    }
     const body = (await res.json()) as Record<string, unknown>;
     expect(body._sandbox).toBe(true);
   });
@@ -116,6 +132,14 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
     it("403 with a key that lacks its scope", async () => {
       const body = await expectError(await send(app, op, ownRequest(op), { key: noScope.key }), 403, "forbidden");
       expect(body.message).toContain(scopeOf(op));
+    });
+  }
+
+  if (op.pathParams.includes("certificate_id") && keyed) {
+    it("404 for an unknown certificate and for another tenant's certificate, alike", async () => {
+      const unknown = await expectError(await send(app, op, exampleParts(op, { path: { certificate_id: "FDP-CERT-20200101-NONE0" } }), { key: a.key }), 404, "not_found");
+      const foreign = await expectError(await send(app, op, exampleParts(op, { path: { certificate_id: certificates.foreign } }), { key: a.key }), 404, "not_found");
+      expect(foreign.message.replace(certificates.foreign, "X")).toBe(unknown.message.replace("FDP-CERT-20200101-NONE0", "X"));
     });
   }
 

@@ -1,5 +1,7 @@
 import type { Scope } from "@/lib/auth/key-format";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { generateCertificate } from "@/lib/certificates/generate-certificate";
+import { rootLogger } from "@/lib/log/logger";
 import type { Db } from "@/lib/db/client";
 import { alerts, devices, fleetSnapshot } from "@/lib/db/schema";
 import type { AlertAgent, Severity } from "@/lib/vocabulary/alerts";
@@ -65,4 +67,10 @@ export async function insertAlert(
     createdAt: a.createdAt ?? new Date(),
   });
   return id;
+}
+
+/** Issues a certificate for a device of `tenantId` through the real generation (signing, PDF); returns its number. */
+export async function issueCertificate(db: Db, tenantId: string, deviceId: string, now = new Date()): Promise<string> {
+  const ctx = { db, tenantId, isSandbox: false, log: rootLogger() };
+  return (await generateCertificate({ ctx, input: { device_id: deviceId }, now })).certificate_number;
 }

@@ -7,3 +7,4 @@ export * from "./alerts";
 export * from "./meta";
 export * from "./rate-limits";
 export * from "./driving-events";
+export * from "./certificates";

@@ -49,7 +49,7 @@ const onDevice = (alias: string) => sql.raw(`${alias}.tenant_id = d.tenant_id an
 
 export const parts = {
   /** Master data columns of the device, by name. */
-  master: (...names: ("name" | "powertrain" | "fuel_type" | "asset_class" | "year" | "battery_kwh" | "contract_km" | "lease_months")[]): DevicePart => ({
+  master: (...names: ("name" | "vin" | "make" | "model" | "powertrain" | "fuel_type" | "asset_class" | "year" | "battery_kwh" | "contract_km" | "lease_months")[]): DevicePart => ({
     columns: sql.raw(names.map((n) => `d.${n}`).join(", ")),
   }),
   leaseStart: (): DevicePart => ({ columns: sql`d.lease_start::text as lease_start` }),

@@ -34,6 +34,7 @@ describe("OpenAPI document", () => {
       "/tas/{device_id}",
       "/vehicles/{device_id}/battery-health-snapshot",
       "/vehicles/{device_id}/eol-summary",
+      "/vehicles/{device_id}/residual-value",
     ]);
   });
 

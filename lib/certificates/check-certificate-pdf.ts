@@ -1,0 +1,40 @@
+import { createHash } from "node:crypto";
+import type { PublicCtx } from "@/lib/context";
+import { NotFoundError } from "@/lib/errors";
+import { verifyCertificatePdf } from "./pdf/seal-certificate-pdf";
+import { keysDocument } from "./signing-key";
+import { findCertificate } from "./stored-certificate";
+
+/** Larger than any certificate FDP renders (tens of kilobytes); a bigger upload is not one of ours. */
+export const MAX_CHECKED_PDF_BYTES = 2 * 1024 * 1024;
+
+export type PdfCheck =
+  | { authentic: true; certificate_number: string; statement: string }
+  | { authentic: false; statement: string };
+
+/**
+ * What the verify page tells an auditor who drops a PDF: whether it is the authentic, unaltered FDP
+ * certificate with this number. Two independent checks must both hold: the seal (an Ed25519 signature
+ * over every byte, checked against the published keys, exactly as the offline CLI does) and the
+ * SHA-256 of the file against the one FDP stored when it issued the certificate.
+ */
+export async function checkCertificatePdf({ ctx, input }: { ctx: PublicCtx; input: { certificate_number: string; pdf: Buffer } }): Promise<PdfCheck> {
+  const { certificate_number: number, pdf } = input;
+  if (pdf.length > MAX_CHECKED_PDF_BYTES) return { authentic: false, statement: "This file is far larger than any FDP certificate: it is not one." };
+  const seal = verifyCertificatePdf(pdf, await keysDocument(ctx.db));
+  if (!seal.ok) return { authentic: false, statement: `Not an authentic, unaltered FDP certificate: ${seal.reason}.` };
+  if (seal.certificate_number !== number) {
+    return { authentic: false, statement: `This PDF is FDP certificate ${seal.certificate_number}, not ${number}. Open its own verification page.` };
+  }
+  let storedSha: string;
+  try {
+    storedSha = (await findCertificate(ctx.db, number)).pdfSha256;
+  } catch (err) {
+    if (err instanceof NotFoundError) return { authentic: false, statement: `FDP has no certificate ${number}.` };
+    throw err;
+  }
+  if (createHash("sha256").update(pdf).digest("hex") !== storedSha) {
+    return { authentic: false, statement: "The seal verifies but the file differs from the one FDP issued: do not rely on it." };
+  }
+  return { authentic: true, certificate_number: number, statement: `Authentic: this is the unaltered FDP certificate ${number}, byte for byte as issued.` };
+}

@@ -1,0 +1,295 @@
+import { Document, Page, Path, StyleSheet, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import QRCode from "qrcode";
+import { MONO, SANS, registerCertificateFonts } from "./certificate-fonts";
+import { buildCertificateKeywords } from "./certificate-pdf-metadata";
+import type { CertificateGrade, CertificatePdfInput, CertificatePdfSection } from "./certificate-pdf-input";
+import { sealCertificatePdf, type SealSigner } from "./seal-certificate-pdf";
+
+/**
+ * The certificate PDF: one A4 document (normally two pages) a buyer of the used car can read without
+ * knowing FDP — grade with its meaning, the headline figures, the certified sections as tables, and
+ * how to check it (verify URL as text and QR code, the hash, the dates).
+ *
+ * Rendering is deterministic: the same input gives the same bytes. The creation date is the
+ * certificate's `generated_at`, every other Info field is derived from the input, pdfkit derives the
+ * trailer /ID from the Info dictionary (an MD5 of its values, no clock, no randomness), fonts are
+ * local files and number/date formatting does not depend on the process locale. The seal placeholder
+ * (`fdp-pdf-seal:v1:<kid>:<128 zeros>`) sits in the Keywords entry; sealCertificatePdf fills it.
+ */
+
+const BRAND = { ink: "#0f172a", muted: "#475569", faint: "#94a3b8", line: "#e2e8f0", band: "#0b3b5c", accent: "#0e7490", paper: "#f8fafc" };
+
+/** Badge colours, green to red; white text passes contrast on each. */
+const GRADE_COLOUR: Record<CertificateGrade, string> = { A: "#15803d", B: "#4d7c0f", C: "#a16207", D: "#c2410c", F: "#b91c1c" };
+
+/** The scale printed next to the badge, so a reader can place any grade without a manual. */
+const GRADE_MEANING: Record<CertificateGrade, string> = {
+  A: "Excellent condition",
+  B: "Good condition",
+  C: "Fair condition",
+  D: "Poor condition",
+  F: "Failing condition",
+};
+
+export const PDF_AUTHOR = "FDP - Fleet Data Products";
+export const PDF_CREATOR = "FDP certificate service";
+export const PDF_PRODUCER = "FDP certificate service (@react-pdf/renderer)";
+export const pdfTitle = (certificateNumber: string) => `FDP Vehicle Certificate ${certificateNumber}`;
+
+/** The brand band repeats at the top of every page; the page padding keeps flowing content below it. */
+const BAND_HEIGHT = 72;
+
+const s = StyleSheet.create({
+  page: { fontFamily: SANS, fontSize: 9.5, color: BRAND.ink, paddingTop: BAND_HEIGHT + 18, paddingBottom: 48, paddingHorizontal: 0, backgroundColor: "#ffffff" },
+  band: { position: "absolute", top: 0, left: 0, right: 0, height: BAND_HEIGHT, backgroundColor: BRAND.band, color: "#ffffff", paddingHorizontal: 36, flexDirection: "row", justifyContent: "space-between", alignItems: "center" },
+  logo: { fontSize: 22, fontWeight: 700, letterSpacing: 1.5 },
+  logoSub: { fontSize: 8.5, color: "#cbd5e1", marginTop: 2 },
+  bandRight: { alignItems: "flex-end" },
+  docTitle: { fontSize: 13, fontWeight: 600 },
+  docNumber: { fontFamily: MONO, fontSize: 9, color: "#e2e8f0", marginTop: 3 },
+  body: { paddingHorizontal: 36 },
+  gradeRow: { flexDirection: "row", alignItems: "center", marginBottom: 14 },
+  badge: { width: 64, height: 64, borderRadius: 10, alignItems: "center", justifyContent: "center", marginRight: 16 },
+  badgeLetter: { fontSize: 38, fontWeight: 700, color: "#ffffff" },
+  gradeLabel: { fontSize: 8, color: BRAND.muted, textTransform: "uppercase", letterSpacing: 0.8 },
+  gradeMeaning: { fontSize: 15, fontWeight: 600, marginTop: 2 },
+  gradeExplanation: { fontSize: 10, color: BRAND.muted, marginTop: 3, maxWidth: 420 },
+  vehicleBox: { borderWidth: 1, borderColor: BRAND.line, borderRadius: 6, padding: 10, marginBottom: 12, backgroundColor: BRAND.paper },
+  vehicleName: { fontSize: 13, fontWeight: 600, marginBottom: 5 },
+  kvRow: { flexDirection: "row", flexWrap: "wrap" },
+  kv: { width: "33%", marginBottom: 4 },
+  kvLabel: { fontSize: 7.5, color: BRAND.muted, textTransform: "uppercase", letterSpacing: 0.5 },
+  kvValue: { fontSize: 9.5, marginTop: 1 },
+  tiles: { flexDirection: "row", marginBottom: 14 },
+  tile: { flexGrow: 1, flexBasis: 0, borderWidth: 1, borderColor: BRAND.line, borderRadius: 6, padding: 9, marginRight: 8 },
+  tileLast: { marginRight: 0 },
+  tileLabel: { fontSize: 7.5, color: BRAND.muted, textTransform: "uppercase", letterSpacing: 0.5 },
+  tileValue: { fontSize: 17, fontWeight: 700, marginTop: 3 },
+  tileUnit: { fontSize: 9, fontWeight: 400, color: BRAND.muted },
+  section: { marginBottom: 12 },
+  sectionTitle: { fontSize: 11, fontWeight: 600, color: BRAND.accent, marginBottom: 4, paddingBottom: 3, borderBottomWidth: 1.5, borderBottomColor: BRAND.accent },
+  row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: BRAND.line, paddingVertical: 4 },
+  rowLabel: { width: "42%", color: BRAND.muted, paddingRight: 8 },
+  rowValueCell: { width: "58%" },
+  rowValue: { fontWeight: 500 },
+  rowNote: { fontSize: 7.5, color: BRAND.muted, marginTop: 1.5 },
+  verifyBox: { flexDirection: "row", borderWidth: 1, borderColor: BRAND.accent, borderRadius: 6, padding: 12, marginTop: 4 },
+  verifyText: { flexGrow: 1, flexBasis: 0, paddingLeft: 14 },
+  verifyTitle: { fontSize: 11, fontWeight: 600, marginBottom: 4 },
+  mono: { fontFamily: MONO, fontSize: 8 },
+  monoSmall: { fontFamily: MONO, fontSize: 6.8, color: BRAND.muted },
+  para: { fontSize: 8.5, color: BRAND.ink, marginTop: 6, lineHeight: 1.35 },
+  footer: { position: "absolute", bottom: 20, left: 36, right: 36, flexDirection: "row", justifyContent: "space-between", fontSize: 7.5, color: BRAND.faint, borderTopWidth: 0.5, borderTopColor: BRAND.line, paddingTop: 5 },
+});
+
+/** Thousands separated by a no-break space (Geist has no thin space glyph), independent of the process locale (Intl data varies by Node build). */
+function groupDigits(n: number, fractionDigits: number): string {
+  const [whole, fraction] = Math.abs(n).toFixed(fractionDigits).split(".");
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
+  return `${n < 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** The same words the certificate generator uses for an unknown figure. */
+const NOT_AVAILABLE = "not known";
+const fmt = (n: number | null, fractionDigits = 0) => (n === null ? NOT_AVAILABLE : groupDigits(n, fractionDigits));
+
+/** `2026-11-24T01:11:04Z` → `2026-11-24 01:11 UTC`, in UTC whatever the offset given. */
+export function formatCertificateDate(rfc3339: string): string {
+  const d = new Date(rfc3339);
+  if (Number.isNaN(d.getTime())) throw new Error(`certificate PDF: not an RFC 3339 date: ${rfc3339}`);
+  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+}
+
+/** The QR code as one vector path (a run of dark modules per rectangle): sharp at any zoom, small. */
+export function qrPath(text: string): { size: number; d: string } {
+  const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const { size, data } = qr.modules;
+  const parts: string[] = [];
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; ) {
+      if (!data[row * size + col]) {
+        col++;
+        continue;
+      }
+      let run = 1;
+      while (col + run < size && data[row * size + col + run]) run++;
+      parts.push(`M${col} ${row}h${run}v1h-${run}z`);
+      col += run;
+    }
+  }
+  return { size, d: parts.join("") };
+}
+
+function QrCode({ text, width }: { text: string; width: number }) {
+  const { size, d } = qrPath(text);
+  const quiet = 4; // the quiet zone the QR standard asks for, in modules
+  return (
+    <Svg width={width} height={width} viewBox={`${-quiet} ${-quiet} ${size + 2 * quiet} ${size + 2 * quiet}`}>
+      <Path d={d} fill="#000000" />
+    </Svg>
+  );
+}
+
+/** Splits an unbreakable identifier so it wraps on its own lines instead of overflowing. */
+const chunk = (value: string, width: number) => (value.match(new RegExp(`.{1,${width}}`, "g")) ?? [value]).join(" ");
+
+function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <View style={s.kv}>
+      <Text style={s.kvLabel}>{label}</Text>
+      <Text style={mono ? [s.kvValue, s.mono] : s.kvValue}>{value}</Text>
+    </View>
+  );
+}
+
+function Tile({ label, value, unit, last }: { label: string; value: string; unit: string; last?: boolean }) {
+  return (
+    <View style={last ? [s.tile, s.tileLast] : s.tile}>
+      <Text style={s.tileLabel}>{label}</Text>
+      <Text style={s.tileValue}>
+        {value}
+        {value === NOT_AVAILABLE ? "" : <Text style={s.tileUnit}> {unit}</Text>}
+      </Text>
+    </View>
+  );
+}
+
+function Section({ section }: { section: CertificatePdfSection }) {
+  return (
+    <View style={s.section}>
+      <Text style={s.sectionTitle} minPresenceAhead={40}>
+        {section.title}
+      </Text>
+      {section.rows.map((row, i) => (
+        <View key={i} style={s.row} wrap={false}>
+          <Text style={s.rowLabel}>{row.label}</Text>
+          <View style={s.rowValueCell}>
+            <Text style={s.rowValue}>{row.value}</Text>
+            {row.note ? <Text style={s.rowNote}>{row.note}</Text> : null}
+          </View>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+function CertificateDocument({ input, keywords }: { input: CertificatePdfInput; keywords: string }) {
+  const { vehicle, headline } = input;
+  const makeModel = [vehicle.make, vehicle.model].filter((v): v is string => v !== null && v !== "").join(" ");
+  return (
+    <Document
+      title={pdfTitle(input.certificate_number)}
+      author={PDF_AUTHOR}
+      subject={`Vehicle condition certificate ${input.certificate_number}. Verify it at ${input.verify_url}`}
+      keywords={keywords}
+      creator={PDF_CREATOR}
+      producer={PDF_PRODUCER}
+      creationDate={new Date(input.generated_at)}
+      language="en"
+    >
+      <Page size="A4" style={s.page}>
+        <View style={s.band} fixed>
+          <View>
+            <Text style={s.logo}>FDP</Text>
+            <Text style={s.logoSub}>Fleet Data Products</Text>
+          </View>
+          <View style={s.bandRight}>
+            <Text style={s.docTitle}>Vehicle Condition Certificate</Text>
+            <Text style={s.docNumber}>{input.certificate_number}</Text>
+          </View>
+        </View>
+
+        <View style={s.body}>
+          <View style={s.gradeRow} wrap={false}>
+            <View style={[s.badge, { backgroundColor: GRADE_COLOUR[input.grade] }]}>
+              <Text style={s.badgeLetter}>{input.grade}</Text>
+            </View>
+            <View>
+              <Text style={s.gradeLabel}>Overall grade (A best, F worst)</Text>
+              <Text style={s.gradeMeaning}>
+                Grade {input.grade}: {GRADE_MEANING[input.grade]}
+              </Text>
+              <Text style={s.gradeExplanation}>{input.grade_explanation}</Text>
+            </View>
+          </View>
+
+          <View style={s.vehicleBox} wrap={false}>
+            <Text style={s.vehicleName}>{vehicle.name}</Text>
+            <View style={s.kvRow}>
+              <Field label="VIN" value={vehicle.vin ?? NOT_AVAILABLE} mono />
+              <Field label="Make and model" value={makeModel || NOT_AVAILABLE} />
+              <Field label="Model year" value={vehicle.model_year === null ? NOT_AVAILABLE : String(vehicle.model_year)} />
+              <Field label="Powertrain" value={vehicle.powertrain ?? NOT_AVAILABLE} />
+              <Field label="Device id" value={input.device_id} mono />
+              <Field label="Valid" value={`${formatCertificateDate(input.generated_at).slice(0, 10)} to ${formatCertificateDate(input.expires_at).slice(0, 10)}`} />
+            </View>
+          </View>
+
+          <View style={s.tiles} wrap={false}>
+            <Tile label="Vehicle health" value={fmt(headline.vehicle_health_score)} unit="/ 100" />
+            <Tile label="Battery health (SoH)" value={fmt(headline.battery_soh_pct, 1)} unit="%" />
+            <Tile label="Residual value" value={fmt(headline.residual_value_pct, 1)} unit="% of new" />
+            <Tile label="Odometer" value={fmt(headline.odometer_km)} unit="km" last />
+          </View>
+
+          {input.sections.map((section, i) => (
+            <Section key={i} section={section} />
+          ))}
+
+          <View style={s.verifyBox} wrap={false}>
+            <QrCode text={input.verify_url} width={104} />
+            <View style={s.verifyText}>
+              <Text style={s.verifyTitle}>Check that this certificate is genuine</Text>
+              <Text style={s.mono}>{input.verify_url}</Text>
+              <Text style={[s.kvLabel, { marginTop: 6 }]}>Certificate fingerprint (SHA-256)</Text>
+              <Text style={s.mono}>{chunk(input.verify_hash, 32)}</Text>
+              <Text style={[s.kvLabel, { marginTop: 6 }]}>Issued / valid until</Text>
+              <Text>
+                {formatCertificateDate(input.generated_at)} / {formatCertificateDate(input.expires_at)}
+              </Text>
+              <Text style={s.para}>
+                Scan the code or open the address above: FDP&apos;s page shows whether this certificate is valid, expired or
+                revoked, with the same figures and fingerprint as printed here. You can also drop this PDF file on that page, or
+                run FDP&apos;s offline checker (npm run verify-certificate) with FDP&apos;s published keys: the file carries an
+                Ed25519 digital seal over every byte, so any change to it is detected.
+              </Text>
+              <Text style={[s.monoSmall, { marginTop: 4 }]}>
+                Signed content: key {input.content_signature.kid}, {chunk(input.content_signature.value, 48)}
+              </Text>
+            </View>
+          </View>
+        </View>
+
+        <View style={s.footer} fixed>
+          <Text>FDP - Fleet Data Products · {input.certificate_number}</Text>
+          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+        </View>
+      </Page>
+    </Document>
+  );
+}
+
+/**
+ * Renders the unsealed certificate: valid PDF, seal placeholder zeroed, for the key that signed the
+ * content (`content_signature.kid`) unless `sealKid` names another. Pass it to sealCertificatePdf.
+ */
+export async function renderCertificatePdf(input: CertificatePdfInput, options: { sealKid?: string } = {}): Promise<Buffer> {
+  registerCertificateFonts();
+  const keywords = buildCertificateKeywords({
+    certificate_number: input.certificate_number,
+    verify_hash: input.verify_hash,
+    content_signature: input.content_signature,
+    seal_kid: options.sealKid ?? input.content_signature.kid,
+  });
+  const pdf = await renderToBuffer(<CertificateDocument input={input} keywords={keywords} />);
+  // The seal only works if the Keywords string is in the file verbatim (not compressed, not UTF-16).
+  if (pdf.indexOf(`(${keywords})`, 0, "latin1") === -1) {
+    throw new Error("certificate PDF: the Keywords metadata was not written literally; the seal cannot be placed");
+  }
+  return pdf;
+}
+
+/** Render and seal in one call (the seal key is the signer's). */
+export async function renderSealedCertificatePdf(input: CertificatePdfInput, signer: SealSigner): Promise<Buffer> {
+  return sealCertificatePdf(await renderCertificatePdf(input, { sealKid: signer.kid }), signer);
+}

@@ -1,0 +1,19 @@
+import type { CertifiedContent } from "@/lib/schemas/certificates";
+import { certificatePdfInput } from "./certificate-pdf";
+import { renderCertificatePdfInWorker } from "./pdf/render-certificate-pdf-in-worker";
+import { sealCertificatePdf } from "./pdf/seal-certificate-pdf";
+import { signBytes, type SigningKey } from "./signing-key";
+
+/**
+ * The certificate's PDF, rendered off the request thread (a worker pool: ~200 ms of CPU per PDF would
+ * otherwise stall every other request of this process) and sealed here, where the private key is:
+ * the worker never holds it.
+ */
+export async function renderSealedCertificatePdf(
+  content: CertifiedContent,
+  extra: { verify_url: string; verify_hash: string; signature: { kid: string; value: string } },
+  key: SigningKey,
+): Promise<Buffer> {
+  const unsigned = await renderCertificatePdfInWorker(certificatePdfInput(content, extra), { sealKid: key.kid });
+  return sealCertificatePdf(unsigned, { kid: key.kid, sign: (bytes) => signBytes(key, bytes) });
+}

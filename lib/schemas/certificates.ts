@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { POWERTRAINS } from "@/lib/vocabulary/powertrain";
+import { dateTime } from "./common";
+
+/**
+ * Certificates (SPEC 2.10, CONTRACT "Certificates and verification"). The certified content is
+ * exactly the eight fields the hash covers; everything a certificate states about the vehicle is in
+ * `data_snapshot`, which the PDF prints in full and the public verification shows, nothing more.
+ */
+
+export const CERTIFICATE_GRADES = ["A", "B", "C", "D", "F"] as const;
+export const CERTIFICATE_STATUSES = ["valid", "expired", "revoked"] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/** `FDP-CERT-<yyyymmdd>-<5 of [A-Z0-9]>` (CONTRACT "Names and addresses"). */
+export const CERTIFICATE_NUMBER_PATTERN = /^FDP-CERT-\d{8}-[A-Z0-9]{5}$/;
+
+export const certificateNumberPath = () =>
+  z.object({
+    certificate_id: z
+      .string()
+      .regex(CERTIFICATE_NUMBER_PATTERN, { message: "A certificate number looks like FDP-CERT-20261124-7KQ2M." })
+      .meta({ description: "The certificate number, `FDP-CERT-<yyyymmdd>-<5 of [A-Z0-9]>`.", example: "FDP-CERT-20261124-7KQ2M" }),
+  });
+
+const score = () => z.number().min(0).max(100);
+const measuredBy = z.enum(["oem_bms_readout", "fdp_estimate", "master_data", "not_measured"]);
+
+/** How the battery figures were obtained; keys in camelCase are the EU Battery Passport's attribute names. */
+const batterySnapshotSchema = z
+  .object({
+    has_traction_battery: z.boolean().nullable(),
+    state_of_health: z.object({
+      value_pct: z.number().nullable(),
+      measured_by: measuredBy,
+      definition: z.string(),
+      measured_at: dateTime().nullable(),
+      uncertainty_pct: z.number().nullable().meta({ description: "Half-width of the band around the value; null when the source does not state one (a BMS readout)." }),
+      battery_passport_attribute: z.string().nullable().meta({
+        description: "The EU Battery Passport attribute this figure corresponds to, or null when the definitions differ (then `definition` says how).",
+      }),
+      readings_set_aside: z.number().int(),
+    }),
+    stateOfCharge: z
+      .object({ value_pct: z.number().nullable(), measured_by: measuredBy, measured_at: dateTime().nullable() })
+      .meta({ description: "Battery Passport `stateOfCharge` (Battery Pass data model, PerformanceAndDurability)." }),
+    ratedEnergy: z
+      .object({ value_kwh: z.number().nullable(), measured_by: measuredBy })
+      .meta({ description: "Battery Passport `ratedEnergy`: the usable capacity declared in the vehicle's master data." }),
+  })
+  .meta({ id: "CertificateBattery" });
+
+export const certificateSnapshotSchema = z
+  .object({
+    format: z.string().meta({ description: "Layout of this snapshot, e.g. `fdp-certificate-2027.01`." }),
+    vehicle: z.object({
+      name: z.string(),
+      vin: z.string().nullable(),
+      make: z.string().nullable(),
+      model: z.string().nullable(),
+      model_year: z.number().int().nullable(),
+      powertrain: z.enum(POWERTRAINS).nullable(),
+      asset_class: z.string(),
+    }),
+    odometer: z.object({
+      odometer_km: z.number().nullable(),
+      read_at: dateTime().nullable(),
+      manipulation_found: z.boolean(),
+    }),
+    condition: z.object({
+      grade: z.enum(CERTIFICATE_GRADES),
+      confidence: z.enum(["high", "medium", "low"]),
+      knockouts: z.array(z.object({ knockout: z.string(), statement: z.string() })),
+    }),
+    vehicle_health: z.object({
+      score: score().nullable(),
+      confidence: z.enum(["high", "medium", "low"]),
+      components: z.record(z.string(), score().nullable()),
+    }),
+    battery: batterySnapshotSchema,
+    residual_value: z.object({
+      estimated_residual_pct: z.number().nullable(),
+      confidence: z.enum(["high", "medium", "low"]).nullable(),
+      age_months: z.number().int().nullable(),
+      mileage_km: z.number().nullable(),
+    }),
+    data_as_of: dateTime().nullable().meta({ description: "Device time of the newest telemetry the certificate rests on." }),
+    methods: z.record(z.string(), z.string()).meta({ description: "Version of every score and model used, by output." }),
+  })
+  .meta({ id: "CertificateSnapshot", description: "What the certificate states about the vehicle, printed in full on its PDF." });
+export type CertificateSnapshot = z.output<typeof certificateSnapshotSchema>;
+
+/** The eight fields the hash and the signature cover (CONTRACT "Settled details"). */
+export const certifiedContentSchema = z.object({
+  certificate_number: z.string(),
+  device_id: z.string(),
+  grade: z.enum(CERTIFICATE_GRADES),
+  vehicle_health_score: score().nullable(),
+  residual_value_pct: z.number().nullable(),
+  data_snapshot: certificateSnapshotSchema,
+  generated_at: dateTime(),
+  expires_at: dateTime(),
+});
+export type CertifiedContent = z.output<typeof certifiedContentSchema>;
+
+export const certificateSignatureSchema = z
+  .object({
+    alg: z.literal("Ed25519"),
+    kid: z.string().meta({ description: "Key id (RFC 7638 thumbprint) in /.well-known/fdp-certificate-keys.json." }),
+    value: z.string().meta({ description: "base64url Ed25519 signature over the UTF-8 bytes of the RFC 8785 canonical JSON of the certified content (the bytes `verify_hash` digests)." }),
+    keys_url: z.string(),
+  })
+  .meta({ id: "CertificateSignature" });
+
+export const generatedCertificateSchema = certifiedContentSchema
+  .extend({
+    confidence: z.enum(["high", "medium", "low"]),
+    verify_url: z.string(),
+    verify_hash: z.string().regex(/^[0-9a-f]{64}$/),
+    pdf_base64: z.string().nullable(),
+    signature: certificateSignatureSchema,
+  })
+  .meta({ id: "GeneratedCertificate", description: "A new certificate (SPEC 2.10, generated form)." });
+
+export const retrievedCertificateSchema = certifiedContentSchema
+  .extend({
+    verify_hash: z.string().regex(/^[0-9a-f]{64}$/),
+    is_expired: z.boolean(),
+    revoked_at: dateTime().nullable(),
+    revocation_reason: z.string().nullable(),
+    signature: certificateSignatureSchema,
+  })
+  .meta({ id: "RetrievedCertificate", description: "A stored certificate (SPEC 2.10, retrieved form), unchanged since generation." });
+
+export const certificateVerificationSchema = certifiedContentSchema
+  .extend({
+    status: z.enum(CERTIFICATE_STATUSES),
+    verify_hash: z.string().regex(/^[0-9a-f]{64}$/),
+    revoked_at: dateTime().nullable(),
+    revocation_reason: z.string().nullable(),
+    signature: certificateSignatureSchema,
+    pdf_sha256: z.string().meta({ description: "SHA-256 of the certificate's PDF as FDP issued it: a copy with other bytes is not the original." }),
+  })
+  .meta({
+    id: "CertificateVerification",
+    description: "Public verification: the certificate's status and what the certificate itself states; never the tenant.",
+  });
+
+export type GeneratedCertificate = z.input<typeof generatedCertificateSchema>;
+export type RetrievedCertificate = z.input<typeof retrievedCertificateSchema>;
+export type CertificateVerification = z.input<typeof certificateVerificationSchema>;

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The system tools the tests drive for real (no mocks): Chromium for the browser tests (Playwright
+# with Debian's chromium, never a downloaded browser), pdfinfo (poppler-utils) and qpdf for the PDFs.
+# Installs from Debian's packages only what is missing; does nothing when all are present.
+set -euo pipefail
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v pdfinfo >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+[ -d /usr/share/fonts/truetype/liberation ] || missing+=(fonts-liberation)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "installing ${missing[*]} from Debian's packages" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
