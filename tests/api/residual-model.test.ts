@@ -103,8 +103,10 @@ describe("GET /predict/residual-value/{device_id}", () => {
 
   it("gives factors (feature and direction only) to an entitled tenant and null to one without the entitlement", async () => {
     const withFactors = residualValuePredictionSchema.parse((await get(entitled, priced)).body);
-    // 60,000 km at 36 months is above the calibration data's typical distance; 92 % SoH is below the fleet average for the age (93.1 %).
+    // 36 months is older than the reference vehicle (the published rows' mean age, about 33 months);
+    // 60,000 km at 36 months is above the normal 45,000 km; 92 % SoH is below the fleet average for the age (93.1 %).
     expect(withFactors.factors).toEqual([
+      { feature: "age_months", direction: "negative" },
       { feature: "odometer_km", direction: "negative" },
       { feature: "battery_soh_pct", direction: "negative" },
     ]);

@@ -2,6 +2,7 @@
  * Fitting the residual value model from the calibration CSV: pure (text in, model file out), so the fit
  * script and the test that refits it run exactly the same code.
  */
+import { EXPECTED_SOH_LOSS_PCT_PER_YEAR, NORMAL_KM_PER_YEAR } from "@/lib/leasing/residual-value-rules";
 import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv, type CalibrationRow } from "./calibration-data";
 import { featureRow, MODEL_FEATURES, type ModelFeature } from "./features";
 import type { ResidualModelFile } from "./model-file";
@@ -16,12 +17,14 @@ export const RESIDUAL_MODEL_FITTED_ON = "2026-11-24";
 export const INTERVAL_LEVEL = 0.9;
 
 /**
- * Features whose coefficient must not be positive: an older car, more kilometres or a weaker battery
- * never raise the value of an otherwise identical car. Where the data cannot separate two such features
- * (age and mileage travel together in every published figure), the unconstrained fit can give one the
- * wrong sign; that feature is then held at zero (its effect is carried by the ones it travels with).
+ * Features whose coefficient must not be positive: an older car, more kilometres above normal or a
+ * weaker battery than average never raise the value of an otherwise identical car. If the
+ * unconstrained fit gives one of them the wrong sign, that feature is held at zero and the model file
+ * says so (`held_at_zero`, `fit.unconstrained`). Age is the exception: depreciation with age is the
+ * dominant effect, so a dataset that cannot estimate it with the right sign is refused (fitResidualModel
+ * throws) rather than shipped with age switched off.
  */
-export const NON_POSITIVE_FEATURES: readonly ModelFeature[] = ["age_years", "odometer_10k_km", "soh_deficit_pp"];
+export const NON_POSITIVE_FEATURES: readonly ModelFeature[] = ["age_years", "excess_10k_km", "soh_deficit_pp"];
 
 /**
  * Least squares with the sign constraints above, by the active-set rule: fit, and while a constrained
@@ -69,6 +72,7 @@ export function fitResidualModel(csvText: string): ResidualModelFile {
   const y = rows.map((r) => Math.log(r.retained_pct / 100));
   const designEffect = rows.length / published.length;
   const { fit, zeroed } = signConstrainedFit(x, y, designEffect, published.length);
+  if (zeroed.includes("age_years")) throw new Error("calibration data: the age coefficient comes out positive; the dataset cannot identify depreciation with age, so no model is written");
   const p = MODEL_FEATURES.length - zeroed.length;
   const df = published.length - p;
   // Synthesised rows repeat their parent's residual: the variance is the RSS per published row over
@@ -86,10 +90,9 @@ export function fitResidualModel(csvText: string): ResidualModelFile {
   }
   const named = (values: number[]) => Object.fromEntries(MODEL_FEATURES.map((f, i) => [f, values[i]!])) as ResidualModelFile["coefficients"];
   const meanAge = published.reduce((s, r) => s + r.age_months, 0) / published.length;
-  const meanKmPerYear = published.reduce((s, r) => s + r.odometer_km / (r.age_months / 12), 0) / published.length;
   return {
     model_version: RESIDUAL_MODEL_VERSION,
-    form: "ln(retained_pct / 100) = intercept + age_years·b1 + odometer_10k_km·b2 + soh_deficit_pp·b3 + phev·b4; soh_deficit_pp = 100 − SoH; phev = 1 for PHEV",
+    form: `ln(retained_pct / 100) = intercept + age_years·b1 + excess_10k_km·b2 + soh_deficit_pp·b3 + phev·b4; excess_10k_km = (odometer_km − ${NORMAL_KM_PER_YEAR} × age_years) / 10,000; soh_deficit_pp = (100 − ${EXPECTED_SOH_LOSS_PCT_PER_YEAR} × age_years) − SoH; phev = 1 for PHEV`,
     features: [...MODEL_FEATURES],
     coefficients: named(fit.coefficients),
     standard_errors: named(se),
@@ -115,7 +118,7 @@ export function fitResidualModel(csvText: string): ResidualModelFile {
       soh_pct: minMax(rows.map((r) => r.soh_pct)),
       powertrain: [...new Set(rows.map((r) => r.powertrain))].sort(),
     },
-    reference: { age_months: meanAge, km_per_year: meanKmPerYear },
+    reference: { age_months: meanAge },
     dataset: { path: CALIBRATION_CSV_PATH, sha256: datasetHash(csvText), rows: rows.length },
     fitted_on: RESIDUAL_MODEL_FITTED_ON,
   };

@@ -30,8 +30,8 @@ export const residualModelFileSchema = z.object({
     unconstrained: z.record(z.enum(MODEL_FEATURES), z.object({ coefficient: z.number(), t: z.number() })),
     r_squared: z.number(), r_squared_published: z.number(), rss: z.number() }),
   training_range: z.object({ age_months: range(), odometer_km: range(), soh_pct: range(), powertrain: z.array(z.enum(["BEV", "PHEV"])) }),
-  /** The typical vehicle `factors` compare against: mean age and mean km per year of the published rows. */
-  reference: z.object({ age_months: z.number(), km_per_year: z.number() }),
+  /** The age of the typical vehicle `factors` compare against: the mean age of the published rows (its mileage and SoH are the normal ones for its age). */
+  reference: z.object({ age_months: z.number() }),
   dataset: z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: z.number().int() }),
   fitted_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });

@@ -3,7 +3,8 @@
  * lie inside the calibration range, the confidence that follows, and the direction of each input's
  * effect (the `factors` of endpoint 20). Pure: no clock, no database.
  */
-import { expectedSohPct, featureRow, MODEL_FEATURES, type VehicleFeatures } from "./features";
+import { expectedSohPct, normalMileageKm } from "@/lib/leasing/residual-value-rules";
+import { featureRow, MODEL_FEATURES, type VehicleFeatures } from "./features";
 import type { ResidualModelFile } from "./model-file";
 
 export interface ResidualPrediction {
@@ -56,17 +57,14 @@ export function confidenceOf(p: ResidualPrediction): "high" | "medium" | "low" {
 }
 
 /**
- * The typical vehicle of the same age that `factors` compares against: the calibration data's mean
- * kilometres per year for its age, the fleet-average SoH for its age (Geotab, features.ts), a BEV, and
- * the mean age of the published rows.
+ * The typical vehicle `factors` compares against: a BEV of the published rows' mean age, at the normal
+ * mileage and the fleet-average SoH for that age (zero excess kilometres, zero SoH deficit: the
+ * rule-based method's normal car). A car older than it shows age as a negative factor; mileage and SoH
+ * count against the normal for the car's OWN age, as the model does.
  */
-export function referenceVehicle(model: ResidualModelFile, ageMonths: number): VehicleFeatures {
-  return {
-    ageMonths: model.reference.age_months,
-    odometerKm: (model.reference.km_per_year * ageMonths) / 12,
-    sohPct: expectedSohPct(ageMonths),
-    powertrain: "BEV",
-  };
+export function referenceVehicle(model: ResidualModelFile): VehicleFeatures {
+  const ageMonths = model.reference.age_months;
+  return { ageMonths, odometerKm: normalMileageKm(ageMonths), sohPct: expectedSohPct(ageMonths), powertrain: "BEV" };
 }
 
 export type FactorFeature = "age_months" | "odometer_km" | "battery_soh_pct" | "powertrain";
@@ -74,7 +72,7 @@ export type FactorFeature = "age_months" | "odometer_km" | "battery_soh_pct" | "
 const FEATURE_INPUT: Record<(typeof MODEL_FEATURES)[number], FactorFeature | null> = {
   intercept: null,
   age_years: "age_months",
-  odometer_10k_km: "odometer_km",
+  excess_10k_km: "odometer_km",
   soh_deficit_pp: "battery_soh_pct",
   phev: "powertrain",
 };
@@ -86,7 +84,7 @@ const FEATURE_INPUT: Record<(typeof MODEL_FEATURES)[number], FactorFeature | nul
  */
 export function factorsOf(model: ResidualModelFile, v: VehicleFeatures): { feature: FactorFeature; direction: "positive" | "negative" }[] {
   const x = featureRow(v);
-  const ref = featureRow(referenceVehicle(model, v.ageMonths));
+  const ref = featureRow(referenceVehicle(model));
   const out: { feature: FactorFeature; direction: "positive" | "negative" }[] = [];
   model.features.forEach((f, j) => {
     const input = FEATURE_INPUT[f];

@@ -6,7 +6,8 @@
 import type { InputName, InputStatus, ModelPowertrain, ResidualModelQuery } from "@/lib/schemas/leasing-residual-model";
 import type { OdometerEvidence } from "@/lib/scores/derived-measures";
 import { normalisePowertrain } from "@/lib/vocabulary/powertrain";
-import { expectedSohPct, type VehicleFeatures } from "./features";
+import { expectedSohPct, NORMAL_KM_PER_YEAR, normalMileageKm } from "@/lib/leasing/residual-value-rules";
+import type { VehicleFeatures } from "./features";
 import type { ResidualModelFile } from "./model-file";
 
 /** What FDP holds about one device (lib/leasing/residual-model/load-residual-model-inputs.ts). */
@@ -104,7 +105,8 @@ export function resolveInputs({ query, device, model, now }: { query: ResidualMo
 
   // Odometer: query, else the latest reading (the highest earlier one when the odometer was turned back:
   // a clocked odometer under-reports the distance, and valuing the car on it would reward the fraud),
-  // else the calibration data's mean km per year for the age.
+  // else the normal mileage for the age (NORMAL_KM_PER_YEAR, shared with the rule-based method): zero
+  // excess kilometres, so a missing odometer neither raises nor lowers the estimate.
   let odometerInput: ResolvedInput;
   if (query.odometer_km !== undefined) odometerInput = supplied(query.odometer_km, true);
   else if (device.odometer_rollback !== null) {
@@ -115,8 +117,8 @@ export function resolveInputs({ query, device, model, now }: { query: ResidualMo
     );
   } else if (device.latest_odometer !== null) odometerInput = derived(device.latest_odometer.km, "telemetry.latest_odometer", true);
   else {
-    odometerInput = missing(Math.round((model.reference.km_per_year * ageMonths) / 12), "imputed.typical_for_age", true);
-    limitations.push("No odometer reading: the typical distance for the vehicle's age in the calibration data was used.");
+    odometerInput = missing(Math.round(normalMileageKm(ageMonths)), "imputed.typical_for_age", true);
+    limitations.push(`No odometer reading: the normal distance for the vehicle's age (${NORMAL_KM_PER_YEAR.toLocaleString("en-GB")} km a year) was used.`);
   }
 
   // SoH: query, else the latest plausible reading, else the fleet-average SoH for the age (Geotab).

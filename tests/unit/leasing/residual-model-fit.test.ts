@@ -4,10 +4,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv } from "@/lib/leasing/residual-model/calibration-data";
 import { CURRENT_RESIDUAL_MODEL } from "@/lib/leasing/residual-model/current-model";
-import { expectedSohPct, MODEL_FEATURES } from "@/lib/leasing/residual-model/features";
+import { excessKm, MODEL_FEATURES, sohDeficitPp } from "@/lib/leasing/residual-model/features";
 import { fitResidualModel, NON_POSITIVE_FEATURES, serialiseModel } from "@/lib/leasing/residual-model/fit";
 import { olsQr } from "@/lib/leasing/residual-model/ols";
 import { studentTCdf, studentTQuantile } from "@/lib/leasing/residual-model/student-t";
+import { expectedSohPct, MILEAGE_PENALTY_PCT_PER_1000KM } from "@/lib/leasing/residual-value-rules";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const csv = readFileSync(path.join(ROOT, CALIBRATION_CSV_PATH), "utf8");
@@ -51,10 +52,32 @@ describe("refitting the residual value model from the shipped CSV", () => {
     expect(out).toContain("reproduces");
   });
 
-  it("keeps the sign constraints: no depreciation feature raises the value", () => {
-    for (const f of NON_POSITIVE_FEATURES) expect(CURRENT_RESIDUAL_MODEL.coefficients[f]).toBeLessThanOrEqual(0);
-    // A held feature is one the unconstrained fit gave the wrong sign.
-    for (const f of CURRENT_RESIDUAL_MODEL.held_at_zero) expect(CURRENT_RESIDUAL_MODEL.fit.unconstrained[f].coefficient).toBeGreaterThan(0);
+  it("keeps the sign constraints: no depreciation feature raises the value, and none had to be held at zero", () => {
+    for (const f of NON_POSITIVE_FEATURES) expect(CURRENT_RESIDUAL_MODEL.coefficients[f]).toBeLessThan(0);
+    expect(CURRENT_RESIDUAL_MODEL.held_at_zero).toEqual([]);
+  });
+
+  it("estimates depreciation with age from the data: negative, and more than two standard errors from zero", () => {
+    const b = CURRENT_RESIDUAL_MODEL.coefficients.age_years;
+    expect(b).toBeLessThan(0);
+    expect(b / CURRENT_RESIDUAL_MODEL.standard_errors.age_years).toBeLessThan(-2);
+    // The unconstrained fit agrees: the sign is the data's, not the constraint's.
+    expect(CURRENT_RESIDUAL_MODEL.fit.unconstrained.age_years.coefficient).toBe(b);
+  });
+
+  it("refuses to write a model whose data would give age the wrong sign", () => {
+    // Reverse the published age curve: every 60-month row (published and synthesised) gains 60 %, so
+    // five-year-old cars become the dearest. Fields before the note hold no commas.
+    const reversed = csv
+      .split("\n")
+      .map((line) => {
+        const f = line.split(",");
+        if (f[5] !== "60") return line;
+        f[8] = (Number(f[8]) * 1.6).toFixed(2);
+        return f.join(",");
+      })
+      .join("\n");
+    expect(() => fitResidualModel(reversed)).toThrow(/age coefficient/);
   });
 });
 
@@ -67,22 +90,40 @@ describe("the calibration CSV", () => {
     expect(published.length).toBe(CURRENT_RESIDUAL_MODEL.fit.n_published);
     for (const r of published) {
       expect(r.soh_pct).toBeCloseTo(expectedSohPct(r.age_months), 2);
+      expect(sohDeficitPp(r.age_months, r.soh_pct)).toBeCloseTo(0, 2);
       expect(r.source).not.toBe("");
     }
   });
 
-  it("derives every synthesised row from its published parent by the README's rule", () => {
+  it("has published rows at enough distinct ages for the age slope to be estimated (12 to 60 months)", () => {
+    const ages = [...new Set(rows.filter((r) => r.kind === "published").map((r) => r.age_months))].sort((a, b) => a - b);
+    expect(ages).toEqual([12, 18, 24, 36, 60]);
+  });
+
+  it("derives every synthesised row from its published parent by one of the README's two rules", () => {
     const synthesised = rows.filter((r) => r.kind === "synthesised");
     expect(synthesised.length).toBe(CURRENT_RESIDUAL_MODEL.fit.n_synthesised);
+    const round2 = (x: number) => Math.round(x * 100) / 100;
     for (const s of synthesised) {
       const parent = byId.get(s.derived_from)!;
       expect(parent.kind).toBe("published");
-      expect(parent.powertrain).toBe("BEV");
-      expect([s.age_months, s.odometer_km, s.powertrain, s.market]).toEqual([parent.age_months, parent.odometer_km, parent.powertrain, parent.market]);
-      const delta = Math.round((s.soh_pct - parent.soh_pct) * 100) / 100;
-      expect([-9, -6, -3]).toContain(delta);
-      // Autovista (TWAICE white paper): 1 pp SoH ≈ 0.5 % residual value, relative to the parent's value.
-      expect(s.retained_pct).toBeCloseTo(Math.round(parent.retained_pct * (1 + 0.005 * delta) * 100) / 100, 2);
+      expect([s.age_months, s.powertrain, s.market]).toEqual([parent.age_months, parent.powertrain, parent.market]);
+      if (s.source === "autovista-soh-elasticity") {
+        // Autovista (TWAICE white paper): 1 pp SoH ≈ 0.5 % residual value, relative to the parent's value; BEVs only.
+        expect(parent.powertrain).toBe("BEV");
+        expect(s.odometer_km).toBe(parent.odometer_km);
+        const delta = round2(s.soh_pct - parent.soh_pct);
+        expect([-9, -6, -3]).toContain(delta);
+        expect(s.retained_pct).toBeCloseTo(round2(parent.retained_pct * (1 + 0.005 * delta)), 2);
+      } else {
+        // FDP's documented mileage assumption, the rule-based method's penalty per 1,000 km above normal.
+        expect(s.source).toBe("fdp-mileage-assumption");
+        expect(s.soh_pct).toBe(parent.soh_pct);
+        const extraKm = s.odometer_km - parent.odometer_km;
+        expect([10_000, 20_000, 30_000]).toContain(extraKm);
+        expect(excessKm(s.age_months, s.odometer_km) - excessKm(parent.age_months, parent.odometer_km)).toBe(extraKm);
+        expect(s.retained_pct).toBeCloseTo(round2(parent.retained_pct * (1 - (MILEAGE_PENALTY_PCT_PER_1000KM / 100) * (extraKm / 1000))), 2);
+      }
     }
   });
 

@@ -3,6 +3,7 @@ import { buildResidualPrediction } from "@/lib/leasing/predict-residual-value";
 import { CURRENT_RESIDUAL_MODEL as model } from "@/lib/leasing/residual-model/current-model";
 import type { VehicleFeatures } from "@/lib/leasing/residual-model/features";
 import { CONFIDENCE_HALF_WIDTH, confidenceOf, factorsOf, predictResidual, referenceVehicle } from "@/lib/leasing/residual-model/predict";
+import { expectedSohPct, normalMileageKm } from "@/lib/leasing/residual-value-rules";
 import { dataQualityOf, resolveInputs, type DeviceResidualFacts } from "@/lib/leasing/residual-model/resolve-inputs";
 import { residualModelQuerySchema, residualValuePredictionSchema, type ResidualModelQuery } from "@/lib/schemas/leasing-residual-model";
 
@@ -27,7 +28,16 @@ const device = (over: Partial<DeviceResidualFacts> = {}): DeviceResidualFacts =>
 });
 const query = (q: Record<string, string> = {}): ResidualModelQuery => residualModelQuerySchema.parse(q);
 
-describe("prediction is monotone in the wear inputs", () => {
+describe("prediction is monotone in age and the wear inputs", () => {
+  it("older → lower at the same excess mileage and SoH deficit (the normal car of each age)", () => {
+    for (const age of [12, 24, 36, 48, 60]) expect(pct(normalAt(age + 12))).toBeLessThan(pct(normalAt(age)));
+  });
+
+  it("older → lower at the same excess mileage and SoH deficit, for a worn car too", () => {
+    const worn = (age: number) => ({ ageMonths: age, odometerKm: normalMileageKm(age) + 30_000, sohPct: expectedSohPct(age) - 6 });
+    for (const age of [12, 36, 60]) expect(pct(worn(age + 24))).toBeLessThan(pct(worn(age)));
+  });
+
   it("more kilometres → lower value", () => {
     for (const km of [0, 20_000, 60_000, 150_000]) expect(pct({ odometerKm: km + 10_000 })).toBeLessThan(pct({ odometerKm: km }));
   });
@@ -36,13 +46,9 @@ describe("prediction is monotone in the wear inputs", () => {
     for (const soh of [100, 95, 88, 75]) expect(pct({ sohPct: soh - 5 })).toBeLessThan(pct({ sohPct: soh }));
   });
 
-  it("older → lower when the mileage and SoH are the typical ones for the age (as when FDP fills them in)", () => {
-    const typical = (ageMonths: number) => predictResidual(model, referenceVehicleAt(ageMonths)).pct;
-    for (const age of [12, 24, 36, 48, 60]) expect(typical(age + 12)).toBeLessThan(typical(age));
-  });
-
-  it("older at the same odometer and SoH → never higher (rv-2027.01 holds age at zero: the data cannot separate it from mileage)", () => {
-    for (const age of [12, 36, 60]) expect(pct({ ageMonths: age + 24 })).toBeLessThanOrEqual(pct({ ageMonths: age }));
+  it("a car exactly at the normal mileage and SoH for its age is priced on age and powertrain alone", () => {
+    const c = model.coefficients;
+    for (const age of [12, 36, 60]) expect(pct(normalAt(age))).toBeCloseTo(100 * Math.exp(c.intercept + c.age_years * (age / 12)), 9);
   });
 
   it("the interval contains the estimate and is wider where the data are thin (PHEV: two published rows)", () => {
@@ -54,9 +60,9 @@ describe("prediction is monotone in the wear inputs", () => {
   });
 });
 
-function referenceVehicleAt(ageMonths: number): VehicleFeatures {
-  const ref = referenceVehicle(model, ageMonths);
-  return { ...ref, ageMonths };
+/** A BEV at the normal mileage (15,000 km a year) and the fleet-average SoH for its age. */
+function normalAt(ageMonths: number): VehicleFeatures {
+  return { ageMonths, odometerKm: normalMileageKm(ageMonths), sohPct: expectedSohPct(ageMonths), powertrain: "BEV" };
 }
 
 describe("confidence", () => {
@@ -80,12 +86,15 @@ describe("confidence", () => {
 describe("factors", () => {
   it("name the inputs that moved this prediction and which way, never weights", () => {
     const worn = factorsOf(model, { ...base, odometerKm: 90_000, sohPct: 85 });
+    // base is 36 months, older than the reference (the published rows' mean age, about 33 months).
     expect(worn).toEqual([
+      { feature: "age_months", direction: "negative" },
       { feature: "odometer_km", direction: "negative" },
       { feature: "battery_soh_pct", direction: "negative" },
     ]);
     const kept = factorsOf(model, { ...base, odometerKm: 10_000, sohPct: 99, powertrain: "PHEV" });
     expect(kept).toEqual([
+      { feature: "age_months", direction: "negative" },
       { feature: "odometer_km", direction: "positive" },
       { feature: "battery_soh_pct", direction: "positive" },
       { feature: "powertrain", direction: "positive" },
@@ -94,7 +103,13 @@ describe("factors", () => {
   });
 
   it("are empty for the reference vehicle itself", () => {
-    expect(factorsOf(model, referenceVehicleAt(30))).toEqual([]);
+    expect(factorsOf(model, referenceVehicle(model))).toEqual([]);
+  });
+
+  it("name age negative for a normal car older than the reference, positive for a younger one", () => {
+    const refAge = model.reference.age_months;
+    expect(factorsOf(model, normalAt(refAge + 12))).toEqual([{ feature: "age_months", direction: "negative" }]);
+    expect(factorsOf(model, normalAt(refAge - 12))).toEqual([{ feature: "age_months", direction: "positive" }]);
   });
 });
 
