@@ -35,8 +35,11 @@ const envSchema = z.object({
   FDP_CERT_SIGNING_KEY_FILE: optionalString,
   /** Days a certificate stays valid (CONTRACT default 180). */
   FDP_CERT_VALIDITY_DAYS: positiveInt(180),
-  /** Worker threads that render certificate PDFs off the request thread (1–16; read by lib/certificates/pdf/render-certificate-pdf-in-worker.ts). */
-  FDP_PDF_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(1)),
+  /**
+   * Worker threads that render certificate PDFs off the request thread (1–16); 0 renders in the
+   * request's own thread (the benchmark's comparison: it stalls every other request meanwhile).
+   */
+  FDP_PDF_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
   /** Lowest level written to stderr (JSON lines); case-insensitive. */
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
 });

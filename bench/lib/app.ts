@@ -24,12 +24,12 @@ export async function buildApp(log: (m: string) => void): Promise<void> {
  * Starts the built app with `npm start` on a free loopback port against `databaseUrl`, with Redis
  * off (REDIS_URL unset: the rate limiter counts in Postgres, as a single-instance deployment does).
  */
-export async function startBuiltApp(databaseUrl: string, log: (m: string) => void): Promise<AppProcess> {
+export async function startBuiltApp(databaseUrl: string, log: (m: string) => void, env: Record<string, string | undefined> = {}): Promise<AppProcess> {
   log("starting: npm start");
   const started = Date.now();
   const app = await startApp({
     mode: "start",
-    env: { DATABASE_URL: databaseUrl, REDIS_URL: undefined },
+    env: { DATABASE_URL: databaseUrl, REDIS_URL: undefined, ...env },
     readyTimeoutMs: 120_000,
   });
   log(`app ready at ${app.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

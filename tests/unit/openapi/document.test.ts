@@ -23,9 +23,14 @@ describe("OpenAPI document", () => {
     expect(doc.servers[0]?.url).toMatch(/\/api\/v1$/);
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/alerts",
+      "/certificates/generate/{device_id}",
+      "/certificates/{certificate_id}",
+      "/certificates/{certificate_id}/pdf",
+      "/certificates/{certificate_id}/verify",
       "/fleet",
       "/oem/ingest",
       "/predict/residual-value/{device_id}",
+      "/predict/mileage/{device_id}",
       "/scores/batch",
       "/scores/fleet-risk",
       "/scores/green-fleet",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SCOPES } from "@/lib/auth/key-format";
 import { openApiDocument } from "@/lib/openapi/document";
-import { OPERATIONS, routeFolderOf, SERVICE_ROUTES } from "@/lib/operations/registry";
+import { methodsServedAt, OPERATIONS, routeFolderOf, SERVICE_ROUTES } from "@/lib/operations/registry";
 
 /**
  * The registry is the only list of endpoints: a route file that binds anything else, or an
@@ -87,5 +87,14 @@ describe("the OpenAPI document", () => {
     const source = readFileSync(path.join(ROOT, "lib/openapi/document.ts"), "utf8");
     expect(source).not.toMatch(/["'`]\/(fleet|alerts|scores|tas|vehicles|oem)/);
     for (const scope of SCOPES) expect(source).not.toContain(`"${scope}"`);
+  });
+});
+
+describe("methods served at a concrete path (the 405/OPTIONS answers before routing)", () => {
+  it("a static segment wins over a parameter, as in Next.js: /certificates/generate/<x> is the generation", () => {
+    expect(methodsServedAt("/api/v1/certificates/generate/verify")).toEqual(["POST"]);
+    expect(methodsServedAt("/api/v1/certificates/FDP-CERT-20261124-7KQ2M/verify")).toEqual(["GET"]);
+    expect(methodsServedAt("/api/v1/certificates/FDP-CERT-20261124-7KQ2M")).toEqual(["GET"]);
+    expect(methodsServedAt("/api/v1/certificates/generate")).toEqual(["GET"]);
   });
 });

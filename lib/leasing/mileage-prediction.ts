@@ -1,0 +1,78 @@
+import type { TenantCtx } from "@/lib/context";
+import { UnprocessableError } from "@/lib/errors";
+import { helsinkiDayNumber } from "@/lib/seed/calendar";
+import { oneDevice } from "@/lib/scores/queries/one-device";
+import type { MileageForecastBody, MileageForecastInput } from "@/lib/schemas/leasing-mileage";
+import { forecastMileage, INTERVAL_LEVEL_PCT, isoDay, leaseTerms, MILEAGE_FORECAST_METHOD } from "./mileage-forecast";
+import { loadOdometerHistory } from "./queries/load-odometer-history";
+
+/**
+ * Without a lease duration (no lease_months in the query or the master data) the forecast is for this
+ * many days after today, and the answer says so (`forecast_end_basis`), rather than refusing a device
+ * whose contract FDP was never told.
+ */
+export const DEFAULT_HORIZON_DAYS = 365;
+
+/**
+ * Endpoint 19: the device's odometer at the end of its lease (SPEC 2.15). Query terms win over the
+ * master data. Without a lease duration the forecast is for DEFAULT_HORIZON_DAYS after today; without
+ * two days of readings it is the population prior's, data_quality low (docs/methodology/mileage-forecast.md).
+ */
+export async function predictMileage({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: MileageForecastInput; now?: Date }): Promise<MileageForecastBody> {
+  const h = oneDevice(await loadOdometerHistory({ ctx, deviceIds: [input.device_id] }), input.device_id);
+  const terms = leaseTerms({
+    query: { contractKm: input.contract_km, leaseMonths: input.lease_months },
+    master: { contractKm: h.contractKm, leaseMonths: h.leaseMonths, leaseStart: h.leaseStart },
+    firstReadingDay: h.firstReadingAt ? helsinkiDayNumber(h.firstReadingAt.getTime()) : null,
+    registeredDay: h.createdAt ? helsinkiDayNumber(h.createdAt.getTime()) : null,
+  });
+  if (terms.leaseStart === null || terms.leaseStartSource === null || terms.leaseStartDay === null) {
+    // Unreachable for a stored device (it always has created_at); kept so the types stay honest.
+    throw new UnprocessableError(`Device ${input.device_id} has no lease_start, no odometer reading and no registration date.`);
+  }
+  const today = helsinkiDayNumber(now.getTime());
+  const endDay = terms.leaseEndDay ?? today + DEFAULT_HORIZON_DAYS;
+  const f = forecastMileage({ days: h.days, today, leaseStartDay: terms.leaseStartDay, leaseEndDay: endDay, contractKm: terms.contractKm });
+  const limitations = [...f.limitations];
+  if (terms.leaseEndDay === null) {
+    limitations.unshift(
+      `No lease duration known (query lease_months or the device's master data): predicted_end_km is the odometer ${DEFAULT_HORIZON_DAYS} days from today (${isoDay(endDay)}), not at a lease end.`,
+    );
+  }
+  if (terms.leaseStartSource === "first_odometer_day") {
+    limitations.unshift(`The device's master data has no lease_start: the lease is taken to start on its first day with an odometer reading (${terms.leaseStart}).`);
+  } else if (terms.leaseStartSource === "registered_in_fdp") {
+    limitations.unshift(`The device has no lease_start and no odometer reading: the lease is taken to start on the day FDP registered it (${terms.leaseStart}).`);
+  }
+  return {
+    device_id: input.device_id,
+    current_km: f.currentKm,
+    predicted_end_km: f.predictedEndKm,
+    contract_km: terms.contractKm,
+    overage_km: f.overageKm,
+    risk_score: f.riskScore,
+    confidence_interval: { lower: f.lower, upper: f.upper },
+    forecast_method: MILEAGE_FORECAST_METHOD,
+    data_quality: f.dataQuality,
+    generated_at: now.toISOString(),
+    interval_level_pct: INTERVAL_LEVEL_PCT,
+    risk_basis: terms.contractKm === null ? "no_contract_limit" : "contract_km",
+    current_km_at: f.currentDay === null ? null : isoDay(f.currentDay),
+    forecast_basis: f.basis,
+    daily_rate_km: f.dailyRateKm,
+    history_days: f.historyDays,
+    reading_days: f.readingDays,
+    horizon_days: f.horizonDays,
+    forecast_end: isoDay(endDay),
+    forecast_end_basis: terms.leaseEndDay === null ? "default_horizon" : "lease_end",
+    contract: {
+      contract_km_source: terms.contractKmSource,
+      lease_months: terms.leaseMonths,
+      lease_months_source: terms.leaseMonthsSource,
+      lease_start: terms.leaseStart,
+      lease_start_source: terms.leaseStartSource,
+      lease_end: terms.leaseEnd,
+    },
+    limitations,
+  };
+}
