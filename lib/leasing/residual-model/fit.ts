@@ -4,7 +4,7 @@
  */
 import { EXPECTED_SOH_LOSS_PCT_PER_YEAR, NORMAL_KM_PER_YEAR } from "@/lib/leasing/residual-value-rules";
 import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv, type CalibrationRow } from "./calibration-data";
-import { featureRow, MODEL_FEATURES, type ModelFeature } from "./features";
+import { excessKm, featureRow, MODEL_FEATURES, sohDeficitPp, type ModelFeature } from "./features";
 import type { ResidualModelFile } from "./model-file";
 import { olsQr, type OlsFit } from "./ols";
 import { studentTQuantile } from "./student-t";
@@ -114,8 +114,10 @@ export function fitResidualModel(csvText: string): ResidualModelFile {
     },
     training_range: {
       age_months: minMax(rows.map((r) => r.age_months)),
-      odometer_km: minMax(rows.map((r) => r.odometer_km)),
-      soh_pct: minMax(rows.map((r) => r.soh_pct)),
+      // The deviations the model prices, not the raw readings: a 12-month car at 15,000 km is normal
+      // even though no calibration row has so few kilometres.
+      excess_km: minMax(rows.map((r) => excessKm(r.age_months, r.odometer_km))),
+      soh_deficit_pp: minMax(rows.map((r) => Math.round(sohDeficitPp(r.age_months, r.soh_pct) * 1e6) / 1e6)),
       powertrain: [...new Set(rows.map((r) => r.powertrain))].sort(),
     },
     reference: { age_months: meanAge },

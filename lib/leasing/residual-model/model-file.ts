@@ -29,7 +29,8 @@ export const residualModelFileSchema = z.object({
   fit: z.object({ n_rows: z.number().int(), n_published: z.number().int(), n_synthesised: z.number().int(),
     unconstrained: z.record(z.enum(MODEL_FEATURES), z.object({ coefficient: z.number(), t: z.number() })),
     r_squared: z.number(), r_squared_published: z.number(), rss: z.number() }),
-  training_range: z.object({ age_months: range(), odometer_km: range(), soh_pct: range(), powertrain: z.array(z.enum(["BEV", "PHEV"])) }),
+  /** Calibrated range of each model input: age, kilometres above normal, SoH points below the average for the age. */
+  training_range: z.object({ age_months: range(), excess_km: range(), soh_deficit_pp: range(), powertrain: z.array(z.enum(["BEV", "PHEV"])) }),
   /** The age of the typical vehicle `factors` compare against: the mean age of the published rows (its mileage and SoH are the normal ones for its age). */
   reference: z.object({ age_months: z.number() }),
   dataset: z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: z.number().int() }),

@@ -4,7 +4,7 @@
  * effect (the `factors` of endpoint 20). Pure: no clock, no database.
  */
 import { expectedSohPct, normalMileageKm } from "@/lib/leasing/residual-value-rules";
-import { featureRow, MODEL_FEATURES, type VehicleFeatures } from "./features";
+import { excessKm, featureRow, MODEL_FEATURES, sohDeficitPp, type VehicleFeatures } from "./features";
 import type { ResidualModelFile } from "./model-file";
 
 export interface ResidualPrediction {
@@ -34,8 +34,10 @@ export function predictResidual(model: ResidualModelFile, v: VehicleFeatures): R
   const r = model.training_range;
   const outside: ResidualPrediction["outsideTrainingRange"] = [];
   if (v.ageMonths < r.age_months[0] || v.ageMonths > r.age_months[1]) outside.push("age_months");
-  if (v.odometerKm < r.odometer_km[0] || v.odometerKm > r.odometer_km[1]) outside.push("odometer_km");
-  if (v.sohPct < r.soh_pct[0] || v.sohPct > r.soh_pct[1]) outside.push("battery_soh_pct");
+  const excess = excessKm(v.ageMonths, v.odometerKm);
+  const deficit = sohDeficitPp(v.ageMonths, v.sohPct);
+  if (excess < r.excess_km[0] || excess > r.excess_km[1]) outside.push("odometer_km");
+  if (deficit < r.soh_deficit_pp[0] || deficit > r.soh_deficit_pp[1]) outside.push("battery_soh_pct");
   if (!r.powertrain.includes(v.powertrain)) outside.push("powertrain");
   return { pct, lowPct, highPct, relativeHalfWidth: (highPct - lowPct) / 2 / pct, outsideTrainingRange: outside };
 }

@@ -75,11 +75,15 @@ describe("confidence", () => {
   });
 
   it("is low outside the calibration range, whatever the width", () => {
-    const old = predictResidual(model, { ...base, ageMonths: 120 });
+    const old = predictResidual(model, normalAt(120));
     expect(old.outsideTrainingRange).toEqual(["age_months"]);
     expect(confidenceOf(old)).toBe("low");
     expect(predictResidual(model, { ...base, sohPct: 60 }).outsideTrainingRange).toEqual(["battery_soh_pct"]);
     expect(predictResidual(model, { ...base, odometerKm: 250_000 }).outsideTrainingRange).toEqual(["odometer_km"]);
+    // The range is on the deviations the model prices: a 12-month car at the normal 15,000 km is inside,
+    // although no calibration row has so few kilometres; a 10-year-old car at 45,000 km is far below normal.
+    expect(predictResidual(model, normalAt(12)).outsideTrainingRange).toEqual([]);
+    expect(predictResidual(model, { ...base, ageMonths: 120 }).outsideTrainingRange).toEqual(["age_months", "odometer_km", "battery_soh_pct"]);
   });
 });
 
