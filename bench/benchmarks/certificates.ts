@@ -115,6 +115,7 @@ export const certificates: Benchmark = {
       id: "certificates",
       title: this.title,
       unit: "req",
+      sides: { fdp: "FDP (loaded)", baseline: "baseline (alone)" },
       goal: `Goal: GET /fleet p99 while certificates render within ${GOAL_P99_RATIO}× of its p99 alone (${FLEET_CONCURRENCY} concurrent /fleet clients, ${BACKGROUND_LANES} generations in flight). Generation: ${generation.perSecond.toFixed(1)} certificates/s, p50 ${generation.p50Ms.toFixed(0)} ms, p99 ${p99(generation).toFixed(0)} ms; render + seal alone p50 ${render.p50Ms.toFixed(0)} ms.`,
       rows,
       details: {

@@ -27,7 +27,8 @@ export function renderTable(headers: string[], rows: string[][], align: ("left" 
 /** The FDP-vs-baseline table of one benchmark, followed by its goal line. */
 export function renderComparison(result: BenchmarkResult): string {
   const u = result.unit;
-  const headers = ["benchmark", `FDP HTTP ${u}/s`, `raw driver ${u}/s`, "ratio", "p50 batch ms (HTTP / raw)", "p95 HTTP ms", "goal"];
+  const sides = result.sides ?? { fdp: "FDP HTTP", baseline: "raw driver" };
+  const headers = ["benchmark", `${sides.fdp} ${u}/s`, `${sides.baseline} ${u}/s`, "ratio", `p50 batch ms (${sides.fdp} / ${sides.baseline})`, `p95 ${sides.fdp} ms`, "goal"];
   const rows = result.rows.map((r) => [
     r.label,
     fmtInt(r.fdp.perSecond),

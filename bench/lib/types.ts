@@ -51,6 +51,8 @@ export interface BenchmarkResult {
   unit: string;
   /** The goal line printed under the table. */
   goal?: string;
+  /** Column names of the two sides (default "FDP HTTP" and "raw driver"). */
+  sides?: { fdp: string; baseline: string };
   rows: ComparisonRow[];
   /** Anything else worth keeping in the JSON (payload sizes, settings). */
   details?: Record<string, unknown>;

@@ -25,6 +25,7 @@ const MEASURED_BY: Record<string, string> = {
 const num = (x: number | null, unit: string, digits = 1) =>
   x === null ? "not known" : `${x.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: 0 })}${unit}`;
 const when = (x: string | null) => (x === null ? "not known" : x.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC"));
+const sentenceCase = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");
 const yesNo = (x: boolean | null) => (x === null ? "not known" : x ? "yes" : "no");
 
 export function certificatePdfInput(
@@ -129,7 +130,7 @@ export function certificatePdfInput(
       },
       {
         title: "Methods and versions",
-        rows: [{ label: "Snapshot format", value: s.format }, ...Object.entries(s.methods).map(([k, v]) => ({ label: k.replace(/_/g, " "), value: v }))],
+        rows: [{ label: "Snapshot format", value: s.format }, ...Object.entries(s.methods).map(([k, v]) => ({ label: sentenceCase(k), value: v }))],
       },
     ],
     content_signature: { kid: extra.signature.kid, alg: "Ed25519", value: extra.signature.value },

@@ -16,7 +16,8 @@ export const DEFAULT_HORIZON_DAYS = 365;
 /**
  * Endpoint 19: the device's odometer at the end of its lease (SPEC 2.15). Query terms win over the
  * master data. Without a lease duration the forecast is for DEFAULT_HORIZON_DAYS after today; without
- * two days of readings it is the population prior's, data_quality low (docs/methodology/mileage-forecast.md).
+ * two days of readings it is the population prior's, data_quality low; without any plausible reading
+ * it is a 422 (docs/methodology/mileage-forecast.md).
  */
 export async function predictMileage({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: MileageForecastInput; now?: Date }): Promise<MileageForecastBody> {
   const h = oneDevice(await loadOdometerHistory({ ctx, deviceIds: [input.device_id] }), input.device_id);
@@ -33,6 +34,11 @@ export async function predictMileage({ ctx, input, now = new Date() }: { ctx: Te
   const today = helsinkiDayNumber(now.getTime());
   const endDay = terms.leaseEndDay ?? today + DEFAULT_HORIZON_DAYS;
   const f = forecastMileage({ days: h.days, today, leaseStartDay: terms.leaseStartDay, leaseEndDay: endDay, contractKm: terms.contractKm });
+  if (f.currentDay === null) {
+    // Without a single plausible reading even current_km would be invented: refuse rather than
+    // answer a number a lessor could price an overage on.
+    throw new UnprocessableError(`Device ${input.device_id} has reported no plausible odometer reading: a mileage forecast needs at least one.`);
+  }
   const limitations = [...f.limitations];
   if (terms.leaseEndDay === null) {
     limitations.unshift(

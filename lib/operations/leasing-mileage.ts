@@ -16,6 +16,7 @@ export const predictMileageOperation = defineOperation({
   output: mileageForecastSchema,
   errors: {
     404: "Unknown device, or one of another tenant (the two look the same).",
+    422: "The device has reported no plausible odometer reading yet (`unprocessable`).",
   },
   requestExample: { path: { device_id: "sbx-001" }, query: { contract_km: "100000", lease_months: "36" } },
   verb: predictMileage,

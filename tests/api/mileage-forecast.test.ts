@@ -174,13 +174,11 @@ describe("GET /predict/mileage/{device_id}", () => {
     expect(f.limitations.join(" ")).toMatch(/one day only/);
   });
 
-  it("a device without any odometer reading: 200, current_km 0 by convention, the lease from the day FDP registered it", async () => {
+  it("a device without any odometer reading: 422, no invented current_km", async () => {
     await api.tdb.handle.db.insert(devices).values({ tenantId: api.t.tenantId, deviceId: "no-odometer", name: "no-odometer", createdAt: new Date(FIRST_DAY * DAY + 12 * 3_600_000) });
-    const f = mileageForecastSchema.parse(await (await get("no-odometer", "?lease_months=12&contract_km=10000")).json());
-    expect(f).toMatchObject({ current_km: 0, current_km_at: null, forecast_basis: "population_prior", data_quality: "low", contract_km: 10_000 });
-    expect(f.contract).toMatchObject({ lease_start: LEASE_START, lease_start_source: "registered_in_fdp" });
-    expect(f.predicted_end_km).toBeCloseTo(PRIOR_RATE_KM_PER_DAY * (leaseLastDay(LEASE_START, 12) - FIRST_DAY + 1), 1);
-    expect(f.risk_score).toBeGreaterThan(50);
+    const res = await get("no-odometer", "?lease_months=12&contract_km=10000");
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ error: "unprocessable", message: expect.stringMatching(/no plausible odometer reading/) });
   });
 
   it("no contract limit and no lease_start: null overage, risk 0 with its basis, the lease starting on the first odometer day", async () => {

@@ -3,7 +3,7 @@ import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { generateCertificate } from "@/lib/certificates/generate-certificate";
 import { rootLogger } from "@/lib/log/logger";
 import type { Db } from "@/lib/db/client";
-import { alerts, devices, fleetSnapshot } from "@/lib/db/schema";
+import { alerts, devices, fleetSnapshot, telemetry } from "@/lib/db/schema";
 import type { AlertAgent, Severity } from "@/lib/vocabulary/alerts";
 import { newId } from "@/lib/ids";
 import { createTenant } from "@/lib/tenants/create-tenant";
@@ -25,6 +25,8 @@ export interface DeviceFixture {
   lat?: number;
   lon?: number;
   weatherTemp?: number | null;
+  /** An odometer reading: also written to the telemetry history (what the mileage forecast reads). */
+  odometerKm?: number;
 }
 
 /** Inserts devices with a snapshot each (ingest arrives in a later issue; this is its stand-in for reads). */
@@ -42,8 +44,13 @@ export async function insertDevices(db: Db, tenantId: string, list: DeviceFixtur
       ignition: d.ignition ?? null,
       chargingStatus: d.chargingStatus ?? null,
       weatherTemp: d.weatherTemp === undefined ? -3 : d.weatherTemp,
+      odometerKm: d.odometerKm ?? null,
     })),
   );
+  const withOdometer = list.filter((d) => d.odometerKm !== undefined);
+  if (withOdometer.length > 0) {
+    await db.insert(telemetry).values(withOdometer.map((d) => ({ tenantId, deviceId: d.deviceId, ts: d.ts ?? new Date(), odometerKm: d.odometerKm ?? null })));
+  }
 }
 
 export async function insertAlert(
