@@ -30,3 +30,4 @@ if (process.argv.includes("--check")) {
 const f = model.fit;
 console.log(`n = ${f.n_rows} rows (${f.n_published} published, ${f.n_synthesised} synthesised); R² = ${f.r_squared.toFixed(4)} (published rows: ${f.r_squared_published.toFixed(4)}); residual SE (log scale) = ${model.residual_se.toFixed(4)}, df = ${model.degrees_of_freedom}`);
 for (const name of model.features) console.log(`  ${name.padEnd(16)} ${model.coefficients[name].toFixed(6).padStart(11)}  (SE ${model.standard_errors[name].toFixed(6)})`);
+for (const c of model.constraints) console.log(`  constraint ${c.name}: ${c.active ? "ACTIVE (the fit lies on its boundary)" : "inactive"}; unconstrained a·b = ${c.unconstrained_value.toFixed(6)}`);

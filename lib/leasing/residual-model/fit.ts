@@ -6,6 +6,7 @@ import { EXPECTED_SOH_LOSS_PCT_PER_YEAR, NORMAL_KM_PER_YEAR } from "@/lib/leasin
 import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv, type CalibrationRow } from "./calibration-data";
 import { excessKm, featureRow, MODEL_FEATURES, sohDeficitPp, type ModelFeature } from "./features";
 import type { ResidualModelFile } from "./model-file";
+import { constrainedLeastSquares } from "./constrained-ls";
 import { olsQr, type OlsFit } from "./ols";
 import { studentTQuantile } from "./student-t";
 
@@ -16,53 +17,57 @@ export const RESIDUAL_MODEL_FITTED_ON = "2026-11-24";
 /** Two-sided prediction interval level (90 %). */
 export const INTERVAL_LEVEL = 0.9;
 
-/**
- * Features whose coefficient must not be positive: an older car, more kilometres above normal or a
- * weaker battery than average never raise the value of an otherwise identical car. If the
- * unconstrained fit gives one of them the wrong sign, that feature is held at zero and the model file
- * says so (`held_at_zero`, `fit.unconstrained`). Age is the exception: depreciation with age is the
- * dominant effect, so a dataset that cannot estimate it with the right sign is refused (fitResidualModel
- * throws) rather than shipped with age switched off.
- */
-export const NON_POSITIVE_FEATURES: readonly ModelFeature[] = ["age_years", "excess_10k_km", "soh_deficit_pp"];
+/** NORMAL_KM_PER_YEAR in the excess-km feature's unit (10,000 km): 1.5 — a year of age at the same odometer is 1.5 units less excess. */
+export const NORMAL_10K_KM_PER_YEAR = NORMAL_KM_PER_YEAR / 10_000;
+
+const along = (entries: Partial<Record<ModelFeature, number>>): number[] => MODEL_FEATURES.map((f) => entries[f] ?? 0);
 
 /**
- * Least squares with the sign constraints above, by the active-set rule: fit, and while a constrained
- * coefficient has the wrong sign, hold the one with the largest t statistic in the wrong direction at
- * zero and refit on the remaining columns. The result is embedded back in the full feature order (zeros
- * for the held features, in the coefficients and in (X'X)⁻¹).
+ * The economic constraints the fit respects, each a·b ≤ 0 on the coefficients (docs/methodology/
+ * residual-value-model.md, "Constraints"). Solved as inequality-constrained least squares
+ * (constrained-ls.ts): a constraint the unconstrained fit already satisfies changes nothing; one it
+ * violates is held as an equality and the model refitted on that boundary.
+ *
+ * - Sign constraints: an older car (at the normal mileage and SoH for its age), more kilometres above
+ *   normal or a weaker battery than average never raise the value of an otherwise identical car.
+ * - Monotonicity in age at the same odometer. The features measure mileage and SoH against the normal
+ *   for the age, so one more year at the same RAW odometer lowers excess_10k_km by
+ *   NORMAL_10K_KM_PER_YEAR (1.5) and, at the same raw SoH, lowers soh_deficit_pp by
+ *   EXPECTED_SOH_LOSS_PCT_PER_YEAR (2.3). The change of ln(value) per year is then
+ *     b_age − 1.5·b_exc                 at the same odometer and the same SoH deficit (a battery as far
+ *                                       below the average as before: SoH = expectedSohPct(age) − const),
+ *     b_age − 1.5·b_exc − 2.3·b_soh     at the same odometer and the same SoH reading,
+ *   and neither may be positive: an older car with the same odometer (and battery) is never worth more.
+ *   Given b_soh ≤ 0 the second implies the first; both are listed so the model file says which binds.
+ *   On the second's boundary b_age = 1.5·b_exc + 2.3·b_soh: the model is ln(value) = b0 +
+ *   b_exc·odometer_10k + b_soh·(100 − SoH) + b_phev·phev, age has no effect beyond the kilometres and
+ *   battery wear it brings, and b_age is reported as derived from b_exc and b_soh.
  */
-function signConstrainedFit(x: number[][], y: number[], designEffect: number, nPublished: number): { fit: OlsFit; zeroed: ModelFeature[] } {
-  const zeroed: ModelFeature[] = [];
-  for (;;) {
-    const active = MODEL_FEATURES.flatMap((f, j) => (zeroed.includes(f) ? [] : [j]));
-    const sub = olsQr(x.map((row) => active.map((j) => row[j]!)), y);
-    const sigma2 = sub.rss / designEffect / (nPublished - active.length);
-    let worst: { feature: ModelFeature; t: number } | null = null;
-    active.forEach((j, k) => {
-      const feature = MODEL_FEATURES[j]!;
-      if (!NON_POSITIVE_FEATURES.includes(feature) || sub.coefficients[k]! <= 0) return;
-      const t = sub.coefficients[k]! / Math.sqrt(sigma2 * designEffect * sub.xtxInverse[k]![k]!);
-      if (worst === null || t > worst.t) worst = { feature, t };
-    });
-    if (worst === null) {
-      const full = MODEL_FEATURES.length;
-      const pos = (j: number) => active.indexOf(j);
-      return {
-        zeroed,
-        fit: {
-          ...sub,
-          p: full,
-          coefficients: MODEL_FEATURES.map((_, j) => (pos(j) < 0 ? 0 : sub.coefficients[pos(j)]!)),
-          xtxInverse: MODEL_FEATURES.map((_, i) => MODEL_FEATURES.map((_, j) => (pos(i) < 0 || pos(j) < 0 ? 0 : sub.xtxInverse[pos(i)]![pos(j)]!))),
-        },
-      };
-    }
-    zeroed.push((worst as { feature: ModelFeature }).feature);
-  }
-}
+export const FIT_CONSTRAINTS = [
+  { name: "age_never_raises_value", rule: "b_age ≤ 0", a: along({ age_years: 1 }) },
+  { name: "excess_km_never_raises_value", rule: "b_exc ≤ 0", a: along({ excess_10k_km: 1 }) },
+  { name: "soh_deficit_never_raises_value", rule: "b_soh ≤ 0", a: along({ soh_deficit_pp: 1 }) },
+  {
+    name: "no_gain_with_age_at_fixed_odometer",
+    rule: `d ln(value)/d age at fixed odometer and SoH deficit = b_age − ${NORMAL_10K_KM_PER_YEAR}·b_exc ≤ 0`,
+    a: along({ age_years: 1, excess_10k_km: -NORMAL_10K_KM_PER_YEAR }),
+  },
+  {
+    name: "no_gain_with_age_at_fixed_odometer_and_soh",
+    rule: `d ln(value)/d age at fixed odometer and SoH = b_age − ${NORMAL_10K_KM_PER_YEAR}·b_exc − ${EXPECTED_SOH_LOSS_PCT_PER_YEAR}·b_soh ≤ 0`,
+    a: along({ age_years: 1, excess_10k_km: -NORMAL_10K_KM_PER_YEAR, soh_deficit_pp: -EXPECTED_SOH_LOSS_PCT_PER_YEAR }),
+  },
+] as const;
+
+/** The sign constraints by feature: when one is active, that feature is held at zero (`held_at_zero`). */
+const SIGN_CONSTRAINT_FEATURE: Record<string, ModelFeature> = {
+  age_never_raises_value: "age_years",
+  excess_km_never_raises_value: "excess_10k_km",
+  soh_deficit_never_raises_value: "soh_deficit_pp",
+};
 
 const rowFeatures = (r: CalibrationRow) => featureRow({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain });
+const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
 const minMax = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
 
 export function fitResidualModel(csvText: string): ResidualModelFile {
@@ -71,10 +76,14 @@ export function fitResidualModel(csvText: string): ResidualModelFile {
   const x = rows.map(rowFeatures);
   const y = rows.map((r) => Math.log(r.retained_pct / 100));
   const designEffect = rows.length / published.length;
-  const { fit, zeroed } = signConstrainedFit(x, y, designEffect, published.length);
-  if (zeroed.includes("age_years")) throw new Error("calibration data: the age coefficient comes out positive; the dataset cannot identify depreciation with age, so no model is written");
-  const p = MODEL_FEATURES.length - zeroed.length;
-  const df = published.length - p;
+  const unconstrained = olsQr(x, y);
+  const fit = constrainedLeastSquares(x, y, FIT_CONSTRAINTS);
+  const zeroed = fit.active.flatMap((name) => (name in SIGN_CONSTRAINT_FEATURE ? [SIGN_CONSTRAINT_FEATURE[name]!] : []));
+  // Depreciation with age is the dominant effect: a dataset on which even a normal car would not lose
+  // value with age is refused rather than shipped with age switched off.
+  if (zeroed.includes("age_years")) throw new Error("calibration data: the age coefficient is held at zero by the constraints; the dataset cannot identify depreciation with age, so no model is written");
+  // Each active constraint fixes one coefficient through the others: the fit spends fewer degrees of freedom.
+  const df = published.length - fit.freeParameters;
   // Synthesised rows repeat their parent's residual: the variance is the RSS per published row over
   // the published rows' degrees of freedom.
   const sigma2 = fit.rss / designEffect / df;
@@ -97,6 +106,7 @@ export function fitResidualModel(csvText: string): ResidualModelFile {
     coefficients: named(fit.coefficients),
     standard_errors: named(se),
     held_at_zero: zeroed,
+    constraints: FIT_CONSTRAINTS.map((c) => ({ name: c.name, rule: c.rule, active: fit.active.includes(c.name), unconstrained_value: dot(c.a, unconstrained.coefficients) })),
     xtx_inverse: fit.xtxInverse,
     residual_se: Math.sqrt(sigma2),
     design_effect: designEffect,
@@ -107,7 +117,7 @@ export function fitResidualModel(csvText: string): ResidualModelFile {
       n_rows: rows.length,
       n_published: published.length,
       n_synthesised: rows.length - published.length,
-      unconstrained: unconstrainedSummary(x, y, designEffect, published.length),
+      unconstrained: unconstrainedSummary(unconstrained, designEffect, published.length),
       r_squared: 1 - fit.rss / fit.tss,
       r_squared_published: 1 - pubRss / pubTss,
       rss: fit.rss,
@@ -132,8 +142,7 @@ export function serialiseModel(model: ResidualModelFile): string {
 }
 
 /** The unconstrained fit's coefficients and t statistics, kept in the model file so the constraint's effect is visible. */
-function unconstrainedSummary(x: number[][], y: number[], designEffect: number, nPublished: number): Record<ModelFeature, { coefficient: number; t: number }> {
-  const fit = olsQr(x, y);
+function unconstrainedSummary(fit: OlsFit, designEffect: number, nPublished: number): Record<ModelFeature, { coefficient: number; t: number }> {
   const sigma2 = fit.rss / designEffect / (nPublished - MODEL_FEATURES.length);
   return Object.fromEntries(
     MODEL_FEATURES.map((f, j) => [f, { coefficient: fit.coefficients[j]!, t: fit.coefficients[j]! / Math.sqrt(sigma2 * designEffect * fit.xtxInverse[j]![j]!) }]),

@@ -14,10 +14,15 @@ export const residualModelFileSchema = z.object({
   form: z.string(),
   features: z.array(z.enum(MODEL_FEATURES)),
   coefficients: byFeature(),
-  /** Standard errors; 0 for a feature held at zero by the sign constraint (fit.ts). */
+  /** Standard errors from the constrained fit's covariance (a derived coefficient's SE is mapped back from the ones it derives from); 0 for a feature held at zero (fit.ts). */
   standard_errors: byFeature(),
   held_at_zero: z.array(z.enum(MODEL_FEATURES)),
-  /** (X'X)⁻¹ of the fit, in `features` order: the leverage term of the prediction interval. */
+  /**
+   * The fit's inequality constraints (fit.ts FIT_CONSTRAINTS), whether each is active (held as an
+   * equality: the fit lies on its boundary) and a·b in the unconstrained fit (positive = violated there).
+   */
+  constraints: z.array(z.object({ name: z.string(), rule: z.string(), active: z.boolean(), unconstrained_value: z.number() })),
+  /** (X'X)⁻¹ of the fit, in `features` order: N(N'X'XN)⁻¹N' when constraints are active (constrained-ls.ts). The leverage term of the prediction interval. */
   xtx_inverse: z.array(z.array(z.number())),
   /** Residual standard error on the log scale, counted on the published rows (see the methodology). */
   residual_se: z.number().positive(),

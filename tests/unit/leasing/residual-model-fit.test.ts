@@ -5,14 +5,18 @@ import { describe, expect, it } from "vitest";
 import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv } from "@/lib/leasing/residual-model/calibration-data";
 import { CURRENT_RESIDUAL_MODEL } from "@/lib/leasing/residual-model/current-model";
 import { excessKm, MODEL_FEATURES, sohDeficitPp } from "@/lib/leasing/residual-model/features";
-import { fitResidualModel, NON_POSITIVE_FEATURES, serialiseModel } from "@/lib/leasing/residual-model/fit";
+import { constrainedLeastSquares } from "@/lib/leasing/residual-model/constrained-ls";
+import { featureRow } from "@/lib/leasing/residual-model/features";
+import { FIT_CONSTRAINTS, fitResidualModel, NORMAL_10K_KM_PER_YEAR, serialiseModel } from "@/lib/leasing/residual-model/fit";
 import { olsQr } from "@/lib/leasing/residual-model/ols";
 import { studentTCdf, studentTQuantile } from "@/lib/leasing/residual-model/student-t";
-import { expectedSohPct, MILEAGE_PENALTY_PCT_PER_1000KM } from "@/lib/leasing/residual-value-rules";
+import { EXPECTED_SOH_LOSS_PCT_PER_YEAR, expectedSohPct, MILEAGE_PENALTY_PCT_PER_1000KM, NORMAL_KM_PER_YEAR } from "@/lib/leasing/residual-value-rules";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const csv = readFileSync(path.join(ROOT, CALIBRATION_CSV_PATH), "utf8");
 const storedText = readFileSync(path.join(ROOT, `lib/leasing/residual-model/model-${CURRENT_RESIDUAL_MODEL.model_version}.json`), "utf8");
+
+const quad2 = (u: number[], m: number[][]) => u.reduce((s, ui, i) => s + ui * m[i]!.reduce((t, mij, j) => t + mij * u[j]!, 0), 0);
 
 /** Relative closeness, with an absolute floor for coefficients that are exactly zero. */
 function expectClose(actual: number, expected: number, what: string) {
@@ -53,16 +57,27 @@ describe("refitting the residual value model from the shipped CSV", () => {
   });
 
   it("keeps the sign constraints: no depreciation feature raises the value, and none had to be held at zero", () => {
-    for (const f of NON_POSITIVE_FEATURES) expect(CURRENT_RESIDUAL_MODEL.coefficients[f]).toBeLessThan(0);
+    for (const f of ["age_years", "excess_10k_km", "soh_deficit_pp"] as const) expect(CURRENT_RESIDUAL_MODEL.coefficients[f]).toBeLessThan(0);
     expect(CURRENT_RESIDUAL_MODEL.held_at_zero).toEqual([]);
   });
 
-  it("estimates depreciation with age from the data: negative, and more than two standard errors from zero", () => {
-    const b = CURRENT_RESIDUAL_MODEL.coefficients.age_years;
-    expect(b).toBeLessThan(0);
-    expect(b / CURRENT_RESIDUAL_MODEL.standard_errors.age_years).toBeLessThan(-2);
-    // The unconstrained fit agrees: the sign is the data's, not the constraint's.
-    expect(CURRENT_RESIDUAL_MODEL.fit.unconstrained.age_years.coefficient).toBe(b);
+  it("lies on the boundary of 'no gain with age at the same odometer and SoH': the unconstrained fit violates it", () => {
+    const byName = Object.fromEntries(CURRENT_RESIDUAL_MODEL.constraints.map((c) => [c.name, c]));
+    expect(Object.keys(byName)).toEqual(FIT_CONSTRAINTS.map((c) => c.name));
+    // Unconstrained, an older car at the same odometer and SoH gained about 4.6 % a year.
+    expect(byName.no_gain_with_age_at_fixed_odometer_and_soh!.unconstrained_value).toBeGreaterThan(0.04);
+    expect(byName.no_gain_with_age_at_fixed_odometer!.unconstrained_value).toBeGreaterThan(0.02);
+    expect(CURRENT_RESIDUAL_MODEL.constraints.filter((c) => c.active).map((c) => c.name)).toEqual(["no_gain_with_age_at_fixed_odometer_and_soh"]);
+    const c = CURRENT_RESIDUAL_MODEL.coefficients;
+    // On the boundary the age coefficient is derived: a year of age costs exactly the kilometres and the battery wear it brings.
+    expect(c.age_years).toBe(NORMAL_10K_KM_PER_YEAR * c.excess_10k_km + EXPECTED_SOH_LOSS_PCT_PER_YEAR * c.soh_deficit_pp);
+    expect(NORMAL_10K_KM_PER_YEAR).toBe(NORMAL_KM_PER_YEAR / 10_000);
+    expect(CURRENT_RESIDUAL_MODEL.fit.unconstrained.age_years.coefficient).not.toBe(c.age_years);
+    // Every constraint holds in the stored model.
+    const beta = MODEL_FEATURES.map((f) => c[f]);
+    for (const k of FIT_CONSTRAINTS) expect(k.a.reduce((s, v, i) => s + v * beta[i]!, 0)).toBeLessThanOrEqual(1e-15);
+    // One coefficient fewer is fitted: a degree of freedom more than published rows − 5.
+    expect(CURRENT_RESIDUAL_MODEL.degrees_of_freedom).toBe(CURRENT_RESIDUAL_MODEL.fit.n_published - 4);
   });
 
   it("refuses to write a model whose data would give age the wrong sign", () => {
@@ -78,6 +93,105 @@ describe("refitting the residual value model from the shipped CSV", () => {
       })
       .join("\n");
     expect(() => fitResidualModel(reversed)).toThrow(/age coefficient/);
+  });
+});
+
+/** The shipped CSV with every 60-month row's retained value scaled: a steeper (< 1) or flatter (> 1) published age curve. Fields before the note hold no commas. */
+function withSixtyMonthValuesScaled(factor: number): string {
+  return csv
+    .split("\n")
+    .map((line) => {
+      const f = line.split(",");
+      if (f[5] !== "60") return line;
+      f[8] = (Number(f[8]) * factor).toFixed(2);
+      return f.join(",");
+    })
+    .join("\n");
+}
+
+const designOf = (text: string) => {
+  const rows = parseCalibrationCsv(text);
+  return {
+    rows,
+    x: rows.map((r) => featureRow({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain })),
+    y: rows.map((r) => Math.log(r.retained_pct / 100)),
+  };
+};
+const rssOf = (x: number[][], y: number[], beta: readonly number[]) => x.reduce((s, row, i) => s + (y[i]! - row.reduce((t, v, j) => t + v * beta[j]!, 0)) ** 2, 0);
+
+describe("the constrained fit (KKT)", () => {
+  it("leaves the unconstrained fit unchanged when no constraint is violated (a steeper published age curve)", () => {
+    const text = withSixtyMonthValuesScaled(0.7);
+    const model = fitResidualModel(text);
+    expect(model.constraints.map((c) => c.active)).toEqual(FIT_CONSTRAINTS.map(() => false));
+    for (const c of model.constraints) expect(c.unconstrained_value).toBeLessThan(0);
+    const { x, y } = designOf(text);
+    const ols = olsQr(x, y);
+    // Bit for bit the ordinary least squares fit, and all five coefficients fitted.
+    expect(MODEL_FEATURES.map((f) => model.coefficients[f])).toEqual(ols.coefficients);
+    for (const f of MODEL_FEATURES) expect(model.coefficients[f]).toBe(model.fit.unconstrained[f].coefficient);
+    expect(model.xtx_inverse).toEqual(ols.xtxInverse);
+    expect(model.degrees_of_freedom).toBe(model.fit.n_published - MODEL_FEATURES.length);
+  });
+
+  it("lands exactly on the boundary when the data violate it, and equals the reduced model fitted directly", () => {
+    const { rows, x, y } = designOf(csv);
+    const model = fitResidualModel(csv);
+    const c = model.coefficients;
+    // The reduced model written out by hand: on the boundary ln(value) = b0 + b_exc·odometer/10,000 + b_soh·(100 − SoH) + b_phev·phev.
+    const z = rows.map((r) => [1, r.odometer_km / 10_000, 100 - r.soh_pct, r.powertrain === "PHEV" ? 1 : 0]);
+    const reduced = olsQr(z, y);
+    expectClose(c.intercept, reduced.coefficients[0]!, "intercept");
+    expectClose(c.excess_10k_km, reduced.coefficients[1]!, "b_exc = b_odometer");
+    expectClose(c.soh_deficit_pp, reduced.coefficients[2]!, "b_soh");
+    expectClose(c.phev, reduced.coefficients[3]!, "b_phev");
+    expectClose(model.fit.rss, reduced.rss, "rss");
+    // The covariance is the reduced model's, mapped back: the leverage of any car is the same in both.
+    for (const v of [{ ageMonths: 12, odometerKm: 15_000, sohPct: 97.7 }, { ageMonths: 60, odometerKm: 150_000, sohPct: 80 }, { ageMonths: 36, odometerKm: 45_000, sohPct: 93.1 }]) {
+      const full = featureRow({ ...v, powertrain: "BEV" });
+      const red = [1, v.odometerKm / 10_000, 100 - v.sohPct, 0];
+      const quad = (m: number[][], u: number[]) => u.reduce((s, ui, i) => s + ui * m[i]!.reduce((t, mij, j) => t + mij * u[j]!, 0), 0);
+      expectClose(quad(model.xtx_inverse, full), quad(reduced.xtxInverse, red), "leverage");
+    }
+    // The derived age coefficient's standard error is that of 1.5·b_odometer + 2.3·b_soh in the reduced model.
+    expectClose(model.standard_errors.age_years, Math.sqrt(model.residual_se ** 2 * model.design_effect * quad2([0, NORMAL_10K_KM_PER_YEAR, EXPECTED_SOH_LOSS_PCT_PER_YEAR, 0], reduced.xtxInverse)), "SE of the derived age coefficient");
+    // Optimal on the feasible set: no feasible step from it lowers the RSS.
+    const beta = MODEL_FEATURES.map((f) => c[f]);
+    const best = rssOf(x, y, beta);
+    const feasible = (b: number[]) => FIT_CONSTRAINTS.every((k) => k.a.reduce((s, v, i) => s + v * b[i]!, 0) <= 1e-15);
+    // Steps along each coefficient, along the boundary (b_exc and b_age together) and into the interior (b_age alone, lower).
+    const unit = (j: number) => MODEL_FEATURES.map((_, i) => (i === j ? 1 : 0));
+    const directions = [...MODEL_FEATURES.map((_, j) => unit(j)), [0, NORMAL_10K_KM_PER_YEAR, 1, 0, 0], [0, EXPECTED_SOH_LOSS_PCT_PER_YEAR, 0, 1, 0]];
+    let tried = 0;
+    for (const d of directions) {
+      for (const step of [-1e-3, 1e-3, -1e-2, 1e-2]) {
+        const b = beta.map((v, i) => v + step * d[i]!);
+        if (!feasible(b)) continue;
+        tried++;
+        expect(rssOf(x, y, b)).toBeGreaterThan(best);
+      }
+    }
+    expect(tried).toBeGreaterThanOrEqual(16);
+  });
+
+  it("on a flatter published curve holds the SoH slope at zero too, and the two age constraints then coincide", () => {
+    const model = fitResidualModel(withSixtyMonthValuesScaled(1.1));
+    expect(model.held_at_zero).toEqual(["soh_deficit_pp"]);
+    expect(model.constraints.filter((c) => c.active).map((c) => c.name)).toEqual(["soh_deficit_never_raises_value", "no_gain_with_age_at_fixed_odometer", "no_gain_with_age_at_fixed_odometer_and_soh"]);
+    expect(model.coefficients.age_years).toBe(NORMAL_10K_KM_PER_YEAR * model.coefficients.excess_10k_km);
+    expect(model.standard_errors.soh_deficit_pp).toBe(0);
+  });
+
+  it("solves a small problem whose answer is known: a slope the data want positive is held at zero, with a positive multiplier", () => {
+    const x = [0, 1, 2, 3, 4].map((a) => [1, a]);
+    const y = [1, 3, 5, 7, 9.5];
+    const fit = constrainedLeastSquares(x, y, [{ name: "slope_not_positive", a: [0, 1] }]);
+    expect(fit.coefficients).toEqual([y.reduce((s, v) => s + v, 0) / 5, 0]);
+    expect(fit.active).toEqual(["slope_not_positive"]);
+    expect(fit.multipliers.slope_not_positive).toBeGreaterThan(0);
+    const free = constrainedLeastSquares(x, y, [{ name: "slope_not_negative", a: [0, -1] }]);
+    expect(free.active).toEqual([]);
+    expect(free.coefficients).toEqual(olsQr(x, y).coefficients);
   });
 });
 

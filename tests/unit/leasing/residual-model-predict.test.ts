@@ -9,6 +9,7 @@ import { residualModelQuerySchema, residualValuePredictionSchema, type ResidualM
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const base: VehicleFeatures = { ageMonths: 36, odometerKm: 45_000, sohPct: 93, powertrain: "BEV" };
+const ages12to72 = Array.from({ length: 61 }, (_, i) => 12 + i);
 const pct = (v: Partial<VehicleFeatures>) => predictResidual(model, { ...base, ...v }).pct;
 
 const device = (over: Partial<DeviceResidualFacts> = {}): DeviceResidualFacts => ({
@@ -36,6 +37,28 @@ describe("prediction is monotone in age and the wear inputs", () => {
   it("older → lower at the same excess mileage and SoH deficit, for a worn car too", () => {
     const worn = (age: number) => ({ ageMonths: age, odometerKm: normalMileageKm(age) + 30_000, sohPct: expectedSohPct(age) - 6 });
     for (const age of [12, 36, 60]) expect(pct(worn(age + 24))).toBeLessThan(pct(worn(age)));
+  });
+
+  it("never rises with age at the same raw odometer and SoH reading, month by month from 12 to 72 months", () => {
+    for (const odometerKm of [15_000, 45_000, 90_000, 150_000])
+      for (const sohPct of [97, 92, 85]) {
+        const curve = ages12to72.map((ageMonths) => pct({ ageMonths, odometerKm, sohPct }));
+        curve.slice(1).forEach((v, i) => expect(v, `${odometerKm} km, SoH ${sohPct}, ${ages12to72[i + 1]} months`).toBeLessThanOrEqual(curve[i]! * (1 + 1e-12)));
+        // rv-2027.01 lies on this constraint's boundary: an older car with the same odometer and SoH gets the same estimate.
+        expect(curve.at(-1)! / curve[0]!).toBeCloseTo(1, 10);
+      }
+  });
+
+  it("never rises with age at the same raw odometer and a battery the same distance below the average for the age", () => {
+    for (const odometerKm of [30_000, 90_000])
+      for (const below of [0, 3, 6]) {
+        const curve = ages12to72.map((ageMonths) => pct({ ageMonths, odometerKm, sohPct: expectedSohPct(ageMonths) - below }));
+        curve.slice(1).forEach((v, i) => expect(v, `${odometerKm} km, ${below} pp below average, ${ages12to72[i + 1]} months`).toBeLessThanOrEqual(curve[i]! * (1 + 1e-12)));
+      }
+  });
+
+  it("older at the normal mileage (15,000 km a year) and the same SoH → lower", () => {
+    for (let age = 12; age < 72; age += 6) expect(pct({ ageMonths: age + 6, odometerKm: normalMileageKm(age + 6), sohPct: 92 })).toBeLessThan(pct({ ageMonths: age, odometerKm: normalMileageKm(age), sohPct: 92 }));
   });
 
   it("more kilometres → lower value", () => {
