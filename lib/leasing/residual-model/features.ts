@@ -7,9 +7,11 @@
  * published figure ties mileage and SoH to age (a car of 36 months at 36,000 miles, at the fleet-average
  * battery), so age, odometer and SoH as raw columns are nearly collinear and the fit cannot tell them
  * apart (rv-2027.01's first fit gave age a positive sign). Measured against what is normal FOR THE AGE,
- * mileage and SoH become deviations that are about zero on the published rows: the age slope is then
- * identified by the published age curve, and the deviation slopes by the rows that carry a documented
- * deviation.
+ * mileage and SoH become deviations that are about zero on the published rows: the unconstrained age
+ * slope is then identified by the published age curve, and the deviation slopes by the rows that carry a
+ * documented deviation. That split still rests on FDP's mileage assumption; where it conflicts with the
+ * published curve, the fit's monotonicity constraint (fit.ts FIT_CONSTRAINTS) binds and age has no effect
+ * beyond the kilometres and battery wear it brings.
  */
 import { expectedSohPct, NORMAL_KM_PER_YEAR } from "@/lib/leasing/residual-value-rules";
 
