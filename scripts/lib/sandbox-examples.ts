@@ -49,7 +49,7 @@ export async function collectSandboxExamples(): Promise<Record<string, Operation
     if (op.produces) {
       // A binary answer (the certificate PDF): the example records its type and size, not the bytes.
       const bytes = (await res.arrayBuffer()).byteLength;
-      out[op.id] = { request: op.requestExample as OperationExample["request"], status: res.status, response: { content_type: res.headers.get("content-type"), bytes } };
+      out[op.id] = { request: registered.requestExample as OperationExample["request"], status: res.status, response: { content_type: res.headers.get("content-type"), bytes } };
       continue;
     }
     const { _sandbox: _flag, ...response } = (await res.json()) as Record<string, unknown>;
@@ -58,7 +58,8 @@ export async function collectSandboxExamples(): Promise<Record<string, Operation
       // The PDF is tens of kilobytes of base64: the document shows its start.
       response.pdf_base64 = `${String(response.pdf_base64).slice(0, 64)}…`;
     }
-    out[op.id] = { request: op.requestExample as OperationExample["request"], status: res.status, response };
+    // The request shown is the operation's own (with the placeholder number), as the document states it.
+    out[op.id] = { request: registered.requestExample as OperationExample["request"], status: res.status, response };
   }
   return out;
 }
