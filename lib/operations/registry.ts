@@ -2,8 +2,9 @@ import type { Operation } from "./define-operation";
 import { generateCertificateOperation, getCertificateOperation, getCertificatePdfOperation, verifyCertificateOperation } from "./certificates";
 import { listAlertsOperation, listFleetOperation } from "./fleet";
 import { ingestOperation } from "./ingest";
-import { getResidualValueOperation } from "./leasing-residual";
 import { predictMileageOperation } from "./leasing-mileage";
+import { getResidualValueOperation } from "./leasing-residual";
+import { predictResidualValueOperation } from "./leasing-residual-model";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -33,6 +34,7 @@ export const OPERATIONS: readonly Operation[] = [
   getTasOperation,
   tasBatchOperation,
   getResidualValueOperation,
+  predictResidualValueOperation,
   predictMileageOperation,
   // Before the `/certificates/{certificate_id}/…` routes: at equal parameter count the first match
   // wins (methodsServedAt), and Next.js serves the static `generate` segment first too.

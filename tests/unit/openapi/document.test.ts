@@ -29,6 +29,7 @@ describe("OpenAPI document", () => {
       "/certificates/{certificate_id}/verify",
       "/fleet",
       "/oem/ingest",
+      "/predict/residual-value/{device_id}",
       "/predict/mileage/{device_id}",
       "/scores/batch",
       "/scores/fleet-risk",

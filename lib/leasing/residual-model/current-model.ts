@@ -1,0 +1,8 @@
+/**
+ * The model endpoint 20 answers with. A new version is a new file beside this one and a one-line change
+ * here (docs/methodology/residual-value-model.md "Version policy"); the schema checks the file at load.
+ */
+import stored from "./model-rv-2027.01.json";
+import { residualModelFileSchema, type ResidualModelFile } from "./model-file";
+
+export const CURRENT_RESIDUAL_MODEL: ResidualModelFile = residualModelFileSchema.parse(stored);

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import type { Powertrain } from "@/lib/vocabulary/powertrain";
+import { dateTime, deviceIdPath, text } from "./common";
+
+/**
+ * Endpoint 20 (SPEC 2.16, query parameters SPEC 4.4). Every parameter is optional; a malformed one is a
+ * 400 naming it (never clamped, never ignored); unknown parameters are ignored.
+ */
+
+/** The powertrains the model is calibrated for (SPEC 4.4: `BEV` or `PHEV`, default BEV). */
+export const MODEL_POWERTRAINS = ["BEV", "PHEV"] as const satisfies readonly Powertrain[];
+export type ModelPowertrain = (typeof MODEL_POWERTRAINS)[number];
+
+/**
+ * A non-negative decimal: digits with an optional fraction, nothing else. `abc`, `-1`, `NaN`, `Infinity`,
+ * `1e400` (and every exponent form), `0x10` and an empty value are refused before any conversion, so no
+ * string can become a non-finite number.
+ */
+const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
+
+function numberQueryParam({ min, max, exclusiveMin, description }: { min: number; max: number; exclusiveMin?: boolean; description: string }) {
+  const lower = exclusiveMin ? `greater than ${min}` : `at least ${min}`;
+  return z
+    .string()
+    .regex(DECIMAL, { message: `must be a decimal number ${lower} and at most ${max} (digits and an optional fraction, no sign or exponent)` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .finite()
+        .refine((n) => (exclusiveMin ? n > min : n >= min), { message: `must be ${lower}` })
+        .refine((n) => n <= max, { message: `must be at most ${max}` }),
+    )
+    .optional()
+    .meta({ type: "number", ...(exclusiveMin ? { exclusiveMinimum: min } : { minimum: min }), maximum: max, description });
+}
+
+/** An optional integer (digits only: `1.5`, `-1`, `1e2` are 400s), without a default. */
+function integerQueryParam({ min, max, description }: { min: number; max: number; description: string }) {
+  return z
+    .string()
+    .regex(/^[0-9]+$/, { message: `must be an integer between ${min} and ${max}` })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }))
+    .optional()
+    .meta({ type: "integer", minimum: min, maximum: max, description });
+}
+
+export const residualModelQuerySchema = z.object({
+  make: text({ max: 100 }).optional().meta({ description: "Vehicle make; default: the device's master data. Reported, not used by the model." }),
+  model: text({ max: 100 }).optional().meta({ description: "Vehicle model; default: the device's master data. Reported, not used by the model." }),
+  year: integerQueryParam({ min: 1990, max: 2100, description: "Model year; gives the age (from 1 July of that year) when `age_months` is not given." }),
+  powertrain: z
+    .enum(MODEL_POWERTRAINS, { message: "must be BEV or PHEV" })
+    .optional()
+    .meta({ description: "BEV or PHEV. Default: the device's master data when it is BEV or PHEV, else BEV (SPEC 4.4); `inputs` says which." }),
+  age_months: integerQueryParam({ min: 0, max: 600, description: "Vehicle age in months; default: from `year`, else the lease start, else the model year." }),
+  odometer_km: numberQueryParam({ min: 0, max: 2_000_000, description: "Current odometer; default: the device's latest odometer reading." }),
+  battery_soh_pct: numberQueryParam({ min: 0, max: 100, description: "Battery state of health, 0–100; default: the device's latest plausible SoH reading." }),
+  battery_kwh: numberQueryParam({ min: 0, exclusiveMin: true, max: 500, description: "Battery capacity; default: master data. Reported, not used by the model." }),
+  original_price_eur: numberQueryParam({ min: 0, exclusiveMin: true, max: 10_000_000, description: "Original price in EUR; default: master data. Without one, `estimated_residual_eur` is null." }),
+  electric_range_km: numberQueryParam({ min: 0, exclusiveMin: true, max: 3_000, description: "WLTP electric range. Reported, not used by the model." }),
+  power_kw: numberQueryParam({ min: 0, exclusiveMin: true, max: 3_000, description: "Motor power. Reported, not used by the model." }),
+  mass_kg: numberQueryParam({ min: 0, exclusiveMin: true, max: 20_000, description: "Curb mass. Reported, not used by the model." }),
+});
+export type ResidualModelQuery = z.output<typeof residualModelQuerySchema>;
+
+export const residualModelParamsSchema = deviceIdPath();
+export type ResidualModelRequest = z.output<typeof residualModelParamsSchema> & ResidualModelQuery;
+
+export const INPUT_NAMES = [
+  "make",
+  "model",
+  "year",
+  "powertrain",
+  "age_months",
+  "odometer_km",
+  "battery_soh_pct",
+  "battery_kwh",
+  "original_price_eur",
+  "electric_range_km",
+  "power_kw",
+  "mass_kg",
+] as const;
+export type InputName = (typeof INPUT_NAMES)[number];
+export const INPUT_STATUSES = ["supplied", "derived", "missing"] as const;
+export type InputStatus = (typeof INPUT_STATUSES)[number];
+
+const inputSchema = z
+  .object({
+    status: z.enum(INPUT_STATUSES).meta({ description: "supplied (query), derived (FDP's master data or telemetry), missing." }),
+    value: z.union([z.number(), z.string()]).nullable().meta({ description: "The value used; for a missing model input, the typical value filled in (see `source`)." }),
+    source: z.string().meta({ description: "Where the value came from, e.g. `query`, `master_data.lease_start`, `telemetry.latest_odometer`, `imputed.typical_for_age`." }),
+    used_by_model: z.boolean(),
+  })
+  .meta({ id: "ResidualModelInput" });
+
+export const FACTOR_DIRECTIONS = ["positive", "negative"] as const;
+
+export const residualValuePredictionSchema = z
+  .object({
+    device_id: z.string(),
+    estimated_residual_pct: z.number().meta({ description: "Predicted value retained, percent of the original price, one decimal." }),
+    estimated_residual_eur: z.number().nullable().meta({ description: "estimated_residual_pct × original_price_eur, whole euros; null without a known original price." }),
+    original_price_eur: z.number().nullable(),
+    confidence: z.enum(["high", "medium", "low"]).meta({ description: "From the prediction interval's width; low whenever an input lies outside the calibration range." }),
+    data_quality: z.enum(["high", "medium", "low"]).meta({ description: "high: every model input supplied or derived; medium: one missing; low: two or more. Details in `inputs`." }),
+    model_version: z.string(),
+    factors: z
+      .array(z.object({ feature: z.string(), direction: z.enum(FACTOR_DIRECTIONS) }))
+      .nullable()
+      .meta({ description: "The inputs that moved this prediction away from a typical vehicle of its age, and which way; never weights. Null for tenants without the `residual_factors` entitlement." }),
+    generated_at: dateTime(),
+    prediction_interval: z
+      .object({ level: z.number(), low_pct: z.number(), high_pct: z.number() })
+      .meta({ description: "Prediction interval of estimated_residual_pct (level 0.9)." }),
+    inputs: z.record(z.enum(INPUT_NAMES), inputSchema).meta({ description: "Each query parameter: supplied, derived or missing, and the value used." }),
+    limitations: z.array(z.string()),
+  })
+  .meta({ id: "ResidualValuePrediction", description: "Model-based residual value (docs/methodology/residual-value-model.md)." });
+export type ResidualValuePrediction = z.input<typeof residualValuePredictionSchema>;
