@@ -14,9 +14,9 @@ import { Font } from "@react-pdf/renderer";
 const FONT_DIR_IN_PACKAGE = path.join("node_modules", "geist", "dist", "fonts");
 
 export function geistFontDirectory(start: string = process.cwd()): string {
-  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, FONT_DIR_IN_PACKAGE);
-    if (existsSync(path.join(candidate, "geist-sans", "Geist-Regular.ttf"))) return candidate;
+  for (let dir = path.resolve(/*turbopackIgnore: true*/ start); ; dir = path.dirname(dir)) {
+    const candidate = path.join(/*turbopackIgnore: true*/ dir, FONT_DIR_IN_PACKAGE);
+    if (existsSync(path.join(/*turbopackIgnore: true*/ candidate, "geist-sans", "Geist-Regular.ttf"))) return candidate;
     if (path.dirname(dir) === dir) break;
   }
   throw new Error(`certificate PDF: Geist fonts not found under ${FONT_DIR_IN_PACKAGE} from ${start} upwards`);
