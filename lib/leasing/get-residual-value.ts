@@ -64,6 +64,11 @@ export function residualInputOf(id: string, d: ResidualInputs, now: Date): Resid
   };
 }
 
+/** One device's residual value from its loaded inputs, checked against its schema. */
+export function residualValueOf(id: string, d: ResidualInputs, now: Date): ResidualValueBody {
+  return checkedOutput(residualValueSchema, computeResidualValue(residualInputOf(id, d, now), { now }), `residual value of ${id}`);
+}
+
 /**
  * The residual value of each of the tenant's devices among `deviceIds` (ids it does not hold are
  * absent), in a bounded number of round trips whatever their number (loadResidualInputs: three, in
@@ -83,9 +88,7 @@ export async function loadResidualValues({
 }): Promise<Map<string, ResidualValueBody>> {
   const loaded = await loadResidualInputs({ ctx, deviceIds, now, onQuery });
   const out = new Map<string, ResidualValueBody>();
-  for (const [id, d] of loaded) {
-    out.set(id, checkedOutput(residualValueSchema, computeResidualValue(residualInputOf(id, d, now), { now }), `residual value of ${id}`));
-  }
+  for (const [id, d] of loaded) out.set(id, residualValueOf(id, d, now));
   return out;
 }
 

@@ -1,11 +1,11 @@
 import type { TenantCtx } from "@/lib/context";
 import { sqlDate, sqlNumber, sqlText } from "@/lib/db/sql-values";
-import { loadResidualValues } from "@/lib/leasing/get-residual-value";
+import { residualValueOf } from "@/lib/leasing/get-residual-value";
+import { loadResidualInputs } from "@/lib/leasing/queries/load-residual-inputs";
 import { buildBatterySnapshot } from "@/lib/scores/battery-snapshot";
 import { eolFromInputs } from "@/lib/scores/get-eol-summary";
 import { loadBatterySnapshotInputs } from "@/lib/scores/queries/load-battery-snapshot-inputs";
 import { parts, queryDevices } from "@/lib/scores/queries/device-sql";
-import { loadVehicleHealthInputs } from "@/lib/scores/queries/load-vehicle-health-inputs";
 import { computeVehicleHealth } from "@/lib/scores/vehicle-health";
 import { normalisePowertrain } from "@/lib/vocabulary/powertrain";
 import type { CertificateSources, CertificateVehicle } from "../build-certificate";
@@ -43,25 +43,20 @@ async function loadCertificateVehicles(args: { ctx: TenantCtx; deviceIds: string
  * Everything a certificate aggregates, for the tenant's devices among `deviceIds`: the vehicle, its
  * health score, EOL summary, battery snapshot and rule-based residual value, from the same loaders
  * and pure functions as endpoints 4, 6, 7 and 10 (so a certificate states what those endpoints answer
- * at that moment). A fixed number of round trips whatever the number of devices.
+ * at that moment). A fixed number of round trips whatever the number of devices: the residual value's
+ * loaders carry the vehicle-health inputs, so they are read once for both.
  */
 export async function loadCertificateSources({ ctx, deviceIds, now }: { ctx: TenantCtx; deviceIds: string[]; now: Date }): Promise<Map<string, CertificateSources>> {
   const args = { ctx, deviceIds, now };
-  const [vehicles, health, battery, residual] = await Promise.all([
-    loadCertificateVehicles(args),
-    loadVehicleHealthInputs(args),
-    loadBatterySnapshotInputs(args),
-    loadResidualValues(args),
-  ]);
+  const [vehicles, residualInputs, battery] = await Promise.all([loadCertificateVehicles(args), loadResidualInputs(args), loadBatterySnapshotInputs(args)]);
   const out = new Map<string, CertificateSources>();
   for (const [id, vehicle] of vehicles) {
-    const h = health.get(id);
+    const d = residualInputs.get(id);
     const b = battery.get(id);
-    const r = residual.get(id);
     // Loaded in separate statements: a device created between them is skipped, not half-certified.
-    if (!h || !b || !r) continue;
-    const vehicleHealth = computeVehicleHealth(h.vehicleHealth, { now });
-    out.set(id, { vehicle, vehicleHealth, eol: eolFromInputs(h, now, vehicleHealth), battery: buildBatterySnapshot(b, { now }), residual: r });
+    if (!d || !b) continue;
+    const vehicleHealth = computeVehicleHealth(d.health.vehicleHealth, { now });
+    out.set(id, { vehicle, vehicleHealth, eol: eolFromInputs(d.health, now, vehicleHealth), battery: buildBatterySnapshot(b, { now }), residual: residualValueOf(id, d, now) });
   }
   return out;
 }
