@@ -23,6 +23,9 @@ const TAGS: Record<OperationTag, string> = {
   Scores: "Scores of the fleet and of each vehicle, one by one or in batches. Methods: docs/methodology/.",
   Leasing: "Predictions for leasing and insurance: residual value (rule-based and model-based) and mileage forecast. Methods: docs/methodology/.",
   Certificates: "Digital vehicle health certificates: generation, retrieval, and public verification for auditors.",
+  Reports: "Emissions and CSRD reports over a date range. Methods: docs/methodology/.",
+  Energy: "Finnish electricity spot prices and smart charging.",
+  Pricing: "Calculators for security investment and fund commissions.",
   Ingest: "OEM telemetry in bulk.",
 };
 

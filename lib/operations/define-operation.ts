@@ -13,7 +13,7 @@ export type HttpMethod = "GET" | "POST";
 /** Who may call: a key with `scope` (rate-limited per key), or anyone (rate-limited per client IP). */
 export type Access = { scope: Scope } | { public: true };
 
-export type OperationTag = "Fleet" | "Scores" | "Leasing" | "Certificates" | "Ingest";
+export type OperationTag = "Fleet" | "Scores" | "Leasing" | "Certificates" | "Reports" | "Energy" | "Pricing" | "Ingest";
 
 /** Where each input field travels over HTTP. The verb sees them merged into one flat object. */
 export interface InputParts<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject> {
