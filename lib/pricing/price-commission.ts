@@ -4,7 +4,7 @@ import type { CommissionRequest } from "@/lib/schemas/pricing";
 import { carryWaterfall } from "./carry-waterfall";
 import { cents, ratio } from "./round";
 
-export const COMMISSION_METHOD = "european-waterfall-2026.11";
+export const COMMISSION_METHOD = "carry-waterfall-2027.01";
 export const WATERFALL_SOURCE =
   'ILPA Principles 3.0 (Institutional Limited Partners Association, 2019), "GP and Fund Economics — Waterfall Structure": whole-of-fund ("all capital back") waterfall';
 

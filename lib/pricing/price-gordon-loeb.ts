@@ -3,7 +3,7 @@ import type { GordonLoebRequest } from "@/lib/schemas/pricing";
 import { gordonLoeb } from "./gordon-loeb";
 import { cents, ratio } from "./round";
 
-export const GORDON_LOEB_METHOD = "gordon-loeb-2026.11";
+export const GORDON_LOEB_METHOD = "gordon-loeb-2027.01";
 export const GORDON_LOEB_SOURCE =
   'L. A. Gordon and M. P. Loeb (2002), "The economics of information security investment", ACM Transactions on Information and System Security 5(4), 438–457, doi:10.1145/581271.581274';
 

@@ -42,7 +42,7 @@ describe("POST /pricing/gordon-loeb", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
-      method: "gordon-loeb-2026.11",
+      method: "gordon-loeb-2027.01",
       expected_loss_eur: 500_000,
       max_optimal_investment_eur: 183_939.72,
       optimum: { investment_eur: 123_606.8, vulnerability_after: 0.223607, loss_reduction_eur: 276_393.2, enbis_eur: 152_786.4, share_of_expected_loss: 0.247214 },
@@ -101,7 +101,7 @@ describe("POST /pricing/commission", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
-      method: "european-waterfall-2026.11",
+      method: "carry-waterfall-2027.01",
       inputs: { compounding: "annual", carry_pct: 20, catch_up_pct: 100, gp_commitment_pct: 0, committed_capital_eur: null },
       profit_eur: 80e6,
       preferred_return_due_eur: 46_932_807.68,
