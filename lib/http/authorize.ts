@@ -18,7 +18,7 @@ function tooMany(state: LimitState): RateLimitedError {
 /**
  * The caller's context for an operation, or a thrown DomainError, in CONTRACT order:
  * key authentication (failures count against the per-IP auth budget) → the key's rate limit →
- * scope. Public operations are limited per client IP instead. `decor` collects the rate-limit headers
+ * scope (none for `anyKey` operations). Public operations are limited per client IP instead. `decor` collects the rate-limit headers
  * and the sandbox flag, so that errors thrown later carry them too.
  */
 export async function authorize(access: Access, req: Request, decor: ResponseDecor & { log: Logger }): Promise<TenantCtx | PublicCtx> {
@@ -48,7 +48,8 @@ export async function authorize(access: Access, req: Request, decor: ResponseDec
   decor.headers = { ...decor.headers, ...rateLimitHeaders(state) };
   if (!state.allowed) throw tooMany(state);
 
-  if (!principal.scopes.has(access.scope)) {
+  // `anyKey` operations (CONTRACT: the pricing endpoints need any valid key) stop after the key's rate limit.
+  if ("scope" in access && !principal.scopes.has(access.scope)) {
     throw new ForbiddenError(`This API key lacks the scope ${access.scope} needed for this endpoint.`);
   }
   // From here on every line of this request, errors included, names the tenant.

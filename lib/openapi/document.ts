@@ -48,7 +48,9 @@ function errorAnswer(description: string, extraHeaders: Record<string, { descrip
 /** Every answer an operation can give, from what its definition says it does. */
 function responsesOf(op: Operation): Record<string, ResponseConfig> {
   const limited = { ...RATE_LIMIT_HEADERS };
-  const keyed = "scope" in op.access;
+  // A key is needed unless the operation is public; only a scoped operation can answer 403 (an `anyKey`
+  // operation accepts every valid key).
+  const keyed = !("public" in op.access);
   const hasInput = op.pathParams.length > 0 || op.input.query !== undefined || op.input.body !== undefined;
   const out: Record<string, ResponseConfig> = {
     200: {
@@ -65,7 +67,7 @@ function responsesOf(op: Operation): Record<string, ResponseConfig> {
         : "Missing, unknown or revoked API key.",
       limited,
     );
-    out[403] = errorAnswer("The key lacks the scope this endpoint needs.", limited);
+    if ("scope" in op.access) out[403] = errorAnswer("The key lacks the scope this endpoint needs.", limited);
   }
   if (op.errors?.[404]) out[404] = errorAnswer(op.errors[404], limited);
   out[405] = errorAnswer("The method is not served at this path; `Allow` lists those that are.", {
@@ -92,7 +94,8 @@ function exampleOf(op: Operation): { example?: unknown } {
 }
 
 function accessNote(op: Operation): string {
-  return "scope" in op.access ? `Scope: \`${op.access.scope}\`.` : "No key needed; limited per client IP.";
+  if ("scope" in op.access) return `Scope: \`${op.access.scope}\`.`;
+  return "anyKey" in op.access ? "Any valid API key, whatever its scopes; limited per key." : "No key needed; limited per client IP.";
 }
 
 let cached: object | undefined;
@@ -113,7 +116,7 @@ export function openApiDocument(): object {
       summary: op.summary,
       description: [op.description, accessNote(op), `Methods served at this path: ${allowHeader([op.method])}.`].filter(Boolean).join(" "),
       tags: [op.tag],
-      security: "scope" in op.access ? [{ bearerAuth: [] }] : [],
+      security: "public" in op.access ? [] : [{ bearerAuth: [] }],
       request: {
         ...(op.input.path ? { params: op.input.path } : {}),
         ...(op.input.query ? { query: op.input.query } : {}),

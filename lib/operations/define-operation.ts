@@ -10,8 +10,12 @@ import type { PublicCtx, TenantCtx } from "@/lib/context";
 
 export type HttpMethod = "GET" | "POST";
 
-/** Who may call: a key with `scope` (rate-limited per key), or anyone (rate-limited per client IP). */
-export type Access = { scope: Scope } | { public: true };
+/**
+ * Who may call: a key with `scope` (rate-limited per key), any valid key whatever its scopes
+ * (`anyKey`: CONTRACT "Scopes by endpoint" — the pricing calculators; rate-limited per key, never 403),
+ * or anyone (rate-limited per client IP).
+ */
+export type Access = { scope: Scope } | { anyKey: true } | { public: true };
 
 export type OperationTag = "Fleet" | "Scores" | "Leasing" | "Certificates" | "Reports" | "Energy" | "Pricing" | "Ingest";
 
@@ -28,7 +32,7 @@ export interface InputParts<P extends z.ZodObject, Q extends z.ZodObject, B exte
 type Shape<T> = T extends z.ZodObject<infer S> ? S : Record<never, never>;
 /** The verb's input schema: path, query and body fields side by side. */
 export type FlatSchema<P, Q, B> = z.ZodObject<Shape<P> & Shape<Q> & Shape<B>>;
-export type CtxFor<A extends Access> = A extends { scope: Scope } ? TenantCtx : PublicCtx;
+export type CtxFor<A extends Access> = A extends { scope: Scope } | { anyKey: true } ? TenantCtx : PublicCtx;
 
 /**
  * What the binding hands a `verifyRequest` hook: the body exactly as received and as parsed (not yet

@@ -5,6 +5,7 @@ import { ingestOperation } from "./ingest";
 import { predictMileageOperation } from "./leasing-mileage";
 import { getResidualValueOperation } from "./leasing-residual";
 import { predictResidualValueOperation } from "./leasing-residual-model";
+import { commissionOperation, gordonLoebOperation } from "./pricing";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -42,6 +43,8 @@ export const OPERATIONS: readonly Operation[] = [
   getCertificateOperation,
   getCertificatePdfOperation,
   verifyCertificateOperation,
+  gordonLoebOperation,
+  commissionOperation,
 ] as unknown as readonly Operation[];
 
 /**

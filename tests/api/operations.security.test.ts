@@ -91,7 +91,9 @@ it("covers every operation of the registry", () => {
 });
 
 describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))("%s", (_, op) => {
-  const keyed = scopeOf(op) !== null;
+  // Every non-public operation needs a key (401 without one); only a scoped one can refuse a valid key
+  // (403): an `anyKey` operation (the pricing calculators) accepts every valid key.
+  const keyed = !("public" in op.access);
 
   it("answers its example request with 200 and a body its output schema accepts", async () => {
     const res = await send(app, op, ownRequest(op), { key: a.key });
@@ -128,10 +130,16 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
     });
   }
 
-  if (keyed) {
+  if (scopeOf(op) !== null) {
     it("403 with a key that lacks its scope", async () => {
       const body = await expectError(await send(app, op, ownRequest(op), { key: noScope.key }), 403, "forbidden");
       expect(body.message).toContain(scopeOf(op));
+    });
+  }
+
+  if ("anyKey" in op.access) {
+    it("200 with a valid key that holds none of the data scopes (any valid key will do)", async () => {
+      expect((await send(app, op, ownRequest(op), { key: noScope.key })).status).toBe(200);
     });
   }
 

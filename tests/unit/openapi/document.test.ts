@@ -31,6 +31,8 @@ describe("OpenAPI document", () => {
       "/oem/ingest",
       "/predict/mileage/{device_id}",
       "/predict/residual-value/{device_id}",
+      "/pricing/commission",
+      "/pricing/gordon-loeb",
       "/scores/batch",
       "/scores/fleet-risk",
       "/scores/green-fleet",
