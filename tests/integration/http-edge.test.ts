@@ -172,7 +172,7 @@ describe("every operation of the registry, served by Next.js", () => {
     const target = pathOf(op.path, "no-such-device");
     const body = op.input.body ? JSON.stringify((op.requestExample as { body?: unknown }).body) : "";
     const json: Record<string, string> = op.input.body ? { "Content-Type": "application/json" } : {};
-    const keyed = "scope" in op.access;
+    const keyed = !("public" in op.access);
     if (keyed) expectEnvelope(await send(op.method, target, json, body), 401, "unauthorized");
     if (op.pathParams.includes("device_id")) {
       expectEnvelope(await send(op.method, target, auth), 404, "not_found");

@@ -80,6 +80,8 @@ describe("the OpenAPI document", () => {
       expect(described?.operationId).toBe(op.id);
       expect(described?.tags).toEqual([op.tag]);
       if ("scope" in op.access) expect(described?.description).toContain(`Scope: \`${op.access.scope}\``);
+      else if ("anyKey" in op.access) expect(described?.description).toContain("Any valid API key");
+      else expect(described?.description).toContain("No key needed");
     }
   });
 
