@@ -5,6 +5,7 @@ import { ingestOperation } from "./ingest";
 import { predictMileageOperation } from "./leasing-mileage";
 import { getResidualValueOperation } from "./leasing-residual";
 import { predictResidualValueOperation } from "./leasing-residual-model";
+import { getEmissionsReportOperation } from "./reports";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -42,6 +43,7 @@ export const OPERATIONS: readonly Operation[] = [
   getCertificateOperation,
   getCertificatePdfOperation,
   verifyCertificateOperation,
+  getEmissionsReportOperation,
 ] as unknown as readonly Operation[];
 
 /**

@@ -31,6 +31,7 @@ describe("OpenAPI document", () => {
       "/oem/ingest",
       "/predict/mileage/{device_id}",
       "/predict/residual-value/{device_id}",
+      "/reports/emissions",
       "/scores/batch",
       "/scores/fleet-risk",
       "/scores/green-fleet",
