@@ -123,7 +123,7 @@ export function vehicleEmissions(v: EmissionsVehicleInput): EmissionsVehicle {
       fuel_l: 0,
       energy_method: km === 0 ? "none" : measured !== null ? "telemetry_soc" : "consumption_factor",
       co2_kg: round3(kwh * EMISSION_FACTORS.fi_grid_electricity.value),
-      factor_ids: ids,
+      factor_ids: km === 0 ? [] : ids,
     };
   }
   const f = fuelFactors(pt, fuel, cls);
@@ -139,7 +139,8 @@ export function vehicleEmissions(v: EmissionsVehicleInput): EmissionsVehicle {
     fuel_l: f.perLitre === null ? null : round3(ttw / EMISSION_FACTORS[f.perLitre].value),
     energy_method: km === 0 ? "none" : "consumption_factor",
     co2_kg: round3(perKm * km),
-    factor_ids: f.perLitre === null ? f.ids : [...f.ids, f.perLitre],
+    // Nothing was applied to a vehicle that did not move.
+    factor_ids: km === 0 ? [] : f.perLitre === null ? f.ids : [...f.ids, f.perLitre],
   };
 }
 
