@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { EMISSION_FACTORS, FI_GRID_FACTOR_BASIS, FI_GRID_G_PER_KWH } from "@/lib/reports/emission-factors";
 import { emissionsCsv } from "@/lib/reports/emissions-csv";
@@ -32,6 +33,15 @@ describe("emission factor registry", () => {
       expect(f.year).toBeGreaterThanOrEqual(2024);
       expect(f.basis.length).toBeGreaterThan(5);
       expect(f.source.length).toBeGreaterThan(5);
+    }
+  });
+});
+
+describe("docs/methodology/emissions.md", () => {
+  it("renders every registry factor as a table row (value, unit, year, basis, source)", () => {
+    const doc = readFileSync("docs/methodology/emissions.md", "utf8");
+    for (const f of Object.values(EMISSION_FACTORS)) {
+      expect(doc).toContain(`| \`${f.id}\` | ${f.value} | ${f.unit} | ${f.year} | ${f.basis} | ${f.source} |`);
     }
   });
 });
