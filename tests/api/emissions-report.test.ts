@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, beforeAll } from "vitest";
+import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
+import { tenants } from "@/lib/db/schema";
 import { rows } from "@/lib/db/sql-values";
 import { haversineKm } from "@/lib/reports/emissions";
 import { emissionsReportSchema } from "@/lib/schemas/reports-emissions";
 import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
 import { parseCsv } from "../helpers/emissions-csv-parse";
-import { createTenantWithKey } from "../helpers/fixtures";
+import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
 import { DAY, iso, MIN, useIngestServer, type Rec } from "../helpers/ingest-api";
 
 /**
@@ -147,6 +149,16 @@ describe("GET /reports/emissions on a constructed fleet", () => {
     const body = (await res.json()) as { error: string; details?: { field: string }[] };
     expect(body.error).toBe("invalid_request");
     expect(body.details?.map((d) => d.field)).toContain(field);
+  });
+
+  it("answers the sandbox key's CSV with X-Sandbox: true (the binding decorates the finished Response)", async () => {
+    const db = server.tdb.handle.db;
+    await db.insert(tenants).values({ id: SANDBOX_TENANT_ID, name: "FDP Sandbox", ingestSecret: "x" }).onConflictDoNothing();
+    await insertDevices(db, SANDBOX_TENANT_ID, [{ deviceId: "sbx-001", odometerKm: 1 }]);
+    const res = await get(SANDBOX_KEY, `start_date=${START}&end_date=${END}&format=csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-sandbox")).toBe("true");
+    expect(parseCsv(await res.text()).map((r) => r[0])).toEqual(["device_id", "sbx-001", "TOTAL"]);
   });
 
   it("accepts exactly 366 days counting both ends, and today as end_date", async () => {
