@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
 import { env } from "@/lib/env";
 import { allowHeader } from "@/lib/http/bind-route";
@@ -55,7 +56,12 @@ function responsesOf(op: Operation): Record<string, ResponseConfig> {
   const out: Record<string, ResponseConfig> = {
     200: {
       description: "OK. Answers to the sandbox key also carry `_sandbox: true` (the example is the sandbox's answer without it).",
-      content: op.produces ? { [op.produces]: { schema: op.output } } : { "application/json": { schema: op.output, ...exampleOf(op) } },
+      content: op.produces
+        ? { [op.produces]: { schema: op.output } }
+        : {
+            "application/json": { schema: op.output, ...exampleOf(op) },
+            ...(op.alsoProduces ? { [op.alsoProduces.mediaType]: { schema: z.string().meta({ description: op.alsoProduces.selectedBy }) } } : {}),
+          },
       headers: { ...REQUEST_ID_HEADER, ...limited },
     },
   };

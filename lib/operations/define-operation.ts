@@ -65,6 +65,11 @@ export interface OperationDef<
   output: O;
   /** The 200 answer's media type when it is not JSON (the verb then returns a finished Response). */
   produces?: "application/pdf";
+  /**
+   * A second media type the same operation answers when a query parameter asks for it (the verb then
+   * returns a finished Response; `output` stays the JSON schema). `selectedBy` says how, for the document.
+   */
+  alsoProduces?: { mediaType: "text/csv; charset=utf-8"; selectedBy: string };
   /** Largest accepted body in bytes (413 beyond); only for operations with a body. */
   maxBodyBytes?: number;
   /** Answers this operation gives besides the ones every operation of its kind gives (400/401/403/405/429/500). */

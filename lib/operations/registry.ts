@@ -6,6 +6,7 @@ import { predictMileageOperation } from "./leasing-mileage";
 import { getResidualValueOperation } from "./leasing-residual";
 import { predictResidualValueOperation } from "./leasing-residual-model";
 import { commissionOperation, gordonLoebOperation } from "./pricing";
+import { getEmissionsReportOperation } from "./reports";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -45,6 +46,7 @@ export const OPERATIONS: readonly Operation[] = [
   verifyCertificateOperation,
   gordonLoebOperation,
   commissionOperation,
+  getEmissionsReportOperation,
 ] as unknown as readonly Operation[];
 
 /**

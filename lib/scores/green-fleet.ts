@@ -3,6 +3,7 @@
  * Methodology: docs/methodology/green-fleet.md. Change GREEN_FLEET_VERSION with any rule change.
  */
 import { finiteOrNull } from "@/lib/numbers";
+import { FI_GRID_FACTOR_BASIS, FI_GRID_G_PER_KWH } from "@/lib/reports/emission-factors";
 import { countsAsIce, isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 import {
   type Confidence,
@@ -42,16 +43,11 @@ export const BEV_KWH_PER_KM = {
   van: DEFRA_2025_KG_PER_KM.van.bev_uk_grid / DEFRA_2025_UK_GRID_KG_PER_KWH,
 } as const;
 /**
- * Finnish grid factor, g CO2e per kWh of electricity: 88 g CO2e/kWh, LIFE-CYCLE basis (fuel upstream
- * included, the method of Commission Delegated Regulation (EU) 2023/1185), year 2024, as published by
- * lowcarbonpower.org (SOURCES.md "Finnish electricity emission factor"). Statistics Finland's table
- * 14qt publishes the same three bases (direct CO2, CO2e, life-cycle); its 2024 life-cycle value was not
- * retrievable here and replaces this figure when it is. The life-cycle basis is the conservative choice
- * (higher than direct combustion CO2); it is NOT the basis of the DEFRA fuel factors below
- * (tank-to-wheel), which favours the fuel vehicles in the comparison, never the EVs.
+ * Finnish grid factor (g CO2e/kWh) and its basis: one source of truth, the emission-factor registry
+ * (lib/reports/emission-factors.ts), shared with the emissions report. It is life-cycle, NOT the basis
+ * of the DEFRA fuel factors here (tank-to-wheel), which favours the fuel vehicles, never the EVs.
  */
-export const FI_GRID_G_PER_KWH = 88;
-export const FI_GRID_FACTOR_BASIS = "life-cycle CO2e (EU 2023/1185 method), Finland 2024" as const;
+export { FI_GRID_FACTOR_BASIS, FI_GRID_G_PER_KWH };
 /** A cross-check further than this from 1 puts the vehicle's energy figures in doubt (limitation). */
 export const ENERGY_CROSS_CHECK_TOLERANCE = 0.25;
 /** Winter allowance on the energy reference: +25 % at a fully sub-zero share (NAF/Motor: 20–30 % winter range loss). */
@@ -125,8 +121,9 @@ export interface GreenFleetMetrics {
   reference_kwh_per_100km: number | null;
 }
 
-type VehicleClass = "car" | "van";
-const classOf = (assetClass: string | null): VehicleClass =>
+export type VehicleClass = "car" | "van";
+/** Light commercial and heavy trucks take the van factors (the largest DESNZ class FDP carries); everything else the car's. */
+export const classOf = (assetClass: string | null): VehicleClass =>
   assetClass === "light_commercial" || assetClass === "heavy_truck" ? "van" : "car";
 
 /** g CO2e per km for one vehicle (tank-to-wheel for fuel; Finnish grid for electricity). */

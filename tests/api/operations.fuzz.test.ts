@@ -168,7 +168,17 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
   const structuredQuery = fc
     .tuple(fc.array(fc.tuple(fc.constantFrom(...(declared.length > 0 ? declared : ["x"])), queryValue), { maxLength: 4 }), fc.array(fc.tuple(fc.string({ maxLength: 6 }), queryValue), { maxLength: 2 }))
     .map(([known, extra]) => [...known, ...extra].map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&"));
-  const query = fc.oneof({ weight: 4, arbitrary: structuredQuery }, { weight: 1, arbitrary: rawQueryText });
+  // The example's query with at most one member hostile: an operation with required query parameters
+  // (dates of the reports) is otherwise never reached past validation.
+  const exampleQuery = Object.entries(example.query ?? {}) as [string, string][];
+  const exampleWithOneHostile = fc
+    .tuple(fc.nat({ max: exampleQuery.length }), queryValue)
+    .map(([i, v]) => exampleQuery.map(([k, x], j) => `${percentEncode(k)}=${percentEncode(j === i ? v : x)}`).join("&"));
+  const query = fc.oneof(
+    { weight: 4, arbitrary: structuredQuery },
+    { weight: 1, arbitrary: rawQueryText },
+    ...(exampleQuery.length > 0 ? [{ weight: 2, arbitrary: exampleWithOneHostile }] : []),
+  );
   if (!op.input.body) return fc.record({ path, query, contentType: fc.constant("application/json") });
   const bodyNames = Object.keys(op.input.body.shape);
 

@@ -33,6 +33,7 @@ describe("OpenAPI document", () => {
       "/predict/residual-value/{device_id}",
       "/pricing/commission",
       "/pricing/gordon-loeb",
+      "/reports/emissions",
       "/scores/batch",
       "/scores/fleet-risk",
       "/scores/green-fleet",

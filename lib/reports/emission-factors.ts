@@ -1,0 +1,74 @@
+/**
+ * The versioned emission-factor registry: every factor the emissions report (endpoint 8) and the green
+ * fleet score use, each with value, unit, year, basis and source. docs/methodology/emissions.md renders
+ * this registry as its table (tests/unit/reports/emissions-factors.test.ts keeps the two in step).
+ * Change EMISSION_FACTORS_VERSION with any value; a report names the factor ids and this version.
+ */
+
+export const EMISSION_FACTORS_VERSION = "factors-2025.1";
+
+export interface EmissionFactor {
+  id: string;
+  value: number;
+  unit: string;
+  year: number;
+  /** What the factor covers (tank-to-wheel, well-to-tank, life-cycle...). */
+  basis: string;
+  source: string;
+}
+
+const DESNZ_2025 = "UK DESNZ/DEFRA GHG conversion factors for company reporting 2025 (SOURCES.md)";
+
+/**
+ * Finnish grid factor, g CO2e per kWh of electricity: 88 g CO2e/kWh, LIFE-CYCLE basis (fuel upstream
+ * included, the method of Commission Delegated Regulation (EU) 2023/1185), year 2024, as published by
+ * lowcarbonpower.org (SOURCES.md "Finnish electricity emission factor"). Statistics Finland's table
+ * 14qt publishes the same three bases (direct CO2, CO2e, life-cycle); its 2024 life-cycle value was not
+ * retrievable here and replaces this figure when it is. The life-cycle basis is the conservative choice
+ * (higher than direct combustion CO2). Location-based. Used by the green fleet score and the emissions report.
+ */
+export const FI_GRID_G_PER_KWH = 88;
+export const FI_GRID_FACTOR_BASIS = "life-cycle CO2e (EU 2023/1185 method), Finland 2024" as const;
+
+export const EMISSION_FACTORS = {
+  fi_grid_electricity: {
+    id: "fi_grid_electricity",
+    value: FI_GRID_G_PER_KWH / 1000,
+    unit: "kg CO2e/kWh",
+    year: 2024,
+    basis: `${FI_GRID_FACTOR_BASIS}; location-based; applied to kWh at the plug (charger losses included)`,
+    source: "lowcarbonpower.org, Finland 2024 (SOURCES.md \"Finnish electricity emission factor\")",
+  },
+  car_diesel_ttw: { id: "car_diesel_ttw", value: 0.17304, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, average car, diesel", source: DESNZ_2025 },
+  car_diesel_wtt: { id: "car_diesel_wtt", value: 0.04146, unit: "kg CO2e/km", year: 2025, basis: "well-to-tank, average car, diesel", source: DESNZ_2025 },
+  car_petrol_ttw: { id: "car_petrol_ttw", value: 0.16272, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, average car, petrol", source: DESNZ_2025 },
+  car_petrol_wtt: { id: "car_petrol_wtt", value: 0.04599, unit: "kg CO2e/km", year: 2025, basis: "well-to-tank, average car, petrol", source: DESNZ_2025 },
+  car_unknown_ttw: { id: "car_unknown_ttw", value: 0.16725, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, average car, unknown fuel", source: DESNZ_2025 },
+  car_hev_ttw: { id: "car_hev_ttw", value: 0.12825, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, average car, hybrid (HEV)", source: DESNZ_2025 },
+  car_phev_ttw: { id: "car_phev_ttw", value: 0.10461, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, average car, plug-in hybrid (DESNZ's average electric/fuel split)", source: DESNZ_2025 },
+  van_diesel_ttw: { id: "van_diesel_ttw", value: 0.25561, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, van up to 3.5 t, diesel", source: DESNZ_2025 },
+  van_petrol_ttw: { id: "van_petrol_ttw", value: 0.21335, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, van up to 3.5 t, petrol", source: DESNZ_2025 },
+  /** Per litre (B7 road diesel, average biofuel blend): turns the per-km figure into litres. */
+  diesel_ttw_per_litre: {
+    id: "diesel_ttw_per_litre",
+    value: 2.57082,
+    unit: "kg CO2e/l",
+    year: 2025,
+    basis: "tank-to-wheel, diesel (average biofuel blend), per litre",
+    source: DESNZ_2025.replace(" (SOURCES.md)", ", Fuels (greencalculus.com/methodology/diesel-combustion quotes it)"),
+  },
+  car_bev_uk_grid: { id: "car_bev_uk_grid", value: 0.04047, unit: "kg CO2e/km", year: 2025, basis: "average car, battery electric, UK grid (only for the implied kWh/km)", source: DESNZ_2025 },
+  van_bev_uk_grid: { id: "van_bev_uk_grid", value: 0.06976, unit: "kg CO2e/km", year: 2025, basis: "van up to 3.5 t, battery electric, UK grid (only for the implied kWh/km)", source: DESNZ_2025 },
+  uk_grid_electricity: { id: "uk_grid_electricity", value: 0.177, unit: "kg CO2e/kWh", year: 2025, basis: "UK grid electricity generation (only for the implied kWh/km)", source: DESNZ_2025 },
+} as const satisfies Record<string, EmissionFactor>;
+
+export type EmissionFactorId = keyof typeof EMISSION_FACTORS;
+
+/**
+ * Documented per-powertrain consumption where telemetry reports none: a BEV's kWh/km implied by
+ * DESNZ (BEV factor ÷ UK grid factor): car ≈ 0.229, van ≈ 0.394 kWh/km.
+ */
+export const BEV_FALLBACK_KWH_PER_KM = {
+  car: EMISSION_FACTORS.car_bev_uk_grid.value / EMISSION_FACTORS.uk_grid_electricity.value,
+  van: EMISSION_FACTORS.van_bev_uk_grid.value / EMISSION_FACTORS.uk_grid_electricity.value,
+} as const;
