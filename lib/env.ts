@@ -40,6 +40,14 @@ const envSchema = z.object({
    * request's own thread (the benchmark's comparison: it stalls every other request meanwhile).
    */
   FDP_PDF_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
+  /** Live spot-price source (docs/spot-prices.md): `porssisahko` (porssisahko.net's v2 JSON API). */
+  SPOT_PRICE_SOURCE: z.preprocess(emptyToUndefined, z.enum(["porssisahko"]).default("porssisahko")),
+  /** Base URL of that source (tests point it at a local fixture server). */
+  SPOT_PRICE_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("https://api.porssisahko.net")),
+  /** Milliseconds one fetch from the source may take before it counts as down. */
+  SPOT_PRICE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(5_000)),
+  /** `0` turns off the recorded offline series: with the source down and nothing cached for 24 h, 503. */
+  SPOT_PRICE_OFFLINE_FALLBACK: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")).transform((v) => v === "1"),
   /** Lowest level written to stderr (JSON lines); case-insensitive. */
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
 });
