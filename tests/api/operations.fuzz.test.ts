@@ -33,7 +33,7 @@ beforeAll(async () => {
   ownCertificate = await issueCertificate(tdb.handle.db, t.tenantId, "dev-a");
   app = await startRouteServer({
     db: tdb.handle,
-    env: { RATE_LIMIT_API_PER_MIN: "1000000", RATE_LIMIT_AUTH_PER_MIN: "1000000", REDIS_URL: undefined, DATABASE_URL: tdb.url },
+    env: { RATE_LIMIT_API_PER_MIN: "1000000", RATE_LIMIT_AUTH_PER_MIN: "1000000", RATE_LIMIT_PUBLIC_PER_MIN: "1000000", REDIS_URL: undefined, DATABASE_URL: tdb.url },
   });
 });
 
