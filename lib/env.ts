@@ -46,6 +46,8 @@ const envSchema = z.object({
   SPOT_PRICE_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("https://api.porssisahko.net")),
   /** Milliseconds one fetch from the source may take before it counts as down. */
   SPOT_PRICE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(5_000)),
+  /** Seconds the source is left alone after a failed fetch (stale/recorded answers meanwhile); 0 asks on every miss. */
+  SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(60)),
   /** `0` turns off the recorded offline series: with the source down and nothing cached for 24 h, 503. */
   SPOT_PRICE_OFFLINE_FALLBACK: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")).transform((v) => v === "1"),
   /** Lowest level written to stderr (JSON lines); case-insensitive. */

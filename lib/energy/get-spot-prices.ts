@@ -17,6 +17,7 @@ export const STALE_LIMIT_MS = 24 * 60 * 60_000;
 export interface SpotPriceSettings {
   source: SourceConfig;
   offlineFallback: boolean;
+  retryAfterFailureMs: number;
 }
 
 export function spotPriceSettings(): SpotPriceSettings {
@@ -24,6 +25,7 @@ export function spotPriceSettings(): SpotPriceSettings {
   return {
     source: { name: e.SPOT_PRICE_SOURCE, baseUrl: e.SPOT_PRICE_BASE_URL, timeoutMs: e.SPOT_PRICE_TIMEOUT_MS },
     offlineFallback: e.SPOT_PRICE_OFFLINE_FALLBACK,
+    retryAfterFailureMs: e.SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS * 1000,
   };
 }
 
@@ -33,6 +35,13 @@ export function spotPriceSettings(): SpotPriceSettings {
  * the first fetch lands.
  */
 const inFlight = new Map<string, Promise<CachedSeries>>();
+
+/**
+ * When each source last failed (this process). For SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS after a
+ * failure the source is not asked again: an offline laptop would otherwise wait out a DNS failure or
+ * the full timeout on every request before getting the stale or recorded answer it gets anyway.
+ */
+const lastFailureAt = new Map<string, number>();
 
 function fetchOnce(key: string, ctx: PublicCtx, config: SourceConfig): Promise<CachedSeries> {
   const running = inFlight.get(key);
@@ -89,10 +98,16 @@ export async function getSpotPrices({ ctx, now }: { ctx: PublicCtx; input?: Reco
     return spotPricesAnswer(cached.series, { cached: true, fetchedAt: cached.fetchedAt, staleSince: null });
   }
   try {
+    const failedAt = lastFailureAt.get(key);
+    if (failedAt !== undefined && at - failedAt < settings.retryAfterFailureMs) {
+      throw new UpstreamFetchError("the source failed moments ago and is not asked again yet", "backoff");
+    }
     const fresh = await fetchOnce(key, ctx, settings.source);
+    lastFailureAt.delete(key);
     return spotPricesAnswer(fresh.series, { cached: false, fetchedAt: fresh.fetchedAt, staleSince: null });
   } catch (err) {
     if (!(err instanceof UpstreamFetchError)) throw err;
+    if (err.reason !== "backoff") lastFailureAt.set(key, Date.now());
     ctx.log.warn({ source: settings.source.name, reason: err.reason }, `spot prices: ${err.message}`);
     if (cached && at - cached.fetchedAt.getTime() < STALE_LIMIT_MS) {
       const staleSince = new Date(cached.fetchedAt.getTime() + CACHE_TTL_MS);

@@ -36,6 +36,8 @@ beforeAll(async () => {
       SPOT_PRICE_BASE_URL: source.url,
       SPOT_PRICE_TIMEOUT_MS: "300",
       SPOT_PRICE_OFFLINE_FALLBACK: "0",
+      // Every failure test must reach the source; the back-off has its own test below.
+      SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS: "0",
     },
   });
 }, 180_000);
@@ -50,11 +52,16 @@ beforeEach(async () => {
   source.mode = "ok";
   source.delayMs = 0;
   setFallback(false);
+  setEnv("SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS", "0");
   await tdb.handle.db.delete(spotPriceCache);
 });
 
 function setFallback(on: boolean): void {
-  process.env.SPOT_PRICE_OFFLINE_FALLBACK = on ? "1" : "0";
+  setEnv("SPOT_PRICE_OFFLINE_FALLBACK", on ? "1" : "0");
+}
+
+function setEnv(name: string, value: string): void {
+  process.env[name] = value;
   resetEnvCache();
 }
 
@@ -196,5 +203,25 @@ describe("GET /energy/spot-prices: the source down", () => {
     source.mode = "500";
     const { body } = await getOk();
     expect(body).toMatchObject({ source: "porssisahko.net", stale: true });
+  });
+
+  it("after a failure the source is left alone for SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS (no wait for a dead source on every request)", async () => {
+    await getOk(); // a success forgets earlier tests' failures
+    await tdb.handle.db.delete(spotPriceCache);
+    setEnv("SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS", "60");
+    setFallback(true);
+    source.mode = "timeout";
+    const before = source.requests;
+    const first = await getOk();
+    expect(source.requests - before).toBe(1);
+    source.mode = "ok"; // back, but not asked until the back-off has passed
+    const started = Date.now();
+    const second = await getOk();
+    expect(source.requests - before).toBe(1);
+    expect(Date.now() - started).toBeLessThan(300); // not the 300 ms timeout again
+    expect([first.body.source, second.body.source]).toEqual([RECORDED_SOURCE, RECORDED_SOURCE]);
+    setEnv("SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS", "0");
+    expect((await getOk()).body.source).toBe("porssisahko.net");
+    expect(source.requests - before).toBe(2);
   });
 });
