@@ -40,10 +40,12 @@ const envSchema = z.object({
    * request's own thread (the benchmark's comparison: it stalls every other request meanwhile).
    */
   FDP_PDF_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
-  /** Live spot-price source (docs/spot-prices.md): `porssisahko` (porssisahko.net's v2 JSON API). */
-  SPOT_PRICE_SOURCE: z.preprocess(emptyToUndefined, z.enum(["porssisahko"]).default("porssisahko")),
-  /** Base URL of that source (tests point it at a local fixture server). */
-  SPOT_PRICE_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("https://api.porssisahko.net")),
+  /** Live spot-price source (docs/spot-prices.md): `porssisahko` (porssisahko.net's v2 JSON API) or `entsoe` (A44 XML). */
+  SPOT_PRICE_SOURCE: z.preprocess(emptyToUndefined, z.enum(["porssisahko", "entsoe"]).default("porssisahko")),
+  /** ENTSO-E Transparency Platform security token (only for SPOT_PRICE_SOURCE=entsoe). */
+  SPOT_PRICE_ENTSOE_TOKEN: optionalString,
+  /** Base URL of that source; unset: the source's public one (lib/energy/sources/index.ts). Tests point it at a fixture server. */
+  SPOT_PRICE_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /** Milliseconds one fetch from the source may take before it counts as down. */
   SPOT_PRICE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(5_000)),
   /** Seconds the source is left alone after a failed fetch (stale/recorded answers meanwhile); 0 asks on every miss. */

@@ -5,7 +5,7 @@ import type { SpotPricesAnswer } from "@/lib/schemas/energy";
 import { readCachedSeries, writeCachedSeries, type CachedSeries } from "./cache";
 import { recordedSeriesFor } from "./recorded";
 import type { SpotSeries } from "./series";
-import { fetchFromSource, sourceKey, type SourceConfig } from "./sources";
+import { DEFAULT_BASE_URLS, fetchFromSource, sourceKey, type SourceConfig } from "./sources";
 import { UpstreamFetchError } from "./sources/upstream-error";
 import { FI_ELECTRICITY_VAT_RATE, withAndWithoutVat } from "./vat";
 
@@ -23,7 +23,7 @@ export interface SpotPriceSettings {
 export function spotPriceSettings(): SpotPriceSettings {
   const e = env();
   return {
-    source: { name: e.SPOT_PRICE_SOURCE, baseUrl: e.SPOT_PRICE_BASE_URL, timeoutMs: e.SPOT_PRICE_TIMEOUT_MS },
+    source: { name: e.SPOT_PRICE_SOURCE, baseUrl: e.SPOT_PRICE_BASE_URL ?? DEFAULT_BASE_URLS[e.SPOT_PRICE_SOURCE], timeoutMs: e.SPOT_PRICE_TIMEOUT_MS, token: e.SPOT_PRICE_ENTSOE_TOKEN },
     offlineFallback: e.SPOT_PRICE_OFFLINE_FALLBACK,
     retryAfterFailureMs: e.SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS * 1000,
   };

@@ -7,7 +7,7 @@ import { spotPricesSchema } from "@/lib/schemas/energy";
 import { helsinkiDayNumber } from "@/lib/seed/calendar";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
-import { quarterHourPrices, startSpotPriceFixtureServer, type SpotPriceFixtureServer } from "../helpers/spot-price-fixture-server";
+import { a44, quarterHourPrices, startSpotPriceFixtureServer, type SpotPriceFixtureServer } from "../helpers/spot-price-fixture-server";
 
 /**
  * Endpoint 14 end to end: the real route, the real porssisahko.net adapter and the real shared cache
@@ -223,5 +223,32 @@ describe("GET /energy/spot-prices: the source down", () => {
     setEnv("SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS", "0");
     expect((await getOk()).body.source).toBe("porssisahko.net");
     expect(source.requests - before).toBe(2);
+  });
+});
+
+describe("GET /energy/spot-prices with SPOT_PRICE_SOURCE=entsoe (A44 XML)", () => {
+  it("asks with the token and the FI zone, fills the A03 gaps, and converts EUR/MWh without VAT to c/kWh with VAT", async () => {
+    setEnv("SPOT_PRICE_SOURCE", "entsoe");
+    setEnv("SPOT_PRICE_ENTSOE_TOKEN", "test-token");
+    try {
+      source.entsoeXml = a44([{ start: "2026-01-14T23:00Z", end: "2026-01-15T00:00Z", resolution: "PT15M", curveType: "A03", points: [[1, 40], [3, 80]] }]);
+      const before = source.requests;
+      const { body } = await getOk();
+      expect(source.requests - before).toBe(1);
+      expect(source.lastEntsoeQuery?.get("securityToken")).toBe("test-token");
+      expect(source.lastEntsoeQuery?.get("documentType")).toBe("A44");
+      expect(source.lastEntsoeQuery?.get("in_Domain")).toBe("10YFI-1--------U");
+      expect(body).toMatchObject({ source: "transparency.entsoe.eu", cached: false, resolution: "PT15M" });
+      expect(body.prices.map((p) => [p.start, p.price_cents_kwh, p.price_cents_kwh_without_vat])).toEqual([
+        ["2026-01-14T23:00:00.000Z", 5.02, 4],
+        ["2026-01-14T23:15:00.000Z", 5.02, 4],
+        ["2026-01-14T23:30:00.000Z", 10.04, 8],
+        ["2026-01-14T23:45:00.000Z", 10.04, 8],
+      ]);
+      // Its own cache row: the porssisahko series cached under another key is not served for it.
+      expect((await getOk()).body).toMatchObject({ source: "transparency.entsoe.eu", cached: true });
+    } finally {
+      setEnv("SPOT_PRICE_SOURCE", "porssisahko");
+    }
   });
 });
