@@ -40,6 +40,18 @@ const envSchema = z.object({
    * request's own thread (the benchmark's comparison: it stalls every other request meanwhile).
    */
   FDP_PDF_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
+  /** Live spot-price source (docs/spot-prices.md): `porssisahko` (porssisahko.net's v2 JSON API) or `entsoe` (A44 XML). */
+  SPOT_PRICE_SOURCE: z.preprocess(emptyToUndefined, z.enum(["porssisahko", "entsoe"]).default("porssisahko")),
+  /** ENTSO-E Transparency Platform security token (only for SPOT_PRICE_SOURCE=entsoe). */
+  SPOT_PRICE_ENTSOE_TOKEN: optionalString,
+  /** Base URL of that source; unset: the source's public one (lib/energy/sources/index.ts). Tests point it at a fixture server. */
+  SPOT_PRICE_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** Milliseconds one fetch from the source may take before it counts as down. */
+  SPOT_PRICE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(5_000)),
+  /** Seconds the source is left alone after a failed fetch (stale/recorded answers meanwhile); 0 asks on every miss. */
+  SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(60)),
+  /** `0` turns off the recorded offline series: with the source down and nothing cached for 24 h, 503. */
+  SPOT_PRICE_OFFLINE_FALLBACK: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")).transform((v) => v === "1"),
   /** Lowest level written to stderr (JSON lines); case-insensitive. */
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
 });

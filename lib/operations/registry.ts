@@ -1,5 +1,6 @@
 import type { Operation } from "./define-operation";
 import { generateCertificateOperation, getCertificateOperation, getCertificatePdfOperation, verifyCertificateOperation } from "./certificates";
+import { getSpotPricesOperation } from "./energy";
 import { listAlertsOperation, listFleetOperation } from "./fleet";
 import { ingestOperation } from "./ingest";
 import { predictMileageOperation } from "./leasing-mileage";
@@ -47,6 +48,7 @@ export const OPERATIONS: readonly Operation[] = [
   gordonLoebOperation,
   commissionOperation,
   getEmissionsReportOperation,
+  getSpotPricesOperation,
 ] as unknown as readonly Operation[];
 
 /**

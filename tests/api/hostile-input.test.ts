@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenantDataState } from "../helpers/counts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
+import { createTenantWithKey, insertDevices, OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
 /**
@@ -18,7 +18,7 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await createTenantWithKey(tdb.handle.db);
   await insertDevices(tdb.handle.db, t.tenantId, [{ deviceId: "dev-1" }]);
-  app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", RATE_LIMIT_AUTH_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
+  app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", RATE_LIMIT_AUTH_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL } });
 });
 
 afterAll(async () => {

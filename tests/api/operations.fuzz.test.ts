@@ -4,7 +4,7 @@ import type { Operation } from "@/lib/operations/define-operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { tenantDataState } from "../helpers/counts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { createTenantWithKey, insertDevices, issueCertificate } from "../helpers/fixtures";
+import { createTenantWithKey, insertDevices, issueCertificate, OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures";
 
 /** A certificate of the tenant, so that the certificate operations have something to find. */
 let ownCertificate: string;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   ownCertificate = await issueCertificate(tdb.handle.db, t.tenantId, "dev-a");
   app = await startRouteServer({
     db: tdb.handle,
-    env: { RATE_LIMIT_API_PER_MIN: "1000000", RATE_LIMIT_AUTH_PER_MIN: "1000000", REDIS_URL: undefined, DATABASE_URL: tdb.url },
+    env: { RATE_LIMIT_API_PER_MIN: "1000000", RATE_LIMIT_AUTH_PER_MIN: "1000000", RATE_LIMIT_PUBLIC_PER_MIN: "1000000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL },
   });
 });
 

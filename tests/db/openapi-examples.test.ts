@@ -10,6 +10,7 @@ import { resetRateLimiters } from "@/lib/rate-limit/limiter-store";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { collectSandboxExamples, type OperationExample } from "../../scripts/lib/sandbox-examples";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures";
 
 /**
  * The OpenAPI examples are the sandbox's own answers (lib/openapi/examples.json, `npm run
@@ -25,6 +26,7 @@ beforeAll(async () => {
   await seedSandbox({ db: tdb.handle.db });
   process.env.REDIS_URL = "";
   process.env.DATABASE_URL = tdb.url;
+  process.env.SPOT_PRICE_BASE_URL = OFFLINE_SPOT_PRICE_URL;
   resetEnvCache();
   resetRateLimiters();
   setDbHandle(tdb.handle);

@@ -81,3 +81,6 @@ export async function issueCertificate(db: Db, tenantId: string, deviceId: strin
   const ctx = { db, tenantId, isSandbox: false, log: rootLogger() };
   return (await generateCertificate({ ctx, input: { device_id: deviceId }, now })).certificate_number;
 }
+
+/** Nothing listens on port 9: a test's spot prices never reach the real source (the recorded day answers). */
+export const OFFLINE_SPOT_PRICE_URL = "http://127.0.0.1:9";

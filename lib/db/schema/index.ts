@@ -8,3 +8,4 @@ export * from "./meta";
 export * from "./rate-limits";
 export * from "./driving-events";
 export * from "./certificates";
+export * from "./spot-prices";

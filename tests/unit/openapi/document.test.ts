@@ -27,6 +27,7 @@ describe("OpenAPI document", () => {
       "/certificates/{certificate_id}",
       "/certificates/{certificate_id}/pdf",
       "/certificates/{certificate_id}/verify",
+      "/energy/spot-prices",
       "/fleet",
       "/oem/ingest",
       "/predict/mileage/{device_id}",

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { spotPricesAnswer } from "@/lib/energy/get-spot-prices";
+import { RECORDED_HOURS, recordedSeriesFor } from "@/lib/energy/recorded";
+import { parsePorssisahko } from "@/lib/energy/sources/porssisahko";
+import { UpstreamFetchError } from "@/lib/energy/sources/upstream-error";
+import { FI_ELECTRICITY_VAT_RATE, withAndWithoutVat } from "@/lib/energy/vat";
+import { spotPricesSchema } from "@/lib/schemas/energy";
+import { helsinkiDayNumber } from "@/lib/seed/calendar";
+
+const Q = 15 * 60_000;
+const H = 60 * 60_000;
+const slot = (startIso: string, len: number, price: number) => ({ price, startDate: startIso, endDate: new Date(Date.parse(startIso) + len).toISOString() });
+
+describe("parsePorssisahko (porssisahko.net v2 latest-prices.json)", () => {
+  it("sorts the newest-first source series oldest first and keeps 15-minute slots as PT15M", () => {
+    const s = parsePorssisahko({ prices: [slot("2026-01-15T10:15:00.000Z", Q, 4.5), slot("2026-01-15T10:00:00.000Z", Q, 3.25)] });
+    expect(s).toEqual({
+      source: "porssisahko.net",
+      resolution: "PT15M",
+      points: [
+        { startMs: Date.parse("2026-01-15T10:00:00Z"), endMs: Date.parse("2026-01-15T10:15:00Z"), priceWithVat: 3.25 },
+        { startMs: Date.parse("2026-01-15T10:15:00Z"), endMs: Date.parse("2026-01-15T10:30:00Z"), priceWithVat: 4.5 },
+      ],
+    });
+  });
+
+  it("hour-long slots are PT60M, and a duplicated start is served once", () => {
+    const s = parsePorssisahko({ prices: [slot("2025-09-01T10:00:00Z", H, 2), slot("2025-09-01T09:00:00Z", H, 1), slot("2025-09-01T09:00:00Z", H, 1)] });
+    expect(s.resolution).toBe("PT60M");
+    expect(s.points.map((p) => p.priceWithVat)).toEqual([1, 2]);
+  });
+
+  it.each([
+    ["not an object", "nope", "malformed"],
+    ["prices missing", {}, "malformed"],
+    ["a price as a string", { prices: [{ price: "1.2", startDate: "2026-01-15T10:00:00Z", endDate: "2026-01-15T10:15:00Z" }] }, "malformed"],
+    ["a date that is not a date", { prices: [{ price: 1.2, startDate: "yesterday", endDate: "2026-01-15T10:15:00Z" }] }, "malformed"],
+    ["mixed slot lengths", { prices: [slot("2026-01-15T10:00:00Z", Q, 1), slot("2026-01-15T11:00:00Z", H, 1)] }, "malformed"],
+    ["an empty series", { prices: [] }, "empty"],
+  ])("refuses %s", (_name, body, reason) => {
+    expect(() => parsePorssisahko(body)).toThrow(UpstreamFetchError);
+    try {
+      parsePorssisahko(body);
+    } catch (err) {
+      expect((err as UpstreamFetchError).reason).toBe(reason);
+    }
+  });
+});
+
+describe("VAT", () => {
+  it("is 25.5 % and the without-VAT figure is the with-VAT one / 1.255, to 3 decimals", () => {
+    expect(FI_ELECTRICITY_VAT_RATE).toBe(0.255);
+    expect(withAndWithoutVat(12.55)).toEqual({ with_vat: 12.55, without_vat: 10 });
+    expect(withAndWithoutVat(-0.251)).toEqual({ with_vat: -0.251, without_vat: -0.2 });
+    expect(withAndWithoutVat(1)).toEqual({ with_vat: 1, without_vat: 0.797 });
+  });
+});
+
+describe("recordedSeriesFor (the offline series moved to today)", () => {
+  it("lays the 24 recorded hours on the Helsinki day of `now`, at the same wall-clock hours", () => {
+    const now = Date.parse("2026-11-24T12:00:00Z"); // winter: Helsinki = UTC+2
+    const s = recordedSeriesFor(now);
+    expect(s.source).toBe("recorded:2026-02-20");
+    expect(s.resolution).toBe("PT60M");
+    expect(s.points).toHaveLength(24);
+    expect(new Date(s.points[0]!.startMs).toISOString()).toBe("2026-11-23T22:00:00.000Z"); // 00:00 Helsinki
+    expect(new Date(s.points[23]!.endMs).toISOString()).toBe("2026-11-24T22:00:00.000Z"); // 24:00 Helsinki
+    expect(s.points.map((p) => p.priceWithVat)).toEqual(RECORDED_HOURS.map((h) => h.priceWithVat));
+    for (const p of s.points) expect(helsinkiDayNumber(p.startMs)).toBe(helsinkiDayNumber(now));
+  });
+
+  it("in summer the same hours move with UTC+3", () => {
+    const s = recordedSeriesFor(Date.parse("2026-07-01T09:00:00Z"));
+    expect(new Date(s.points[0]!.startMs).toISOString()).toBe("2026-06-30T21:00:00.000Z");
+  });
+
+  it("on the spring DST day no two slots overlap", () => {
+    const s = recordedSeriesFor(Date.parse("2026-03-29T12:00:00Z"));
+    for (let i = 1; i < s.points.length; i++) expect(s.points[i]!.startMs).toBeGreaterThanOrEqual(s.points[i - 1]!.endMs);
+  });
+
+  it("the recorded values are those of data/spot-prices (published hours included verbatim)", () => {
+    const byHour = new Map(RECORDED_HOURS.map((h) => [h.hour, h.priceWithVat]));
+    expect([14, 16, 17, 18, 21].map((h) => byHour.get(h))).toEqual([11.42, 8.79, 6.04, 5.05, 3.35]);
+  });
+});
+
+describe("spotPricesAnswer", () => {
+  const series = { source: "porssisahko.net", resolution: "PT15M" as const, points: [{ startMs: Date.parse("2026-01-15T10:00:00Z"), endMs: Date.parse("2026-01-15T10:15:00Z"), priceWithVat: 12.55 }] };
+
+  it("answers SPEC 2.12 plus the VAT split, valid for the output schema", () => {
+    const a = spotPricesAnswer(series, { cached: true, fetchedAt: new Date("2026-01-15T09:58:00Z"), staleSince: null });
+    expect(spotPricesSchema.parse(a)).toEqual({
+      market: "FI",
+      source: "porssisahko.net",
+      cached: true,
+      fetched_at: "2026-01-15T09:58:00.000Z",
+      stale: false,
+      stale_since: null,
+      resolution: "PT15M",
+      vat_rate_pct: 25.5,
+      prices: [{ start: "2026-01-15T10:00:00.000Z", end: "2026-01-15T10:15:00.000Z", price_cents_kwh: 12.55, price_cents_kwh_with_vat: 12.55, price_cents_kwh_without_vat: 10 }],
+    });
+  });
+
+  it("is stale exactly when a stale_since is given", () => {
+    const a = spotPricesAnswer(series, { cached: true, fetchedAt: new Date("2026-01-15T09:00:00Z"), staleSince: new Date("2026-01-15T09:15:00Z") });
+    expect(a).toMatchObject({ stale: true, stale_since: "2026-01-15T09:15:00.000Z" });
+  });
+});
