@@ -43,15 +43,22 @@ export const text = ({ min = 1, max }: { min?: number; max: number }) =>
  * An integer query parameter: digits only (no `1.5`, `abc`, `-1`, `1e2`), then a range check.
  * Out-of-range values are a 400, never clamped (CONTRACT "Errors").
  */
-export function intQueryParam({ min, max, fallback }: { min: number; max: number; fallback: number }) {
+function digitsInRange(min: number, max: number) {
   return z
     .string()
     .regex(/^[0-9]+$/, { message: `must be an integer between ${min} and ${max}` })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }))
-    .optional()
-    .default(fallback)
-    .meta({ type: "integer", minimum: min, maximum: max, default: fallback });
+    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }));
+}
+
+/** An integer query parameter with a default when absent. */
+export function intQueryParam({ min, max, fallback }: { min: number; max: number; fallback: number }) {
+  return digitsInRange(min, max).optional().default(fallback).meta({ type: "integer", minimum: min, maximum: max, default: fallback });
+}
+
+/** An integer query parameter without a default: absent → undefined (the caller's own fallback applies). */
+export function optionalIntQueryParam({ min, max, description }: { min: number; max: number; description: string }) {
+  return digitsInRange(min, max).optional().meta({ type: "integer", minimum: min, maximum: max, description });
 }
 
 /** `true` or `false` (case-insensitive); anything else is a 400. */

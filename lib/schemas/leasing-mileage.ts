@@ -1,29 +1,18 @@
 import { z } from "zod";
-import { dateTime, deviceIdPath } from "./common";
+import { dateTime, deviceIdPath, optionalIntQueryParam } from "./common";
 
-/**
- * A positive integer query parameter with no default: digits only (`abc`, `1.5`, `-3`, `1e3` are a
- * 400), then 1..max (0 is a 400: no lease lasts 0 months, no contract allows 0 km). Never clamped
- * (CONTRACT "Errors"). Absent → undefined: the device's master data applies.
- */
-function positiveIntQueryParam({ max, description }: { max: number; description: string }) {
-  return z
-    .string()
-    .regex(/^[0-9]+$/, { message: `must be an integer between 1 and ${max}` })
-    .transform(Number)
-    .pipe(z.number().int().min(1, { message: "must be at least 1" }).max(max, { message: `must be at most ${max}` }))
-    .optional()
-    .meta({ type: "integer", minimum: 1, maximum: max, description });
-}
-
+// contract_km and lease_months: 1..max, no default (0 is a 400: no lease lasts 0 months, no contract
+// allows 0 km). Absent → undefined: the device's master data applies.
 /** Endpoint 19's input: the path's device id and the two contract terms (SPEC 4 row 19). */
 export const mileageForecastPathSchema = deviceIdPath();
 export const mileageForecastQuerySchema = z.object({
-  contract_km: positiveIntQueryParam({
+  contract_km: optionalIntQueryParam({
+    min: 1,
     max: 2_000_000,
     description: "Contract mileage limit (km, compared with the odometer at the lease end); wins over the device's master data `contract_km`.",
   }),
-  lease_months: positiveIntQueryParam({
+  lease_months: optionalIntQueryParam({
+    min: 1,
     max: 240,
     description: "Total lease duration in months, counted from the device's `lease_start` (else its first odometer day); wins over the master data `lease_months`.",
   }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Powertrain } from "@/lib/vocabulary/powertrain";
-import { dateTime, deviceIdPath, text } from "./common";
+import { dateTime, deviceIdPath, optionalIntQueryParam, text } from "./common";
 
 /**
  * Endpoint 20 (SPEC 2.16, query parameters SPEC 4.4). Every parameter is optional; a malformed one is a
@@ -35,26 +35,15 @@ function numberQueryParam({ min, max, exclusiveMin, description }: { min: number
     .meta({ type: "number", ...(exclusiveMin ? { exclusiveMinimum: min } : { minimum: min }), maximum: max, description });
 }
 
-/** An optional integer (digits only: `1.5`, `-1`, `1e2` are 400s), without a default. */
-function integerQueryParam({ min, max, description }: { min: number; max: number; description: string }) {
-  return z
-    .string()
-    .regex(/^[0-9]+$/, { message: `must be an integer between ${min} and ${max}` })
-    .transform(Number)
-    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }))
-    .optional()
-    .meta({ type: "integer", minimum: min, maximum: max, description });
-}
-
 export const residualModelQuerySchema = z.object({
   make: text({ max: 100 }).optional().meta({ description: "Vehicle make; default: the device's master data. Reported, not used by the model." }),
   model: text({ max: 100 }).optional().meta({ description: "Vehicle model; default: the device's master data. Reported, not used by the model." }),
-  year: integerQueryParam({ min: 1990, max: 2100, description: "Model year; gives the age (from 1 July of that year) when `age_months` is not given." }),
+  year: optionalIntQueryParam({ min: 1990, max: 2100, description: "Model year; gives the age (from 1 July of that year) when `age_months` is not given." }),
   powertrain: z
     .enum(MODEL_POWERTRAINS, { message: "must be BEV or PHEV" })
     .optional()
     .meta({ description: "BEV or PHEV. Default: the device's master data when it is BEV or PHEV, else BEV (SPEC 4.4); `inputs` says which." }),
-  age_months: integerQueryParam({ min: 0, max: 600, description: "Vehicle age in months; default: from `year`, else the lease start, else the model year." }),
+  age_months: optionalIntQueryParam({ min: 0, max: 600, description: "Vehicle age in months; default: from `year`, else the lease start, else the model year." }),
   odometer_km: numberQueryParam({ min: 0, max: 2_000_000, description: "Current odometer; default: the device's latest odometer reading." }),
   battery_soh_pct: numberQueryParam({ min: 0, max: 100, description: "Battery state of health, 0–100; default: the device's latest plausible SoH reading." }),
   battery_kwh: numberQueryParam({ min: 0, exclusiveMin: true, max: 500, description: "Battery capacity; default: master data. Reported, not used by the model." }),
