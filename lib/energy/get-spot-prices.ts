@@ -83,19 +83,30 @@ export function spotPricesAnswer(
   };
 }
 
+/** A price series and how it was obtained. */
+export interface ObtainedSeries {
+  series: SpotSeries;
+  cached: boolean;
+  fetchedAt: Date;
+  staleSince: Date | null;
+  /** True for the shipped recorded day moved to today: real prices, but not today's market. */
+  recorded: boolean;
+}
+
 /**
- * Endpoint 14. Fresh cache (< 15 min) → served with `cached: true`, the source not asked. Otherwise
- * the source is asked (once per process however many requests wait); if it fails: the cached prices
- * when younger than 24 h (`stale: true`), else the recorded day moved to today (unless
- * SPOT_PRICE_OFFLINE_FALLBACK=0), else 503 upstream_unavailable.
+ * The prices every consumer reads (endpoint 14, the charging recommendation). Fresh cache (< 15 min) →
+ * served with `cached: true`, the source not asked. Otherwise the source is asked (once per process
+ * however many requests wait); if it fails: the cached prices when younger than 24 h (stale), else the
+ * recorded day moved to today when `allowRecorded` (and SPOT_PRICE_OFFLINE_FALLBACK is on), else
+ * UpstreamUnavailableError.
  */
-export async function getSpotPrices({ ctx, now }: { ctx: PublicCtx; input?: Record<string, never>; now?: number }): Promise<SpotPricesAnswer> {
+export async function obtainSpotSeries({ ctx, now, allowRecorded }: { ctx: PublicCtx; now?: number; allowRecorded: boolean }): Promise<ObtainedSeries> {
   const settings = spotPriceSettings();
   const key = sourceKey(settings.source);
   const at = now ?? Date.now();
   const cached = await readCachedSeries(ctx.db, key);
   if (cached && at - cached.fetchedAt.getTime() < CACHE_TTL_MS) {
-    return spotPricesAnswer(cached.series, { cached: true, fetchedAt: cached.fetchedAt, staleSince: null });
+    return { series: cached.series, cached: true, fetchedAt: cached.fetchedAt, staleSince: null, recorded: false };
   }
   try {
     const failedAt = lastFailureAt.get(key);
@@ -104,20 +115,25 @@ export async function getSpotPrices({ ctx, now }: { ctx: PublicCtx; input?: Reco
     }
     const fresh = await fetchOnce(key, ctx, settings.source);
     lastFailureAt.delete(key);
-    return spotPricesAnswer(fresh.series, { cached: false, fetchedAt: fresh.fetchedAt, staleSince: null });
+    return { series: fresh.series, cached: false, fetchedAt: fresh.fetchedAt, staleSince: null, recorded: false };
   } catch (err) {
     if (!(err instanceof UpstreamFetchError)) throw err;
     if (err.reason !== "backoff") lastFailureAt.set(key, Date.now());
     ctx.log.warn({ source: settings.source.name, reason: err.reason }, `spot prices: ${err.message}`);
     if (cached && at - cached.fetchedAt.getTime() < STALE_LIMIT_MS) {
-      const staleSince = new Date(cached.fetchedAt.getTime() + CACHE_TTL_MS);
-      return spotPricesAnswer(cached.series, { cached: true, fetchedAt: cached.fetchedAt, staleSince });
+      return { series: cached.series, cached: true, fetchedAt: cached.fetchedAt, staleSince: new Date(cached.fetchedAt.getTime() + CACHE_TTL_MS), recorded: false };
     }
-    if (settings.offlineFallback) {
-      return spotPricesAnswer(recordedSeriesFor(at), { cached: false, fetchedAt: new Date(at), staleSince: null });
+    if (allowRecorded && settings.offlineFallback) {
+      return { series: recordedSeriesFor(at), cached: false, fetchedAt: new Date(at), staleSince: null, recorded: true };
     }
     throw new UpstreamUnavailableError(
       "The spot-price source is unavailable and no prices fetched in the last 24 hours are cached; try again later.",
     );
   }
+}
+
+/** Endpoint 14: the prices as obtainSpotSeries finds them, the recorded day included when the source is down. */
+export async function getSpotPrices({ ctx, now }: { ctx: PublicCtx; input?: Record<string, never>; now?: number }): Promise<SpotPricesAnswer> {
+  const got = await obtainSpotSeries({ ctx, now, allowRecorded: true });
+  return spotPricesAnswer(got.series, got);
 }

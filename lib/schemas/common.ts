@@ -61,6 +61,30 @@ export function optionalIntQueryParam({ min, max, description }: { min: number; 
   return digitsInRange(min, max).optional().meta({ type: "integer", minimum: min, maximum: max, description });
 }
 
+/**
+ * An optional non-negative decimal query parameter: digits with an optional fraction, nothing else. `abc`, `-1`, `NaN`, `Infinity`,
+ * `1e400` (and every exponent form), `0x10` and an empty value are refused before any conversion, so no
+ * string can become a non-finite number.
+ */
+const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
+
+export function numberQueryParam({ min, max, exclusiveMin, description }: { min: number; max: number; exclusiveMin?: boolean; description: string }) {
+  const lower = exclusiveMin ? `greater than ${min}` : `at least ${min}`;
+  return z
+    .string()
+    .regex(DECIMAL, { message: `must be a decimal number ${lower} and at most ${max} (digits and an optional fraction, no sign or exponent)` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .finite()
+        .refine((n) => (exclusiveMin ? n > min : n >= min), { message: `must be ${lower}` })
+        .refine((n) => n <= max, { message: `must be at most ${max}` }),
+    )
+    .optional()
+    .meta({ type: "number", ...(exclusiveMin ? { exclusiveMinimum: min } : { minimum: min }), maximum: max, description });
+}
+
 /** `true` or `false` (case-insensitive); anything else is a 400. */
 export const booleanQueryParam = () =>
   z

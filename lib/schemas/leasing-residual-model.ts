@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Powertrain } from "@/lib/vocabulary/powertrain";
-import { dateTime, deviceIdPath, optionalIntQueryParam, text } from "./common";
+import { dateTime, deviceIdPath, numberQueryParam, optionalIntQueryParam, text } from "./common";
 
 /**
  * Endpoint 20 (SPEC 2.16, query parameters SPEC 4.4). Every parameter is optional; a malformed one is a
@@ -10,30 +10,6 @@ import { dateTime, deviceIdPath, optionalIntQueryParam, text } from "./common";
 /** The powertrains the model is calibrated for (SPEC 4.4: `BEV` or `PHEV`, default BEV). */
 export const MODEL_POWERTRAINS = ["BEV", "PHEV"] as const satisfies readonly Powertrain[];
 export type ModelPowertrain = (typeof MODEL_POWERTRAINS)[number];
-
-/**
- * A non-negative decimal: digits with an optional fraction, nothing else. `abc`, `-1`, `NaN`, `Infinity`,
- * `1e400` (and every exponent form), `0x10` and an empty value are refused before any conversion, so no
- * string can become a non-finite number.
- */
-const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
-
-function numberQueryParam({ min, max, exclusiveMin, description }: { min: number; max: number; exclusiveMin?: boolean; description: string }) {
-  const lower = exclusiveMin ? `greater than ${min}` : `at least ${min}`;
-  return z
-    .string()
-    .regex(DECIMAL, { message: `must be a decimal number ${lower} and at most ${max} (digits and an optional fraction, no sign or exponent)` })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .finite()
-        .refine((n) => (exclusiveMin ? n > min : n >= min), { message: `must be ${lower}` })
-        .refine((n) => n <= max, { message: `must be at most ${max}` }),
-    )
-    .optional()
-    .meta({ type: "number", ...(exclusiveMin ? { exclusiveMinimum: min } : { minimum: min }), maximum: max, description });
-}
 
 export const residualModelQuerySchema = z.object({
   make: text({ max: 100 }).optional().meta({ description: "Vehicle make; default: the device's master data. Reported, not used by the model." }),
