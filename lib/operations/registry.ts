@@ -1,5 +1,6 @@
 import type { Operation } from "./define-operation";
 import { generateCertificateOperation, getCertificateOperation, getCertificatePdfOperation, verifyCertificateOperation } from "./certificates";
+import { getChargingRecommendationOperation } from "./charging";
 import { getSpotPricesOperation } from "./energy";
 import { listAlertsOperation, listFleetOperation } from "./fleet";
 import { ingestOperation } from "./ingest";
@@ -49,6 +50,7 @@ export const OPERATIONS: readonly Operation[] = [
   commissionOperation,
   getEmissionsReportOperation,
   getSpotPricesOperation,
+  getChargingRecommendationOperation,
 ] as unknown as readonly Operation[];
 
 /**

@@ -29,7 +29,7 @@ let t: Awaited<ReturnType<typeof createTenantWithKey>>;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await createTenantWithKey(tdb.handle.db);
-  await insertDevices(tdb.handle.db, t.tenantId, [{ deviceId: "dev-a", odometerKm: 12_345 }, { deviceId: "dev.b:2" }]);
+  await insertDevices(tdb.handle.db, t.tenantId, [{ deviceId: "dev-a", odometerKm: 12_345, socPct: 55, powertrain: "BEV", batteryKwh: 64 }, { deviceId: "dev.b:2" }]);
   ownCertificate = await issueCertificate(tdb.handle.db, t.tenantId, "dev-a");
   app = await startRouteServer({
     db: tdb.handle,

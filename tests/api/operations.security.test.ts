@@ -35,10 +35,10 @@ beforeAll(async () => {
   noScope = await createTenantWithKey(db, { scopes: ["mcp"] });
   revoked = await createTenantWithKey(db);
   await revokeApiKey({ ctx: { db }, input: { keyId: revoked.keyId } });
-  await insertDevices(db, a.tenantId, [{ deviceId: OWN_DEVICE, odometerKm: 12_345 }]);
+  await insertDevices(db, a.tenantId, [{ deviceId: OWN_DEVICE, odometerKm: 12_345, socPct: 55, powertrain: "BEV", batteryKwh: 64 }]);
   await insertDevices(db, b.tenantId, [{ deviceId: FOREIGN_DEVICE }]);
   await db.insert(tenants).values({ id: SANDBOX_TENANT_ID, name: "FDP Sandbox", ingestSecret: "x" }).onConflictDoNothing();
-  await insertDevices(db, SANDBOX_TENANT_ID, [{ deviceId: "sbx-001", odometerKm: 23_456 }]);
+  await insertDevices(db, SANDBOX_TENANT_ID, [{ deviceId: "sbx-001", odometerKm: 23_456, socPct: 60, powertrain: "BEV", batteryKwh: 72 }]);
   certificates = {
     own: await issueCertificate(db, a.tenantId, OWN_DEVICE),
     foreign: await issueCertificate(db, b.tenantId, FOREIGN_DEVICE),

@@ -27,11 +27,18 @@ export interface DeviceFixture {
   weatherTemp?: number | null;
   /** An odometer reading: also written to the telemetry history (what the mileage forecast reads). */
   odometerKm?: number;
+  /** A state of charge: also written to the telemetry history (what the charging recommendation reads). */
+  socPct?: number;
+  /** Master data (an EV needs both for the charging recommendation). */
+  powertrain?: "BEV" | "PHEV" | "HEV" | "ICE";
+  batteryKwh?: number;
 }
 
 /** Inserts devices with a snapshot each (ingest arrives in a later issue; this is its stand-in for reads). */
 export async function insertDevices(db: Db, tenantId: string, list: DeviceFixture[]): Promise<void> {
-  await db.insert(devices).values(list.map((d) => ({ tenantId, deviceId: d.deviceId, name: d.name ?? d.deviceId })));
+  await db.insert(devices).values(
+    list.map((d) => ({ tenantId, deviceId: d.deviceId, name: d.name ?? d.deviceId, powertrain: d.powertrain ?? null, powertrainSource: d.powertrain ? "master_data" as const : null, batteryKwh: d.batteryKwh ?? null })),
+  );
   await db.insert(fleetSnapshot).values(
     list.map((d) => ({
       tenantId,
@@ -45,11 +52,14 @@ export async function insertDevices(db: Db, tenantId: string, list: DeviceFixtur
       chargingStatus: d.chargingStatus ?? null,
       weatherTemp: d.weatherTemp === undefined ? -3 : d.weatherTemp,
       odometerKm: d.odometerKm ?? null,
+      socPct: d.socPct ?? null,
     })),
   );
-  const withOdometer = list.filter((d) => d.odometerKm !== undefined);
-  if (withOdometer.length > 0) {
-    await db.insert(telemetry).values(withOdometer.map((d) => ({ tenantId, deviceId: d.deviceId, ts: d.ts ?? new Date(), odometerKm: d.odometerKm ?? null })));
+  const withHistory = list.filter((d) => d.odometerKm !== undefined || d.socPct !== undefined);
+  if (withHistory.length > 0) {
+    await db
+      .insert(telemetry)
+      .values(withHistory.map((d) => ({ tenantId, deviceId: d.deviceId, ts: d.ts ?? new Date(), odometerKm: d.odometerKm ?? null, socPct: d.socPct ?? null })));
   }
 }
 

@@ -11,7 +11,7 @@ import { rows } from "@/lib/db/sql-values";
 import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/scores/derived-measures";
 import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
 import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
-import { CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
+import { CHARGING_WORDS, DC_CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
 import {
   LEAD_ACID_REST_MAX_V,
   LITHIUM_16V_REST_BAND_V,
@@ -162,6 +162,32 @@ export const parts = {
       select tod.odometer_km, tod.ts from telemetry tod where ${onDevice("tod")} and tod.odometer_km is not null order by tod.ts desc limit 1
     ) odo on true`,
   }),
+
+  /** The latest usable state of charge (0–100 %, lib/vocabulary/readings.ts usableSocPct) and when: an index probe. */
+  latestSoc: (): DevicePart => ({
+    columns: sql`soc.soc_pct as latest_soc, soc.ts as latest_soc_ts`,
+    join: sql`left join lateral (
+      select tsoc.soc_pct, tsoc.ts from telemetry tsoc where ${onDevice("tsoc")} and tsoc.soc_pct >= 0 and tsoc.soc_pct <= 100 order by tsoc.ts desc limit 1
+    ) soc on true`,
+  }),
+
+  /**
+   * The highest AC and DC charging powers the vehicle drew since `since` (the charging recommendation's
+   * default powers): a charge is DC when its status word says so (DC_CHARGING_WORDS) or its power is
+   * above `acMaxKw` (no car charges faster on AC); every other charge with a positive power is AC.
+   */
+  observedChargingPower: ({ since, acMaxKw }: { since: string; acMaxKw: number }): DevicePart => {
+    const word = sql.raw(chargingWordSql("tcp.charging_status"));
+    const dcWords = sql.raw(DC_CHARGING_WORDS.map((w) => `'${w}'`).join(", "));
+    const isDc = sql`(coalesce(${word} in (${dcWords}), false) or tcp.charging_power_kw > ${acMaxKw}::float8)`;
+    return {
+      columns: sql`cp.ac_max_kw, cp.dc_max_kw`,
+      join: sql`left join lateral (
+        select max(tcp.charging_power_kw) filter (where not ${isDc}) as ac_max_kw, max(tcp.charging_power_kw) filter (where ${isDc}) as dc_max_kw
+        from telemetry tcp where ${onDevice("tcp")} and tcp.ts >= ${since}::timestamptz and tcp.charging_power_kw > 0
+      ) cp on true`,
+    };
+  },
 
   /**
    * Evidence of odometer manipulation (needs `latestOdometer`), CONTRACT knockout: the latest reading

@@ -27,6 +27,7 @@ describe("OpenAPI document", () => {
       "/certificates/{certificate_id}",
       "/certificates/{certificate_id}/pdf",
       "/certificates/{certificate_id}/verify",
+      "/charging/recommendation/{device_id}",
       "/energy/spot-prices",
       "/fleet",
       "/oem/ingest",

@@ -1,0 +1,46 @@
+/**
+ * The charging recommendation's defaults and bounds (endpoint 15). Each is documented, with its
+ * source, in docs/methodology/charging.md; change CHARGING_METHOD_VERSION with any of them.
+ */
+
+import { MAX_PLAUSIBLE_KW } from "@/lib/detectors/charging";
+
+export const CHARGING_METHOD_VERSION = "charging-2027.01";
+
+/**
+ * Default target: 80 %. For lithium-ion packs other than LFP, battery makers and charging guides
+ * recommend a daily ceiling of 80–90 % (the top of the range stresses the cells; 100 % only before a
+ * long trip), and the "20–80 rule" for daily use (Qmerit's home-charging guidance; chargie.org, citing
+ * Geotab's 22,700-vehicle degradation study). A fleet car needs its daily range, not a full pack.
+ */
+export const DEFAULT_TARGET_SOC_PCT = 80;
+/** Default minimum charged at once: 20 %, the lower bound of the same daily-use band. */
+export const DEFAULT_MIN_SOC_PCT = 20;
+
+/** Default deadline: the next 07:00 Helsinki time (vehicles leave the depot in the morning). */
+export const DEFAULT_DEADLINE_LOCAL_HOUR = 7;
+/** The default deadline is at least this far ahead (at 06:30 the deadline is tomorrow's 07:00, not in 30 minutes). */
+export const MIN_DEFAULT_DEADLINE_LEAD_HOURS = 1;
+/** A deadline further ahead is refused: day-ahead prices reach at most about 35 h ahead. */
+export const MAX_DEADLINE_HOURS = 7 * 24;
+
+/**
+ * Default AC power: 11 kW, a three-phase 16 A wallbox at 400 V (√3 × 400 V × 16 A = 11.1 kW), the
+ * common depot and home charger in Finland and the rating of most cars' on-board chargers. Used when
+ * the vehicle's own telemetry shows no AC charge in the last 90 days.
+ */
+export const DEFAULT_AC_POWER_KW = 11;
+/** Default DC power: 50 kW, the rating of the first-generation CCS/CHAdeMO fast chargers, a conservative floor. */
+export const DEFAULT_DC_POWER_KW = 50;
+/**
+ * A charge above this power is DC whatever its status word: AC charging through a Type 2 connector is
+ * at most 43 kW (three-phase 63 A), and on-board chargers of cars stop at 22 kW. Observed powers up to
+ * 22 kW with no DC word count as AC.
+ */
+export const AC_MAX_OBSERVED_KW = 22;
+/** Upper bound of the AC override: Type 2 AC at 63 A three-phase (√3 × 400 V × 63 A ≈ 43.6 kW). */
+export const MAX_AC_POWER_KW = 43.5;
+/** Upper bound of the DC override: the plausible-power cap of the charging detector (350 kW, docs/methodology/alerts.md). */
+export const MAX_DC_POWER_KW = MAX_PLAUSIBLE_KW;
+/** How far back the vehicle's own charging powers are looked up. */
+export const OBSERVED_POWER_LOOKBACK_DAYS = 90;

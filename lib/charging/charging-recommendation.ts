@@ -1,0 +1,253 @@
+/**
+ * The charging recommendation (endpoint 15, SPEC 2.13). Pure: the vehicle's state, the options and the
+ * spot-price curve in, the recommendation out. Methodology: docs/methodology/charging.md.
+ *
+ * 1. Energy: (target − SOC) × nominal capacity × SoH (the SOC is a share of today's usable capacity)
+ *    into the battery; ÷ the charging efficiency of the mode (lib/vocabulary/charging.ts) at the plug.
+ * 2. Mode: AC when the whole charge fits before the deadline at the AC power, else DC (DC fast charging
+ *    wears the battery about twice as fast: Geotab, SOURCES.md "Batteries"), else DC from now anyway
+ *    (the target cannot be met; starting at once comes closest).
+ * 3. Below the minimum level, the part up to it is charged at once, whatever the price.
+ * 4. The rest: the cheapest contiguous window between the end of that part and the deadline on the known
+ *    prices (cheapest-window.ts), compared with charging everything from now.
+ */
+import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
+import { HOUR_MS, MINUTE_MS, helsinkiOffsetHours } from "@/lib/seed/calendar";
+import { CHARGING_METHOD_VERSION } from "./charging-defaults";
+import { cheapestWindow, sessionCost, type PriceSlot } from "./cheapest-window";
+
+export interface ChargingVehicle {
+  device_id: string;
+  soc: { pct: number; at: Date };
+  /** Nominal capacity from master data, kWh. */
+  battery_kwh: number;
+  /** Latest plausible SoH, %, or null (the nominal capacity is then used as is). */
+  soh_pct: number | null;
+}
+
+export interface ChargingOptions {
+  targetSocPct: number;
+  minSocPct: number;
+  deadlineMs: number;
+  acPowerKw: number;
+  dcPowerKw: number;
+}
+
+export interface ChargingPrices {
+  /** c/kWh incl. VAT, contiguous, sorted. */
+  slots: readonly PriceSlot[];
+  source: string;
+}
+
+export type Recommendation = "charge_now" | "charge_later" | "no_charging_needed";
+
+export interface ChargingPlan {
+  device_id: string;
+  recommendation: Recommendation;
+  soc_current_pct: number;
+  soc_reported_at: string;
+  soc_target_pct: number;
+  soc_min_pct: number;
+  energy_needed_kwh: number;
+  energy_to_battery_kwh: number;
+  battery_capacity_kwh: number;
+  charging_mode: "ac" | "dc";
+  charging_power_kw: number;
+  charging_duration_minutes: number;
+  deadline: string;
+  immediate_charge: { start: string; end: string; energy_kwh: number } | null;
+  cheapest_window: { start: string; end: string; avg_price_cents_kwh: number } | null;
+  current_price_cents_kwh: number | null;
+  estimated_cost_cheapest_eur: number | null;
+  estimated_cost_now_eur: number | null;
+  savings_pct: number | null;
+  price_source: string | null;
+  reason: string;
+  method_version: string;
+  generated_at: string;
+}
+
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+/** Charging time in ms for `plugKwh` at `powerKw`, rounded up to the millisecond (as cheapestWindow does). */
+const durationMs = (plugKwh: number, powerKw: number) => Math.ceil((plugKwh / powerKw) * HOUR_MS - 1e-6);
+
+/** `HH:MM` Helsinki wall-clock time of an instant, prefixed with its date when that is not the Helsinki day of `nowMs`. */
+export function helsinkiClock(ms: number, nowMs: number): string {
+  const local = (t: number) => new Date(t + helsinkiOffsetHours(t) * HOUR_MS);
+  const d = local(ms);
+  const hhmm = `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`;
+  const sameDay = d.toISOString().slice(0, 10) === local(nowMs).toISOString().slice(0, 10);
+  return sameDay ? hhmm : `${d.toISOString().slice(0, 10)} ${hhmm}`;
+}
+
+function minutesText(ms: number): string {
+  const total = Math.round(ms / MINUTE_MS);
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+const kwh = (x: number) => `${round(x, 1)} kWh`;
+const pct = (x: number) => `${round(x, 1)} %`;
+
+/** The price of the slot that contains `atMs`, or null. */
+function priceAt(slots: readonly PriceSlot[], atMs: number): number | null {
+  const s = slots.find((x) => x.startMs <= atMs && atMs < x.endMs);
+  return s ? s.centsPerKwh : null;
+}
+
+export function chargingPlan({
+  vehicle,
+  options,
+  prices,
+  now,
+}: {
+  vehicle: ChargingVehicle;
+  options: ChargingOptions;
+  /** null: no live or cached prices (the recommendation is then made from the SOC alone). */
+  prices: ChargingPrices | null;
+  now: Date;
+}): ChargingPlan {
+  const nowMs = now.getTime();
+  const soc = vehicle.soc.pct;
+  const { targetSocPct: target, minSocPct: min, deadlineMs } = options;
+  const capacity = vehicle.battery_kwh * (vehicle.soh_pct !== null ? vehicle.soh_pct / 100 : 1);
+  const toBattery = Math.max(0, ((target - soc) / 100) * capacity);
+  const deadlineText = helsinkiClock(deadlineMs, nowMs);
+
+  const base = {
+    device_id: vehicle.device_id,
+    soc_current_pct: round(soc, 1),
+    soc_reported_at: vehicle.soc.at.toISOString(),
+    soc_target_pct: target,
+    soc_min_pct: min,
+    battery_capacity_kwh: round(capacity, 2),
+    deadline: new Date(deadlineMs).toISOString(),
+    price_source: prices?.source ?? null,
+    method_version: CHARGING_METHOD_VERSION,
+    generated_at: now.toISOString(),
+  };
+  const currentPrice = prices ? priceAt(prices.slots, nowMs) : null;
+
+  if (toBattery <= 0) {
+    return {
+      ...base,
+      recommendation: "no_charging_needed",
+      energy_needed_kwh: 0,
+      energy_to_battery_kwh: 0,
+      charging_mode: "ac",
+      charging_power_kw: options.acPowerKw,
+      charging_duration_minutes: 0,
+      immediate_charge: null,
+      cheapest_window: null,
+      current_price_cents_kwh: currentPrice,
+      // Nothing to buy: both costs are zero when prices are known, unknown (null) otherwise.
+      estimated_cost_cheapest_eur: prices ? 0 : null,
+      estimated_cost_now_eur: prices ? 0 : null,
+      savings_pct: null,
+      reason: `The state of charge (${pct(soc)}) is already at or above the ${target} % target: no charging needed before ${deadlineText} (Helsinki time).`,
+    };
+  }
+
+  // Mode: AC when the whole charge fits before the deadline, else DC.
+  const plugAc = toBattery / CHARGING_EFFICIENCY.ac;
+  const plugDc = toBattery / CHARGING_EFFICIENCY.dc;
+  const acMs = durationMs(plugAc, options.acPowerKw);
+  const dcMs = durationMs(plugDc, options.dcPowerKw);
+  const timeLeft = deadlineMs - nowMs;
+  const mode: "ac" | "dc" = acMs <= timeLeft ? "ac" : "dc";
+  const power = mode === "ac" ? options.acPowerKw : options.dcPowerKw;
+  const efficiency = CHARGING_EFFICIENCY[mode];
+  const plugTotal = mode === "ac" ? plugAc : plugDc;
+  const totalMs = mode === "ac" ? acMs : dcMs;
+  const meetsDeadline = totalMs <= timeLeft;
+  const modeText = `${round(power, 1)} kW ${mode.toUpperCase()}`;
+  const dcNote =
+    mode === "dc"
+      ? ` At ${round(options.acPowerKw, 1)} kW AC the charge would take ${minutesText(acMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left, so DC it is (DC fast charging wears the battery about twice as fast as AC: use it only when the deadline demands it).`
+      : "";
+
+  // The part up to the minimum level, charged at once.
+  const immediateBattery = soc < min ? Math.min(toBattery, ((min - soc) / 100) * capacity) : 0;
+  const immediatePlug = immediateBattery / efficiency;
+  const immediateMs = immediatePlug > 0 ? durationMs(immediatePlug, power) : 0;
+  const immediate = immediatePlug > 0 ? { start: base.generated_at, end: new Date(nowMs + immediateMs).toISOString(), energy_kwh: round(immediatePlug, 2) } : null;
+  const restPlug = plugTotal - immediatePlug;
+
+  const plan = {
+    ...base,
+    energy_needed_kwh: round(plugTotal, 2),
+    energy_to_battery_kwh: round(toBattery, 2),
+    charging_mode: mode,
+    charging_power_kw: round(power, 2),
+    charging_duration_minutes: round(totalMs / MINUTE_MS, 1),
+    immediate_charge: immediate,
+    current_price_cents_kwh: currentPrice,
+  };
+  const immediateText = immediate ? `The state of charge (${pct(soc)}) is below the ${min} % minimum: charge ${kwh(immediatePlug)} at once, until ${helsinkiClock(nowMs + immediateMs, nowMs)}.` : "";
+
+  const costNowCents = prices ? sessionCost(prices.slots, nowMs, nowMs + totalMs, power) : null;
+  // The rest's window: after the immediate part, before the deadline (or, when the deadline cannot be
+  // met, the session from now: the only one that comes closest).
+  const window =
+    prices && restPlug > 1e-9
+      ? cheapestWindow({
+          slots: prices.slots,
+          earliestMs: nowMs + immediateMs,
+          deadlineMs: meetsDeadline ? deadlineMs : nowMs + totalMs,
+          energyKwh: restPlug,
+          powerKw: power,
+        })
+      : null;
+  const immediateCents = prices && immediateMs > 0 ? sessionCost(prices.slots, nowMs, nowMs + immediateMs, power) : 0;
+
+  if (!prices || window === null || costNowCents === null || immediateCents === null) {
+    const why = !prices
+      ? "No live or recently cached spot prices are available, so no cheaper window can be chosen"
+      : `The known spot prices (until ${helsinkiClock(prices.slots[prices.slots.length - 1]!.endMs, nowMs)}) do not cover a ${minutesText(totalMs)} charge${restPlug > 1e-9 ? " before the deadline" : ""}`;
+    const target_ = meetsDeadline
+      ? `charge ${kwh(plugTotal)} now at ${modeText} (${minutesText(totalMs)}) to reach ${target} % before ${deadlineText}.`
+      : `charge now at ${modeText}: even so the ${target} % target is not reached before ${deadlineText} (${minutesText(totalMs)} needed).`;
+    return {
+      ...plan,
+      recommendation: "charge_now",
+      cheapest_window: null,
+      estimated_cost_cheapest_eur: null,
+      estimated_cost_now_eur: costNowCents === null ? null : round(costNowCents / 100, 2),
+      savings_pct: null,
+      reason: [immediateText, `${why}: ${target_}`, dcNote].filter(Boolean).join(" ").trim(),
+    };
+  }
+
+  const cheapestCents = immediateCents + window.costCents;
+  const startsNow = window.startMs <= nowMs + immediateMs;
+  const savings = costNowCents > 0 ? round(((costNowCents - cheapestCents) / costNowCents) * 100, 1) : null;
+  // The end as a clock time only ("2026-11-25 03:00 to 04:45"): a window never spans a whole day.
+  const windowText = `${helsinkiClock(window.startMs, nowMs)} to ${helsinkiClock(window.endMs, window.endMs)}`;
+  const avg = round(window.avgCentsPerKwh, 2);
+  let reason: string;
+  if (!meetsDeadline) {
+    reason = `Charge now at ${modeText}: the ${target} % target needs ${minutesText(totalMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left before ${deadlineText}.`;
+  } else if (startsNow && !immediate) {
+    reason = `Charging now at ${modeText} (${windowText}, ${minutesText(totalMs)}, ${avg} c/kWh on average) is the cheapest window before ${deadlineText} on the known prices.`;
+  } else if (startsNow) {
+    reason = `${immediateText} Continuing straight on to ${target} % (until ${helsinkiClock(window.endMs, nowMs)}, ${modeText}) is also the cheapest window before ${deadlineText}.`;
+  } else {
+    const saved = savings !== null && savings > 0 ? `, ${savings} % less than charging now` : "";
+    reason = `${immediateText ? `${immediateText} Then charge` : "Charge"} ${immediate ? "the remaining " : ""}${kwh(restPlug)} at ${modeText} from ${windowText} (Helsinki time): the cheapest ${minutesText(window.endMs - window.startMs)} before ${deadlineText} on the known prices, ${avg} c/kWh on average${saved}.`;
+  }
+  const curveEnd = prices.slots[prices.slots.length - 1]!.endMs;
+  const unpublished =
+    meetsDeadline && deadlineMs > curveEnd
+      ? ` Prices after ${helsinkiClock(curveEnd, nowMs)} are not published yet (the next day's come out in the early afternoon, Finnish time): a cheaper window may appear then.`
+      : "";
+  return {
+    ...plan,
+    recommendation: startsNow || immediate ? "charge_now" : "charge_later",
+    cheapest_window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString(), avg_price_cents_kwh: avg },
+    estimated_cost_cheapest_eur: round(cheapestCents / 100, 2),
+    estimated_cost_now_eur: round(costNowCents / 100, 2),
+    savings_pct: savings,
+    reason: `${reason}${dcNote}${unpublished} Energy cost at spot prices incl. VAT; grid fees and retail margins excluded.`,
+  };
+}
