@@ -1,10 +1,12 @@
-import recordedDay from "@/data/spot-prices/fi-2026-02-20.json";
+import recordedDay from "@/data/spot-prices/fi-2024-02-21.json";
 import { HOUR_MS, helsinkiDayNumber, helsinkiTime } from "@/lib/seed/calendar";
 import { sortedUnique, type SpotSeries } from "./series";
 
 /**
  * The offline fallback (docs/spot-prices.md, data/spot-prices/README.md): one recorded day of Finnish
- * day-ahead prices, shipped with the app so that a user with no network still sees the feature work.
+ * day-ahead prices (all 24 hours of 21 February 2024 as ENTSO-E published them, in EUR/MWh without VAT,
+ * stored with the c/kWh incl. 25.5 % VAT figure that is served), shipped with the app so that a user with
+ * no network still sees the feature work.
  * It is served only when the live source fails and nothing cached is younger than 24 h, moved to the
  * current Helsinki day (same wall-clock hours), and labelled `recorded:<date>` so nobody takes it for
  * today's market.

@@ -12,7 +12,7 @@ export interface SpotPoint {
 }
 
 export interface SpotSeries {
-  /** What the series came from, e.g. `porssisahko.net` or `recorded:2026-02-20`. */
+  /** What the series came from, e.g. `porssisahko.net` or `recorded:2024-02-21`. */
   source: string;
   resolution: Resolution;
   points: SpotPoint[];

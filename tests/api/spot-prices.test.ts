@@ -179,7 +179,7 @@ describe("GET /energy/spot-prices: the source down", () => {
     source.mode = "malformed";
     const { body } = await getOk();
     expect(body).toMatchObject({ source: RECORDED_SOURCE, cached: false, stale: false, resolution: "PT60M" });
-    expect(RECORDED_SOURCE).toBe("recorded:2026-02-20");
+    expect(RECORDED_SOURCE).toBe("recorded:2024-02-21");
     const today = helsinkiDayNumber(Date.now());
     for (const p of body.prices) {
       expect(helsinkiDayNumber(Date.parse(p.start))).toBe(today);

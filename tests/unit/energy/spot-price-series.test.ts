@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+import recordedDay from "@/data/spot-prices/fi-2024-02-21.json";
 import { spotPricesAnswer } from "@/lib/energy/get-spot-prices";
-import { RECORDED_HOURS, recordedSeriesFor } from "@/lib/energy/recorded";
+import { RECORDED_DATE, RECORDED_HOURS, RECORDED_SOURCE, recordedSeriesFor } from "@/lib/energy/recorded";
+import { eurPerMwhToCentsWithVat } from "@/lib/energy/sources/entsoe";
 import { parsePorssisahko } from "@/lib/energy/sources/porssisahko";
 import { UpstreamFetchError } from "@/lib/energy/sources/upstream-error";
-import { FI_ELECTRICITY_VAT_RATE, withAndWithoutVat } from "@/lib/energy/vat";
+import { FI_ELECTRICITY_VAT_RATE, round3, withAndWithoutVat } from "@/lib/energy/vat";
 import { spotPricesSchema } from "@/lib/schemas/energy";
-import { helsinkiDayNumber } from "@/lib/seed/calendar";
+import { helsinkiDayNumber, helsinkiTime } from "@/lib/seed/calendar";
 
 const Q = 15 * 60_000;
 const H = 60 * 60_000;
@@ -60,7 +62,7 @@ describe("recordedSeriesFor (the offline series moved to today)", () => {
   it("lays the 24 recorded hours on the Helsinki day of `now`, at the same wall-clock hours", () => {
     const now = Date.parse("2026-11-24T12:00:00Z"); // winter: Helsinki = UTC+2
     const s = recordedSeriesFor(now);
-    expect(s.source).toBe("recorded:2026-02-20");
+    expect(s.source).toBe("recorded:2024-02-21");
     expect(s.resolution).toBe("PT60M");
     expect(s.points).toHaveLength(24);
     expect(new Date(s.points[0]!.startMs).toISOString()).toBe("2026-11-23T22:00:00.000Z"); // 00:00 Helsinki
@@ -79,9 +81,22 @@ describe("recordedSeriesFor (the offline series moved to today)", () => {
     for (let i = 1; i < s.points.length; i++) expect(s.points[i]!.startMs).toBeGreaterThanOrEqual(s.points[i - 1]!.endMs);
   });
 
-  it("the recorded values are those of data/spot-prices (published hours included verbatim)", () => {
-    const byHour = new Map(RECORDED_HOURS.map((h) => [h.hour, h.priceWithVat]));
-    expect([14, 16, 17, 18, 21].map((h) => byHour.get(h))).toEqual([11.42, 8.79, 6.04, 5.05, 3.35]);
+  it("the recorded day is 24 distinct Helsinki hours of 21 Feb 2024, each at the UTC hour ENTSO-E gave it", () => {
+    expect(RECORDED_DATE).toBe("2024-02-21");
+    expect(RECORDED_SOURCE).toBe(`recorded:${recordedDay.date}`);
+    expect(RECORDED_HOURS.map((h) => h.hour)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    // The file's UTC starts are the Helsinki wall-clock hours of that day (EET, UTC+2): hour 0 is the
+    // last hour of the CET delivery day 2024-02-20, not a fill.
+    const day = helsinkiDayNumber(Date.parse(`${recordedDay.date}T12:00:00Z`));
+    for (const p of recordedDay.points) expect(Date.parse(p.utc_start)).toBe(helsinkiTime(day, p.hour * 60));
+  });
+
+  it("each served figure is the source's EUR/MWh without VAT in c/kWh with 25.5 % VAT, as the live adapters convert", () => {
+    expect(recordedDay.vat_rate_pct).toBe(FI_ELECTRICITY_VAT_RATE * 100);
+    for (const p of recordedDay.points) expect(p.price_cents_kwh_with_vat).toBe(round3(eurPerMwhToCentsWithVat(p.eur_mwh_without_vat)));
+    expect(RECORDED_HOURS.map((h) => h.priceWithVat)).toEqual(recordedDay.points.map((p) => p.price_cents_kwh_with_vat));
+    // Spot checks against the cited ENTSO-E document (data/spot-prices/README.md): first and dearest hour.
+    expect([recordedDay.points[0]!.eur_mwh_without_vat, recordedDay.points[10]!.eur_mwh_without_vat]).toEqual([36.01, 56.18]);
   });
 });
 
