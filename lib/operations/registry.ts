@@ -7,7 +7,7 @@ import { predictMileageOperation } from "./leasing-mileage";
 import { getResidualValueOperation } from "./leasing-residual";
 import { predictResidualValueOperation } from "./leasing-residual-model";
 import { commissionOperation, gordonLoebOperation } from "./pricing";
-import { getEmissionsReportOperation } from "./reports";
+import { generateCsrdReportOperation, getEmissionsReportOperation } from "./reports";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -48,6 +48,7 @@ export const OPERATIONS: readonly Operation[] = [
   gordonLoebOperation,
   commissionOperation,
   getEmissionsReportOperation,
+  generateCsrdReportOperation,
   getSpotPricesOperation,
 ] as unknown as readonly Operation[];
 

@@ -34,6 +34,7 @@ describe("OpenAPI document", () => {
       "/predict/residual-value/{device_id}",
       "/pricing/commission",
       "/pricing/gordon-loeb",
+      "/reports/csrd/generate",
       "/reports/emissions",
       "/scores/batch",
       "/scores/fleet-risk",
