@@ -22,7 +22,7 @@
 import type { GreenFleetResult } from "@/lib/scores/green-fleet";
 import { GREEN_FLEET_WEIGHTS } from "@/lib/scores/green-fleet";
 import { countsAsIce, isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
-import { EMISSION_FACTORS, type EmissionFactorId } from "./emission-factors";
+import { EMISSION_FACTORS, ENERGY_FACTORS, ENERGY_FACTORS_VERSION, type EmissionFactorId, type EnergyFactorId } from "./emission-factors";
 import { REPORT_POWERTRAINS, type EmissionsReport, type EmissionsVehicle, type ReportPowertrain } from "./emissions";
 
 export const CSRD_METHOD_VERSION = "csrd-2027.01";
@@ -94,6 +94,8 @@ export interface CsrdReport {
       fuel_mwh: number;
       electricity_mwh: number;
       electricity_mix: { renewable_share: number; nuclear_share: number; fossil_share: number; year: number; basis: string };
+      /** ENERGY_FACTORS_VERSION of the registry's energy factors used. */
+      factors_version: string;
     };
   };
   emissions: {
@@ -151,7 +153,7 @@ const isTtw = (id: EmissionFactorId) => id.endsWith("_ttw");
 const isWtt = (id: EmissionFactorId) => id.endsWith("_wtt");
 
 /** The CO2-per-kWh factor of the fuel a tank-to-wheel factor is for (diesel ids; everything else petrol, documented). */
-export function fuelEnergyFactorOf(ttwIds: readonly EmissionFactorId[]): EmissionFactorId {
+export function fuelEnergyFactorOf(ttwIds: readonly EmissionFactorId[]): EnergyFactorId {
   return ttwIds.some((id) => id.includes("diesel")) ? "diesel_co2_per_kwh" : "petrol_co2_per_kwh";
 }
 
@@ -173,7 +175,7 @@ export function splitVehicle(row: EmissionsVehicle): VehicleSplit {
   const hasWtt = row.factor_ids.some(isWtt);
   // The row's CO2e is round3((ttw + wtt) × km): tank-to-wheel rounded on its own, well-to-tank the rest.
   const ttw = hasWtt ? Math.min(total, Math.round(ttwIds.reduce((s, id) => s + EMISSION_FACTORS[id].value, 0) * row.distance_km * 1000)) : total;
-  const fuelWh = ttw === 0 ? 0 : Math.round(ttw / EMISSION_FACTORS[fuelEnergyFactorOf(ttwIds)].value);
+  const fuelWh = ttw === 0 ? 0 : Math.round(ttw / ENERGY_FACTORS[fuelEnergyFactorOf(ttwIds)].value);
   return { scope1_g: ttw, scope2_g: 0, cat3_g: total - ttw, electricity_wh: 0, fuel_wh: fuelWh };
 }
 
@@ -227,9 +229,9 @@ export function csrdReport(input: CsrdInput): CsrdReport {
   const electricityWh = sum((s) => s.electricity_wh);
   const fuelWh = sum((s) => s.fuel_wh);
   const mix = {
-    renewable: EMISSION_FACTORS.fi_generation_renewable_share.value,
-    nuclear: EMISSION_FACTORS.fi_generation_nuclear_share.value,
-    fossil: EMISSION_FACTORS.fi_generation_fossil_share.value,
+    renewable: ENERGY_FACTORS.fi_generation_renewable_share.value,
+    nuclear: ENERGY_FACTORS.fi_generation_nuclear_share.value,
+    fossil: ENERGY_FACTORS.fi_generation_fossil_share.value,
   };
   const renewableWh = Math.round(electricityWh * mix.renewable);
   const nuclearWh = Math.round(electricityWh * mix.nuclear);
@@ -301,9 +303,10 @@ export function csrdReport(input: CsrdInput): CsrdReport {
           renewable_share: mix.renewable,
           nuclear_share: mix.nuclear,
           fossil_share: mix.fossil,
-          year: EMISSION_FACTORS.fi_generation_renewable_share.year,
+          year: ENERGY_FACTORS.fi_generation_renewable_share.year,
           basis: "Finnish domestic electricity generation by source (location-based), Statistics Finland 2024 preliminary",
         },
+        factors_version: ENERGY_FACTORS_VERSION,
       },
     },
     emissions: {

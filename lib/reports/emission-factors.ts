@@ -1,11 +1,11 @@
 /**
- * The versioned emission-factor registry: every factor the emissions report (endpoint 8), the CSRD
- * report (endpoint 13) and the green fleet score use, each with value, unit, year, basis and source. docs/methodology/emissions.md renders
+ * The versioned emission-factor registry: every factor the emissions report (endpoint 8) and the green
+ * fleet score use, each with value, unit, year, basis and source. docs/methodology/emissions.md renders
  * this registry as its table (tests/unit/reports/emissions-factors.test.ts keeps the two in step).
  * Change EMISSION_FACTORS_VERSION with any value; a report names the factor ids and this version.
  */
 
-export const EMISSION_FACTORS_VERSION = "factors-2025.2";
+export const EMISSION_FACTORS_VERSION = "factors-2025.1";
 
 export interface EmissionFactor {
   id: string;
@@ -60,6 +60,20 @@ export const EMISSION_FACTORS = {
   car_bev_uk_grid: { id: "car_bev_uk_grid", value: 0.04047, unit: "kg CO2e/km", year: 2025, basis: "average car, battery electric, UK grid (only for the implied kWh/km)", source: DESNZ_2025 },
   van_bev_uk_grid: { id: "van_bev_uk_grid", value: 0.06976, unit: "kg CO2e/km", year: 2025, basis: "van up to 3.5 t, battery electric, UK grid (only for the implied kWh/km)", source: DESNZ_2025 },
   uk_grid_electricity: { id: "uk_grid_electricity", value: 0.177, unit: "kg CO2e/kWh", year: 2025, basis: "UK grid electricity generation (only for the implied kWh/km)", source: DESNZ_2025 },
+} as const satisfies Record<string, EmissionFactor>;
+
+export type EmissionFactorId = keyof typeof EMISSION_FACTORS;
+
+/**
+ * The energy factors of the CSRD report's ESRS E1-5 figures (endpoint 13), same shape as the emission
+ * factors but not CO2e per activity: the CO2 per kWh of each fuel (to turn tank-to-wheel CO2e into fuel
+ * energy) and the Finnish generation mix (to split electricity by source). docs/methodology/csrd.md
+ * renders them as its table (tests/unit/reports/csrd.test.ts keeps the two in step). Change
+ * ENERGY_FACTORS_VERSION with any value; the CSRD report names it.
+ */
+export const ENERGY_FACTORS_VERSION = "energy-factors-2025.1";
+
+export const ENERGY_FACTORS = {
   /**
    * Fuel energy for ESRS E1-5 (CSRD report): FDP measures no fuel, so the energy of a fuel vehicle is its
    * tank-to-wheel CO2e ÷ the fuel's CO2 per kWh. Carbon Trust fact sheet CTL018 "Energy and carbon
@@ -117,7 +131,7 @@ export const EMISSION_FACTORS = {
   },
 } as const satisfies Record<string, EmissionFactor>;
 
-export type EmissionFactorId = keyof typeof EMISSION_FACTORS;
+export type EnergyFactorId = keyof typeof ENERGY_FACTORS;
 
 /**
  * Documented per-powertrain consumption where telemetry reports none: a BEV's kWh/km implied by

@@ -43,6 +43,7 @@ export const csrdReportSchema = z
           fuel_mwh: z.number(),
           electricity_mwh: z.number(),
           electricity_mix: z.object({ renewable_share: z.number(), nuclear_share: z.number(), fossil_share: z.number(), year: z.number().int(), basis: z.string() }),
+          factors_version: z.string().meta({ description: "Version of the energy factors (fuel CO2 per kWh, Finnish generation mix)." }),
         })
         .meta({ description: "ESRS E1-5: energy consumption by source, MWh." }),
     }),

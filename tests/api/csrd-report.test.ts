@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { tenants } from "@/lib/db/schema";
 import { rows } from "@/lib/db/sql-values";
-import { EMISSION_FACTORS } from "@/lib/reports/emission-factors";
+import { EMISSION_FACTORS, ENERGY_FACTORS } from "@/lib/reports/emission-factors";
 import { CSRD_PDF_SECTION_TITLES } from "@/lib/reports/pdf/render-csrd-pdf";
 import { csrdReportSchema } from "@/lib/schemas/reports-csrd";
 import { emissionsReportSchema } from "@/lib/schemas/reports-emissions";
@@ -100,7 +100,7 @@ describe("POST /reports/csrd/generate", () => {
     // E1-5: electricity = the BEV's kWh at the plug; fuel energy = tank-to-wheel ÷ CO2 per kWh.
     const en = r.fleet_summary.energy_consumption;
     expect(en.electricity_mwh).toBe(bevRow.energy_kwh / 1000);
-    const fuelWh = Math.round(dslTtwG / EMISSION_FACTORS.diesel_co2_per_kwh.value) + Math.round(posTtwG / EMISSION_FACTORS.petrol_co2_per_kwh.value);
+    const fuelWh = Math.round(dslTtwG / ENERGY_FACTORS.diesel_co2_per_kwh.value) + Math.round(posTtwG / ENERGY_FACTORS.petrol_co2_per_kwh.value);
     expect(en.fuel_mwh).toBe(fuelWh / 1e6);
     expect(grams(en.fossil.value!) + grams(en.nuclear.value!) + grams(en.renewable.value!)).toBe(grams(en.total.value!));
 
