@@ -10,9 +10,9 @@
  * - Scope 2, location-based: a BEV's electricity at the plug × the Finnish grid factor (life-cycle basis).
  * - Scope 2, market-based: the same kWh × the tenant's contract factor, when one is configured; else null.
  * - Scope 3 category 3 (fuel- and energy-related activities): well-to-tank CO2e of the fuels.
- * - Scope 3 category 13 (downstream leased assets): the lessor's view of the vehicles that had a lease
- *   contract overlapping the period. Shown, never added to the total: it re-labels emissions already in
- *   Scope 1/2 (a lessor reports them in category 13 instead).
+ * - Scope 3 category 13 (downstream leased assets): the lessor's view, the Scope 1 and 2 emissions of
+ *   the vehicles that had a lease contract overlapping the period. Shown, never added to the total: it
+ *   re-labels emissions already in Scope 1/2 (a lessor reports them in category 13 instead).
  *
  * Exact reconciliation: every figure is summed in integer grams (Wh for energy) from the emissions
  * report's rounded per-vehicle rows, the well-to-tank share of a fuel vehicle taking the rounding
@@ -241,8 +241,10 @@ export function csrdReport(input: CsrdInput): CsrdReport {
   const scope2Market = contract === null ? null : Math.round((electricityWh / 1000) * contract);
 
   const leased = new Set(input.leases.filter((l) => leaseOverlaps(l, er.period_start, er.period_end)).map((l) => l.device_id));
-  const cat13Rows = rows.filter((r) => leased.has(r.device_id));
-  const cat13 = cat13Rows.reduce((a, r) => a + grams(r.co2_kg), 0);
+  // The lessee's Scope 1 and 2 of the leased vehicles (GHG Protocol category 13 for the lessor); their
+  // well-to-tank stays in category 3.
+  const cat13Rows = rows.map((r, i) => ({ r, split: splits[i]! })).filter(({ r }) => leased.has(r.device_id));
+  const cat13 = cat13Rows.reduce((a, { split }) => a + split.scope1_g + split.scope2_g, 0);
 
   const byPowertrain = Object.fromEntries(REPORT_POWERTRAINS.map((p) => [p, rows.filter((r) => r.powertrain === p).length])) as Record<ReportPowertrain, number>;
   const distanceM = rows.reduce((a, r) => a + grams(r.distance_km), 0);
@@ -321,7 +323,7 @@ export function csrdReport(input: CsrdInput): CsrdReport {
       scope_3_categories: {
         cat_3_fuel_and_energy_related: figure(t(cat3), "tCO2e", "E1-6 §44(c), category 3", "Fuel- and energy-related activities: well-to-tank of the fleet's fuels"),
         cat_13_downstream_leased_assets: {
-          ...figure(t(cat13), "tCO2e", "E1-6 §44(c), category 13", "Downstream leased assets (lessor's view): emissions of the vehicles leased out in the period"),
+          ...figure(t(cat13), "tCO2e", "E1-6 §44(c), category 13", "Downstream leased assets (lessor's view): Scope 1 and 2 emissions of the vehicles leased out in the period"),
           vehicles: cat13Rows.length,
           included_in_total: false,
         },
@@ -369,7 +371,7 @@ export function csrdReport(input: CsrdInput): CsrdReport {
       contract === null
         ? "Scope 2 market-based: no electricity contract factor is configured for this account (admin CLI tenant:update --electricity-contract-factor): null, and the market-based total with it."
         : `Scope 2 market-based: the configured electricity contract factor ${contract} g CO2e/kWh × the same kWh.`,
-      "Scope 3 category 13 is the lessor's view: the emissions of the vehicles that had a lease contract (lease_start, lease_months) overlapping the period. A lessor reports them in category 13 instead of Scope 1/2; they are already in the figures above, so they are not added to the total.",
+      "Scope 3 category 13 is the lessor's view: the Scope 1 and 2 emissions of the vehicles that had a lease contract (lease_start, lease_months) overlapping the period. A lessor reports them in category 13 instead of Scope 1/2; they are already in the figures above, so they are not added to the total.",
       "Energy (E1-5): electricity at the plug (charger losses included) split by the Finnish generation mix (location-based); fuel energy = tank-to-wheel CO2e ÷ the fuel's CO2 per kWh (gross calorific value); the biofuel share of blended fuels is counted as fossil.",
       "Vehicle manufacture, battery production and end of life are excluded. Method: docs/methodology/csrd.md.",
     ],

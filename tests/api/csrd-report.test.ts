@@ -94,8 +94,9 @@ describe("POST /reports/csrd/generate", () => {
     expect(e.scope_2_market_based.value).toBeNull();
     expect(e.total_market_based.value).toBeNull();
     expect(e.scope_1.datapoint).toBe("E1-6 §44(a)");
-    // Category 13: the leased diesel only, its whole row, not added to the total.
-    expect(e.scope_3_categories.cat_13_downstream_leased_assets).toMatchObject({ vehicles: 1, included_in_total: false, value: dslRow.co2_kg / 1000 });
+    // Category 13: the leased diesel only, its tank-to-wheel (the lessee's Scope 1), not added to the total.
+    expect(dslRow.co2_kg).toBe(21.45);
+    expect(e.scope_3_categories.cat_13_downstream_leased_assets).toMatchObject({ vehicles: 1, included_in_total: false, value: dslTtwG / 1e6 });
 
     // E1-5: electricity = the BEV's kWh at the plug; fuel energy = tank-to-wheel ÷ CO2 per kWh.
     const en = r.fleet_summary.energy_consumption;

@@ -51,6 +51,8 @@ function build(contract: number | null = null) {
         // Ended on 2025-12-01, before the period: not category 13.
         { device_id: "diesel", lease_start: "2024-12-01", lease_months: 12 },
         { device_id: "petrol", lease_start: null, lease_months: 36 },
+        // Open-ended (no lease_months), started before the period: category 13, its Scope 2 only.
+        { device_id: "bev", lease_start: "2023-05-01", lease_months: null },
       ],
       monthlyActivity: [
         { month: "2026-01", powertrain: "BEV", vehicles: 1 },
@@ -77,7 +79,8 @@ describe("csrdReport on a constructed fleet", () => {
     expect(e.total_location_based.value).toBe(emissions.total_co2_kg_estimate / 1000);
     expect(e.scope_2_market_based).toMatchObject({ value: null, contract_factor_g_per_kwh: null });
     expect(e.total_market_based.value).toBeNull();
-    expect(e.scope_3_categories.cat_13_downstream_leased_assets).toMatchObject({ value: 0.025561, vehicles: 1, included_in_total: false });
+    // The lessee's Scope 1 and 2 of the leased van and BEV: 25.561 + 1.76 kg.
+    expect(e.scope_3_categories.cat_13_downstream_leased_assets).toMatchObject({ value: 0.027321, vehicles: 2, included_in_total: false });
     expect(report.notes.join(" ")).toMatch(/no electricity contract factor is configured/);
   });
 
@@ -120,7 +123,7 @@ describe("csrdReport on a constructed fleet", () => {
       ev_count: 1,
       ice_count: 4,
       distance_km: 480,
-      leased_vehicles_in_period: 1,
+      leased_vehicles_in_period: 2,
     });
     // 1 EV of 5 known powertrains; 100 of 480 km.
     expect(report.ev_metrics).toMatchObject({ bev_count: 1, phev_count: 0, ev_share_pct: 20, ev_distance_km: 100, ev_distance_share_pct: 20.8, electricity_mwh: 0.02 });
