@@ -1,5 +1,6 @@
 import { Document, Page, Rect, StyleSheet, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import { MONO, SANS, registerCertificateFonts } from "@/lib/certificates/pdf/certificate-fonts";
+// Relative: this module also runs in the PDF worker thread (tsx, no bundler aliases).
+import { MONO, SANS, registerCertificateFonts } from "../../certificates/pdf/certificate-fonts";
 import type { CsrdFigure, CsrdReport } from "../csrd";
 
 /**
@@ -9,8 +10,9 @@ import type { CsrdFigure, CsrdReport } from "../csrd";
  * datapoints, E1-5 energy, EV metrics, green fleet score, data quality, method notes.
  *
  * The document holds aggregates only (the per-vehicle rows stay in the JSON and the emissions report),
- * so its size, and the CPU time of rendering it in-process, do not grow with the fleet: at most 13
- * months of trend, a fixed number of rows. Fonts: the certificate's local Geist files (no network).
+ * so its size and rendering time (200–400 ms) do not grow with the fleet: at most 13 months of trend, a
+ * fixed number of rows. The verb renders it on the certificate PDF worker pool
+ * (renderCsrdPdfInWorker), off the event loop. Fonts: the certificate's local Geist files (no network).
  */
 
 const BRAND = { ink: "#0f172a", muted: "#475569", faint: "#94a3b8", line: "#e2e8f0", band: "#0b3b5c", accent: "#0e7490", paper: "#f8fafc" };
@@ -349,7 +351,7 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
   );
 }
 
-/** The report as PDF bytes (in-process: a bounded document, see the module comment). */
+/** The report as PDF bytes, in this thread (the worker pool calls this; the verb uses the pool). */
 export async function renderCsrdPdf(report: CsrdReport): Promise<Buffer> {
   registerCertificateFonts();
   return renderToBuffer(<CsrdDocument report={report} />);
