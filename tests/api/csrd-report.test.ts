@@ -2,11 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { tenants } from "@/lib/db/schema";
-import { rows } from "@/lib/db/sql-values";
 import { EMISSION_FACTORS, ENERGY_FACTORS } from "@/lib/reports/emission-factors";
 import { CSRD_PDF_SECTION_TITLES } from "@/lib/reports/pdf/render-csrd-pdf";
 import { csrdReportSchema } from "@/lib/schemas/reports-csrd";
@@ -184,8 +182,6 @@ describe("POST /reports/csrd/generate", () => {
     expect(pdf.headers.get("x-sandbox")).toBe("true");
     const json = (await (await post(SANDBOX_KEY, `start_date=${START}&end_date=${END}&format=json`)).json()) as Record<string, unknown>;
     expect(json._sandbox).toBe(true);
-    // A tenant-neutral PDF: it does not print the tenant id.
-    const rowsOf = await rows<{ n: number }>(db, sql`select count(*)::int as n from devices where tenant_id = ${SANDBOX_TENANT_ID}`);
-    expect(rowsOf[0]?.n).toBeGreaterThanOrEqual(1);
+    expect(csrdReportSchema.parse(json).fleet_summary.total_vehicles).toBeGreaterThanOrEqual(1);
   }, 60_000);
 });
