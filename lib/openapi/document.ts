@@ -60,7 +60,14 @@ function responsesOf(op: Operation): Record<string, ResponseConfig> {
         ? { [op.produces]: { schema: op.output } }
         : {
             "application/json": { schema: op.output, ...exampleOf(op) },
-            ...(op.alsoProduces ? { [op.alsoProduces.mediaType]: { schema: z.string().meta({ description: op.alsoProduces.selectedBy }) } } : {}),
+            ...(op.alsoProduces
+              ? {
+                  [op.alsoProduces.mediaType]: {
+                    // A PDF is bytes (OpenAPI 3.1: a binary string); CSV is text.
+                    schema: z.string().meta(op.alsoProduces.mediaType === "application/pdf" ? { format: "binary", description: op.alsoProduces.selectedBy } : { description: op.alsoProduces.selectedBy }),
+                  },
+                }
+              : {}),
           },
       headers: { ...REQUEST_ID_HEADER, ...limited },
     },

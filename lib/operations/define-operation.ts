@@ -66,10 +66,11 @@ export interface OperationDef<
   /** The 200 answer's media type when it is not JSON (the verb then returns a finished Response). */
   produces?: "application/pdf";
   /**
-   * A second media type the same operation answers when a query parameter asks for it (the verb then
-   * returns a finished Response; `output` stays the JSON schema). `selectedBy` says how, for the document.
+   * A second media type the same operation answers, chosen by a query parameter (the verb then returns
+   * a finished Response; `output` stays the JSON schema): CSV on request (emissions), or a PDF that is
+   * the default while JSON is on request (CSRD). `selectedBy` says how, for the document.
    */
-  alsoProduces?: { mediaType: "text/csv; charset=utf-8"; selectedBy: string };
+  alsoProduces?: { mediaType: "text/csv; charset=utf-8" | "application/pdf"; selectedBy: string };
   /** Largest accepted body in bytes (413 beyond); only for operations with a body. */
   maxBodyBytes?: number;
   /** Answers this operation gives besides the ones every operation of its kind gives (400/401/403/405/429/500). */

@@ -8,7 +8,7 @@ import { predictMileageOperation } from "./leasing-mileage";
 import { getResidualValueOperation } from "./leasing-residual";
 import { predictResidualValueOperation } from "./leasing-residual-model";
 import { commissionOperation, gordonLoebOperation } from "./pricing";
-import { getEmissionsReportOperation } from "./reports";
+import { generateCsrdReportOperation, getEmissionsReportOperation } from "./reports";
 import {
   getBatterySnapshotOperation,
   getEolSummaryOperation,
@@ -49,6 +49,7 @@ export const OPERATIONS: readonly Operation[] = [
   gordonLoebOperation,
   commissionOperation,
   getEmissionsReportOperation,
+  generateCsrdReportOperation,
   getSpotPricesOperation,
   getChargingRecommendationOperation,
 ] as unknown as readonly Operation[];

@@ -65,6 +65,75 @@ export const EMISSION_FACTORS = {
 export type EmissionFactorId = keyof typeof EMISSION_FACTORS;
 
 /**
+ * The energy factors of the CSRD report's ESRS E1-5 figures (endpoint 13), same shape as the emission
+ * factors but not CO2e per activity: the CO2 per kWh of each fuel (to turn tank-to-wheel CO2e into fuel
+ * energy) and the Finnish generation mix (to split electricity by source). docs/methodology/csrd.md
+ * renders them as its table (tests/unit/reports/csrd.test.ts keeps the two in step). Change
+ * ENERGY_FACTORS_VERSION with any value; the CSRD report names it.
+ */
+export const ENERGY_FACTORS_VERSION = "energy-factors-2025.1";
+
+export const ENERGY_FACTORS = {
+  /**
+   * Fuel energy for ESRS E1-5 (CSRD report): FDP measures no fuel, so the energy of a fuel vehicle is its
+   * tank-to-wheel CO2e ÷ the fuel's CO2 per kWh. Carbon Trust fact sheet CTL018 "Energy and carbon
+   * conversions, 2008 update" (Defra/BERR 2008 factors, gross calorific value): diesel 0.250 and petrol
+   * 0.240 kg CO2/kWh. The carbon content per unit of energy of a fossil fuel is a property of the fuel
+   * and barely moves between editions; the DESNZ 2025 "Fuels" kWh factors replace these when retrieved.
+   * CO2 only: dividing CO2e (CH4 and N2O included, about 1 %) by it overstates the energy by about 1 %.
+   */
+  diesel_co2_per_kwh: {
+    id: "diesel_co2_per_kwh",
+    value: 0.25,
+    unit: "kg CO2/kWh",
+    year: 2008,
+    basis: "diesel, gross calorific value; turns tank-to-wheel CO2e into fuel energy (CSRD E1-5)",
+    source: "Carbon Trust CTL018 Energy and carbon conversions 2008 update (Defra/BERR 2008 factors)",
+  },
+  petrol_co2_per_kwh: {
+    id: "petrol_co2_per_kwh",
+    value: 0.24,
+    unit: "kg CO2/kWh",
+    year: 2008,
+    basis: "petrol, gross calorific value; turns tank-to-wheel CO2e into fuel energy (CSRD E1-5); also HEV, PHEV and unknown fuel",
+    source: "Carbon Trust CTL018 Energy and carbon conversions 2008 update (Defra/BERR 2008 factors)",
+  },
+  /**
+   * Finnish electricity generation 2024 by source, for the E1-5 split of the fleet's electricity
+   * (location-based, like the grid factor): Statistics Finland, Production of electricity and heat 2024
+   * (preliminary, 15 April 2025, as reported by Xinhua): nuclear 38 %, 95 % fossil-free (nuclear, wind
+   * 24 %, hydro 17 %, solar, renewable fuels), so fossil fuels and peat 5 % and renewables 95 − 38 = 57 %.
+   * Domestic generation; the 4 % net imports are not split.
+   */
+  fi_generation_renewable_share: {
+    id: "fi_generation_renewable_share",
+    value: 0.57,
+    unit: "share of generation",
+    year: 2024,
+    basis: "Finland, domestic electricity generation from renewable sources (wind, hydro, solar, renewable fuels); location-based",
+    source: "Statistics Finland, Production of electricity and heat 2024, preliminary (15 April 2025; Xinhua report)",
+  },
+  fi_generation_nuclear_share: {
+    id: "fi_generation_nuclear_share",
+    value: 0.38,
+    unit: "share of generation",
+    year: 2024,
+    basis: "Finland, domestic electricity generation from nuclear power; location-based",
+    source: "Statistics Finland, Production of electricity and heat 2024, preliminary (15 April 2025; Xinhua report)",
+  },
+  fi_generation_fossil_share: {
+    id: "fi_generation_fossil_share",
+    value: 0.05,
+    unit: "share of generation",
+    year: 2024,
+    basis: "Finland, domestic electricity generation from fossil fuels and peat (100 % − 95 % fossil-free); location-based",
+    source: "Statistics Finland, Production of electricity and heat 2024, preliminary (15 April 2025; Xinhua report)",
+  },
+} as const satisfies Record<string, EmissionFactor>;
+
+export type EnergyFactorId = keyof typeof ENERGY_FACTORS;
+
+/**
  * Documented per-powertrain consumption where telemetry reports none: a BEV's kWh/km implied by
  * DESNZ (BEV factor ÷ UK grid factor): car ≈ 0.229, van ≈ 0.394 kWh/km.
  */

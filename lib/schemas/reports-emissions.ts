@@ -14,15 +14,20 @@ export const reportDate = () =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
     }, { message: "is not a calendar date" });
 
-export const emissionsQuerySchema = z.object({
+/** The period of every report (emissions, CSRD); the cross-field rules are lib/reports/report-range.ts. */
+export const reportPeriodQueryFields = {
   start_date: reportDate().meta({ description: "First day of the period (UTC), YYYY-MM-DD." }),
   end_date: reportDate().meta({
     description: `Last day of the period (UTC, inclusive), YYYY-MM-DD: not before start_date, not after today, at most ${MAX_REPORT_DAYS} days counting both ends.`,
   }),
+};
+
+export const emissionsQuerySchema = z.object({
+  ...reportPeriodQueryFields,
   format: z.enum(["json", "csv"]).default("json").meta({ description: "`json` (default) or `csv` (`text/csv; charset=utf-8`: header, one row per vehicle, a final TOTAL row)." }),
 });
 
-const factorSchema = z.object({
+export const factorSchema = z.object({
   id: z.string(),
   value: z.number(),
   unit: z.string(),

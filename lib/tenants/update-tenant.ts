@@ -13,11 +13,22 @@ export const updateTenantInput = z.object({
   /** null restores the service default (RATE_LIMIT_API_PER_MIN). */
   rateLimitPerMin: rateLimitPerMinSchema.nullable().optional(),
   requireSignedIngest: z.boolean({ message: "requireSignedIngest is true or false." }).optional(),
+  /**
+   * The electricity supply contract's emission factor, g CO2e/kWh (CSRD market-based Scope 2); null
+   * removes it. 0 is allowed (a certified renewable contract); 2000 is above any fossil generation
+   * (lignite is about 1,100 g/kWh), so a larger figure is a unit mistake (kg or t entered as g).
+   */
+  electricityContractGPerKwh: z
+    .number({ message: "electricityContractGPerKwh is a number of g CO2e/kWh." })
+    .min(0, { message: "electricityContractGPerKwh must be at least 0 g CO2e/kWh." })
+    .max(2000, { message: "electricityContractGPerKwh must be at most 2000 g CO2e/kWh." })
+    .nullable()
+    .optional(),
 });
 export type UpdateTenantInput = z.input<typeof updateTenantInput>;
 
 /**
- * Changes a tenant's entitlements, rate limit or signed-ingest rule. The API reads tenants through a
+ * Changes a tenant's entitlements, rate limit, signed-ingest rule or electricity contract factor. The API reads tenants through a
  * short cache (AUTH_CACHE_TTL_SECONDS ≤ 5 s), so a change is in effect within 5 seconds.
  */
 export async function updateTenant({
@@ -32,9 +43,10 @@ export async function updateTenant({
   if (data.entitlements !== undefined) changes.entitlements = data.entitlements;
   if (data.rateLimitPerMin !== undefined) changes.rateLimitPerMin = data.rateLimitPerMin;
   if (data.requireSignedIngest !== undefined) changes.requireSignedIngest = data.requireSignedIngest;
+  if (data.electricityContractGPerKwh !== undefined) changes.electricityContractGPerKwh = data.electricityContractGPerKwh;
   if (Object.keys(changes).length === 0) {
-    throw new ValidationError("Nothing to update: give at least one of entitlements, rateLimitPerMin or requireSignedIngest.", [
-      { field: "(root)", message: "Give at least one of entitlements, rateLimitPerMin or requireSignedIngest." },
+    throw new ValidationError("Nothing to update: give at least one of entitlements, rateLimitPerMin, requireSignedIngest or electricityContractGPerKwh.", [
+      { field: "(root)", message: "Give at least one of entitlements, rateLimitPerMin, requireSignedIngest or electricityContractGPerKwh." },
     ]);
   }
   const updated = await ctx.db.update(tenants).set(changes).where(eq(tenants.id, data.tenantId)).returning({ id: tenants.id });

@@ -58,6 +58,14 @@ function rateLimitFlag(value: string, allowDefault: boolean): number | null {
   return integerFlag("rate-limit", value);
 }
 
+/** `--electricity-contract-factor none` removes the contract factor; else g CO2e/kWh (the schema checks the range). */
+export function contractFactorFlag(value: string): number | null {
+  const v = value.trim().toLowerCase();
+  if (v === "none" || v === "default") return null;
+  if (!/^[+-]?(\d{1,6}(\.\d{1,6})?|\.\d{1,6})$/.test(v)) throw invalidFlag("electricity-contract-factor", `Expected g CO2e/kWh (a number) or none, got "${value}".`);
+  return Number(v);
+}
+
 export const COMMANDS: readonly AdminCommand[] = [
   {
     name: "tenant:create",
@@ -79,21 +87,28 @@ export const COMMANDS: readonly AdminCommand[] = [
   },
   {
     name: "tenant:update",
-    summary: "Change a tenant's entitlements, rate limit or signed-ingest rule (in effect within 5 s).",
-    synopsis: "--tenant <tenant_id> [--entitlements a,b] [--rate-limit <per_minute>|default] [--require-signed-ingest true|false]",
-    flags: ["tenant", "entitlements", "rate-limit", "require-signed-ingest"],
+    summary: "Change a tenant's entitlements, rate limit, signed-ingest rule or electricity contract factor (in effect within 5 s).",
+    synopsis:
+      "--tenant <tenant_id> [--entitlements a,b] [--rate-limit <per_minute>|default] [--require-signed-ingest true|false] [--electricity-contract-factor <g_co2e_per_kwh>|none]",
+    flags: ["tenant", "entitlements", "rate-limit", "require-signed-ingest", "electricity-contract-factor"],
     required: ["tenant"],
     flagOfField: {
       tenantId: "--tenant",
       entitlements: "--entitlements",
       rateLimitPerMin: "--rate-limit",
       requireSignedIngest: "--require-signed-ingest",
+      electricityContractGPerKwh: "--electricity-contract-factor",
     },
     schema: updateTenantInput,
     buildInput: (v) => {
-      if (v.entitlements === undefined && v["rate-limit"] === undefined && v["require-signed-ingest"] === undefined) {
-        throw new ValidationError("Nothing to update: give at least one of --entitlements, --rate-limit or --require-signed-ingest.", [
-          { field: "(flags)", message: "Give at least one of --entitlements, --rate-limit or --require-signed-ingest." },
+      if (
+        v.entitlements === undefined &&
+        v["rate-limit"] === undefined &&
+        v["require-signed-ingest"] === undefined &&
+        v["electricity-contract-factor"] === undefined
+      ) {
+        throw new ValidationError("Nothing to update: give at least one of --entitlements, --rate-limit, --require-signed-ingest or --electricity-contract-factor.", [
+          { field: "(flags)", message: "Give at least one of --entitlements, --rate-limit, --require-signed-ingest or --electricity-contract-factor." },
         ]);
       }
       return {
@@ -101,6 +116,7 @@ export const COMMANDS: readonly AdminCommand[] = [
         entitlements: v.entitlements === undefined ? undefined : listFlag(v.entitlements),
         rateLimitPerMin: v["rate-limit"] === undefined ? undefined : rateLimitFlag(v["rate-limit"], true),
         requireSignedIngest: v["require-signed-ingest"] === undefined ? undefined : booleanFlag("require-signed-ingest", v["require-signed-ingest"]),
+        electricityContractGPerKwh: v["electricity-contract-factor"] === undefined ? undefined : contractFactorFlag(v["electricity-contract-factor"]),
       };
     },
     run: async (db, input) => {

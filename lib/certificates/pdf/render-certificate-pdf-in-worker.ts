@@ -2,12 +2,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { CsrdReport } from "../../reports/csrd";
 import type { CertificatePdfInput } from "./certificate-pdf-input";
 import type { RenderJob, RenderReply } from "./render-certificate-pdf-worker";
 
 /**
- * A small pool of worker threads rendering certificate PDFs, so that rendering (CPU-bound, ~100–400 ms)
- * does not starve the API's event loop while certificates are generated. Same output as
+ * A small pool of worker threads rendering certificate PDFs (and the CSRD report's, endpoint 13), so
+ * that rendering (CPU-bound, ~100–400 ms) does not starve the API's event loop. Same output as
  * renderCertificatePdf in-process (byte for byte: rendering is deterministic).
  *
  * - Size: `FDP_PDF_WORKERS` (integer 1–16, default 1), read when the first worker starts.
@@ -52,6 +53,8 @@ export function workerBootstrap(workerFile: string): string {
   return `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })`;
 }
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 interface Pending {
   job: RenderJob;
   resolve: (pdf: Buffer) => void;
@@ -75,9 +78,13 @@ class CertificatePdfPool {
   ) {}
 
   render(input: CertificatePdfInput, sealKid?: string): Promise<Buffer> {
+    return this.run(sealKid === undefined ? { kind: "certificate", input } : { kind: "certificate", input, sealKid });
+  }
+
+  /** Any job the worker knows (a certificate, a CSRD report), FIFO with the others. */
+  run(job: DistributiveOmit<RenderJob, "id">): Promise<Buffer> {
     return new Promise<Buffer>((resolve, reject) => {
-      const job: RenderJob = sealKid === undefined ? { id: this.nextId++, input } : { id: this.nextId++, input, sealKid };
-      this.queue.push({ job, resolve, reject });
+      this.queue.push({ job: { ...job, id: this.nextId++ } as RenderJob, resolve, reject });
       this.dispatch();
     });
   }
@@ -158,6 +165,15 @@ let pool: CertificatePdfPool | null = null;
 export function renderCertificatePdfInWorker(input: CertificatePdfInput, options: { sealKid?: string } = {}): Promise<Buffer> {
   pool ??= new CertificatePdfPool(certificatePdfWorkerCount(), certificatePdfWorkerFile(), DEFAULT_TIMEOUT_MS);
   return pool.render(input, options.sealKid);
+}
+
+/**
+ * The CSRD report's PDF (endpoint 13) on the same pool: same bytes as renderCsrdPdf in-process, without
+ * holding the API's event loop for the 200–400 ms of layout.
+ */
+export function renderCsrdPdfInWorker(report: CsrdReport): Promise<Buffer> {
+  pool ??= new CertificatePdfPool(certificatePdfWorkerCount(), certificatePdfWorkerFile(), DEFAULT_TIMEOUT_MS);
+  return pool.run({ kind: "csrd", report });
 }
 
 /**

@@ -1,16 +1,21 @@
 /**
  * Worker-thread entry of the certificate PDF pool (render-certificate-pdf-in-worker.ts): renders one
- * certificate per message, off the main thread, so layout and font subsetting (~100–400 ms of CPU)
+ * certificate (or CSRD report) per message, off the main thread, so layout and font subsetting (~100–400 ms of CPU)
  * never block the API's event loop. Loaded as TypeScript through `--import tsx`.
  */
 import { parentPort } from "node:worker_threads";
+// Relative imports: the worker runs under tsx without the app's bundler.
+import type { CsrdReport } from "../../reports/csrd";
+import { renderCsrdPdf } from "../../reports/pdf/render-csrd-pdf";
 import type { CertificatePdfInput } from "./certificate-pdf-input";
 import { renderCertificatePdf } from "./render-certificate-pdf";
 
-export interface RenderJob {
-  id: number;
-  input: CertificatePdfInput;
-  sealKid?: string;
+/** A certificate, or a CSRD report (endpoint 13): the pool renders every PDF of the API off the main thread. */
+export type RenderJob = { id: number; kind: "certificate"; input: CertificatePdfInput; sealKid?: string } | { id: number; kind: "csrd"; report: CsrdReport };
+
+function render(job: RenderJob): Promise<Buffer> {
+  if (job.kind === "csrd") return renderCsrdPdf(job.report);
+  return renderCertificatePdf(job.input, job.sealKid === undefined ? {} : { sealKid: job.sealKid });
 }
 
 export type RenderReply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
@@ -19,7 +24,7 @@ if (!parentPort) throw new Error("render-certificate-pdf-worker must run as a wo
 const port = parentPort;
 
 port.on("message", (job: RenderJob) => {
-  renderCertificatePdf(job.input, job.sealKid === undefined ? {} : { sealKid: job.sealKid }).then(
+  render(job).then(
     (pdf) => {
       // Copy into an ArrayBuffer of its own (the Buffer may be a view on a shared pool) and transfer it
       // instead of cloning 50 kB per certificate.

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 export const tenants = pgTable("tenants", {
@@ -10,5 +10,11 @@ export const tenants = pgTable("tenants", {
   /** HMAC-SHA256 key for signed ingest (CONTRACT: the string's UTF-8 bytes). Needed in clear to verify. */
   ingestSecret: text("ingest_secret").notNull(),
   requireSignedIngest: boolean("require_signed_ingest").notNull().default(false),
+  /**
+   * The emission factor of the tenant's electricity supply contract, g CO2e per kWh (supplier-specific,
+   * e.g. from a guarantee of origin): the CSRD report's market-based Scope 2. null = none configured
+   * (market-based Scope 2 is then reported as not available).
+   */
+  electricityContractGPerKwh: doublePrecision("electricity_contract_g_per_kwh"),
   createdAt: createdAt(),
 });

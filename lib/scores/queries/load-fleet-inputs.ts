@@ -75,10 +75,17 @@ export function deviceAggregate(r: Record<string, unknown>, windowStart: Date, a
   };
 }
 
-/** One round trip: devices ⟕ behaviour part ⟕ alert aggregates for the tenant and period. */
+/** One round trip: devices ⟕ behaviour part ⟕ alert aggregates for the tenant and the last `periodDays` days before `now`. */
 export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx; periodDays: number; now: Date }): Promise<FleetInputs> {
-  const end = now;
-  const start = new Date(now.getTime() - periodDays * 86_400_000);
+  return loadFleetInputsBetween({ ctx, start: new Date(now.getTime() - periodDays * 86_400_000), end: now, periodDays });
+}
+
+/**
+ * The same for an explicit window `[start, end]` (both included), e.g. a report's calendar days (the
+ * CSRD report scores the green fleet over exactly the emissions report's period). `periodDays` is the
+ * window's length as the score states it.
+ */
+export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { ctx: TenantCtx; start: Date; end: Date; periodDays: number }): Promise<FleetInputs> {
   const startIso = start.toISOString();
   const endIso = end.toISOString();
   const part = behaviourPart({ since: startIso, until: endIso });

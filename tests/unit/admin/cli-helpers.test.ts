@@ -50,7 +50,13 @@ describe("admin CLI flag parsing", () => {
       entitlements: [],
       rateLimitPerMin: null,
       requireSignedIngest: undefined,
+      electricityContractGPerKwh: undefined,
     });
+    expect(update.buildInput({ tenant: "tn_1", "electricity-contract-factor": "12.5" })).toMatchObject({ tenantId: "tn_1", electricityContractGPerKwh: 12.5 });
+    expect(update.buildInput({ tenant: "tn_1", "electricity-contract-factor": "none" })).toMatchObject({ electricityContractGPerKwh: null });
+    expect(() => update.buildInput({ tenant: "tn_1", "electricity-contract-factor": "12,5 g" })).toThrow(ValidationError);
+    expect(update.schema.safeParse({ tenantId: "tn_1", electricityContractGPerKwh: 2500 }).success).toBe(false);
+    expect(update.schema.safeParse({ tenantId: "tn_1", electricityContractGPerKwh: -1 }).success).toBe(false);
     expect(() => update.buildInput({ tenant: "tn_1" })).toThrow(/Nothing to update/);
     const create = findCommand("tenant:create")!;
     expect(() => create.buildInput({ name: "A", "rate-limit": "default" })).toThrow(ValidationError);

@@ -91,6 +91,19 @@ describe("updateTenant", () => {
     expect(row).toMatchObject({ entitlements: [], rateLimitPerMin: null, requireSignedIngest: true });
   });
 
+  it("sets and removes the electricity contract factor (CSRD market-based Scope 2), refusing a unit mistake", async () => {
+    const { tenantId } = await createTenant({ ctx: ctx(), input: { name: "Contract" } });
+    let [row] = await db.select().from(schema.tenants).where(eq(schema.tenants.id, tenantId));
+    expect(row?.electricityContractGPerKwh).toBeNull();
+    await updateTenant({ ctx: ctx(), input: { tenantId, electricityContractGPerKwh: 12.5 } });
+    [row] = await db.select().from(schema.tenants).where(eq(schema.tenants.id, tenantId));
+    expect(row).toMatchObject({ electricityContractGPerKwh: 12.5, requireSignedIngest: false });
+    await rejection(updateTenant({ ctx: ctx(), input: { tenantId, electricityContractGPerKwh: 88_000 } }), ValidationError);
+    await updateTenant({ ctx: ctx(), input: { tenantId, electricityContractGPerKwh: null } });
+    [row] = await db.select().from(schema.tenants).where(eq(schema.tenants.id, tenantId));
+    expect(row?.electricityContractGPerKwh).toBeNull();
+  });
+
   it("refuses an update with nothing to change, and an unknown tenant", async () => {
     const { tenantId } = await createTenant({ ctx: ctx(), input: { name: "Nothing" } });
     const err = await rejection(updateTenant({ ctx: ctx(), input: { tenantId } }), ValidationError);

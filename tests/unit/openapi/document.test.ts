@@ -35,6 +35,7 @@ describe("OpenAPI document", () => {
       "/predict/residual-value/{device_id}",
       "/pricing/commission",
       "/pricing/gordon-loeb",
+      "/reports/csrd/generate",
       "/reports/emissions",
       "/scores/batch",
       "/scores/fleet-risk",

@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "electricity_contract_g_per_kwh" double precision;

@@ -1,0 +1,44 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeCertificatePdfWorkers, renderCsrdPdfInWorker } from "@/lib/certificates/pdf/render-certificate-pdf-in-worker";
+import { CSRD_PDF_SECTION_TITLES, renderCsrdPdf } from "@/lib/reports/pdf/render-csrd-pdf";
+import { buildCsrdFixture } from "../../helpers/csrd-fixture";
+
+/** The CSRD PDF on the constructed fleet: a real document (pdfinfo, qpdf, pdftotext), rendered on the worker pool. */
+afterAll(closeCertificatePdfWorkers);
+
+const work = mkdtempSync(path.join(tmpdir(), "csrd-pdf-"));
+const text = (pdf: Buffer) => {
+  const file = path.join(work, `r${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, pdf);
+  execFileSync("qpdf", ["--check", file]); // throws on a damaged file
+  return { info: execFileSync("pdfinfo", [file], { encoding: "utf8" }), body: execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }) };
+};
+
+describe("CSRD PDF", () => {
+  it("renders the same bytes on the worker pool as in-process, with the sections, the figures and their datapoints", async () => {
+    const { report } = buildCsrdFixture(30);
+    const inWorker = await renderCsrdPdfInWorker(report);
+    expect(inWorker.equals(await renderCsrdPdf(report))).toBe(true);
+    const { info, body } = text(inWorker);
+    expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(info).toMatch(/Title:\s+FDP CSRD climate disclosure 2026-01-01 to 2026-01-31/);
+    for (const title of CSRD_PDF_SECTION_TITLES) expect(body).toContain(title);
+    // The hand-computed figures of tests/unit/reports/csrd.test.ts, printed to the kg / kWh.
+    expect(body).toMatch(/E1-6 §44\(a\)[\s\S]*?0\.069 tCO2e/);
+    expect(body).toMatch(/E1-6 §44\(d\), §52\(a\)[\s\S]*?0\.080 tCO2e/);
+    expect(body).toMatch(/E1-6 §44\(b\), market-based[\s\S]*?0\.001 tCO2e/);
+    expect(body).toMatch(/E1-5 §37[\s\S]*?0\.302 MWh/);
+    expect(body).toContain("79.902 kg CO2e");
+    expect(body).toContain("2023/2772");
+  }, 60_000);
+
+  it("says 'not available' for market-based Scope 2 without a contract factor", async () => {
+    const { body } = text(await renderCsrdPdf(buildCsrdFixture(null).report));
+    expect(body).toMatch(/no contract factor configured/);
+    expect(body).toMatch(/E1-6 §44\(b\), market-based[\s\S]*?not available/);
+  }, 60_000);
+});
