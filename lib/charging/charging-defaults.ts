@@ -38,9 +38,25 @@ export const DEFAULT_DC_POWER_KW = 50;
  * 22 kW with no DC word count as AC.
  */
 export const AC_MAX_OBSERVED_KW = 22;
+/**
+ * The vehicle's own power of each kind is the MEDIAN of its charging readings of that kind in the
+ * look-back: one spike cannot set it, DC sessions taper (their median is nearer what a session
+ * averages than their peak), and a plan on a slightly low power errs towards finishing early.
+ */
 /** Upper bound of the AC override: Type 2 AC at 63 A three-phase (√3 × 400 V × 63 A ≈ 43.6 kW). */
 export const MAX_AC_POWER_KW = 43.5;
 /** Upper bound of the DC override: the plausible-power cap of the charging detector (350 kW, docs/methodology/alerts.md). */
 export const MAX_DC_POWER_KW = MAX_PLAUSIBLE_KW;
+/**
+ * Lower bounds of the powers: AC at the IEC 61851-1 minimum charging current, 6 A single-phase at 230 V
+ * (≈ 1.4 kW); DC at 5 kW (below the smallest wall-mounted DC units). Observed powers below them are
+ * not charging levels and are ignored.
+ */
+export const MIN_AC_POWER_KW = 1.3;
+export const MIN_DC_POWER_KW = 5;
+/** An AC-looking reading this close to a DC-level one belongs to a DC session (its taper), not to an AC charge. */
+export const SESSION_PROXIMITY_MS = 2 * 60 * 60_000;
+/** A state of charge older than this is still used, and the reason says how old it is. */
+export const SOC_STALE_HOURS = 24;
 /** How far back the vehicle's own charging powers are looked up. */
 export const OBSERVED_POWER_LOOKBACK_DAYS = 90;

@@ -13,7 +13,7 @@
  */
 import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
 import { HOUR_MS, MINUTE_MS, helsinkiOffsetHours } from "@/lib/seed/calendar";
-import { CHARGING_METHOD_VERSION } from "./charging-defaults";
+import { CHARGING_METHOD_VERSION, SOC_STALE_HOURS } from "./charging-defaults";
 import { cheapestWindow, sessionCost, type PriceSlot } from "./cheapest-window";
 
 export interface ChargingVehicle {
@@ -149,13 +149,14 @@ export function chargingPlan({
     };
   }
 
-  // Mode: AC when the whole charge fits before the deadline, else DC.
+  // Mode: AC when the whole charge fits before the deadline; else DC when DC is faster; else (neither
+  // meets the deadline and DC is no faster) AC, which comes as close and spares the battery.
   const plugAc = toBattery / CHARGING_EFFICIENCY.ac;
   const plugDc = toBattery / CHARGING_EFFICIENCY.dc;
   const acMs = durationMs(plugAc, options.acPowerKw);
   const dcMs = durationMs(plugDc, options.dcPowerKw);
   const timeLeft = deadlineMs - nowMs;
-  const mode: "ac" | "dc" = acMs <= timeLeft ? "ac" : "dc";
+  const mode: "ac" | "dc" = acMs <= timeLeft || dcMs >= acMs ? "ac" : "dc";
   const power = mode === "ac" ? options.acPowerKw : options.dcPowerKw;
   const efficiency = CHARGING_EFFICIENCY[mode];
   const plugTotal = mode === "ac" ? plugAc : plugDc;
@@ -166,13 +167,20 @@ export function chargingPlan({
     mode === "dc"
       ? ` At ${round(options.acPowerKw, 1)} kW AC the charge would take ${minutesText(acMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left, so DC it is (DC fast charging wears the battery about twice as fast as AC: use it only when the deadline demands it).`
       : "";
+  const staleSoc =
+    nowMs - vehicle.soc.at.getTime() > SOC_STALE_HOURS * HOUR_MS
+      ? ` The state of charge was last reported ${minutesText(nowMs - vehicle.soc.at.getTime())} ago (${vehicle.soc.at.toISOString()}); the plan assumes it has not changed since.`
+      : "";
+  const costNote = " Energy cost at spot prices incl. VAT; grid fees and retail margins excluded.";
 
-  // The part up to the minimum level, charged at once.
+  // The part up to the minimum level, charged at once. Durations are split from the total (not rounded
+  // up twice), so the immediate part and the rest always add up to the total charging time.
   const immediateBattery = soc < min ? Math.min(toBattery, ((min - soc) / 100) * capacity) : 0;
   const immediatePlug = immediateBattery / efficiency;
-  const immediateMs = immediatePlug > 0 ? durationMs(immediatePlug, power) : 0;
+  const immediateMs = immediatePlug > 0 ? Math.min(totalMs, durationMs(immediatePlug, power)) : 0;
   const immediate = immediatePlug > 0 ? { start: base.generated_at, end: new Date(nowMs + immediateMs).toISOString(), energy_kwh: round(immediatePlug, 2) } : null;
   const restPlug = plugTotal - immediatePlug;
+  const restMs = totalMs - immediateMs;
 
   const plan = {
     ...base,
@@ -185,55 +193,77 @@ export function chargingPlan({
     current_price_cents_kwh: currentPrice,
   };
   const immediateText = immediate ? `The state of charge (${pct(soc)}) is below the ${min} % minimum: charge ${kwh(immediatePlug)} at once, until ${helsinkiClock(nowMs + immediateMs, nowMs)}.` : "";
-
+  const eur = (cents: number | null) => (cents === null ? null : round(cents / 100, 2));
+  const savingsOf = (nowCents: number | null, planCents: number | null) =>
+    nowCents !== null && planCents !== null && nowCents > 0 ? round(((nowCents - planCents) / nowCents) * 100, 1) : null;
   const costNowCents = prices ? sessionCost(prices.slots, nowMs, nowMs + totalMs, power) : null;
-  // The rest's window: after the immediate part, before the deadline (or, when the deadline cannot be
-  // met, the session from now: the only one that comes closest).
-  const window =
-    prices && restPlug > 1e-9
-      ? cheapestWindow({
-          slots: prices.slots,
-          earliestMs: nowMs + immediateMs,
-          deadlineMs: meetsDeadline ? deadlineMs : nowMs + totalMs,
-          energyKwh: restPlug,
-          powerKw: power,
-        })
-      : null;
   const immediateCents = prices && immediateMs > 0 ? sessionCost(prices.slots, nowMs, nowMs + immediateMs, power) : 0;
 
-  if (!prices || window === null || costNowCents === null || immediateCents === null) {
+  // The minimum level is the target (or the rest is nothing): the immediate charge is the whole plan.
+  if (restMs <= 0) {
+    return {
+      ...plan,
+      recommendation: "charge_now",
+      cheapest_window: null,
+      estimated_cost_cheapest_eur: eur(costNowCents),
+      estimated_cost_now_eur: eur(costNowCents),
+      savings_pct: savingsOf(costNowCents, costNowCents),
+      reason: `${immediateText} That reaches the ${target} % target${meetsDeadline ? ` before ${deadlineText}` : `, after the ${deadlineText} deadline`}: there is nothing left to schedule.${dcNote}${staleSoc}${prices ? costNote : ""}`,
+    };
+  }
+
+  // The rest's window: after the immediate part, before the deadline (or, when the deadline cannot be
+  // met, the session from now: the one that comes closest).
+  const window = prices
+    ? cheapestWindow({
+        slots: prices.slots,
+        earliestMs: nowMs + immediateMs,
+        deadlineMs: meetsDeadline ? deadlineMs : nowMs + totalMs,
+        energyKwh: restPlug,
+        powerKw: power,
+        durationMs: restMs,
+      })
+    : null;
+
+  if (!prices || window === null) {
     const why = !prices
       ? "No live or recently cached spot prices are available, so no cheaper window can be chosen"
-      : `The known spot prices (until ${helsinkiClock(prices.slots[prices.slots.length - 1]!.endMs, nowMs)}) do not cover a ${minutesText(totalMs)} charge${restPlug > 1e-9 ? " before the deadline" : ""}`;
-    const target_ = meetsDeadline
-      ? `charge ${kwh(plugTotal)} now at ${modeText} (${minutesText(totalMs)}) to reach ${target} % before ${deadlineText}.`
+      : `The known spot prices (until ${helsinkiClock(prices.slots[prices.slots.length - 1]!.endMs, nowMs)}) do not cover a ${minutesText(restMs)} charge before the deadline`;
+    const what = meetsDeadline
+      ? `charge ${kwh(restPlug)}${immediate ? " more" : ""} now at ${modeText} (${minutesText(restMs)}) to reach ${target} % before ${deadlineText}.`
       : `charge now at ${modeText}: even so the ${target} % target is not reached before ${deadlineText} (${minutesText(totalMs)} needed).`;
     return {
       ...plan,
       recommendation: "charge_now",
       cheapest_window: null,
       estimated_cost_cheapest_eur: null,
-      estimated_cost_now_eur: costNowCents === null ? null : round(costNowCents / 100, 2),
+      estimated_cost_now_eur: eur(costNowCents),
       savings_pct: null,
-      reason: [immediateText, `${why}: ${target_}`, dcNote].filter(Boolean).join(" ").trim(),
+      reason: `${[immediateText, `${why}: ${what}`].filter(Boolean).join(" ")}${dcNote}${staleSoc}`,
     };
   }
 
-  const cheapestCents = immediateCents + window.costCents;
+  // A gap in the prices under the immediate part or under "charging from now" leaves that cost unknown.
+  const cheapestCents = immediateCents === null ? null : immediateCents + window.costCents;
   const startsNow = window.startMs <= nowMs + immediateMs;
-  const savings = costNowCents > 0 ? round(((costNowCents - cheapestCents) / costNowCents) * 100, 1) : null;
-  // The end as a clock time only ("2026-11-25 03:00 to 04:45"): a window never spans a whole day.
-  const windowText = `${helsinkiClock(window.startMs, nowMs)} to ${helsinkiClock(window.endMs, window.endMs)}`;
+  const savings = savingsOf(costNowCents, cheapestCents);
+  const windowText = `${helsinkiClock(window.startMs, nowMs)} to ${helsinkiClock(window.endMs, window.startMs)}`;
   const avg = round(window.avgCentsPerKwh, 2);
   let reason: string;
   if (!meetsDeadline) {
-    reason = `Charge now at ${modeText}: the ${target} % target needs ${minutesText(totalMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left before ${deadlineText}.`;
+    reason = `${immediateText ? `${immediateText} ` : ""}Charge now at ${modeText}: the ${target} % target needs ${minutesText(totalMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left before ${deadlineText}.`;
   } else if (startsNow && !immediate) {
     reason = `Charging now at ${modeText} (${windowText}, ${minutesText(totalMs)}, ${avg} c/kWh on average) is the cheapest window before ${deadlineText} on the known prices.`;
   } else if (startsNow) {
     reason = `${immediateText} Continuing straight on to ${target} % (until ${helsinkiClock(window.endMs, nowMs)}, ${modeText}) is also the cheapest window before ${deadlineText}.`;
   } else {
-    const saved = savings !== null && savings > 0 ? `, ${savings} % less than charging now` : "";
+    const plannedCost = cheapestCents === null ? null : eur(cheapestCents);
+    const saved =
+      plannedCost !== null && plannedCost < 0
+        ? `; at the negative prices of that window the energy pays ${-plannedCost} €`
+        : savings !== null && savings > 0
+          ? `, ${savings} % less than charging now`
+          : "";
     reason = `${immediateText ? `${immediateText} Then charge` : "Charge"} ${immediate ? "the remaining " : ""}${kwh(restPlug)} at ${modeText} from ${windowText} (Helsinki time): the cheapest ${minutesText(window.endMs - window.startMs)} before ${deadlineText} on the known prices, ${avg} c/kWh on average${saved}.`;
   }
   const curveEnd = prices.slots[prices.slots.length - 1]!.endMs;
@@ -245,9 +275,9 @@ export function chargingPlan({
     ...plan,
     recommendation: startsNow || immediate ? "charge_now" : "charge_later",
     cheapest_window: { start: new Date(window.startMs).toISOString(), end: new Date(window.endMs).toISOString(), avg_price_cents_kwh: avg },
-    estimated_cost_cheapest_eur: round(cheapestCents / 100, 2),
-    estimated_cost_now_eur: round(costNowCents / 100, 2),
+    estimated_cost_cheapest_eur: eur(cheapestCents),
+    estimated_cost_now_eur: eur(costNowCents),
     savings_pct: savings,
-    reason: `${reason}${dcNote}${unpublished} Energy cost at spot prices incl. VAT; grid fees and retail margins excluded.`,
+    reason: `${reason}${dcNote}${unpublished}${staleSoc}${costNote}`,
   };
 }

@@ -48,16 +48,20 @@ export function cheapestWindow({
   deadlineMs,
   energyKwh,
   powerKw,
+  durationMs: givenDurationMs,
 }: {
   slots: readonly PriceSlot[];
   earliestMs: number;
   deadlineMs: number;
   energyKwh: number;
   powerKw: number;
+  /** The session's length when the caller has already fixed it (a plan split into parts); else energy ÷ power. */
+  durationMs?: number;
 }): ChargingWindow | null {
   if (!(energyKwh > 0) || !(powerKw > 0) || slots.length === 0) return null;
   // Rounded up to the millisecond, after forgiving float noise (11 kWh / 3.7 kW must not gain a stray ms).
-  const durationMs = Math.ceil((energyKwh / powerKw) * 3_600_000 - 1e-6);
+  const durationMs = givenDurationMs ?? Math.ceil((energyKwh / powerKw) * 3_600_000 - 1e-6);
+  if (!(durationMs > 0)) return null;
   const curveEnd = slots[slots.length - 1]!.endMs;
   const latestStart = Math.min(deadlineMs, curveEnd) - durationMs;
   if (latestStart < earliestMs) return null;

@@ -6,6 +6,8 @@ import {
   MAX_AC_POWER_KW,
   MAX_DC_POWER_KW,
   MAX_DEADLINE_HOURS,
+  MIN_AC_POWER_KW,
+  MIN_DC_POWER_KW,
 } from "@/lib/charging/charging-defaults";
 import { dateTime, deviceIdPath, intQueryParam, numberQueryParam } from "./common";
 
@@ -24,16 +26,14 @@ export const chargingQuerySchema = z.object({
       example: "2026-11-25T05:00:00Z",
     }),
   ac_power_kw: numberQueryParam({
-    min: 0,
-    exclusiveMin: true,
+    min: MIN_AC_POWER_KW,
     max: MAX_AC_POWER_KW,
-    description: "AC charging power at the plug, kW. Default: the highest AC power the vehicle drew in the last 90 days, else 11 kW (a three-phase 16 A wallbox).",
+    description: "AC charging power at the plug, kW. Default: the median of the vehicle's AC charging readings of the last 90 days, else 11 kW (a three-phase 16 A wallbox).",
   }),
   dc_power_kw: numberQueryParam({
-    min: 0,
-    exclusiveMin: true,
+    min: MIN_DC_POWER_KW,
     max: MAX_DC_POWER_KW,
-    description: "DC charging power, kW. Default: the highest DC power the vehicle drew in the last 90 days, else 50 kW.",
+    description: "DC charging power, kW. Default: the median of the vehicle's DC charging readings of the last 90 days, else 50 kW.",
   }),
 });
 export type ChargingQuery = z.output<typeof chargingQuerySchema>;

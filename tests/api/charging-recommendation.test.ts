@@ -39,10 +39,15 @@ function records(): unknown[] {
     ...extra,
   });
   return [
-    // A depot AC charge at 7.4 kW two days ago and a DC stop at 120 kW yesterday: the vehicle's own powers.
+    // A depot AC charge two days ago (7.4 and 7.2 kW: median 7.3 kW, the vehicle's own AC power).
     parked(VIN.ok, 48, { soc_percent: 30, charging_status: "charging", raw_data: { ignition: false, vehicle: bev, charging_power_kw: 7.4 } }),
     parked(VIN.ok, 47, { soc_percent: 40, charging_status: "charging", raw_data: { ignition: false, vehicle: bev, charging_power_kw: 7.2 } }),
+    // A DC stop yesterday: 120 kW by word, 95 kW reported as plain "charging" (DC by its power), its
+    // taper at 20 kW as plain "charging" (within the session: not an AC reading), and 18 kW by DC word.
     parked(VIN.ok, 24, { soc_percent: 45, charging_status: "DC charging", raw_data: { ignition: false, vehicle: bev, charging_power_kw: 120 } }),
+    parked(VIN.ok, 23.9, { soc_percent: 60, charging_status: "charging", raw_data: { ignition: false, vehicle: bev, charging_power_kw: 95 } }),
+    parked(VIN.ok, 23.8, { soc_percent: 75, charging_status: "charging", raw_data: { ignition: false, vehicle: bev, charging_power_kw: 20 } }),
+    parked(VIN.ok, 23.7, { soc_percent: 78, charging_status: "DC charging", raw_data: { ignition: false, vehicle: bev, charging_power_kw: 18 } }),
     parked(VIN.ok, 2, { soc_percent: 50, soh_percent: 90 }),
     parked(VIN.low, 1, { soc_percent: 10, soh_percent: 95 }),
     parked(VIN.ice, 1, { fuel_level_pct: 40 }, { make: "Skoda", model: "Octavia", powertrain: "ICE", fuel_type: "diesel" }),
@@ -116,26 +121,26 @@ describe("GET /charging/recommendation/{device_id}", () => {
     }
     expect(plan.soc_current_pct).toBe(50);
     expect(plan.soc_target_pct).toBe(80);
-    // (80 − 50) % × 64 kWh × 0.90 SoH, ÷ the AC efficiency, at the 7.4 kW the car drew on AC (not its 120 kW DC stop).
+    // (80 − 50) % × 64 kWh × 0.90 SoH, ÷ the AC efficiency, at the car's median AC power (7.3 kW; not its DC stop, nor the DC taper at 20 kW).
     expect(plan.energy_to_battery_kwh).toBe(17.28);
     expect(plan.energy_needed_kwh).toBeCloseTo(17.28 / CHARGING_EFFICIENCY.ac, 2);
     expect(plan.charging_mode).toBe("ac");
-    expect(plan.charging_power_kw).toBe(7.4);
+    expect(plan.charging_power_kw).toBe(7.3);
     expect(plan.price_source).toBe("porssisahko.net");
     const now = Date.parse(plan.generated_at);
     const current = source.prices.find((p) => Date.parse(p.startDate) <= now && now < Date.parse(p.endDate))!;
     expect(plan.current_price_cents_kwh).toBe(current.price);
 
     // Brute force: every start minute from now until the session ends by the deadline.
-    const minutes = Math.ceil((plan.energy_needed_kwh / 7.4) * 60);
+    const minutes = Math.ceil((plan.energy_needed_kwh / 7.3) * 60);
     let best = Infinity;
-    for (let start = Math.ceil(now / MIN) * MIN; start + minutes * MIN <= Date.parse(deadline); start += MIN) best = Math.min(best, minuteCost(start, minutes, 7.4));
+    for (let start = Math.ceil(now / MIN) * MIN; start + minutes * MIN <= Date.parse(deadline); start += MIN) best = Math.min(best, minuteCost(start, minutes, 7.3));
     // Equal up to the minute grid (a minute's energy at the dearest fixture price, ~24 c/kWh).
-    expect(Math.abs(plan.estimated_cost_cheapest_eur! * 100 - best)).toBeLessThan(2 * (7.4 / 60) * 25);
+    expect(Math.abs(plan.estimated_cost_cheapest_eur! * 100 - best)).toBeLessThan(2 * (7.3 / 60) * 25);
     const w = plan.cheapest_window!;
     expect(Date.parse(w.start)).toBeGreaterThanOrEqual(now);
     expect(Date.parse(w.end)).toBeLessThanOrEqual(Date.parse(deadline));
-    expect(Math.abs(plan.estimated_cost_now_eur! * 100 - minuteCost(now, minutes, 7.4))).toBeLessThan(2 * (7.4 / 60) * 25);
+    expect(Math.abs(plan.estimated_cost_now_eur! * 100 - minuteCost(now, minutes, 7.3))).toBeLessThan(2 * (7.3 / 60) * 25);
     expect(plan.savings_pct).toBeCloseTo(((plan.estimated_cost_now_eur! - plan.estimated_cost_cheapest_eur!) / plan.estimated_cost_now_eur!) * 100, 0);
     expect(plan.recommendation).toBe(Date.parse(w.start) - now < MIN ? "charge_now" : "charge_later");
   });
@@ -151,7 +156,10 @@ describe("GET /charging/recommendation/{device_id}", () => {
     // Below the 60 % minimum: 10 % × 57.6 kWh ÷ 0.89 charged at once.
     expect(plan.immediate_charge!.energy_kwh).toBeCloseTo(5.76 / CHARGING_EFFICIENCY.ac, 2);
     expect(plan.recommendation).toBe("charge_now");
-    // A deadline AC cannot meet: DC at the requested power.
+    // A deadline AC cannot meet: DC at the car's median DC power (120, 95 and 18 kW → 95), or at the requested one.
+    const own = chargingRecommendationSchema.parse((await get(id(VIN.ok), `?deadline=${encodeURIComponent(iso(Date.now() + 30 * MIN))}`)).body);
+    expect(own.charging_mode).toBe("dc");
+    expect(own.charging_power_kw).toBe(95);
     const dc = chargingRecommendationSchema.parse((await get(id(VIN.ok), `?deadline=${encodeURIComponent(iso(Date.now() + 30 * MIN))}&dc_power_kw=150`)).body);
     expect(dc.charging_mode).toBe("dc");
     expect(dc.charging_power_kw).toBe(150);
@@ -221,6 +229,9 @@ describe("GET /charging/recommendation/{device_id}", () => {
       [`?deadline=${encodeURIComponent(iso(Date.now() - HOUR))}`, "deadline"],
       [`?deadline=${encodeURIComponent(iso(Date.now() + 8 * 24 * HOUR))}`, "deadline"],
       ["?ac_power_kw=0", "ac_power_kw"],
+      ["?ac_power_kw=0.000000001", "ac_power_kw"],
+      ["?ac_power_kw=1.2", "ac_power_kw"],
+      ["?dc_power_kw=4", "dc_power_kw"],
       ["?ac_power_kw=50", "ac_power_kw"],
       ["?dc_power_kw=1e3", "dc_power_kw"],
       ["?dc_power_kw=NaN", "dc_power_kw"],

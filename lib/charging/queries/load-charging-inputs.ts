@@ -2,7 +2,7 @@ import { sqlDate, sqlNumber, sqlText } from "@/lib/db/sql-values";
 import { DAY_MS } from "@/lib/scores/derived-measures";
 import { parts, queryDevices, type DeviceQueryArgs } from "@/lib/scores/queries/device-sql";
 import { sohJudgementOf } from "@/lib/scores/queries/reading-rows";
-import { AC_MAX_OBSERVED_KW, OBSERVED_POWER_LOOKBACK_DAYS } from "../charging-defaults";
+import { AC_MAX_OBSERVED_KW, MIN_AC_POWER_KW, MIN_DC_POWER_KW, OBSERVED_POWER_LOOKBACK_DAYS, SESSION_PROXIMITY_MS } from "../charging-defaults";
 
 export interface ChargingInputs {
   device_id: string;
@@ -21,7 +21,7 @@ export async function loadChargingInputs(args: DeviceQueryArgs & { now: Date }):
     parts.master("powertrain", "battery_kwh"),
     parts.latestSoc(),
     parts.recentSoh(),
-    parts.observedChargingPower({ since, acMaxKw: AC_MAX_OBSERVED_KW }),
+    parts.observedChargingPower({ since, acMaxKw: AC_MAX_OBSERVED_KW, acMinKw: MIN_AC_POWER_KW, dcMinKw: MIN_DC_POWER_KW, sessionMs: SESSION_PROXIMITY_MS }),
   ]);
   const out = new Map<string, ChargingInputs>();
   for (const r of found) {
@@ -34,8 +34,8 @@ export async function loadChargingInputs(args: DeviceQueryArgs & { now: Date }):
       battery_kwh: sqlNumber(r.battery_kwh),
       soc: socPct !== null && socAt !== null ? { pct: socPct, at: socAt } : null,
       soh_pct: sohJudgementOf(r).accepted?.pct ?? null,
-      observed_ac_kw: sqlNumber(r.ac_max_kw),
-      observed_dc_kw: sqlNumber(r.dc_max_kw),
+      observed_ac_kw: sqlNumber(r.ac_median_kw),
+      observed_dc_kw: sqlNumber(r.dc_median_kw),
     });
   }
   return out;

@@ -172,19 +172,29 @@ export const parts = {
   }),
 
   /**
-   * The highest AC and DC charging powers the vehicle drew since `since` (the charging recommendation's
-   * default powers): a charge is DC when its status word says so (DC_CHARGING_WORDS) or its power is
-   * above `acMaxKw` (no car charges faster on AC); every other charge with a positive power is AC.
+   * The vehicle's usual AC and DC charging powers since `since` (the charging recommendation's default
+   * powers): the median of its readings of each kind (lib/charging/charging-defaults.ts says why).
+   * A reading is DC when its status word says so (DC_CHARGING_WORDS) or its power is above `acMaxKw`
+   * (no car charges faster on AC); AC when it carries a charging word (CHARGING_WORDS) and no DC-level
+   * reading lies within `sessionMs` of it — OEMs that report a DC session as plain `charging` also
+   * report its taper below `acMaxKw`, and those readings are not the car's AC power. Readings below
+   * the kind's lower bound are not charging levels.
    */
-  observedChargingPower: ({ since, acMaxKw }: { since: string; acMaxKw: number }): DevicePart => {
-    const word = sql.raw(chargingWordSql("tcp.charging_status"));
+  observedChargingPower: ({ since, acMaxKw, acMinKw, dcMinKw, sessionMs }: { since: string; acMaxKw: number; acMinKw: number; dcMinKw: number; sessionMs: number }): DevicePart => {
     const dcWords = sql.raw(DC_CHARGING_WORDS.map((w) => `'${w}'`).join(", "));
-    const isDc = sql`(coalesce(${word} in (${dcWords}), false) or tcp.charging_power_kw > ${acMaxKw}::float8)`;
+    const chargingWords = sql.raw(CHARGING_WORDS.map((w) => `'${w}'`).join(", "));
+    const isDc = (a: string) => sql`(coalesce(${sql.raw(chargingWordSql(`${a}.charging_status`))} in (${dcWords}), false) or ${sql.raw(a)}.charging_power_kw > ${acMaxKw}::float8)`;
     return {
-      columns: sql`cp.ac_max_kw, cp.dc_max_kw`,
+      columns: sql`cp.ac_median_kw, cp.dc_median_kw`,
       join: sql`left join lateral (
-        select max(tcp.charging_power_kw) filter (where not ${isDc}) as ac_max_kw, max(tcp.charging_power_kw) filter (where ${isDc}) as dc_max_kw
-        from telemetry tcp where ${onDevice("tcp")} and tcp.ts >= ${since}::timestamptz and tcp.charging_power_kw > 0
+        select percentile_cont(0.5) within group (order by tcp.charging_power_kw) filter (
+                 where not ${isDc("tcp")} and coalesce(${sql.raw(chargingWordSql("tcp.charging_status"))} in (${chargingWords}), false)
+                   and not exists (
+                     select 1 from telemetry tdc where ${onDevice("tdc")} and tdc.charging_power_kw > 0 and ${isDc("tdc")}
+                       and tdc.ts between tcp.ts - make_interval(secs => ${sessionMs / 1000}::float8) and tcp.ts + make_interval(secs => ${sessionMs / 1000}::float8))
+               ) as ac_median_kw,
+               percentile_cont(0.5) within group (order by tcp.charging_power_kw) filter (where ${isDc("tcp")} and tcp.charging_power_kw >= ${dcMinKw}::float8) as dc_median_kw
+        from telemetry tcp where ${onDevice("tcp")} and tcp.ts >= ${since}::timestamptz and tcp.charging_power_kw >= ${acMinKw}::float8
       ) cp on true`,
     };
   },

@@ -104,27 +104,87 @@ describe("charging recommendation (pure)", () => {
     expect(plan.reason).toMatch(/below the 20 % minimum: charge .* at once/);
   });
 
-  it("matches the brute force on random curves, SOCs and deadlines", () => {
+  it("matches the brute force on random curves, SOCs, minimum levels and deadlines", () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: -5, max: 40 }), { minLength: 8, maxLength: 16 }),
         fc.integer({ min: 0, max: 79 }),
-        fc.integer({ min: 3, max: 16 }),
-        (prices, soc, deadlineH) => {
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 1, max: 16 * 4 }),
+        fc.constantFrom(11, 47.3, 7),
+        (prices, soc, min, deadlineQuarters, dcPowerKw) => {
           const slots = curve(prices);
-          const deadlineMs = NOW + deadlineH * HOUR;
-          const plan = chargingPlan({ vehicle: vehicle(soc), options: options({ deadlineMs, dcPowerKw: 11 }), prices: { slots, source: "test" }, now: new Date(NOW) });
-          if (plan.cheapest_window === null) return;
+          const deadlineMs = NOW + deadlineQuarters * 15 * MIN;
+          const plan = chargingPlan({ vehicle: vehicle(soc), options: options({ deadlineMs, minSocPct: min, dcPowerKw }), prices: { slots, source: "test" }, now: new Date(NOW) });
           const imm = plan.immediate_charge?.energy_kwh ?? 0;
-          const bf = bruteForce(slots, { immediateKwh: imm, restKwh: plan.energy_needed_kwh - imm, powerKw: plan.charging_power_kw, deadlineMs: Math.max(deadlineMs, NOW) });
-          if (bf === null) return; // the deadline cannot be met: the plan charges from now (tested below)
-          // Never dearer than the brute force beyond the minute-grid rounding (two sessions, a minute each at ≤ 40 c).
-          expect(plan.estimated_cost_cheapest_eur! * 100).toBeLessThanOrEqual(bf.totalCents + 2 * (11 / 60) * 40 + 1);
-          expect(plan.estimated_cost_cheapest_eur! * 100).toBeGreaterThanOrEqual(bf.totalCents - 2 * (11 / 60) * 40 - 1);
+          const rest = plan.energy_needed_kwh - imm;
+          // The brute force gets 0.01 kWh more for each part (the answer's rounding): when it finds a window, the plan must too.
+          const bf = rest > 0.005 ? bruteForce(slots, { immediateKwh: imm > 0 ? imm + 0.01 : 0, restKwh: rest + 0.01, powerKw: plan.charging_power_kw, deadlineMs }) : null;
+          if (bf !== null) {
+            expect(plan.cheapest_window).not.toBeNull();
+            // Never dearer than the brute force beyond the minute-grid rounding (two sessions, a minute each at ≤ 40 c).
+            expect(plan.estimated_cost_cheapest_eur! * 100).toBeLessThanOrEqual(bf.totalCents + 2 * (plan.charging_power_kw / 60) * 40 + 1);
+          }
+          // Whenever the known prices cover charging everything from now, the plan has a window (or needs none).
+          if (rest > 0.005 && NOW + plan.charging_duration_minutes * MIN + MIN <= slots[slots.length - 1]!.endMs) expect(plan.cheapest_window).not.toBeNull();
+          // A plan never ends after the deadline unless the deadline cannot be met at all, and then it starts now.
+          if (plan.cheapest_window !== null && Date.parse(plan.cheapest_window.end) > deadlineMs) {
+            expect(Date.parse(plan.cheapest_window.start)).toBe(Date.parse(plan.immediate_charge?.end ?? plan.generated_at));
+            expect(plan.recommendation).toBe("charge_now");
+          }
+          // The immediate part and the window add up to the whole charge.
+          if (plan.cheapest_window !== null) {
+            const windowMs = Date.parse(plan.cheapest_window.end) - Date.parse(plan.cheapest_window.start);
+            const immMs = plan.immediate_charge ? Date.parse(plan.immediate_charge.end) - NOW : 0;
+            expect(Math.abs(windowMs + immMs - plan.charging_duration_minutes * MIN)).toBeLessThan(MIN / 10 + 2);
+          }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
+  });
+
+  it("a minimum level equal to the target: the immediate charge is the whole plan, priced", () => {
+    const plan = chargingPlan({ vehicle: vehicle(10), options: options({ minSocPct: 80 }), prices: { slots: curve(NIGHT), source: "test" }, now: new Date(NOW) });
+    expect(plan.recommendation).toBe("charge_now");
+    expect(plan.immediate_charge!.energy_kwh).toBe(plan.energy_needed_kwh);
+    expect(plan.cheapest_window).toBeNull();
+    expect(plan.estimated_cost_cheapest_eur).not.toBeNull();
+    expect(plan.estimated_cost_cheapest_eur).toBe(plan.estimated_cost_now_eur);
+    expect(plan.savings_pct).toBe(0);
+    expect(plan.reason).toMatch(/That reaches the 80 % target before/);
+    expect(plan.reason).not.toMatch(/do not cover/);
+  });
+
+  it("a gap in the prices outside the window leaves only the cost of charging now unknown", () => {
+    const slots = curve(NIGHT).filter((_, i) => i !== 1); // 19:00–20:00 UTC missing
+    const plan = chargingPlan({ vehicle: vehicle(50), options: options(), prices: { slots, source: "test" }, now: new Date(NOW) });
+    expect(plan.cheapest_window).not.toBeNull();
+    expect(plan.recommendation).toBe("charge_later");
+    expect(plan.estimated_cost_cheapest_eur).not.toBeNull();
+    expect(plan.estimated_cost_now_eur).toBeNull();
+    expect(plan.savings_pct).toBeNull();
+  });
+
+  it("never picks DC when it is no faster than AC", () => {
+    const plan = chargingPlan({ vehicle: vehicle(30), options: options({ deadlineMs: NOW + 2 * HOUR, dcPowerKw: 7 }), prices: { slots: curve(NIGHT), source: "test" }, now: new Date(NOW) });
+    expect(plan.charging_mode).toBe("ac");
+    expect(plan.charging_power_kw).toBe(11);
+    expect(plan.recommendation).toBe("charge_now");
+    expect(plan.reason).toMatch(/not reached|more than the 2 h left/);
+  });
+
+  it("at negative prices says the energy pays instead of a saving above 100 %", () => {
+    const plan = chargingPlan({ vehicle: vehicle(60), options: options(), prices: { slots: curve([10, 10, -8, -8, -8, 10, 10, 10]), source: "test" }, now: new Date(NOW) });
+    expect(plan.estimated_cost_cheapest_eur!).toBeLessThan(0);
+    expect(plan.savings_pct!).toBeGreaterThan(100);
+    expect(plan.reason).toMatch(/the energy pays [0-9.]+ €/);
+  });
+
+  it("says how old the state of charge is when it is older than a day", () => {
+    const old: ChargingVehicle = { ...vehicle(50), soc: { pct: 50, at: new Date(NOW - 50 * HOUR) } };
+    expect(chargingPlan({ vehicle: old, options: options(), prices: null, now: new Date(NOW) }).reason).toMatch(/last reported 50 h ago/);
+    expect(chargingPlan({ vehicle: vehicle(50), options: options(), prices: null, now: new Date(NOW) }).reason).not.toMatch(/last reported/);
   });
 
   it("switches to DC when AC cannot meet the deadline, and says why", () => {
