@@ -194,6 +194,16 @@ export function leaseOverlaps(l: CsrdLeaseInput, periodStart: string, periodEnd:
   return leaseEnd(l.lease_start, l.lease_months) > periodStart;
 }
 
+/** The share (0–1) of the period's days [periodStart, periodEnd] that the lease covers (open-ended without lease_months). */
+export function leaseShareOf(l: CsrdLeaseInput, periodStart: string, periodEnd: string): number {
+  if (!leaseOverlaps(l, periodStart, periodEnd)) return 0;
+  const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+  const from = Math.max(day(periodStart), day(l.lease_start!));
+  const endExclusive = l.lease_months !== null && Number.isFinite(l.lease_months) && l.lease_months > 0 ? day(leaseEnd(l.lease_start!, l.lease_months)) : Infinity;
+  const to = Math.min(day(periodEnd) + 1, endExclusive);
+  return Math.max(0, to - from) / (day(periodEnd) + 1 - day(periodStart));
+}
+
 /** Every calendar month (YYYY-MM) the period touches. */
 export function monthsOf(start: string, end: string): string[] {
   const out: string[] = [];
@@ -240,11 +250,13 @@ export function csrdReport(input: CsrdInput): CsrdReport {
   const contract = input.contractFactorGPerKwh !== null && Number.isFinite(input.contractFactorGPerKwh) ? input.contractFactorGPerKwh : null;
   const scope2Market = contract === null ? null : Math.round((electricityWh / 1000) * contract);
 
-  const leased = new Set(input.leases.filter((l) => leaseOverlaps(l, er.period_start, er.period_end)).map((l) => l.device_id));
-  // The lessee's Scope 1 and 2 of the leased vehicles (GHG Protocol category 13 for the lessor); their
-  // well-to-tank stays in category 3.
+  const leaseShare = new Map(input.leases.filter((l) => leaseOverlaps(l, er.period_start, er.period_end)).map((l) => [l.device_id, leaseShareOf(l, er.period_start, er.period_end)]));
+  const leased = new Set(leaseShare.keys());
+  // The lessee's Scope 1 and 2 of the leased vehicles (GHG Protocol category 13 for the lessor), for the
+  // share of the period's days the lease covers (the report has no per-day split of a vehicle's
+  // emissions: pro rata by days); their well-to-tank stays in category 3.
   const cat13Rows = rows.map((r, i) => ({ r, split: splits[i]! })).filter(({ r }) => leased.has(r.device_id));
-  const cat13 = cat13Rows.reduce((a, { split }) => a + split.scope1_g + split.scope2_g, 0);
+  const cat13 = cat13Rows.reduce((a, { r, split }) => a + Math.round((split.scope1_g + split.scope2_g) * leaseShare.get(r.device_id)!), 0);
 
   const byPowertrain = Object.fromEntries(REPORT_POWERTRAINS.map((p) => [p, rows.filter((r) => r.powertrain === p).length])) as Record<ReportPowertrain, number>;
   const distanceM = rows.reduce((a, r) => a + grams(r.distance_km), 0);
@@ -296,9 +308,9 @@ export function csrdReport(input: CsrdInput): CsrdReport {
       leased_vehicles_in_period: leased.size,
       energy_consumption: {
         total: figure(perMillion(fuelWh + electricityWh), "MWh", "E1-5 §37", "Total energy consumption (fuel and electricity of the fleet)"),
-        fossil: figure(perMillion(fuelWh + fossilElectricityWh), "MWh", "E1-5 §37, fossil sources", "Energy consumption from fossil sources (fuels; electricity × the Finnish fossil generation share)"),
-        nuclear: figure(perMillion(nuclearWh), "MWh", "E1-5 §37, nuclear sources", "Energy consumption from nuclear sources (electricity × the Finnish nuclear generation share)"),
-        renewable: figure(perMillion(renewableWh), "MWh", "E1-5 §37, renewable sources", "Energy consumption from renewable sources (electricity × the Finnish renewable generation share)"),
+        fossil: figure(perMillion(fuelWh + fossilElectricityWh), "MWh", "E1-5 §37, fossil sources (electricity part: location-based estimate)", "Energy consumption from fossil sources: fuels, plus electricity × the Finnish fossil generation share (an estimate: AR 32(j) counts electricity by its contractual origin)"),
+        nuclear: figure(perMillion(nuclearWh), "MWh", "E1-5 §37, nuclear sources (location-based estimate)", "Energy consumption from nuclear sources: electricity × the Finnish nuclear generation share (an estimate: replace with the supplier's contractual mix)"),
+        renewable: figure(perMillion(renewableWh), "MWh", "E1-5 §37, renewable sources (location-based estimate)", "Energy consumption from renewable sources: electricity × the Finnish renewable generation share. An estimate: ESRS E1 AR 32(j) counts purchased electricity as renewable only where the contract defines its origin (guarantees of origin); without such instruments, replace with the supplier's contractual mix"),
         fuel_mwh: perMillion(fuelWh),
         electricity_mwh: perMillion(electricityWh),
         electricity_mix: {
@@ -314,7 +326,7 @@ export function csrdReport(input: CsrdInput): CsrdReport {
     emissions: {
       unit: "tCO2e",
       scope_1: figure(t(scope1), "tCO2e", "E1-6 §44(a)", "Gross Scope 1 GHG emissions: fleet fuel, tank-to-wheel"),
-      scope_2_location_based: figure(t(scope2), "tCO2e", "E1-6 §44(b), location-based", "Gross location-based Scope 2 GHG emissions: BEV charging electricity × Finnish grid factor (life-cycle basis)"),
+      scope_2_location_based: figure(t(scope2), "tCO2e", "E1-6 §44(b), location-based", "Gross location-based Scope 2 GHG emissions: BEV charging electricity × Finnish grid factor (life-cycle basis; PHEV charging not measured)"),
       scope_2_market_based: {
         ...figure(scope2Market === null ? null : t(scope2Market), "tCO2e", "E1-6 §44(b), market-based", "Gross market-based Scope 2 GHG emissions: BEV charging electricity × the electricity contract factor"),
         contract_factor_g_per_kwh: contract,
@@ -323,7 +335,7 @@ export function csrdReport(input: CsrdInput): CsrdReport {
       scope_3_categories: {
         cat_3_fuel_and_energy_related: figure(t(cat3), "tCO2e", "E1-6 §44(c), category 3", "Fuel- and energy-related activities: well-to-tank of the fleet's fuels"),
         cat_13_downstream_leased_assets: {
-          ...figure(t(cat13), "tCO2e", "E1-6 §44(c), category 13", "Downstream leased assets (lessor's view): Scope 1 and 2 emissions of the vehicles leased out in the period"),
+          ...figure(t(cat13), "tCO2e", "E1-6 §44(c), category 13", "Downstream leased assets (lessor's view, for an undertaking that leases these vehicles out): Scope 1 and 2 emissions of the leased vehicles, pro rata to the days of the period their lease covers"),
           vehicles: cat13Rows.length,
           included_in_total: false,
         },
@@ -371,8 +383,10 @@ export function csrdReport(input: CsrdInput): CsrdReport {
       contract === null
         ? "Scope 2 market-based: no electricity contract factor is configured for this account (admin CLI tenant:update --electricity-contract-factor): null, and the market-based total with it."
         : `Scope 2 market-based: the configured electricity contract factor ${contract} g CO2e/kWh × the same kWh.`,
-      "Scope 3 category 13 is the lessor's view: the Scope 1 and 2 emissions of the vehicles that had a lease contract (lease_start, lease_months) overlapping the period. A lessor reports them in category 13 instead of Scope 1/2; they are already in the figures above, so they are not added to the total.",
-      "Energy (E1-5): electricity at the plug (charger losses included) split by the Finnish generation mix (location-based); fuel energy = tank-to-wheel CO2e ÷ the fuel's CO2 per kWh (gross calorific value); the biofuel share of blended fuels is counted as fossil.",
+      "Scope 3 category 13 is the lessor's view: the Scope 1 and 2 emissions of the vehicles with a lease contract (lease_start, lease_months) in the period, pro rata to the days the lease covers. A lessor reports them in category 13 instead of Scope 1/2; they are already in the figures above, so they are not added to the total. An undertaking that leases vehicles in reports them in Scope 1/2 (operational control) and ignores this figure.",
+      "The market-based total carries no electricity upstream: the location-based factor includes it (life-cycle basis), a contract factor usually does not, so the two totals differ by more than the contract alone.",
+      "Energy (E1-5): electricity at the plug (charger losses included) split by the Finnish generation mix of the year named: a location-based estimate. ESRS E1 AR 32(j) counts purchased electricity as renewable only where the contract defines its origin (guarantees of origin); replace the split with the supplier's contractual mix where you have one.",
+      "Fuel energy = tank-to-wheel CO2e ÷ the fuel's CO2 per kWh (gross calorific value, about 6 % above net). The DESNZ factors are for the average biofuel blend, whose biogenic CO2 is outside the scopes: the energy of the bio share is left out (about 3 % low for B7 diesel). PHEV charging electricity is not measured: PHEVs count their fuel only.",
       "Vehicle manufacture, battery production and end of life are excluded. Method: docs/methodology/csrd.md.",
     ],
   };

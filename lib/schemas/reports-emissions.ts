@@ -4,6 +4,9 @@ import { REPORT_POWERTRAINS } from "@/lib/reports/emissions";
 /** Longest report range, both ends counted (CONTRACT "Settled details"). */
 export const MAX_REPORT_DAYS = 366;
 
+/** The earliest date a report accepts. */
+export const MIN_REPORT_DATE = "2000-01-01";
+
 /** A real calendar date `YYYY-MM-DD` (2026-02-30 is refused, not rolled over to March). */
 export const reportDate = () =>
   z
@@ -12,11 +15,13 @@ export const reportDate = () =>
     .refine((v) => {
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, { message: "is not a calendar date" });
+    }, { message: "is not a calendar date" })
+    // No telemetry predates it, and Postgres refuses year 0 (a 500, not an answer).
+    .refine((v) => v >= MIN_REPORT_DATE, { message: `must be ${MIN_REPORT_DATE} or later` });
 
 /** The period of every report (emissions, CSRD); the cross-field rules are lib/reports/report-range.ts. */
 export const reportPeriodQueryFields = {
-  start_date: reportDate().meta({ description: "First day of the period (UTC), YYYY-MM-DD." }),
+  start_date: reportDate().meta({ description: `First day of the period (UTC), YYYY-MM-DD, ${MIN_REPORT_DATE} or later.` }),
   end_date: reportDate().meta({
     description: `Last day of the period (UTC, inclusive), YYYY-MM-DD: not before start_date, not after today, at most ${MAX_REPORT_DAYS} days counting both ends.`,
   }),

@@ -152,6 +152,8 @@ describe("POST /reports/csrd/generate", () => {
     ["missing end_date", `start_date=${START}`, "end_date"],
     ["bad date", `start_date=2026-1-01&end_date=${END}`, "start_date"],
     ["2026-02-30", `start_date=2026-02-01&end_date=2026-02-30`, "end_date"],
+    ["year 0000 (Postgres has no year 0)", `start_date=0000-01-01&end_date=0000-01-31`, "start_date"],
+    ["before 2000", `start_date=1999-12-31&end_date=2000-01-01`, "start_date"],
     ["start after end", `start_date=${END}&end_date=${START}`, "start_date"],
     ["367 days", `start_date=${day(-367)}&end_date=${day(-1)}`, "end_date"],
     ["end after today", `start_date=${START}&end_date=${day(1)}`, "end_date"],

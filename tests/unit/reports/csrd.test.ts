@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { csrdReport, leaseEnd, leaseOverlaps, monthsOf } from "@/lib/reports/csrd";
+import { csrdReport, leaseEnd, leaseOverlaps, leaseShareOf, monthsOf } from "@/lib/reports/csrd";
 import { ENERGY_FACTORS } from "@/lib/reports/emission-factors";
 import { emissionsReport } from "@/lib/reports/emissions";
 import { computeGreenFleet } from "@/lib/scores/green-fleet";
@@ -123,6 +123,29 @@ describe("lease periods and months", () => {
     expect(leaseOverlaps({ device_id: "x", lease_start: "2026-02-01", lease_months: 12 }, "2026-01-01", "2026-01-31")).toBe(false);
     expect(leaseOverlaps({ device_id: "x", lease_start: "2020-01-01", lease_months: null }, "2026-01-01", "2026-01-31")).toBe(true);
     expect(leaseOverlaps({ device_id: "x", lease_start: null, lease_months: 12 }, "2026-01-01", "2026-01-31")).toBe(false);
+  });
+
+  it("category 13 counts a lease only for the days of the period it covers", () => {
+    expect(leaseShareOf({ device_id: "x", lease_start: "2025-01-17", lease_months: 12 }, "2026-01-01", "2026-01-31")).toBeCloseTo(16 / 31, 12);
+    expect(leaseShareOf({ device_id: "x", lease_start: "2026-01-31", lease_months: 12 }, "2026-01-01", "2026-01-31")).toBeCloseTo(1 / 31, 12);
+    expect(leaseShareOf({ device_id: "x", lease_start: "2020-01-01", lease_months: null }, "2026-01-01", "2026-01-31")).toBe(1);
+    expect(leaseShareOf({ device_id: "x", lease_start: "2026-02-01", lease_months: 12 }, "2026-01-01", "2026-01-31")).toBe(0);
+    const { emissions } = build();
+    const partial = csrdReport({
+      emissions,
+      periodDays: 31,
+      greenFleet: computeGreenFleet({ period_days: 31, devices: [] }, { now }),
+      // The diesel car's lease ends on 17 January (16 days of 31); the petrol car's starts on the 31st (1 day).
+      leases: [
+        { device_id: "diesel", lease_start: "2025-01-17", lease_months: 12 },
+        { device_id: "petrol", lease_start: "2026-01-31", lease_months: 36 },
+      ],
+      monthlyActivity: [],
+      contractFactorGPerKwh: null,
+      now,
+    });
+    // 17,304 g × 16/31 = 8,931 g and 16,272 g × 1/31 = 525 g (each rounded to the gram): 9,456 g.
+    expect(partial.emissions.scope_3_categories.cat_13_downstream_leased_assets).toMatchObject({ value: 0.009456, vehicles: 2 });
   });
 
   it("lists every calendar month the period touches", () => {
