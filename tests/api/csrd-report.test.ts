@@ -186,4 +186,36 @@ describe("POST /reports/csrd/generate", () => {
     expect(json._sandbox).toBe(true);
     expect(csrdReportSchema.parse(json).fleet_summary.total_vehicles).toBeGreaterThanOrEqual(1);
   }, 60_000);
+
+  it("the green fleet score covers exactly the report's days: driving before start_date or after end_date changes nothing, driving on end_date does", async () => {
+    // Three tenants with the same fleet plus a diesel van. Its in-period data is the same in `base` and
+    // `outside` (one parked reading on start_date); `outside` adds 400 km the day before start_date and
+    // 300 km today (after end_date); `inside` adds 300 km on end_date.
+    const van = (ts: number, km: number): Rec => ({
+      vin: "CSRDVAN0000000001",
+      timestamp: iso(ts),
+      odometer_km: km,
+      lat: 61,
+      lon: 24,
+      speed_kmh: 0,
+      raw_data: { vehicle: { make: "VW", model: "Crafter", powertrain: "ICE", fuel_type: "diesel", asset_class: "light_commercial" } },
+    });
+    const parkedOnStart = van(todayMs - 10 * DAY + 60 * MIN, 20_400);
+    const base = await createTenantWithKey(server.tdb.handle.db, { name: "csrd base" });
+    const outside = await createTenantWithKey(server.tdb.handle.db, { name: "csrd outside" });
+    const inside = await createTenantWithKey(server.tdb.handle.db, { name: "csrd inside" });
+    await server.ingestAs(base, [...bev, ...diesel, ...positionsOnly, parkedOnStart]);
+    await server.ingestAs(outside, [...bev, ...diesel, ...positionsOnly, van(todayMs - 11 * DAY + 60 * MIN, 20_000), parkedOnStart, van(todayMs + 60 * MIN, 20_700)]);
+    await server.ingestAs(inside, [...bev, ...diesel, ...positionsOnly, parkedOnStart, van(todayMs - DAY + 20 * 60 * MIN, 20_700)]);
+    const green = async (k: string) => {
+      const res = await post(k, `start_date=${START}&end_date=${END}&format=json`);
+      expect(res.status, await res.clone().text()).toBe(200);
+      const r = csrdReportSchema.parse(await res.json());
+      return { green: { ...r.green_fleet_score, generated_at: undefined }, total: r.emissions.total_location_based.value };
+    };
+    const [a, b, c] = [await green(base.key), await green(outside.key), await green(inside.key)];
+    expect(b).toEqual(a);
+    expect(c.total).toBeGreaterThan(a.total!);
+    expect(c.green).not.toEqual(a.green);
+  });
 });
