@@ -1,4 +1,5 @@
 import { Document, Page, Path, StyleSheet, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { BAND_HEIGHT, BRAND, Tile, brandStyles, groupDigits } from "../../pdf/brand";
 import QRCode from "qrcode";
 import { MONO, SANS, registerCertificateFonts } from "./certificate-fonts";
 import { buildCertificateKeywords } from "./certificate-pdf-metadata";
@@ -17,7 +18,6 @@ import { sealCertificatePdf, type SealSigner } from "./seal-certificate-pdf";
  * (`fdp-pdf-seal:v1:<kid>:<128 zeros>`) sits in the Keywords entry; sealCertificatePdf fills it.
  */
 
-const BRAND = { ink: "#0f172a", muted: "#475569", faint: "#94a3b8", line: "#e2e8f0", band: "#0b3b5c", accent: "#0e7490", paper: "#f8fafc" };
 
 /** Badge colours, green to red; white text passes contrast on each. */
 const GRADE_COLOUR: Record<CertificateGrade, string> = { A: "#15803d", B: "#4d7c0f", C: "#a16207", D: "#c2410c", F: "#b91c1c" };
@@ -36,16 +36,10 @@ export const PDF_CREATOR = "FDP certificate service";
 export const PDF_PRODUCER = "FDP certificate service (@react-pdf/renderer)";
 export const pdfTitle = (certificateNumber: string) => `FDP Vehicle Certificate ${certificateNumber}`;
 
-/** The brand band repeats at the top of every page; the page padding keeps flowing content below it. */
-const BAND_HEIGHT = 72;
 
 const s = StyleSheet.create({
+  ...brandStyles,
   page: { fontFamily: SANS, fontSize: 9.5, color: BRAND.ink, paddingTop: BAND_HEIGHT + 18, paddingBottom: 48, paddingHorizontal: 0, backgroundColor: "#ffffff" },
-  band: { position: "absolute", top: 0, left: 0, right: 0, height: BAND_HEIGHT, backgroundColor: BRAND.band, color: "#ffffff", paddingHorizontal: 36, flexDirection: "row", justifyContent: "space-between", alignItems: "center" },
-  logo: { fontSize: 22, fontWeight: 700, letterSpacing: 1.5 },
-  logoSub: { fontSize: 8.5, color: "#cbd5e1", marginTop: 2 },
-  bandRight: { alignItems: "flex-end" },
-  docTitle: { fontSize: 13, fontWeight: 600 },
   docNumber: { fontFamily: MONO, fontSize: 9, color: "#e2e8f0", marginTop: 3 },
   body: { paddingHorizontal: 36 },
   gradeRow: { flexDirection: "row", alignItems: "center", marginBottom: 14 },
@@ -60,14 +54,6 @@ const s = StyleSheet.create({
   kv: { width: "33%", marginBottom: 4 },
   kvLabel: { fontSize: 7.5, color: BRAND.muted, textTransform: "uppercase", letterSpacing: 0.5 },
   kvValue: { fontSize: 9.5, marginTop: 1 },
-  tiles: { flexDirection: "row", marginBottom: 14 },
-  tile: { flexGrow: 1, flexBasis: 0, borderWidth: 1, borderColor: BRAND.line, borderRadius: 6, padding: 9, marginRight: 8 },
-  tileLast: { marginRight: 0 },
-  tileLabel: { fontSize: 7.5, color: BRAND.muted, textTransform: "uppercase", letterSpacing: 0.5 },
-  tileValue: { fontSize: 17, fontWeight: 700, marginTop: 3 },
-  tileUnit: { fontSize: 9, fontWeight: 400, color: BRAND.muted },
-  section: { marginBottom: 12 },
-  sectionTitle: { fontSize: 11, fontWeight: 600, color: BRAND.accent, marginBottom: 4, paddingBottom: 3, borderBottomWidth: 1.5, borderBottomColor: BRAND.accent },
   row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: BRAND.line, paddingVertical: 4 },
   rowLabel: { width: "42%", color: BRAND.muted, paddingRight: 8 },
   rowValueCell: { width: "58%" },
@@ -79,15 +65,8 @@ const s = StyleSheet.create({
   mono: { fontFamily: MONO, fontSize: 8 },
   monoSmall: { fontFamily: MONO, fontSize: 6.8, color: BRAND.muted },
   para: { fontSize: 8.5, color: BRAND.ink, marginTop: 6, lineHeight: 1.35 },
-  footer: { position: "absolute", bottom: 20, left: 36, right: 36, flexDirection: "row", justifyContent: "space-between", fontSize: 7.5, color: BRAND.faint, borderTopWidth: 0.5, borderTopColor: BRAND.line, paddingTop: 5 },
 });
 
-/** Thousands separated by a no-break space (Geist has no thin space glyph), independent of the process locale (Intl data varies by Node build). */
-function groupDigits(n: number, fractionDigits: number): string {
-  const [whole, fraction] = Math.abs(n).toFixed(fractionDigits).split(".");
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  return `${n < 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
-}
 
 /** The same words the certificate generator uses for an unknown figure. */
 const NOT_AVAILABLE = "not known";
@@ -142,17 +121,6 @@ function Field({ label, value, mono }: { label: string; value: string; mono?: bo
   );
 }
 
-function Tile({ label, value, unit, last }: { label: string; value: string; unit: string; last?: boolean }) {
-  return (
-    <View style={last ? [s.tile, s.tileLast] : s.tile}>
-      <Text style={s.tileLabel}>{label}</Text>
-      <Text style={s.tileValue}>
-        {value}
-        {value === NOT_AVAILABLE ? "" : <Text style={s.tileUnit}> {unit}</Text>}
-      </Text>
-    </View>
-  );
-}
 
 function Section({ section }: { section: CertificatePdfSection }) {
   return (
@@ -226,10 +194,10 @@ function CertificateDocument({ input, keywords }: { input: CertificatePdfInput; 
           </View>
 
           <View style={s.tiles} wrap={false}>
-            <Tile label="Vehicle health" value={fmt(headline.vehicle_health_score)} unit="/ 100" />
-            <Tile label="Battery health (SoH)" value={fmt(headline.battery_soh_pct, 1)} unit="%" />
-            <Tile label="Residual value" value={fmt(headline.residual_value_pct, 1)} unit="% of new" />
-            <Tile label="Odometer" value={fmt(headline.odometer_km)} unit="km" last />
+            <Tile missing={NOT_AVAILABLE} label="Vehicle health" value={fmt(headline.vehicle_health_score)} unit="/ 100" />
+            <Tile missing={NOT_AVAILABLE} label="Battery health (SoH)" value={fmt(headline.battery_soh_pct, 1)} unit="%" />
+            <Tile missing={NOT_AVAILABLE} label="Residual value" value={fmt(headline.residual_value_pct, 1)} unit="% of new" />
+            <Tile missing={NOT_AVAILABLE} label="Odometer" value={fmt(headline.odometer_km)} unit="km" last />
           </View>
 
           {input.sections.map((section, i) => (

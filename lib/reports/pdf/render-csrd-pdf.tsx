@@ -1,5 +1,6 @@
 import { Document, Page, Rect, StyleSheet, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
 // Relative: this module also runs in the PDF worker thread (tsx, no bundler aliases).
+import { BAND_HEIGHT, BRAND, Tile, brandStyles, groupDigits } from "../../pdf/brand";
 import { MONO, SANS, registerCertificateFonts } from "../../certificates/pdf/certificate-fonts";
 import type { CsrdFigure, CsrdReport } from "../csrd";
 
@@ -15,7 +16,6 @@ import type { CsrdFigure, CsrdReport } from "../csrd";
  * (renderCsrdPdfInWorker), off the event loop. Fonts: the certificate's local Geist files (no network).
  */
 
-const BRAND = { ink: "#0f172a", muted: "#475569", faint: "#94a3b8", line: "#e2e8f0", band: "#0b3b5c", accent: "#0e7490", paper: "#f8fafc" };
 const BAR = { scope1: "#b45309", scope2: "#0e7490", scope3: "#6d28d9", market: "#0891b2", cat13: "#94a3b8", ev: "#15803d" };
 
 export const CSRD_PDF_SECTION_TITLES = [
@@ -28,24 +28,12 @@ export const CSRD_PDF_SECTION_TITLES = [
 ] as const;
 
 const s = StyleSheet.create({
-  page: { fontFamily: SANS, fontSize: 9, color: BRAND.ink, paddingTop: 88, paddingBottom: 48, paddingHorizontal: 36 },
-  band: { position: "absolute", top: 0, left: 0, right: 0, height: 70, backgroundColor: BRAND.band, color: "#ffffff", paddingHorizontal: 36, flexDirection: "row", justifyContent: "space-between", alignItems: "center" },
-  logo: { fontSize: 22, fontWeight: 700, letterSpacing: 1.5 },
-  logoSub: { fontSize: 8.5, color: "#cbd5e1", marginTop: 2 },
-  bandRight: { alignItems: "flex-end" },
-  docTitle: { fontSize: 13, fontWeight: 600 },
+  ...brandStyles,
+  page: { fontFamily: SANS, fontSize: 9, color: BRAND.ink, paddingTop: BAND_HEIGHT + 18, paddingBottom: 48, paddingHorizontal: 36 },
   docSub: { fontFamily: MONO, fontSize: 9, color: "#e2e8f0", marginTop: 3 },
   intro: { borderWidth: 1, borderColor: BRAND.line, borderRadius: 6, padding: 10, marginBottom: 12, backgroundColor: BRAND.paper },
   introTitle: { fontSize: 14, fontWeight: 600, marginBottom: 4 },
   introLine: { fontSize: 8.5, color: BRAND.muted, marginTop: 2 },
-  tiles: { flexDirection: "row", marginBottom: 12 },
-  tile: { flexGrow: 1, flexBasis: 0, borderWidth: 1, borderColor: BRAND.line, borderRadius: 6, padding: 8, marginRight: 8 },
-  tileLast: { marginRight: 0 },
-  tileLabel: { fontSize: 7, color: BRAND.muted, textTransform: "uppercase", letterSpacing: 0.5 },
-  tileValue: { fontSize: 15, fontWeight: 700, marginTop: 3 },
-  tileUnit: { fontSize: 8, fontWeight: 400, color: BRAND.muted },
-  section: { marginBottom: 12 },
-  sectionTitle: { fontSize: 11, fontWeight: 600, color: BRAND.accent, marginBottom: 4, paddingBottom: 3, borderBottomWidth: 1.5, borderBottomColor: BRAND.accent },
   head: { flexDirection: "row", borderBottomWidth: 1, borderBottomColor: BRAND.faint, paddingVertical: 3 },
   headCell: { fontSize: 7.5, fontWeight: 600, color: BRAND.muted, textTransform: "uppercase", paddingRight: 6 },
   row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: BRAND.line, paddingVertical: 3.5 },
@@ -56,15 +44,8 @@ const s = StyleSheet.create({
   chartValue: { width: "16%", fontSize: 8, textAlign: "right" },
   para: { fontSize: 8, color: BRAND.ink, marginTop: 3, lineHeight: 1.35 },
   caption: { fontSize: 7.5, color: BRAND.muted, marginTop: 3 },
-  footer: { position: "absolute", bottom: 20, left: 36, right: 36, flexDirection: "row", justifyContent: "space-between", fontSize: 7.5, color: BRAND.faint, borderTopWidth: 0.5, borderTopColor: BRAND.line, paddingTop: 5 },
 });
 
-/** Thousands separated by a no-break space, independent of the process locale. */
-function groupDigits(n: number, fractionDigits: number): string {
-  const [whole, fraction] = Math.abs(n).toFixed(fractionDigits).split(".");
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  return `${n < 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
-}
 const NA = "not available";
 const num = (n: number | null, digits: number) => (n === null ? NA : groupDigits(n, digits));
 /** tCO2e and MWh with 3 decimals (kg, kWh); the JSON carries gram and Wh precision. */
@@ -110,17 +91,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function Tile({ label, value, unit, last }: { label: string; value: string; unit: string; last?: boolean }) {
-  return (
-    <View style={last ? [s.tile, s.tileLast] : s.tile}>
-      <Text style={s.tileLabel}>{label}</Text>
-      <Text style={s.tileValue}>
-        {value}
-        {value === NA ? "" : <Text style={s.tileUnit}> {unit}</Text>}
-      </Text>
-    </View>
-  );
-}
 
 const BAR_WIDTH = 270;
 
@@ -227,10 +197,10 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
         </View>
 
         <View style={s.tiles} wrap={false}>
-          <Tile label="Total GHG (location-based)" value={num(e.total_location_based.value, 3)} unit="tCO2e" />
-          <Tile label="Energy consumption" value={num(energy.total.value, 3)} unit="MWh" />
-          <Tile label="EV share" value={num(ev.ev_share_pct, 1)} unit="%" />
-          <Tile label="Green fleet score" value={num(g.green_fleet_score, 0)} unit="/ 100" last />
+          <Tile missing={NA} label="Total GHG (location-based)" value={num(e.total_location_based.value, 3)} unit="tCO2e" />
+          <Tile missing={NA} label="Energy consumption" value={num(energy.total.value, 3)} unit="MWh" />
+          <Tile missing={NA} label="EV share" value={num(ev.ev_share_pct, 1)} unit="%" />
+          <Tile missing={NA} label="Green fleet score" value={num(g.green_fleet_score, 0)} unit="/ 100" last />
         </View>
 
         <Section title={CSRD_PDF_SECTION_TITLES[0]}>
