@@ -1,5 +1,6 @@
 import { StyleSheet, Text, View } from "@react-pdf/renderer";
 // Relative imports only: this module also runs in the PDF worker thread (tsx, no bundler aliases).
+import { MONO } from "../certificates/pdf/certificate-fonts";
 
 /**
  * What FDP's PDFs (the vehicle certificate, the CSRD report) share: the brand colours, the band and
@@ -17,6 +18,7 @@ export const brandStyles = StyleSheet.create({
   logoSub: { fontSize: 8.5, color: "#cbd5e1", marginTop: 2 },
   bandRight: { alignItems: "flex-end" },
   docTitle: { fontSize: 13, fontWeight: 600 },
+  docSub: { fontFamily: MONO, fontSize: 9, color: "#e2e8f0", marginTop: 3 },
   tiles: { flexDirection: "row", marginBottom: 14 },
   tile: { flexGrow: 1, flexBasis: 0, borderWidth: 1, borderColor: BRAND.line, borderRadius: 6, padding: 9, marginRight: 8 },
   tileLast: { marginRight: 0 },
@@ -45,6 +47,33 @@ export function Tile({ label, value, unit, last, missing }: { label: string; val
         {value}
         {value === missing ? "" : <Text style={s.tileUnit}> {unit}</Text>}
       </Text>
+    </View>
+  );
+}
+
+/** The band at the top of every page: the FDP mark, the document's title and its identifier (a number, a period). */
+export function BrandBand({ title, sub }: { title: string; sub: string }) {
+  const s = brandStyles;
+  return (
+    <View style={s.band} fixed>
+      <View>
+        <Text style={s.logo}>FDP</Text>
+        <Text style={s.logoSub}>Fleet Data Products</Text>
+      </View>
+      <View style={s.bandRight}>
+        <Text style={s.docTitle}>{title}</Text>
+        <Text style={s.docSub}>{sub}</Text>
+      </View>
+    </View>
+  );
+}
+
+/** The footer of every page: what the document is, and "Page n of m". */
+export function PageFooter({ label }: { label: string }) {
+  return (
+    <View style={brandStyles.footer} fixed>
+      <Text>FDP - Fleet Data Products · {label}</Text>
+      <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
     </View>
   );
 }

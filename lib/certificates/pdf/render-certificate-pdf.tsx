@@ -1,5 +1,5 @@
 import { Document, Page, Path, StyleSheet, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import { BAND_HEIGHT, BRAND, Tile, brandStyles, groupDigits } from "../../pdf/brand";
+import { BAND_HEIGHT, BRAND, BrandBand, PageFooter, Tile, brandStyles, groupDigits } from "../../pdf/brand";
 import QRCode from "qrcode";
 import { MONO, SANS, registerCertificateFonts } from "./certificate-fonts";
 import { buildCertificateKeywords } from "./certificate-pdf-metadata";
@@ -40,7 +40,6 @@ export const pdfTitle = (certificateNumber: string) => `FDP Vehicle Certificate 
 const s = StyleSheet.create({
   ...brandStyles,
   page: { fontFamily: SANS, fontSize: 9.5, color: BRAND.ink, paddingTop: BAND_HEIGHT + 18, paddingBottom: 48, paddingHorizontal: 0, backgroundColor: "#ffffff" },
-  docNumber: { fontFamily: MONO, fontSize: 9, color: "#e2e8f0", marginTop: 3 },
   body: { paddingHorizontal: 36 },
   gradeRow: { flexDirection: "row", alignItems: "center", marginBottom: 14 },
   badge: { width: 64, height: 64, borderRadius: 10, alignItems: "center", justifyContent: "center", marginRight: 16 },
@@ -156,16 +155,7 @@ function CertificateDocument({ input, keywords }: { input: CertificatePdfInput; 
       language="en"
     >
       <Page size="A4" style={s.page}>
-        <View style={s.band} fixed>
-          <View>
-            <Text style={s.logo}>FDP</Text>
-            <Text style={s.logoSub}>Fleet Data Products</Text>
-          </View>
-          <View style={s.bandRight}>
-            <Text style={s.docTitle}>Vehicle Condition Certificate</Text>
-            <Text style={s.docNumber}>{input.certificate_number}</Text>
-          </View>
-        </View>
+        <BrandBand title="Vehicle Condition Certificate" sub={input.certificate_number} />
 
         <View style={s.body}>
           <View style={s.gradeRow} wrap={false}>
@@ -228,10 +218,7 @@ function CertificateDocument({ input, keywords }: { input: CertificatePdfInput; 
           </View>
         </View>
 
-        <View style={s.footer} fixed>
-          <Text>FDP - Fleet Data Products · {input.certificate_number}</Text>
-          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
-        </View>
+        <PageFooter label={input.certificate_number} />
       </Page>
     </Document>
   );

@@ -1,6 +1,6 @@
 import { Document, Page, Rect, StyleSheet, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
 // Relative: this module also runs in the PDF worker thread (tsx, no bundler aliases).
-import { BAND_HEIGHT, BRAND, Tile, brandStyles, groupDigits } from "../../pdf/brand";
+import { BAND_HEIGHT, BRAND, BrandBand, PageFooter, Tile, brandStyles, groupDigits } from "../../pdf/brand";
 import { MONO, SANS, registerCertificateFonts } from "../../certificates/pdf/certificate-fonts";
 import type { CsrdFigure, CsrdReport } from "../csrd";
 
@@ -30,7 +30,6 @@ export const CSRD_PDF_SECTION_TITLES = [
 const s = StyleSheet.create({
   ...brandStyles,
   page: { fontFamily: SANS, fontSize: 9, color: BRAND.ink, paddingTop: BAND_HEIGHT + 18, paddingBottom: 48, paddingHorizontal: 36 },
-  docSub: { fontFamily: MONO, fontSize: 9, color: "#e2e8f0", marginTop: 3 },
   intro: { borderWidth: 1, borderColor: BRAND.line, borderRadius: 6, padding: 10, marginBottom: 12, backgroundColor: BRAND.paper },
   introTitle: { fontSize: 14, fontWeight: 600, marginBottom: 4 },
   introLine: { fontSize: 8.5, color: BRAND.muted, marginTop: 2 },
@@ -172,18 +171,7 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
       language="en"
     >
       <Page size="A4" style={s.page}>
-        <View style={s.band} fixed>
-          <View>
-            <Text style={s.logo}>FDP</Text>
-            <Text style={s.logoSub}>Fleet Data Products</Text>
-          </View>
-          <View style={s.bandRight}>
-            <Text style={s.docTitle}>CSRD climate disclosure (ESRS E1)</Text>
-            <Text style={s.docSub}>
-              {period.start_date} to {period.end_date}
-            </Text>
-          </View>
-        </View>
+        <BrandBand title="CSRD climate disclosure (ESRS E1)" sub={`${period.start_date} to ${period.end_date}`} />
 
         <View style={s.intro} wrap={false}>
           <Text style={s.introTitle}>Fleet climate disclosure, {period.days} day(s)</Text>
@@ -312,10 +300,7 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
           ))}
         </Section>
 
-        <View style={s.footer} fixed>
-          <Text>FDP - Fleet Data Products · {title}</Text>
-          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
-        </View>
+        <PageFooter label={title} />
       </Page>
     </Document>
   );
