@@ -3,15 +3,15 @@
  * ISC-licensed packaging), turned from TopoJSON into GeoJSON for `L.geoJSON`. No tile server, no
  * network request beyond the app's own JS chunk (STACK.md "Maps").
  *
- * Why 1:50m: at 1:110m Finland is a polygon of about 70 vertices with no archipelago; 1:50m draws the
- * coast and the Åland islands well enough at the zoom levels a fleet view uses, for 756 KB of JSON
- * (about 230 KB gzip). 1:10m would be 3.7 MB (about 920 KB gzip) for detail only visible at city zoom.
- * The sizes are asserted in tests/unit/fleet-map/basemap.test.ts.
+ * Why 1:50m: at 1:110m Finland is one polygon of 38 vertices; at 1:50m it has 519 (the coast and
+ * the Åland islands), enough at the zoom levels a fleet view uses, for 756 KB of JSON
+ * (230 KB gzip). 1:10m (3,211 vertices for Finland) would be 3.7 MB (920 KB gzip) for detail seen
+ * only at city zoom. The sizes are asserted in tests/unit/fleet-map/basemap.test.ts.
  *
  * Why the TopoJSON is shipped and converted in the browser, not a GeoJSON generated at build time:
- * TopoJSON shares borders between neighbours and quantises coordinates, so it is several times
- * smaller than the GeoJSON it expands to, the conversion takes milliseconds, and importing the
- * file straight from node_modules needs no generated file, no `prebuild` step and nothing in
+ * TopoJSON shares borders between neighbours and quantises coordinates, so it is five times
+ * smaller than the GeoJSON it expands to (756 KB against 3.7 MB for 1:50m), the conversion takes
+ * milliseconds, and importing the file straight from node_modules needs no generated file, no `prebuild` step and nothing in
  * .gitignore: a fresh clone works with `npm run dev` and `npm run build` alike. The import is
  * dynamic (`loadBasemap`), so the bundler puts the data in its own chunk that is fetched after the
  * page has rendered, and the result is memoised at module level: converted once per page load.

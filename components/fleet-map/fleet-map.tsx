@@ -21,7 +21,7 @@ import "./fleet-map.css";
 import type * as Leaflet from "leaflet";
 import type {} from "leaflet.markercluster"; // types only: L.markerClusterGroup
 import Link from "next/link";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ALERT_STYLES, legendEntries } from "./alert-style";
 import { loadBasemap } from "./basemap";
 import {
@@ -78,6 +78,7 @@ export function FleetMap({
   className,
 }: FleetMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const legendId = useId(); // unique per map: a page may hold two maps
   const [leaflet, setLeaflet] = useState<{ L: LeafletModule; map: Leaflet.Map } | null>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
   const placed = useMemo(() => vehicles.filter(hasKnownPosition), [vehicles]);
@@ -96,8 +97,13 @@ export function FleetMap({
       await import("leaflet.markercluster");
       const el = containerRef.current;
       if (cancelled || !el) return;
-      map = L.map(el, { keyboard: true, worldCopyJump: false, minZoom: 1, maxZoom: 18, zoomSnap: 0.5 });
-      map.setView(WORLD_VIEW.center, WORLD_VIEW.zoom);
+      // The wheel zooms only once the map has focus (click or Tab), so scrolling the page past the
+      // map does not get caught by it.
+      map = L.map(el, { keyboard: true, scrollWheelZoom: false, worldCopyJump: false, minZoom: 1, maxZoom: 18, zoomSnap: 0.5 });
+      const m = map;
+      m.on("focus", () => m.scrollWheelZoom.enable());
+      m.on("blur", () => m.scrollWheelZoom.disable());
+      m.setView(WORLD_VIEW.center, WORLD_VIEW.zoom);
       if (tileUrl) {
         L.tileLayer(tileUrl, { attribution: tileAttribution ?? "", maxZoom: 19 }).addTo(map);
       } else {
@@ -190,7 +196,7 @@ export function FleetMap({
           data-vehicle-count={placed.length}
           role="region"
           aria-label={ariaLabel}
-          aria-describedby="fleet-map-legend"
+          aria-describedby={legendId}
           className="fdp-map z-0 w-full overflow-hidden rounded-lg border border-slate-200 bg-blue-100"
           style={{ height }}
         />
@@ -202,7 +208,7 @@ export function FleetMap({
       </div>
 
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
-        <span id="fleet-map-legend" className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <span id={legendId} className="flex flex-wrap items-center gap-x-4 gap-y-1">
           <span className="font-medium">Alert level:</span>
           {legendEntries().map(({ level, style }) => (
             <span key={level} className="inline-flex items-center gap-1.5">
