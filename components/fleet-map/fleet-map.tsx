@@ -107,7 +107,8 @@ export function FleetMap({
       if (tileUrl) {
         L.tileLayer(tileUrl, { attribution: tileAttribution ?? "", maxZoom: 19 }).addTo(map);
       } else {
-        const basemap = await loadBasemap();
+        // Without the basemap (a failed chunk load) the markers still go on the plain sea colour.
+        const basemap = await loadBasemap().catch(() => null);
         if (cancelled) return;
         // L.GeoJSON hands its options to every polygon it creates, so path options such as the
         // renderer apply (the typings only list the GeoJSON ones): one canvas instead of ~240 SVG
@@ -118,7 +119,7 @@ export function FleetMap({
           style: { color: "#94a3b8", weight: 0.7, fillColor: "#f8fafc", fillOpacity: 1 },
           attribution: "Natural Earth",
         };
-        L.geoJSON(basemap, basemapOptions).addTo(map);
+        if (basemap) L.geoJSON(basemap, basemapOptions).addTo(map);
       }
       resize = new ResizeObserver(() => map?.invalidateSize());
       resize.observe(el);
