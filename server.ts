@@ -32,7 +32,7 @@ import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { authSecret } from "@/lib/dashboard/auth-secret";
 import { SIGN_IN_LIMITED_PATH } from "@/lib/dashboard/sign-in-limit";
 import { tooManySignInAttemptsAnswer } from "@/lib/dashboard/too-many-attempts-page";
-import { DEMO_USER_EMAIL, ensureDemoUser } from "@/lib/users/ensure-demo-user";
+import { DEFAULT_DEMO_PASSWORD, DEMO_USER_EMAIL, ensureDemoUser } from "@/lib/users/ensure-demo-user";
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
@@ -67,8 +67,9 @@ async function prepareDatabase(): Promise<void> {
     if (outcome === "email_taken") log.error({ email: DEMO_USER_EMAIL }, "demo user not created: the address belongs to a user of another tenant");
     else
       log.info(
-        { email: DEMO_USER_EMAIL, tenant: "sandbox", outcome, password: process.env.FDP_DEMO_PASSWORD ? "the value of FDP_DEMO_PASSWORD" : "sandbox-demo-2026 (default)" },
-        `dashboard demo user: sign in at /login as ${DEMO_USER_EMAIL}`,
+        { email: DEMO_USER_EMAIL, tenant: "sandbox", outcome },
+        // The default password is public (README); a configured one is named, never written to the log.
+        `dashboard demo user: sign in at /login as ${DEMO_USER_EMAIL}, password ${process.env.FDP_DEMO_PASSWORD ? "the value of FDP_DEMO_PASSWORD" : `${DEFAULT_DEMO_PASSWORD} (default; set FDP_DEMO_PASSWORD to change it)`}`,
       );
   }
 }

@@ -39,7 +39,7 @@ test("the demo user signs in and sees the sandbox fleet table", async ({ page })
 
 test("a wrong password shows an error on the sign-in page", async ({ page }) => {
   await signIn(page, DEMO_EMAIL, "not-the-password");
-  await expect(page.getByRole("alert")).toHaveText("The email address or the password is wrong.");
+  await expect(page.locator("form").getByRole("alert")).toHaveText("The email address or the password is wrong.");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel("Email")).toHaveValue(DEMO_EMAIL);
   await screenshot(page, "login-failed");
@@ -49,7 +49,7 @@ test("sign-in attempts over the limit get the 429 page", async ({ page }) => {
   const limit = Number(process.env.FDP_E2E_SIGN_IN_LIMIT);
   for (let i = 0; i < limit; i++) {
     await signIn(page, DEMO_EMAIL, `wrong-password-${i}`);
-    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(page.locator("form").getByRole("alert")).toBeVisible();
   }
   const refusal = page.waitForResponse((r) => r.url().includes("/login/too-many-attempts") && r.request().resourceType() === "document");
   await signIn(page); // even the right password: the address is over its limit

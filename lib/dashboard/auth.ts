@@ -26,6 +26,9 @@ declare module "next-auth" {
 /** A working day: long enough not to nag, short enough that a forgotten browser session ends. */
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
+/** next-auth error types caused by the request, not by FDP (https://errors.authjs.dev). */
+const CLIENT_ERROR_TYPES = new Set(["UnknownAction", "MissingCSRF", "InvalidCheck", "UntrustedHost"]);
+
 const log = () => rootLogger().child({ operation: "dashboard-auth" });
 
 // Lazy configuration: the secret (maybe a generated file) is read on the first request, not at build.
@@ -64,11 +67,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       return session;
     },
   },
-  // A wrong password is an expected event (the page says so); anything else is logged without the
-  // stack ever reaching a response.
+  // A wrong password is an expected event (the page says so), and a malformed request to /api/auth is
+  // the client's error (answered 4xx by lib/dashboard/auth-route.ts): neither deserves an error line
+  // with a stack. Anything else is logged; no stack ever reaches a response.
   logger: {
     error(error) {
-      if (error.name === "CredentialsSignin" || (error as { type?: string }).type === "CredentialsSignin") return;
+      const type = (error as { type?: string }).type ?? error.name;
+      if (type === "CredentialsSignin") return;
+      if (CLIENT_ERROR_TYPES.has(type)) {
+        log().warn({ type, message: error.message }, "next-auth refused a request");
+        return;
+      }
       log().error({ err: error }, "next-auth error");
     },
     warn(code) {

@@ -1,4 +1,8 @@
-/** Shown while a dashboard page renders on the server: the page's frame, so nothing jumps when it arrives. */
+/**
+ * Shown while the fleet page renders on the server: the page's frame, so nothing jumps when it arrives.
+ * Only in this route group: a loading boundary above a page that may call notFound() (the vehicle page)
+ * makes Next.js stream the shell first, and the 404 page would then go out with status 200.
+ */
 export default function DashboardLoading() {
   return (
     <div role="status" aria-live="polite" className="animate-pulse">
