@@ -19,7 +19,7 @@ const ALERT_STYLE: Record<AlertLevel, string> = {
   critical: "bg-red-100 text-red-800",
 };
 
-const pill = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize";
+const pill = "inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold first-letter:uppercase";
 
 export function StatusBadge({ status }: { status: FleetStatus }) {
   return <span className={`${pill} ${STATUS_STYLE[status]}`}>{status}</span>;

@@ -49,8 +49,9 @@ export default async function FleetPage() {
 
 function FleetTable({ rows }: { rows: FleetTableRow[] }) {
   return (
-    <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="fleet-table">
+    <div role="region" aria-label="Fleet table" tabIndex={0} className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+      {/* On a phone the table scrolls sideways inside its frame (names keep two lines at most) rather than squeezing every column. */}
+      <table className="min-w-full divide-y divide-slate-200 whitespace-nowrap text-sm [&_td:nth-child(2)]:whitespace-normal" data-testid="fleet-table">
         <caption className="sr-only">Vehicles of the fleet, by device id</caption>
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
@@ -70,7 +71,7 @@ function FleetTable({ rows }: { rows: FleetTableRow[] }) {
                   {r.device_id}
                 </Link>
               </td>
-              <td className="px-4 py-2.5">{r.device_name}</td>
+              <td className="min-w-44 px-4 py-2.5">{r.device_name}</td>
               <td className="px-4 py-2.5"><StatusBadge status={r.status} /></td>
               <td className="px-4 py-2.5"><AlertLevelBadge level={r.alert_level} /></td>
               <td className="px-4 py-2.5">{r.powertrain ?? <span className="text-slate-500">unknown</span>}</td>
