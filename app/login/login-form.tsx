@@ -3,10 +3,8 @@
 import { useActionState } from "react";
 import { signInAction, type SignInState } from "./actions";
 
-const INITIAL: SignInState = { error: null, email: "" };
-
-export function LoginForm() {
-  const [state, action, pending] = useActionState(signInAction, INITIAL);
+export function LoginForm({ initialError = null }: { initialError?: string | null }) {
+  const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, { error: initialError, email: "" });
   return (
     <form action={action} className="mt-8 space-y-5" noValidate>
       {state.error ? (
