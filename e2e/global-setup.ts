@@ -18,7 +18,9 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Record<string, string> 
  * of the 404 test). Tests read the address and that vehicle from the environment.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!(process.env.FDP_SKIP_BUILD === "1" && existsSync(path.join(ROOT, ".next", "BUILD_ID")))) {
+  // FDP_E2E_DEV=1: against `npm run dev` instead (no build; slower pages, for iterating on the UI).
+  const dev = process.env.FDP_E2E_DEV === "1";
+  if (!dev && !(process.env.FDP_SKIP_BUILD === "1" && existsSync(path.join(ROOT, ".next", "BUILD_ID")))) {
     execFileSync("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } });
   }
   const dir = mkdtempSync(path.join(tmpdir(), "fdp-e2e-"));
@@ -39,7 +41,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     RATE_LIMIT_AUTH_PER_MIN: String(E2E_SIGN_IN_LIMIT),
     LOG_LEVEL: "info",
   };
-  const app = await startApp({ mode: "start", env });
+  const app = await startApp({ mode: dev ? "dev" : "start", env });
 
   // Another tenant with one vehicle, through the CLI and the ingest API as an operator would.
   const cliEnv = { ...process.env, FDP_DATA_DIR: dataDir, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv;
