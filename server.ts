@@ -29,6 +29,10 @@ import { isLimitedPublicPage, limitPublicPage } from "@/lib/http/public-page-lim
 import { env } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
+import { authSecret } from "@/lib/dashboard/auth-secret";
+import { SIGN_IN_LIMITED_PATH } from "@/lib/dashboard/sign-in-limit";
+import { tooManySignInAttemptsAnswer } from "@/lib/dashboard/too-many-attempts-page";
+import { DEFAULT_DEMO_PASSWORD, DEMO_USER_EMAIL, ensureDemoUser } from "@/lib/users/ensure-demo-user";
 const dev = process.env.NODE_ENV !== "production";
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
@@ -57,7 +61,21 @@ async function prepareDatabase(): Promise<void> {
   await migrateDatabase(handle);
   const seed = await seedSandbox({ db: handle.db });
   log.info({ database: handle.kind, seeded: seed.seeded, anchor: seed.anchor, ms: Date.now() - started }, "database migrated, sandbox ready");
+  // CONTRACT "Dashboard": the demo user exists on the embedded default, and on Postgres only when asked.
+  if (env().FDP_DEMO_USER ?? handle.kind === "pglite") {
+    const outcome = await ensureDemoUser({ ctx: { db: handle.db }, input: { password: env().FDP_DEMO_PASSWORD } });
+    if (outcome === "email_taken") log.error({ email: DEMO_USER_EMAIL }, "demo user not created: the address belongs to a user of another tenant");
+    else
+      log.info(
+        { email: DEMO_USER_EMAIL, tenant: "sandbox", outcome },
+        // The default password is public (README); a configured one is named, never written to the log.
+        `dashboard demo user: sign in at /login as ${DEMO_USER_EMAIL}, password ${process.env.FDP_DEMO_PASSWORD ? "the value of FDP_DEMO_PASSWORD" : `${DEFAULT_DEMO_PASSWORD} (default; set FDP_DEMO_PASSWORD to change it)`}`,
+      );
+  }
 }
+
+// Fail at start-up, not on the first sign-in, when the session secret is missing (or generate it now).
+authSecret();
 
 await Promise.all([app.prepare(), prepareDatabase()]);
 
@@ -84,6 +102,12 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
   // An absolute-form target (`GET http://host/api/…`) reaches Next.js as the path it names.
   req.url = originForm(req.url ?? "/");
   if (isApiTarget(req.url)) for (const name of NEXT_ROUTER_HEADERS) delete req.headers[name];
+  if (req.method === "GET" && req.url.split("?")[0] === SIGN_IN_LIMITED_PATH) {
+    const answer = tooManySignInAttemptsAnswer(req.url.split("?")[1] ?? "", env().RATE_LIMIT_AUTH_PER_MIN);
+    res.writeHead(answer.status, { ...answer.headers, "Content-Type": "text/html; charset=utf-8" });
+    res.end(answer.html);
+    return;
+  }
   if (isLimitedPublicPage(req.url)) {
     void servePublicPage(req, res);
     return;

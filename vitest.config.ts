@@ -16,6 +16,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     testTimeout: 60_000,
+    // next-auth imports `next/server` without an extension, which Node's ESM resolver refuses; inlined,
+    // Vite resolves it (tests/api/dashboard-auth-route.test.ts serves next-auth's route).
+    server: { deps: { inline: ["next-auth"] } },
     hookTimeout: 180_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },

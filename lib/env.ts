@@ -52,6 +52,24 @@ const envSchema = z.object({
   SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(60)),
   /** `0` turns off the recorded offline series: with the source down and nothing cached for 24 h, 503. */
   SPOT_PRICE_OFFLINE_FALLBACK: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")).transform((v) => v === "1"),
+  /**
+   * Secret that signs and encrypts the dashboard's session cookies (next-auth). Unset: generated once
+   * into AUTH_SECRET_FILE (lib/dashboard/auth-secret.ts); with DATABASE_URL in production it must be
+   * set, because every instance behind one address needs the same secret.
+   */
+  AUTH_SECRET: optionalString,
+  /** Where the generated session secret lives when AUTH_SECRET is unset; default beside the embedded database. */
+  AUTH_SECRET_FILE: optionalString,
+  /**
+   * next-auth builds its own URLs from the request's Host header only when told to trust it; FDP is
+   * reached under whatever address it is deployed at (and on a random port in tests), so default yes.
+   * `0` makes next-auth require AUTH_URL instead.
+   */
+  AUTH_TRUST_HOST: z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"]).default("1")).transform((v) => v === "1" || v === "true"),
+  /** `1` creates the dashboard demo user (CONTRACT "Dashboard") on a DATABASE_URL start too; the embedded default always has it. */
+  FDP_DEMO_USER: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).optional()).transform((v) => (v === undefined ? undefined : v === "1")),
+  /** The demo user's password (CONTRACT default `sandbox-demo-2026`). */
+  FDP_DEMO_PASSWORD: z.preprocess(emptyToUndefined, z.string().default("sandbox-demo-2026")),
   /** Lowest level written to stderr (JSON lines); case-insensitive. */
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
 });

@@ -95,7 +95,10 @@ export function bindRoute(path: string): RouteHandlers {
  * the same envelope and request id. `serve` returns a JSON-able body (marked `_sandbox` for the sandbox
  * key) or a finished Response, sent as is.
  */
-export function bindServiceRoute(name: ServiceRouteName, serve: (args: { req: Request; log: Logger }) => Promise<unknown>): RouteHandlers {
+export function bindServiceRoute(
+  name: ServiceRouteName,
+  serve: (args: { req: Request; log: Logger; requestId: string }) => Promise<unknown>,
+): RouteHandlers {
   const { methods } = SERVICE_ROUTES[name];
   return routeHandlers(methods, (method) =>
     (methods as readonly string[]).includes(method)
@@ -104,7 +107,7 @@ export function bindServiceRoute(name: ServiceRouteName, serve: (args: { req: Re
           const log = requestLogger({ requestId: base.requestId, operation: name });
           const decor: ResponseDecor = { ...base, log };
           try {
-            const result = await serve({ req, log });
+            const result = await serve({ req, log, requestId: base.requestId });
             return result instanceof Response ? decorate(result, decor) : jsonResponse(result, 200, decor);
           } catch (err) {
             return errorResponse(err, decor);

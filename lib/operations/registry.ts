@@ -57,12 +57,15 @@ export const OPERATIONS: readonly Operation[] = [
 /**
  * Routes under `/api` that are not API operations: they need no key, are not rate limited and are not
  * in the OpenAPI `paths` (health lives outside `/api/v1`; the document does not describe itself).
- * `/api/[...path]` is the JSON 404 for every other path.
+ * `/api/[...path]` is the JSON 404 for every other path. `/api/auth/*` is next-auth's (the dashboard's
+ * sign-in, lib/dashboard/auth-route.ts): its answers are next-auth's, wrapped in the CONTRACT's request
+ * id and error envelope.
  */
 export const SERVICE_ROUTES = {
   health: { route: "/api/health", methods: ["GET"] },
   openapi: { route: "/api/v1/openapi.json", methods: ["GET"] },
   notFound: { route: "/api/[...path]", methods: [] },
+  auth: { route: "/api/auth/[...nextauth]", methods: ["GET", "POST"] },
 } as const;
 export type ServiceRouteName = keyof typeof SERVICE_ROUTES;
 
@@ -89,8 +92,15 @@ const ROUTE_TABLE: RouteEntry[] = (() => {
   for (const { route, methods } of Object.values(SERVICE_ROUTES)) if (methods.length > 0) byTemplate.set(route, [...methods]);
   return [...byTemplate.entries()]
     .map(([template, methods]) => ({
-      pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[a-z_]+\}/g, "[^/]+")}$`),
-      params: (template.match(/\{/g) ?? []).length,
+      pattern: new RegExp(
+        `^${template
+          .replace(/\[\.\.\.[a-z]+\]$/, "\0")
+          .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+          .replace(/\{[a-z_]+\}/g, "[^/]+")
+          .replace("\0", ".+")}$`,
+      ),
+      // A catch-all (`[...x]`, only service routes have one) loses to every other template.
+      params: (template.match(/\{/g) ?? []).length + (template.includes("[...") ? 100 : 0),
       methods,
     }))
     .sort((a, b) => a.params - b.params);

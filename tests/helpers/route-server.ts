@@ -20,6 +20,7 @@ interface Route {
   pattern: RegExp;
   paramNames: string[];
   catchAll: boolean;
+  depth: number;
   load: () => Promise<RouteModule>;
 }
 
@@ -50,11 +51,13 @@ function discoverRoutes(): Route[] {
         pattern: new RegExp(`^/${regex}$`),
         paramNames,
         catchAll: file.includes("[..."),
+        depth: segments.length,
         load: () => import(path.join(APP_DIR, file)) as Promise<RouteModule>,
       };
     })
-    // Static segments win over [params], and [...catch-all] routes come last (as in Next.js).
-    .sort((a, b) => Number(a.catchAll) - Number(b.catchAll) || a.paramNames.length - b.paramNames.length);
+    // Static segments win over [params], and [...catch-all] routes come last (as in Next.js), the
+    // deeper one first (/api/auth/[...nextauth] before /api/[...path]).
+    .sort((a, b) => Number(a.catchAll) - Number(b.catchAll) || a.paramNames.length - b.paramNames.length || b.depth - a.depth);
 }
 
 async function toWebRequest(req: IncomingMessage, origin: string): Promise<Request> {
@@ -118,7 +121,10 @@ export async function startRouteServer({ db, env = {} }: { db: DbHandle; env?: R
         }
       }
       res.statusCode = response.status;
-      response.headers.forEach((value, name) => res.setHeader(name, value));
+      // Set-Cookie is the one header that comes as several lines (next-auth sets several cookies).
+      response.headers.forEach((value, name) => name !== "set-cookie" && res.setHeader(name, value));
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) res.setHeader("set-cookie", cookies);
       res.end(req.method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
     })().catch((err: unknown) => {
       console.error(err);

@@ -56,6 +56,9 @@ describe("guardApiRequest", () => {
     expect(propfind!.headers.get("allow")).toBe("POST, OPTIONS");
     expect(guard("MKCOL", "/api/v1/tas/sbx-001")!.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     expect(guard("LINK", "/api/health")!.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    // next-auth's catch-all: a served path whatever lies below /api/auth/.
+    expect(guard("TRACE", "/api/auth/session")!.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+    expect(guard("GET", "/api/auth/session")).toBeNull();
     await envelope(guard("PROPFIND", "/api/v1/nowhere"), 404, "not_found");
   });
 

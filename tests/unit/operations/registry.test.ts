@@ -99,4 +99,12 @@ describe("methods served at a concrete path (the 405/OPTIONS answers before rout
     expect(methodsServedAt("/api/v1/certificates/FDP-CERT-20261124-7KQ2M")).toEqual(["GET"]);
     expect(methodsServedAt("/api/v1/certificates/generate")).toEqual(["GET"]);
   });
+
+  it("a catch-all service route (next-auth's /api/auth/[...nextauth]) serves every path below it, and nothing else", () => {
+    expect(methodsServedAt("/api/auth/session")).toEqual(["GET", "POST"]);
+    expect(methodsServedAt("/api/auth/callback/credentials")).toEqual(["GET", "POST"]);
+    expect(methodsServedAt("/api/auth")).toBeNull();
+    expect(methodsServedAt("/api/authx/session")).toBeNull();
+    expect(methodsServedAt("/api/v1/fleet")).toEqual(["GET"]);
+  });
 });

@@ -1,0 +1,39 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+let nextAddress = 0;
+
+/**
+ * Every test talks to the app started by e2e/global-setup.ts, from a client address of its own
+ * (X-Forwarded-For, honoured because that server runs with TRUST_PROXY=1): sign-in attempts of one
+ * test never count against another's limit.
+ */
+export const test = base.extend<{ clientAddress: string }>({
+  clientAddress: async ({}, use, testInfo) => {
+    nextAddress += 1;
+    await use(`198.51.100.${((testInfo.workerIndex * 50 + nextAddress) % 250) + 1}`);
+  },
+  baseURL: async ({}, use) => {
+    const url = process.env.FDP_E2E_BASE_URL;
+    if (!url) throw new Error("FDP_E2E_BASE_URL is unset: run through `npm run test:e2e` (playwright.config.ts starts the app)");
+    await use(url);
+  },
+  extraHTTPHeaders: async ({ clientAddress }, use) => {
+    await use({ "x-forwarded-for": clientAddress });
+  },
+});
+export { expect };
+
+export const DEMO_EMAIL = "demo@fdp.example";
+export const DEMO_PASSWORD = "sandbox-demo-2026";
+
+export async function signIn(page: Page, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Full-page screenshots kept as CI artefacts (e2e/screenshots/ is gitignored). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,78 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startApp, ROOT } from "../tests/helpers/app-process";
+
+/** The limit the e2e server runs with, low enough for a test to cross it (e2e/auth.spec.ts). */
+export const E2E_SIGN_IN_LIMIT = 5;
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Record<string, string> {
+  const out = execFileSync("npm", ["run", "--silent", "admin", "--", ...args], { cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return JSON.parse(out) as Record<string, string>;
+}
+
+/**
+ * Builds (unless FDP_SKIP_BUILD=1 and .next holds a build, as the integration tests do), starts the
+ * app on a fresh embedded database, and adds a second tenant with one vehicle (the "foreign vehicle"
+ * of the 404 test). Tests read the address and that vehicle from the environment.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  // FDP_E2E_DEV=1: against `npm run dev` instead (no build; slower pages, for iterating on the UI).
+  const dev = process.env.FDP_E2E_DEV === "1";
+  if (!dev && !(process.env.FDP_SKIP_BUILD === "1" && existsSync(path.join(ROOT, ".next", "BUILD_ID")))) {
+    execFileSync("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } });
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "fdp-e2e-"));
+  const dataDir = path.join(dir, "pglite");
+  const env = {
+    FDP_DATA_DIR: dataDir,
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
+    AUTH_SECRET: undefined,
+    AUTH_SECRET_FILE: undefined,
+    FDP_DEMO_USER: undefined,
+    FDP_DEMO_PASSWORD: undefined,
+    FDP_CERT_SIGNING_KEY: undefined,
+    FDP_CERT_SIGNING_KEY_FILE: undefined,
+    // Each test presents its own client address (e2e/fixtures.ts), so the low sign-in limit below
+    // binds only the test that means to cross it.
+    TRUST_PROXY: "1",
+    RATE_LIMIT_AUTH_PER_MIN: String(E2E_SIGN_IN_LIMIT),
+    LOG_LEVEL: "info",
+  };
+  const app = await startApp({ mode: dev ? "dev" : "start", env });
+
+  // Another tenant with one vehicle, through the CLI and the ingest API as an operator would.
+  const cliEnv = { ...process.env, FDP_DATA_DIR: dataDir, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv;
+  delete cliEnv.DATABASE_URL;
+  const { tenant_id } = runCli(["tenant:create", "--name", "E2E Other Fleet"], cliEnv);
+  const { key } = runCli(["key:create", "--tenant", tenant_id!], cliEnv);
+  const record = {
+    vin: "WE2EOTHER00000001",
+    timestamp: new Date(Date.now() - 60_000).toISOString(),
+    speed_kmh: 0,
+    soc_percent: 64,
+    raw_data: { ignition: false, vehicle: { make: "Kia", model: "EV6", powertrain: "BEV" } },
+  };
+  const ingest = await fetch(`${app.url}/api/v1/oem/ingest`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ vehicles: [record] }),
+  });
+  if (ingest.status !== 200) throw new Error(`e2e setup: ingest answered ${ingest.status}: ${await ingest.text()}`);
+  const fleet = (await (await fetch(`${app.url}/api/v1/fleet`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { device_id: string }[] };
+  const foreign = fleet.data[0]?.device_id;
+  if (!foreign) throw new Error("e2e setup: the other tenant's vehicle is missing from its fleet");
+
+  process.env.FDP_E2E_BASE_URL = app.url;
+  process.env.FDP_E2E_FOREIGN_DEVICE = foreign;
+  process.env.FDP_E2E_SIGN_IN_LIMIT = String(E2E_SIGN_IN_LIMIT);
+
+  return async () => {
+    await app.stop();
+    mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
+    writeFileSync(path.join(ROOT, "test-results", "e2e-server.log"), app.output());
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
