@@ -29,6 +29,12 @@ test("the demo user signs in and sees the sandbox fleet table", async ({ page })
   await expect(table.locator("tbody tr")).toHaveCount(fleet.data.length);
   const first = fleet.data[0]!;
   await expect(table.locator(`tr[data-device-row="${first.device_id}"]`)).toContainText(first.device_name);
+  // The map: one marker element per vehicle with a known position (CONTRACT "Dashboard"), clustered or not.
+  const map = page.locator("[data-fleet-map]");
+  await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 20_000 });
+  const placed = (await api.json() as { data: { lat: number | null; lon: number | null }[] }).data.filter((v) => v.lat !== null && v.lon !== null).length;
+  expect(placed).toBeGreaterThan(0);
+  await expect(map.locator("[data-device-id]")).toHaveCount(placed);
   await screenshot(page, "dashboard-fleet");
 
   // The vehicle page of one of the tenant's own vehicles.

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { AlertLevelBadge, StatusBadge } from "@/components/dashboard/badges";
+import { FleetMap } from "@/components/fleet-map/fleet-map";
 import { listFleetTable, type FleetTableRow } from "@/lib/dashboard/fleet-table";
 import { requireDashboardSession } from "@/lib/dashboard/session";
 
@@ -40,6 +41,15 @@ export default async function FleetPage() {
               </div>
             ))}
           </dl>
+          <section className="mt-6" aria-labelledby="fleet-map-title">
+            <h2 id="fleet-map-title" className="sr-only">Fleet map</h2>
+            {/* Latest positions coloured by alert level, clustered; the offline Natural Earth basemap unless NEXT_PUBLIC_MAP_TILE_URL is set. */}
+            <FleetMap
+              vehicles={rows.map((r) => ({ device_id: r.device_id, name: r.device_name, lat: r.lat, lon: r.lon, alert_level: r.alert_level, status: r.status, powertrain: r.powertrain, soc_pct: r.soc_pct }))}
+              height={440}
+              ariaLabel="Map of the fleet's latest positions, coloured by alert level"
+            />
+          </section>
           <FleetTable rows={rows} />
         </>
       )}
