@@ -1,0 +1,123 @@
+import Link from "next/link";
+import { Evidence } from "@/components/dashboard/evidence";
+import { listAlerts } from "@/lib/alerts/list-alerts";
+import { requireDashboardSession } from "@/lib/dashboard/session";
+import { alertsQuerySchema } from "@/lib/schemas/alerts";
+import { SEVERITIES, type Severity } from "@/lib/vocabulary/alerts";
+import { acknowledgeAlertAction } from "./actions";
+
+export const metadata = { title: "Alerts — FDP Dashboard" };
+
+const SEVERITY_STYLE: Record<Severity, string> = {
+  CRITICAL: "bg-red-100 text-red-800",
+  WARNING: "bg-amber-100 text-amber-900",
+  INFO: "bg-sky-100 text-sky-800",
+};
+const ACK_CHOICES = [
+  { value: "false", label: "Open" },
+  { value: "true", label: "Acknowledged" },
+  { value: "", label: "All" },
+] as const;
+
+const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/**
+ * The tenant's alerts, newest first, through the same verb as GET /api/v1/alerts (severity and
+ * acknowledged filters, at most 200), with the evidence readable by a person and an "Acknowledge"
+ * action the API does not have. Filters are a plain GET form: the URL can be shared and bookmarked.
+ */
+export default async function AlertsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { ctx } = await requireDashboardSession();
+  const sp = await searchParams;
+  const one = (k: string) => (typeof sp[k] === "string" && sp[k] !== "" ? (sp[k] as string) : undefined);
+  // Open alerts by default: what a reviewer works through.
+  const ackParam = sp.acknowledged === undefined ? "false" : one("acknowledged");
+  const parsed = alertsQuerySchema.safeParse({ limit: "200", severity: one("severity"), acknowledged: ackParam });
+  const query = parsed.success ? parsed.data : alertsQuerySchema.parse({ limit: "200", acknowledged: "false" });
+  const { data } = await listAlerts({ ctx, input: query });
+  const ackValue = query.acknowledged === undefined ? "" : String(query.acknowledged);
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Alerts</h1>
+      <p className="mt-1 text-slate-600">What the detectors raised on the fleet's telemetry, newest first, with their evidence.</p>
+
+      <form method="get" className="mt-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Filter alerts">
+        <div>
+          <label htmlFor="severity" className="block text-sm font-medium text-slate-700">Severity</label>
+          <select id="severity" name="severity" defaultValue={query.severity ?? ""} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            <option value="">All severities</option>
+            {SEVERITIES.map((s) => (
+              <option key={s} value={s}>{s.charAt(0) + s.slice(1).toLowerCase()}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="acknowledged" className="block text-sm font-medium text-slate-700">State</label>
+          <select id="acknowledged" name="acknowledged" defaultValue={ackValue} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            {ACK_CHOICES.map((c) => (
+              <option key={c.label} value={c.value}>{c.label}</option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2">
+          Apply
+        </button>
+        {!parsed.success && <p role="alert" className="text-sm text-red-700">Unknown filter values were ignored.</p>}
+      </form>
+
+      <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+        {data.length === 200 ? "The 200 newest matching alerts." : `${data.length} alert${data.length === 1 ? "" : "s"}.`}
+      </p>
+
+      {data.length === 0 ? (
+        <section className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" aria-labelledby="no-alerts">
+          <h2 id="no-alerts" className="text-lg font-semibold">No alerts match</h2>
+          <p className="mx-auto mt-2 max-w-md text-slate-600">Nothing the detectors raised matches these filters. Choose “All” to see acknowledged alerts too.</p>
+        </section>
+      ) : (
+        <ul className="mt-4 space-y-3" data-testid="alert-list">
+          {data.map((a) => (
+            <li key={a.id} data-alert-id={a.id} data-device-id-ref={a.device_id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 text-sm">
+                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[a.severity]}`}>{a.severity}</span>
+                    <Link href={`/dashboard/vehicles/${encodeURIComponent(a.device_id)}`} className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline">
+                      {a.device_id}
+                    </Link>
+                    <span className="text-slate-600">{a.agent} detector · raised {utc(a.created_at)} · confidence {Math.round(a.confidence * 100)} %</span>
+                  </p>
+                  <h2 className="mt-1.5 font-semibold text-slate-900">{a.prediction}</h2>
+                </div>
+                {a.acknowledged ? (
+                  <p className="text-sm text-slate-600">
+                    Acknowledged by {a.acknowledged_by ?? "unknown"}
+                    {a.acknowledged_at ? ` on ${utc(a.acknowledged_at)}` : ""}
+                  </p>
+                ) : (
+                  <form action={acknowledgeAlertAction}>
+                    <input type="hidden" name="alert_id" value={a.id} />
+                    <button
+                      type="submit"
+                      aria-label={`Acknowledge the ${a.severity.toLowerCase()} alert on ${a.device_id}: ${a.prediction}`}
+                      className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                    >
+                      Acknowledge
+                    </button>
+                  </form>
+                )}
+              </div>
+              <details className="mt-3">
+                <summary className="cursor-pointer text-sm font-medium text-brand-700">Evidence</summary>
+                <div className="mt-2">
+                  <Evidence data={a.technical_data} />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
