@@ -78,7 +78,7 @@ export function apiReferenceHtml({ publicBaseUrl, scalarVersion }: { publicBaseU
   body { margin: 0; }
   .fdp-docs-header {
     position: sticky; top: 0; z-index: 20; box-sizing: border-box; height: ${HEADER_HEIGHT};
-    display: flex; align-items: center; gap: 1.25rem; padding: 0 1rem;
+    display: flex; align-items: center; gap: 1.25rem; padding: 0 1rem; white-space: nowrap;
     font: 500 0.875rem/1 system-ui, -apple-system, "Segoe UI", sans-serif;
     background: var(--scalar-background-1, #fff); color: var(--scalar-color-1, #0f172a);
     border-bottom: 1px solid var(--scalar-border-color, #e2e8f0);
@@ -87,6 +87,7 @@ export function apiReferenceHtml({ publicBaseUrl, scalarVersion }: { publicBaseU
   .fdp-docs-header a:hover, .fdp-docs-header a:focus-visible { text-decoration: underline; }
   .fdp-docs-header .fdp-brand { font-weight: 700; letter-spacing: 0.02em; }
   .fdp-docs-header nav { margin-left: auto; display: flex; gap: 1rem; }
+  @media (max-width: 26rem) { .fdp-docs-header, .fdp-docs-header nav { gap: 0.75rem; } .fdp-docs-header { font-size: 0.8125rem; } }
   .fdp-docs-fallback { max-width: 40rem; margin: 3rem auto; padding: 0 1.5rem; font-family: system-ui, sans-serif; line-height: 1.6; }
 </style>
 </head>
