@@ -54,7 +54,9 @@ export function apiReferenceConfiguration({ publicBaseUrl }: { publicBaseUrl: st
     persistAuth: false,
     metaData: { title: API_REFERENCE_TITLE },
     // The site header above the reference (Scalar offsets its sticky sidebar by this variable).
-    customCss: `:root { --scalar-custom-header-height: ${HEADER_HEIGHT}; }`,
+    // Scalar's default muted greys fail WCAG AA on white (axe: color-contrast, e.g. the sidebar search
+    // placeholder, the HTTP method tags); these keep its look at 4.5:1 or more on white (the 700 shades).
+    customCss: `:root { --scalar-custom-header-height: ${HEADER_HEIGHT}; } .light-mode { --scalar-color-2: #3f3f46; --scalar-color-3: #52525b; --scalar-color-blue: #0369a1; --scalar-color-green: #15803d; --scalar-color-orange: #c2410c; --scalar-color-red: #b91c1c; --scalar-color-yellow: #a16207; --scalar-color-purple: #7e22ce; } .dark-mode { --scalar-color-3: #a1a1aa; }`,
     // The type of the installed release checks the option names (`url` and `agent` belong to its
     // source configuration, which the package does not export as a type).
   } satisfies Partial<ApiReferenceConfiguration> & { url: string; agent: { disabled: boolean } };
@@ -123,5 +125,21 @@ export const API_REFERENCE_INIT_SCRIPT = `"use strict";
     (config.servers || []).filter(function (server) { return server.url !== here; })
   );
   window.Scalar.createApiReference(${JSON.stringify(`#${MOUNT_ELEMENT_ID}`)}, config);
+  // Names for the controls Scalar renders without one (axe: button-name, link-name): its code
+  // copy buttons and section toggles, and the icon-only contact links. Re-applied as the reference re-renders.
+  function nameUnnamed(root) {
+    root.querySelectorAll("button:not([aria-label])").forEach(function (b) {
+      if ((b.innerText || "").trim() === "" && !b.getAttribute("aria-labelledby") && !b.title) {
+        b.setAttribute("aria-label", b.classList.contains("scalar-code-copy") ? "Copy code" : b.getAttribute("aria-expanded") === null ? "Toggle" : "Show or hide this section");
+      }
+    });
+    root.querySelectorAll("a[href]:not([aria-label])").forEach(function (a) {
+      if ((a.innerText || "").trim() !== "" || a.title || a.getAttribute("aria-labelledby") || a.querySelector("img[alt]:not([alt=''])")) return;
+      var href = a.getAttribute("href");
+      a.setAttribute("aria-label", href.indexOf("mailto:") === 0 ? "E-mail " + href.slice(7) : "Open " + href);
+    });
+  }
+  new MutationObserver(function () { nameUnnamed(document); }).observe(document.body, { childList: true, subtree: true });
+  nameUnnamed(document);
 })();
 `;
