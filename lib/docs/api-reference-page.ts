@@ -139,7 +139,9 @@ export const API_REFERENCE_INIT_SCRIPT = `"use strict";
       a.setAttribute("aria-label", href.indexOf("mailto:") === 0 ? "E-mail " + href.slice(7) : "Open " + href);
     });
   }
-  new MutationObserver(function () { nameUnnamed(document); }).observe(document.body, { childList: true, subtree: true });
-  nameUnnamed(document);
+  if (typeof MutationObserver === "function" && document.body) {
+    new MutationObserver(function () { nameUnnamed(document); }).observe(document.body, { childList: true, subtree: true });
+    nameUnnamed(document);
+  }
 })();
 `;
