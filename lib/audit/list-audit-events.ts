@@ -3,6 +3,8 @@ import type { TenantCtx } from "@/lib/context";
 import { auditEvents } from "@/lib/db/schema";
 import type { AuditAction } from "./record-audit-event";
 
+export type { AuditAction };
+
 export interface AuditEventRow {
   id: string;
   action: AuditAction;
