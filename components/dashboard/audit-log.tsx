@@ -37,7 +37,7 @@ export function AuditLog({ events, caption }: { events: AuditEventRow[]; caption
     return <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">No changes recorded yet. Creating or revoking a key, revealing or rotating the ingest secret, and switching signed ingest appear here.</p>;
   }
   return (
-    <div role="region" aria-label="Audit log" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+    <div role="region" aria-label="Audit log" tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="audit-log">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-slate-700">

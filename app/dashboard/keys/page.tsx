@@ -62,7 +62,7 @@ function keyLabel(k: ApiKeyListRow): string {
 
 function KeysTable({ keys }: { keys: ApiKeyListRow[] }) {
   return (
-    <div role="region" aria-label="API keys" tabIndex={0} className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+    <div role="region" aria-label="API keys" tabIndex={0} className="relative mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="api-keys-table">
         <caption className="sr-only">API keys of your organisation, newest first</caption>
         <thead className="bg-slate-50 text-left text-slate-700">
