@@ -44,7 +44,10 @@ export function IngestSecretPanel({ requireSignedIngest, managedBySandbox, sandb
             </div>
           </div>
         ) : (
-          <p className="font-mono text-sm tracking-widest text-slate-500" aria-label="Ingest secret hidden">••••••••••••••••••••</p>
+          <p className="font-mono text-sm tracking-widest text-slate-500">
+            <span aria-hidden="true">••••••••••••••••••••</span>
+            <span className="sr-only">The ingest secret is hidden.</span>
+          </p>
         )}
         {secret.status === "error" ? <p role="alert" className="mt-2 text-sm text-red-800">{secret.message}</p> : null}
         <div className="mt-3 flex flex-wrap gap-2">
