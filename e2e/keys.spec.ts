@@ -1,4 +1,6 @@
+import { createHmac } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext } from "@playwright/test";
 import { DEMO_EMAIL, expect, screenshot, signIn, test } from "./fixtures";
 
 /**
@@ -97,6 +99,75 @@ test("the ingest secret is revealed on request only, and the reveal is logged", 
   await expect(page.getByRole("button", { name: /^Rotate/ })).toHaveCount(0);
   await expect(page.getByRole("switch", { name: "Require signed ingest" })).toBeDisabled();
   await expect(page.getByTestId("audit-log").locator('tr[data-audit-action="ingest_secret.revealed"]')).toHaveCount(before + 1);
+});
+
+test("another tenant's manager rotates the ingest secret and requires signatures; ingest follows at once", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const email = process.env.FDP_E2E_OTHER_EMAIL!;
+  await signIn(page, email, process.env.FDP_E2E_OTHER_PASSWORD!);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/dashboard/keys");
+  // A key with every scope (the default), for ingest.
+  await page.getByLabel("Name").fill("e2e ingest");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByTestId("new-api-key").textContent())!.trim();
+
+  const ingest = (request: APIRequestContext, secret: string | null) => {
+    const body = JSON.stringify({ vehicles: [{ vin: "WE2EOTHER00000001", timestamp: new Date(Date.now() - 1000).toISOString(), speed_kmh: 0, soc_percent: 63 }] });
+    const headers: Record<string, string> = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    if (secret) headers["x-fdp-signature"] = `sha256=${createHmac("sha256", Buffer.from(secret, "utf8")).update(body).digest("hex")}`;
+    return request.post("/api/v1/oem/ingest", { headers, data: body });
+  };
+  const pollStatus = async (secret: string | null, want: number) => {
+    const deadline = Date.now() + 6_000;
+    let status = 0;
+    while (Date.now() < deadline && status !== want) {
+      status = (await ingest(page.request, secret)).status();
+      if (status !== want) await page.waitForTimeout(250);
+    }
+    return status;
+  };
+
+  await page.getByRole("button", { name: "Reveal secret" }).click();
+  const old = (await page.getByTestId("ingest-secret").textContent())!.trim();
+  expect((await ingest(page.request, old)).status()).toBe(200);
+
+  await page.getByRole("button", { name: "Rotate…" }).click();
+  await page.getByRole("group", { name: "Confirm rotating the ingest secret" }).getByRole("button", { name: "Rotate secret" }).click();
+  await expect(page.getByTestId("ingest-secret")).not.toHaveText(old);
+  const fresh = (await page.getByTestId("ingest-secret").textContent())!.trim();
+  expect(fresh).toMatch(/^whsec_[0-9A-Za-z]{40}$/);
+  const refused = await ingest(page.request, old);
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { error: string }).error).toBe("invalid_signature");
+  expect((await ingest(page.request, fresh)).status()).toBe(200);
+
+  const toggle = page.getByRole("switch", { name: "Require signed ingest" });
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  expect(await pollStatus(null, 401)).toBe(401);
+  expect((await ingest(page.request, fresh)).status()).toBe(200);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  expect(await pollStatus(null, 200)).toBe(200);
+
+  const log = page.getByTestId("audit-log");
+  for (const action of ["api_key.created", "ingest_secret.revealed", "ingest_secret.rotated"]) {
+    await expect(log.locator(`tr[data-audit-action="${action}"]`)).toHaveCount(1);
+  }
+  await expect(log.locator('tr[data-audit-action="signed_ingest.required_changed"]')).toHaveCount(2);
+  await expect(log).toContainText(email);
+  await expect(log).not.toContainText(fresh);
+  await expect(log).not.toContainText(old);
+  // The sandbox's demo user sees none of it.
+  await expect(log).not.toContainText(DEMO_EMAIL);
+  await screenshot(page, "dashboard-keys-ingest");
+});
+
+test("signed out, /dashboard/keys redirects to /login", async ({ page }) => {
+  await page.goto("/dashboard/keys");
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test.describe("accessibility (axe): no serious or critical violations", () => {
