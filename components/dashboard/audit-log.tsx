@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEventRow } from "@/lib/audit/list-audit-events";
+import { SCOPES } from "@/lib/auth/key-format";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
@@ -19,7 +20,8 @@ function describe(e: AuditEventRow): string {
   switch (e.action) {
     case "api_key.created":
     case "api_key.revoked": {
-      const scopes = Array.isArray(d.scopes) ? (d.scopes as string[]).join(", ") : d.scopes === "all" ? "all scopes" : null;
+      const list = Array.isArray(d.scopes) ? (d.scopes as string[]) : null;
+      const scopes = d.scopes === "all" || (list && SCOPES.every((s) => list.includes(s))) ? "all scopes" : list ? list.join(", ") : null;
       return [str(d.name) ? `“${str(d.name)}”` : "unnamed", str(d.display_prefix) ? `${str(d.display_prefix)}…` : null, scopes].filter(Boolean).join(" · ");
     }
     case "signed_ingest.required_changed":
