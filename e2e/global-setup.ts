@@ -6,6 +6,8 @@ import { startApp, ROOT } from "../tests/helpers/app-process";
 
 /** The limit the e2e server runs with, low enough for a test to cross it (e2e/auth.spec.ts). */
 export const E2E_SIGN_IN_LIMIT = 5;
+/** The other tenant's dashboard user (created below). */
+export const E2E_OTHER_USER = { email: "manager@e2e-other.example", password: "e2e-other-fleet-2026" };
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): Record<string, string> {
   const out = execFileSync("npm", ["run", "--silent", "admin", "--", ...args], { cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -48,6 +50,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   delete cliEnv.DATABASE_URL;
   const { tenant_id } = runCli(["tenant:create", "--name", "E2E Other Fleet"], cliEnv);
   const { key } = runCli(["key:create", "--tenant", tenant_id!], cliEnv);
+  // A dashboard user of that tenant: what the sandbox's demo user may not do (rotate the public
+  // sandbox ingest secret, require signatures) is tried there (e2e/keys.spec.ts).
+  runCli(["user:create", "--tenant", tenant_id!, "--email", E2E_OTHER_USER.email, "--password", E2E_OTHER_USER.password], cliEnv);
   const record = {
     vin: "WE2EOTHER00000001",
     timestamp: new Date(Date.now() - 60_000).toISOString(),
@@ -68,6 +73,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.FDP_E2E_BASE_URL = app.url;
   process.env.FDP_E2E_FOREIGN_DEVICE = foreign;
   process.env.FDP_E2E_SIGN_IN_LIMIT = String(E2E_SIGN_IN_LIMIT);
+  process.env.FDP_E2E_OTHER_EMAIL = E2E_OTHER_USER.email;
+  process.env.FDP_E2E_OTHER_PASSWORD = E2E_OTHER_USER.password;
 
   return async () => {
     await app.stop();

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
@@ -7,6 +7,11 @@ import { parseInput } from "@/lib/validation";
 
 export const revokeApiKeyInput = z.object({
   keyId: z.string({ message: "The key id is required." }).trim().min(1, { message: "The key id is required." }),
+  /**
+   * When given (the dashboard: the session's tenant), only a key of this tenant is revoked; another
+   * tenant's key id is "not found", exactly like an unknown one. The operator CLI revokes any key.
+   */
+  tenantId: z.string().trim().min(1).optional(),
 });
 export type RevokeApiKeyInput = z.input<typeof revokeApiKeyInput>;
 
@@ -19,7 +24,7 @@ export async function revokeApiKey({ ctx, input }: { ctx: { db: Db }; input: Rev
   const updated = await ctx.db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
-    .where(eq(apiKeys.id, data.keyId))
+    .where(data.tenantId === undefined ? eq(apiKeys.id, data.keyId) : and(eq(apiKeys.id, data.keyId), eq(apiKeys.tenantId, data.tenantId)))
     .returning({ id: apiKeys.id });
   if (updated.length === 0) throw new NotFoundError(`No API key with id ${data.keyId}.`);
   return { revoked: true };

@@ -8,6 +8,11 @@ import { parseInput } from "@/lib/validation";
 export const INGEST_SECRET_PREFIX = "whsec_";
 export const INGEST_SECRET_LENGTH = 40;
 
+/** A fresh ingest secret: `whsec_` and 40 random base62 characters (about 238 bits). */
+export function newIngestSecret(): string {
+  return INGEST_SECRET_PREFIX + randomBase62(INGEST_SECRET_LENGTH);
+}
+
 export const createTenantInput = z.object({
   name: z
     .string({ message: "The tenant name is required." })
@@ -29,7 +34,7 @@ export interface CreateTenantResult {
 export async function createTenant({ ctx, input }: { ctx: { db: Db }; input: CreateTenantInput }): Promise<CreateTenantResult> {
   const data = parseInput(createTenantInput, input);
   const tenantId = newId("tn");
-  const ingestSecret = INGEST_SECRET_PREFIX + randomBase62(INGEST_SECRET_LENGTH);
+  const ingestSecret = newIngestSecret();
   await ctx.db.insert(tenants).values({
     id: tenantId,
     name: data.name,

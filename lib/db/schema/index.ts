@@ -9,3 +9,4 @@ export * from "./rate-limits";
 export * from "./driving-events";
 export * from "./certificates";
 export * from "./spot-prices";
+export * from "./audit-events";

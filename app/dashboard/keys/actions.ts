@@ -1,0 +1,104 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { SCOPES } from "@/lib/auth/key-format";
+import type { AuditedCtx } from "@/lib/dashboard/key-management/audited-ctx";
+import { issueApiKey } from "@/lib/dashboard/key-management/issue-api-key";
+import { revealIngestSecret } from "@/lib/dashboard/key-management/reveal-ingest-secret";
+import { revokeTenantApiKey } from "@/lib/dashboard/key-management/revoke-tenant-api-key";
+import { rotateTenantIngestSecret } from "@/lib/dashboard/key-management/rotate-tenant-ingest-secret";
+import { setRequireSignedIngest } from "@/lib/dashboard/key-management/set-require-signed-ingest";
+import { requireDashboardSession } from "@/lib/dashboard/session";
+import { DomainError } from "@/lib/errors";
+
+/*
+ * The keys page's mutations. Each re-reads the session (a server action is a public POST endpoint:
+ * Next.js checks its Origin, the session cookie says who and which tenant) and never takes a tenant
+ * from the form. Keys and secrets travel back in the action's answer only, for a one-time display;
+ * nothing here logs them.
+ */
+
+const KEYS_PATH = "/dashboard/keys";
+
+async function auditedCtx(): Promise<AuditedCtx> {
+  const { ctx, userId, email } = await requireDashboardSession();
+  return { ...ctx, actor: { userId, email } };
+}
+
+/** A domain refusal in words for the page; anything else is a real failure and goes to the error page. */
+function refusal(err: unknown): string {
+  if (err instanceof DomainError) return err.details?.[0]?.message && err.code === "invalid_request" ? err.details.map((d) => d.message).join(" ") : err.message;
+  throw err;
+}
+
+export type CreateKeyState =
+  | { status: "idle" }
+  | { status: "created"; key: string; keyId: string; name: string | null }
+  | { status: "error"; message: string };
+
+export async function createKeyAction(_previous: CreateKeyState, form: FormData): Promise<CreateKeyState> {
+  const ctx = await auditedCtx();
+  const name = String(form.get("name") ?? "").trim();
+  const scopes = form.getAll("scopes").map(String);
+  if (scopes.length === 0) return { status: "error", message: `Choose at least one scope (${SCOPES.join(", ")}).` };
+  try {
+    const { key, keyId } = await issueApiKey({ ctx, input: { name: name || undefined, scopes } });
+    ctx.log.info({ key_id: keyId }, "api key created from the dashboard");
+    revalidatePath(KEYS_PATH);
+    return { status: "created", key, keyId, name: name || null };
+  } catch (err) {
+    return { status: "error", message: refusal(err) };
+  }
+}
+
+export type SimpleState = { status: "idle" } | { status: "done"; message: string } | { status: "error"; message: string };
+
+export async function revokeKeyAction(_previous: SimpleState, form: FormData): Promise<SimpleState> {
+  const ctx = await auditedCtx();
+  const keyId = String(form.get("keyId") ?? "");
+  try {
+    await revokeTenantApiKey({ ctx, input: { keyId } });
+    ctx.log.info({ key_id: keyId }, "api key revoked from the dashboard");
+    revalidatePath(KEYS_PATH);
+    return { status: "done", message: "The key is revoked: the API refuses it within 5 seconds." };
+  } catch (err) {
+    return { status: "error", message: refusal(err) };
+  }
+}
+
+export type SecretState = { status: "idle" } | { status: "shown"; secret: string; rotated: boolean } | { status: "error"; message: string };
+
+export async function revealSecretAction(): Promise<SecretState> {
+  const ctx = await auditedCtx();
+  try {
+    const { ingestSecret } = await revealIngestSecret({ ctx });
+    revalidatePath(KEYS_PATH);
+    return { status: "shown", secret: ingestSecret, rotated: false };
+  } catch (err) {
+    return { status: "error", message: refusal(err) };
+  }
+}
+
+export async function rotateSecretAction(): Promise<SecretState> {
+  const ctx = await auditedCtx();
+  try {
+    const { ingestSecret } = await rotateTenantIngestSecret({ ctx });
+    ctx.log.info("ingest secret rotated from the dashboard");
+    revalidatePath(KEYS_PATH);
+    return { status: "shown", secret: ingestSecret, rotated: true };
+  } catch (err) {
+    return { status: "error", message: refusal(err) };
+  }
+}
+
+export async function setSignedIngestAction(_previous: SimpleState, form: FormData): Promise<SimpleState> {
+  const ctx = await auditedCtx();
+  const required = form.get("required") === "true";
+  try {
+    await setRequireSignedIngest({ ctx, input: { required } });
+    revalidatePath(KEYS_PATH);
+    return { status: "done", message: required ? "Signed ingest is now required (in effect within 5 seconds)." : "Unsigned ingest is accepted again (in effect within 5 seconds)." };
+  } catch (err) {
+    return { status: "error", message: refusal(err) };
+  }
+}

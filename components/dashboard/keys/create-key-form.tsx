@@ -1,0 +1,87 @@
+"use client";
+
+import { useActionState, useEffect, useRef } from "react";
+import { createKeyAction, type CreateKeyState } from "@/app/dashboard/keys/actions";
+import { CopyButton } from "./copy-button";
+
+const SCOPE_HELP: Record<string, string> = {
+  "fleet:read": "fleet list and vehicle state",
+  "scores:read": "health, TAS, risk and green-fleet scores",
+  "predictions:read": "battery, mileage, residual value",
+  "certificates:write": "generate and read certificates",
+  "reports:read": "emissions and CSRD reports",
+  "ingest:write": "send telemetry (OEM ingest)",
+  mcp: "the MCP endpoint for AI agents",
+};
+
+/** Name + scopes (all checked by default, CONTRACT: a key without --scopes has all); the new key is shown once. */
+export function CreateKeyForm({ scopes }: { scopes: readonly string[] }) {
+  const [state, action, pending] = useActionState<CreateKeyState, FormData>(createKeyAction, { status: "idle" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (state.status === "created") {
+      formRef.current?.reset();
+      panelRef.current?.focus();
+    }
+  }, [state]);
+  return (
+    <div>
+      {state.status === "created" ? (
+        <div ref={panelRef} tabIndex={-1} className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" aria-labelledby="new-key-title">
+          <h3 id="new-key-title" className="font-semibold text-emerald-900">
+            New key{state.name ? ` “${state.name}”` : ""}: copy it now
+          </h3>
+          <p className="mt-1 text-sm text-emerald-900">FDP keeps only a hash of it. Once you leave or reload this page, it cannot be shown again.</p>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <code data-testid="new-api-key" className="min-w-0 flex-1 select-all break-all rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm text-slate-900">
+              {state.key}
+            </code>
+            <CopyButton value={state.key} label="Copy the new API key" />
+          </div>
+        </div>
+      ) : null}
+      <form ref={formRef} action={action} className="space-y-4" aria-describedby={state.status === "error" ? "create-key-error" : undefined}>
+        {state.status === "error" ? (
+          <p id="create-key-error" role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+            {state.message}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor="key-name" className="block text-sm font-medium text-slate-800">
+            Name
+          </label>
+          <input
+            id="key-name"
+            name="name"
+            type="text"
+            maxLength={100}
+            placeholder="e.g. Telematics ingest (production)"
+            className="mt-1 block w-full max-w-md rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-500"
+          />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Scopes</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {scopes.map((scope) => (
+              <label key={scope} className="flex items-start gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm hover:bg-slate-50">
+                <input type="checkbox" name="scopes" value={scope} defaultChecked className="mt-0.5 h-4 w-4 accent-brand-700" />
+                <span>
+                  <span className="font-mono font-medium text-slate-900">{scope}</span>
+                  <span className="block text-slate-600">{SCOPE_HELP[scope] ?? ""}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-60"
+        >
+          {pending ? "Creating…" : "Create key"}
+        </button>
+      </form>
+    </div>
+  );
+}
