@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { TenantCtx } from "@/lib/context";
+import type { AuditedCtx } from "@/lib/audit/audited-ctx";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { alerts } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
 
@@ -13,22 +14,31 @@ export interface AcknowledgedAlert {
 
 /**
  * A reviewer acknowledges an alert (the dashboard's action; the API has none): `acknowledged_by` is
- * the user, `acknowledged_at` now. The alert then no longer counts towards the fleet's `alert_level`,
+ * the signed-in user's e-mail, `acknowledged_at` now, and an `alert.acknowledged` audit record, in one
+ * transaction. The alert then no longer counts towards the fleet's `alert_level`,
  * and a new occurrence of its problem raises a new alert (lib/alerts/alert-lifecycle.ts). One
  * statement, tenant-scoped: another tenant's alert id is not found. Acknowledging twice keeps the
  * first reviewer and time.
  */
-export async function acknowledgeAlert({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: { alert_id: string; by: string }; now?: Date }): Promise<AcknowledgedAlert> {
-  const [updated] = await ctx.db
-    .update(alerts)
-    .set({ acknowledged: true, acknowledgedBy: input.by, acknowledgedAt: now })
-    .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.id, input.alert_id), eq(alerts.acknowledged, false)))
-    .returning({ id: alerts.id, by: alerts.acknowledgedBy, at: alerts.acknowledgedAt });
-  if (updated) return { id: updated.id, acknowledged_by: updated.by!, acknowledged_at: updated.at!.toISOString(), changed: true };
-  const [existing] = await ctx.db
-    .select({ id: alerts.id, by: alerts.acknowledgedBy, at: alerts.acknowledgedAt })
-    .from(alerts)
-    .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.id, input.alert_id)));
-  if (!existing) throw new NotFoundError(`No alert ${input.alert_id}.`);
-  return { id: existing.id, acknowledged_by: existing.by ?? "", acknowledged_at: existing.at?.toISOString() ?? now.toISOString(), changed: false };
+export async function acknowledgeAlert({ ctx, input, now = new Date() }: { ctx: AuditedCtx; input: { alert_id: string }; now?: Date }): Promise<AcknowledgedAlert> {
+  return ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(alerts)
+      .set({ acknowledged: true, acknowledgedBy: ctx.actor.email, acknowledgedAt: now })
+      .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.id, input.alert_id), eq(alerts.acknowledged, false)))
+      .returning({ id: alerts.id, deviceId: alerts.deviceId, severity: alerts.severity, by: alerts.acknowledgedBy, at: alerts.acknowledgedAt });
+    if (updated) {
+      await recordAuditEvent({
+        ctx: { db: tx, tenantId: ctx.tenantId, actor: ctx.actor },
+        input: { action: "alert.acknowledged", targetId: updated.id, details: { device_id: updated.deviceId, severity: updated.severity } },
+      });
+      return { id: updated.id, acknowledged_by: updated.by!, acknowledged_at: updated.at!.toISOString(), changed: true };
+    }
+    const [existing] = await tx
+      .select({ id: alerts.id, by: alerts.acknowledgedBy, at: alerts.acknowledgedAt })
+      .from(alerts)
+      .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.id, input.alert_id)));
+    if (!existing) throw new NotFoundError(`No alert ${input.alert_id}.`);
+    return { id: existing.id, acknowledged_by: existing.by ?? "", acknowledged_at: existing.at?.toISOString() ?? now.toISOString(), changed: false };
+  });
 }

@@ -4,7 +4,7 @@ import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { authenticateApiKey, clearKeyCache } from "@/lib/auth/authenticate-api-key";
 import { SANDBOX_TENANT_ID, hashKey } from "@/lib/auth/key-format";
-import type { AuditedCtx } from "@/lib/dashboard/key-management/audited-ctx";
+import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 import { getIngestSettings } from "@/lib/dashboard/key-management/ingest-settings";
 import { issueApiKey } from "@/lib/dashboard/key-management/issue-api-key";
 import { revealIngestSecret } from "@/lib/dashboard/key-management/reveal-ingest-secret";

@@ -11,10 +11,10 @@ import { NotFoundError } from "@/lib/errors";
  * tenant's alert id is simply not found.
  */
 export async function acknowledgeAlertAction(form: FormData): Promise<void> {
-  const { ctx, email } = await requireDashboardSession();
+  const { ctx, email, userId } = await requireDashboardSession();
   const alertId = String(form.get("alert_id") ?? "").slice(0, 200);
   try {
-    const done = await acknowledgeAlert({ ctx, input: { alert_id: alertId, by: email } });
+    const done = await acknowledgeAlert({ ctx: { ...ctx, actor: { userId, email } }, input: { alert_id: alertId } });
     ctx.log.info({ alert_id: done.id, changed: done.changed }, "alert acknowledged from the dashboard");
   } catch (err) {
     if (!(err instanceof NotFoundError)) throw err;

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { SCOPES } from "@/lib/auth/key-format";
-import type { AuditedCtx } from "@/lib/dashboard/key-management/audited-ctx";
+import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 import { issueApiKey } from "@/lib/dashboard/key-management/issue-api-key";
 import { revealIngestSecret } from "@/lib/dashboard/key-management/reveal-ingest-secret";
 import { revokeTenantApiKey } from "@/lib/dashboard/key-management/revoke-tenant-api-key";

@@ -1,7 +1,7 @@
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { displayPrefix } from "@/lib/auth/key-format";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { AuditedCtx } from "./audited-ctx";
+import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 
 /**
  * The dashboard's "create key": the CLI's key:create verb for the session's tenant, and its audit

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { tenants } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
-import type { AuditedCtx } from "./audited-ctx";
+import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 
 /** Reads the tenant's ingest secret for a one-time display and records who revealed it (not the secret). */
 export async function revealIngestSecret({ ctx }: { ctx: AuditedCtx }): Promise<{ ingestSecret: string }> {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { apiKeys } from "@/lib/db/schema";
-import type { AuditedCtx } from "./audited-ctx";
+import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 
 /**
  * The dashboard's "revoke": the CLI's key:revoke verb restricted to the session's tenant (another

@@ -1,7 +1,7 @@
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { UnprocessableError } from "@/lib/errors";
 import { rotateIngestSecret } from "@/lib/tenants/rotate-ingest-secret";
-import type { AuditedCtx } from "./audited-ctx";
+import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 
 export const SANDBOX_INGEST_MESSAGE =
   "The sandbox's ingest secret is public and documented, and the sandbox stores nothing it receives: it cannot be rotated or made mandatory. Use your own tenant.";

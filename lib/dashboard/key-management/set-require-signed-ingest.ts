@@ -1,7 +1,7 @@
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { UnprocessableError } from "@/lib/errors";
 import { updateTenant } from "@/lib/tenants/update-tenant";
-import type { AuditedCtx } from "./audited-ctx";
+import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 import { SANDBOX_INGEST_MESSAGE } from "./rotate-tenant-ingest-secret";
 
 /**
