@@ -29,7 +29,7 @@ export function GenerateCertificateForm({
   const [state, formAction] = useActionState(action, { error: null });
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3" aria-describedby={state.error ? "generate-error" : undefined}>
-      <div className="min-w-0 flex-1 sm:max-w-sm">
+      <div className="w-full min-w-0 sm:w-auto sm:max-w-sm sm:flex-1">
         <label htmlFor="certificate-vehicle" className="block text-sm font-medium text-slate-800">Vehicle</label>
         <select
           id="certificate-vehicle"

@@ -86,8 +86,10 @@ function Viewer({ row, justGenerated }: { row: CertificateListRow; justGenerated
 }
 
 function CertificateTable({ rows, viewing }: { rows: CertificateListRow[]; viewing?: string }) {
+  // `relative`: the screen-reader-only header text is absolutely positioned; without a positioned
+  // frame it escapes the scrolling frame and widens the whole page on a phone.
   return (
-    <div role="region" aria-label="Certificates" tabIndex={0} className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+    <div role="region" aria-label="Certificates" tabIndex={0} className="relative mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
       <table className="min-w-full divide-y divide-slate-200 whitespace-nowrap text-sm" data-testid="certificate-table">
         <caption className="sr-only">Certificates of the fleet, newest first</caption>
         <thead className="bg-slate-50 text-left text-slate-700">

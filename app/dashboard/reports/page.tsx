@@ -114,7 +114,7 @@ function EmissionsSection({ report, qs }: { report: EmissionsReport; qs: string 
               No vehicle moved in this period: every row is zero. Choose dates when the fleet was driving.
             </p>
           ) : null}
-          <div role="region" aria-label="Emissions per vehicle" tabIndex={0} className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+          <div role="region" aria-label="Emissions per vehicle" tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
             <table className="min-w-full divide-y divide-slate-200 whitespace-nowrap text-sm" data-testid="emissions-table">
               <caption className="sr-only">Emissions per vehicle and the fleet total</caption>
               <thead className="bg-slate-50 text-left text-slate-700">
@@ -168,7 +168,7 @@ function CsrdSection({ report, qs }: { report: CsrdReport; qs: string }) {
         <h2 id="csrd-title" className="text-xl font-semibold">CSRD climate disclosure (ESRS E1)</h2>
         <DownloadButton href={`/dashboard/reports/csrd-pdf?${qs}`} label="Download PDF" busyLabel="Preparing PDF…" fallbackName={`csrd-${report.period.start_date}-${report.period.end_date}.pdf`} testId="download-csrd-pdf" />
       </div>
-      <div role="region" aria-label="CSRD key figures" tabIndex={0} className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+      <div role="region" aria-label="CSRD key figures" tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="csrd-table">
           <caption className="sr-only">Key figures of the CSRD report</caption>
           <thead className="bg-slate-50 text-left text-slate-700">
