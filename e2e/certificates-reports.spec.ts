@@ -74,7 +74,7 @@ test("generate a certificate for a sandbox vehicle, see it listed, view and down
   await screenshot(page, "verify-from-dashboard");
 });
 
-test("the certificate PDF route refuses the signed-out and answers 404 for unknown numbers", async ({ page, request }) => {
+test("the download routes refuse the signed-out; the PDF route answers 404 for unknown and other tenants' numbers", async ({ page, request }) => {
   // Signed out (the bare request context has no session cookie): no PDF.
   const anonymous = await request.get("/dashboard/certificates/FDP-CERT-20261124-7KQ2M/pdf?download=1");
   expect(anonymous.status()).toBe(401);
@@ -90,6 +90,22 @@ test("the certificate PDF route refuses the signed-out and answers 404 for unkno
     const answer = await page.request.get(`/dashboard/certificates/${number}/pdf`);
     expect(answer.status()).toBe(404);
   }
+
+  // Another tenant's certificate (issued through the API with that tenant's key): 404 to the demo user,
+  // and absent from the demo user's list.
+  const foreign = await page.request.post(`/api/v1/certificates/generate/${encodeURIComponent(process.env.FDP_E2E_FOREIGN_DEVICE!)}`, {
+    headers: { authorization: `Bearer ${process.env.FDP_E2E_FOREIGN_KEY!}` },
+  });
+  expect(foreign.status()).toBe(200);
+  const foreignNumber = ((await foreign.json()) as { certificate_number: string }).certificate_number;
+  for (const suffix of ["", "?download=1"]) {
+    const answer = await page.request.get(`/dashboard/certificates/${foreignNumber}/pdf${suffix}`);
+    expect(answer.status()).toBe(404);
+    expect(answer.headers()["content-type"]).not.toContain("pdf");
+  }
+  await page.goto(`/dashboard/certificates?view=${foreignNumber}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Certificates" })).toBeVisible();
+  await expect(page.getByText(foreignNumber)).toHaveCount(0);
   const badDates = await page.request.get("/dashboard/reports/emissions-csv?start_date=2026-02-30&end_date=2026-03-01");
   expect(badDates.status()).toBe(400);
 });
