@@ -21,9 +21,12 @@ function SubmitButton() {
 /** Chooses one of the tenant's vehicles and calls the server action (which opens the new certificate). */
 export function GenerateCertificateForm({
   vehicles,
+  selected,
   action,
 }: {
   vehicles: { device_id: string; name: string }[];
+  /** A vehicle chosen in advance (one of `vehicles`). */
+  selected?: string;
   action: (previous: GenerateCertificateState, form: FormData) => Promise<GenerateCertificateState>;
 }) {
   const [state, formAction] = useActionState(action, { error: null });
@@ -35,7 +38,7 @@ export function GenerateCertificateForm({
           id="certificate-vehicle"
           name="device_id"
           required
-          defaultValue=""
+          defaultValue={selected ?? ""}
           className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <option value="" disabled>Choose a vehicle…</option>

@@ -19,12 +19,15 @@ const pdfHref = (number: string) => `/dashboard/certificates/${encodeURIComponen
 
 /**
  * The tenant's vehicle health certificates: generate one (endpoint 11's verb), the list (newest first),
- * the PDF in the page (`?view=<number>`), its download and the public verify page.
+ * the PDF in the page (`?view=<number>`), its download and the public verify page. `?device=<id>`
+ * preselects a vehicle (for a "generate certificate" link from the vehicle page).
  */
-export default async function CertificatesPage({ searchParams }: { searchParams: Promise<{ view?: string | string[]; generated?: string }> }) {
+export default async function CertificatesPage({ searchParams }: { searchParams: Promise<{ view?: string | string[]; generated?: string; device?: string | string[] }> }) {
   const { ctx } = await requireDashboardSession();
   const [rows, vehicles, query] = await Promise.all([listCertificates({ ctx }), listCertifiableVehicles({ ctx }), searchParams]);
   const view = typeof query.view === "string" ? rows.find((r) => r.number === query.view) : undefined;
+  // `?device=<id>` (the vehicle page's "generate certificate" link) preselects one of the tenant's own vehicles.
+  const preselected = typeof query.device === "string" && vehicles.some((v) => v.device_id === query.device) ? query.device : undefined;
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Certificates</h1>
@@ -38,7 +41,7 @@ export default async function CertificatesPage({ searchParams }: { searchParams:
           <p className="mt-2 text-slate-600">No vehicles yet: a certificate describes one of your vehicles once it has sent data.</p>
         ) : (
           <div className="mt-3">
-            <GenerateCertificateForm vehicles={vehicles} action={generateCertificateAction} />
+            <GenerateCertificateForm vehicles={vehicles} selected={preselected} action={generateCertificateAction} />
           </div>
         )}
       </section>
