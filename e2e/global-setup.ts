@@ -72,6 +72,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env.FDP_E2E_BASE_URL = app.url;
   process.env.FDP_E2E_FOREIGN_DEVICE = foreign;
+  // The other tenant's key, for tests that make it own something (a certificate) the demo user must not reach.
+  process.env.FDP_E2E_FOREIGN_KEY = key;
   process.env.FDP_E2E_SIGN_IN_LIMIT = String(E2E_SIGN_IN_LIMIT);
   process.env.FDP_E2E_OTHER_EMAIL = E2E_OTHER_USER.email;
   process.env.FDP_E2E_OTHER_PASSWORD = E2E_OTHER_USER.password;

@@ -1,0 +1,25 @@
+import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
+import type { TenantCtx } from "@/lib/context";
+import { getDb } from "@/lib/db/client";
+import { requestIdFrom } from "@/lib/http/request-id";
+import { requestLogger } from "@/lib/log/logger";
+import { auth } from "./auth";
+
+/**
+ * For the dashboard's route handlers (PDF and CSV downloads under /dashboard): the session's tenant
+ * context, or null when signed out, so the handler answers 401 rather than a redirect to an HTML page
+ * that a download would save as a file. Same rules as requireDashboardSession: the tenant comes from
+ * the session cookie only.
+ */
+export async function dashboardRouteCtx(request: Request, operation: string): Promise<TenantCtx | null> {
+  const session = await auth();
+  const user = session?.user;
+  if (!user?.id || !user.tenantId) return null;
+  const log = requestLogger({ requestId: requestIdFrom(request.headers.get("x-request-id")), operation }).child({ user_id: user.id });
+  return { db: await getDb(), tenantId: user.tenantId, isSandbox: user.tenantId === SANDBOX_TENANT_ID, log };
+}
+
+/** A plain-text refusal (these routes are not API operations: no JSON envelope is promised). */
+export function plainAnswer(status: 401 | 404 | 400, message: string): Response {
+  return new Response(`${message}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
