@@ -23,6 +23,12 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{vehicle.name}</h1>
         {vehicle.status ? <StatusBadge status={vehicle.status} /> : <span className="text-sm text-slate-600">no data received yet</span>}
+        <Link
+          href={`/dashboard/certificates?device=${encodeURIComponent(vehicle.deviceId)}`}
+          className="ml-auto rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+        >
+          Generate certificate
+        </Link>
       </div>
       <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Fact label="Vehicle" value={description || "not declared"} />
