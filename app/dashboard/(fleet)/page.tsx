@@ -1,3 +1,4 @@
+import { EmptyState } from "@/components/dashboard/empty-state";
 import Link from "next/link";
 import { AlertLevelBadge, StatusBadge } from "@/components/dashboard/badges";
 import { FleetMap } from "@/components/fleet-map/fleet-map";
@@ -98,8 +99,7 @@ function FleetTable({ rows }: { rows: FleetTableRow[] }) {
 
 function EmptyFleet() {
   return (
-    <section className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" aria-labelledby="empty-fleet">
-      <h2 id="empty-fleet" className="text-lg font-semibold">No vehicles yet</h2>
+    <EmptyState id="empty-fleet" title="No vehicles yet" className="mt-8">
       <p className="mx-auto mt-2 max-w-md text-slate-600">
         Vehicles appear here as soon as your telematics provider sends their first records to <code className="rounded bg-slate-100 px-1 text-sm">POST /api/v1/oem/ingest</code>.
         Create an API key with the <code className="rounded bg-slate-100 px-1 text-sm">ingest:write</code> scope to connect one.
@@ -108,6 +108,6 @@ function EmptyFleet() {
         <Link href="/dashboard/keys" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900">API keys</Link>
         <Link href="/docs" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">API reference</Link>
       </p>
-    </section>
+    </EmptyState>
   );
 }

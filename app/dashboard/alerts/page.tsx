@@ -1,3 +1,4 @@
+import { EmptyState } from "@/components/dashboard/empty-state";
 import Link from "next/link";
 import { Evidence } from "@/components/dashboard/evidence";
 import { listAlerts } from "@/lib/alerts/list-alerts";
@@ -71,10 +72,9 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
       </p>
 
       {data.length === 0 ? (
-        <section className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" aria-labelledby="no-alerts">
-          <h2 id="no-alerts" className="text-lg font-semibold">No alerts match</h2>
+        <EmptyState id="no-alerts" title="No alerts match" className="mt-4">
           <p className="mx-auto mt-2 max-w-md text-slate-600">Nothing the detectors raised matches these filters. Choose “All” to see acknowledged alerts too.</p>
-        </section>
+        </EmptyState>
       ) : (
         <ul className="mt-4 space-y-3" data-testid="alert-list">
           {data.map((a) => (

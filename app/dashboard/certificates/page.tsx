@@ -1,3 +1,4 @@
+import { EmptyState } from "@/components/dashboard/empty-state";
 import Link from "next/link";
 import { DownloadButton } from "@/components/dashboard/download-button";
 import { GenerateCertificateForm } from "@/components/dashboard/generate-certificate-form";
@@ -137,11 +138,10 @@ function CertificateTable({ rows, viewing }: { rows: CertificateListRow[]; viewi
 
 function NoCertificates() {
   return (
-    <section className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" aria-labelledby="no-certificates">
-      <h2 id="no-certificates" className="text-lg font-semibold">No certificates yet</h2>
+    <EmptyState id="no-certificates" title="No certificates yet">
       <p className="mx-auto mt-2 max-w-md text-slate-600">
         Choose a vehicle above to issue its first certificate. Each one is signed, stored unchanged, and checkable by anyone at its public verify page.
       </p>
-    </section>
+    </EmptyState>
   );
 }
