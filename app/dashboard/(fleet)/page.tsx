@@ -2,6 +2,10 @@ import { EmptyState } from "@/components/dashboard/empty-state";
 import Link from "next/link";
 import { AlertLevelBadge, StatusBadge } from "@/components/dashboard/badges";
 import { FleetMap } from "@/components/fleet-map/fleet-map";
+import { ScoreCard } from "@/components/dashboard/score-card";
+import { fleetScoreQuerySchema } from "@/lib/schemas/scores-fleet";
+import { getFleetRisk } from "@/lib/scores/get-fleet-risk";
+import { getGreenFleet } from "@/lib/scores/get-green-fleet";
 import { listFleetTable, type FleetTableRow } from "@/lib/dashboard/fleet-table";
 import { requireDashboardSession } from "@/lib/dashboard/session";
 
@@ -19,9 +23,15 @@ function summary(rows: FleetTableRow[]) {
 }
 
 /** The fleet: server-rendered from the fleet verb of GET /api/v1/fleet, for the signed-in user's tenant only. */
-export default async function FleetPage() {
+const PERIODS = ["7d", "30d", "90d", "365d"] as const;
+
+export default async function FleetPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { ctx } = await requireDashboardSession();
-  const rows = await listFleetTable({ ctx });
+  const requested = (await searchParams).period;
+  // The API's own period rule (GET /scores/fleet-risk?period=): anything else falls back to 30 days, said on the page.
+  const parsed = fleetScoreQuerySchema.safeParse({ period: typeof requested === "string" ? requested : undefined });
+  const query = parsed.success ? parsed.data : fleetScoreQuerySchema.parse({});
+  const [rows, risk, green] = await Promise.all([listFleetTable({ ctx }), getFleetRisk({ ctx, input: query }), getGreenFleet({ ctx, input: query })]);
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -42,6 +52,54 @@ export default async function FleetPage() {
               </div>
             ))}
           </dl>
+          <form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Period of the fleet scores">
+            <div>
+              <label htmlFor="period" className="block text-sm font-medium text-slate-700">Score period</label>
+              <select id="period" name="period" defaultValue={`${query.period}d`} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+                {(PERIODS.includes(`${query.period}d` as (typeof PERIODS)[number]) ? PERIODS : [...PERIODS, `${query.period}d`]).map((p) => (
+                  <option key={p} value={p}>last {p.replace("d", " days")}</option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+              Update scores
+            </button>
+            {!parsed.success && <p className="text-sm text-red-700">That period is not valid (1–365 days, like <code>30d</code>): showing the last 30 days.</p>}
+          </form>
+          <div className="mt-3 grid grid-cols-1 gap-3 lg:grid-cols-2">
+            <ScoreCard
+              id="fleet-risk"
+              title="Fleet risk"
+              score={risk.fleet_risk_score}
+              higherMeans="riskier"
+              confidence={risk.confidence}
+              periodDays={risk.period_days}
+              limitations={risk.limitations}
+              methodHref="docs/methodology/fleet-risk.md"
+              components={[
+                { label: "Event severity", value: risk.components.event_severity },
+                { label: "Weather exposure", value: risk.components.weather_exposure },
+                { label: "Time pattern", value: risk.components.time_pattern },
+                { label: "Speed compliance", value: risk.components.speed_compliance },
+                { label: "EV charging risk", value: risk.components.ev_charging_risk },
+              ]}
+            />
+            <ScoreCard
+              id="green-fleet"
+              title="Green fleet"
+              score={green.green_fleet_score}
+              higherMeans="greener"
+              confidence={green.confidence}
+              periodDays={query.period}
+              limitations={green.limitations}
+              methodHref="docs/methodology/green-fleet.md"
+              components={[
+                { label: "EV share", value: green.components.ev_share },
+                { label: "CO2 intensity", value: green.components.co2_intensity },
+                { label: "Energy efficiency", value: green.components.energy_efficiency },
+              ]}
+            />
+          </div>
           <section className="mt-6" aria-labelledby="fleet-map-title">
             <h2 id="fleet-map-title" className="sr-only">Fleet map</h2>
             {/* Latest positions coloured by alert level, clustered; the offline Natural Earth basemap unless NEXT_PUBLIC_MAP_TILE_URL is set. */}
