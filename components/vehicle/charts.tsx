@@ -199,7 +199,10 @@ export function MileageChart({
       <circle cx={x(current.ms)} cy={y(current.km)} r="3.5" fill={INK} />
       <circle cx={x(end.ms)} cy={y(end.km)} r="3.5" fill={BRAND} />
       <text x={pad.l} y={h - 10} fontSize="11" fill={INK}>{year.format(x0)}</text>
-      <text x={x(current.ms)} y={h - 10} textAnchor="middle" fontSize="11" fill={INK}>today</text>
+      {/* "today" only where it does not collide with the first or last date label (a short history puts it at the left edge). */}
+      {x(current.ms) - pad.l > 80 && w - pad.r - x(current.ms) > 80 ? (
+        <text x={x(current.ms)} y={h - 10} textAnchor="middle" fontSize="11" fill={INK}>today</text>
+      ) : null}
       <text x={w - pad.r} y={h - 10} textAnchor="end" fontSize="11" fill={INK}>{year.format(x1)}</text>
     </svg>
   );
