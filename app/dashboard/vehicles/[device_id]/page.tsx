@@ -191,7 +191,7 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
             </p>
             <FleetMap
               className="mt-3"
-              vehicles={[{ device_id: vehicle.deviceId, name: vehicle.name, lat: vehicle.lat, lon: vehicle.lon, alert_level: vehicle.alertLevel, status: vehicle.status ?? "offline", powertrain: vehicle.powertrain, soc_pct: vehicle.socPct }]}
+              vehicles={[{ device_id: vehicle.deviceId, name: vehicle.name, lat: vehicle.lat, lon: vehicle.lon, alert_level: vehicle.alertLevel, status: vehicle.status ?? "no data yet", powertrain: vehicle.powertrain, soc_pct: vehicle.socPct }]}
               tracks={[{ device_id: track.value.device_id, points: track.value.points }]}
               height={360}
               ariaLabel={`Map of ${vehicle.name}'s latest position and its track of the last ${TRACK_DAYS} days`}
