@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
-import { devices, fleetSnapshot } from "@/lib/db/schema";
-import { deriveStatus } from "@/lib/fleet/derive-fleet-state";
+import { alerts, devices, fleetSnapshot } from "@/lib/db/schema";
+import { alertLevelFromRank, deriveStatus } from "@/lib/fleet/derive-fleet-state";
+import { SEVERITIES, SEVERITY_RANK, type AlertLevel } from "@/lib/vocabulary/alerts";
 import type { FleetStatus } from "@/lib/fleet/derive-fleet-state";
 import { normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 
@@ -16,7 +17,15 @@ export interface VehicleSummary {
   status: FleetStatus | null;
   socPct: number | null;
   updatedAt: Date | null;
+  /** The latest position (the map's marker); null when unknown. */
+  lat: number | null;
+  lon: number | null;
+  /** The highest open alert's severity, as GET /fleet's `alert_level` (the marker's colour). */
+  alertLevel: AlertLevel;
 }
+
+/** Rank of a severity (SEVERITY_RANK) for "highest unacknowledged alert", as lib/fleet/list-fleet.ts ranks it. */
+const rankCases = sql.raw(SEVERITIES.map((s) => `when '${s}' then ${SEVERITY_RANK[s]}`).join(" "));
 
 /**
  * One vehicle of the tenant (one round trip), or null when the tenant has no such device: a device
@@ -37,6 +46,10 @@ export async function getVehicleSummary({ ctx, input, now = new Date() }: { ctx:
       chargingStatus: fleetSnapshot.chargingStatus,
       chargingPowerKw: fleetSnapshot.chargingPowerKw,
       socPct: fleetSnapshot.socPct,
+      lat: fleetSnapshot.lat,
+      lon: fleetSnapshot.lon,
+      rank: sql<number | null>`(select max(case ${alerts.severity} ${rankCases} else 0 end)::int from ${alerts}
+        where ${alerts.tenantId} = ${devices.tenantId} and ${alerts.deviceId} = ${devices.deviceId} and ${alerts.acknowledged} = false)`,
     })
     .from(devices)
     .leftJoin(fleetSnapshot, and(eq(fleetSnapshot.tenantId, devices.tenantId), eq(fleetSnapshot.deviceId, devices.deviceId)))
@@ -54,5 +67,8 @@ export async function getVehicleSummary({ ctx, input, now = new Date() }: { ctx:
     status: ts ? deriveStatus({ ts, speedKmh: row.speedKmh, ignition: row.ignition, chargingStatus: row.chargingStatus, chargingPowerKw: row.chargingPowerKw }, now) : null,
     socPct: row.socPct,
     updatedAt: ts,
+    lat: row.lat,
+    lon: row.lon,
+    alertLevel: alertLevelFromRank(row.rank === null ? null : Number(row.rank)),
   };
 }

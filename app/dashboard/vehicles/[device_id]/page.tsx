@@ -1,17 +1,75 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { StatusBadge } from "@/components/dashboard/badges";
+import { FleetMap } from "@/components/fleet-map/fleet-map";
+import { formatHelsinki, MileageChart, PillarChart, PriceChart, ScoreBars, type PriceSlot } from "@/components/vehicle/charts";
+import { getChargingRecommendation } from "@/lib/charging/get-charging-recommendation";
 import { getVehicleSummary } from "@/lib/dashboard/get-vehicle-summary";
+import { getOdometerHistory } from "@/lib/dashboard/odometer-history";
 import { requireDashboardSession } from "@/lib/dashboard/session";
+import { listVehicleAlerts, VEHICLE_ALERTS_LIMIT } from "@/lib/dashboard/vehicle-alerts";
+import { getVehicleTrack, TRACK_DAYS } from "@/lib/dashboard/vehicle-track";
+import { getSpotPrices } from "@/lib/energy/get-spot-prices";
+import { UnprocessableError } from "@/lib/errors";
+import { getResidualValue } from "@/lib/leasing/get-residual-value";
+import { predictMileage } from "@/lib/leasing/mileage-prediction";
+import { predictResidualValue } from "@/lib/leasing/predict-residual-value";
+import { chargingQuerySchema } from "@/lib/schemas/charging";
+import { mileageForecastQuerySchema } from "@/lib/schemas/leasing-mileage";
+import { residualModelQuerySchema } from "@/lib/schemas/leasing-residual-model";
+import { getBatterySnapshot } from "@/lib/scores/get-battery-snapshot";
+import { getTas } from "@/lib/scores/get-tas";
+import { getVehicleHealth } from "@/lib/scores/get-vehicle-health";
+import { isPlugIn, type Powertrain } from "@/lib/vocabulary/powertrain";
+import type { Severity } from "@/lib/vocabulary/alerts";
 
 export const metadata = { title: "Vehicle — FDP Dashboard" };
 
-/** A vehicle of the signed-in user's tenant; any other id (unknown, or another tenant's) is the 404 page. */
+const num = (digits = 0) => new Intl.NumberFormat("en", { maximumFractionDigits: digits });
+const eur = new Intl.NumberFormat("en", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+const words = (s: string) => s.replace(/_/g, " ");
+const DAY_MS = 86_400_000;
+
+const SEVERITY_STYLE: Record<Severity, string> = {
+  CRITICAL: "bg-red-100 text-red-800",
+  WARNING: "bg-amber-100 text-amber-900",
+  INFO: "bg-sky-100 text-sky-800",
+};
+
+/**
+ * A vehicle of the signed-in user's tenant; any other id (unknown, or another tenant's) is the 404 page.
+ * The summary query runs first and decides the 404 before anything renders (no loading boundary above
+ * this page: a streamed shell would send the 404 with status 200). Then every section's verb, the
+ * same ones the API's endpoints call, runs in parallel; each section shows its own designed note when
+ * its verb does not apply (a 422 in the API) or fails, and the rest of the page stands.
+ */
 export default async function VehiclePage({ params }: { params: Promise<{ device_id: string }> }) {
   const { ctx } = await requireDashboardSession();
   const { device_id } = await params;
   const vehicle = await getVehicleSummary({ ctx, input: { device_id } });
   if (!vehicle) notFound();
+  const input = { device_id };
+  const now = new Date();
+
+  const [health, tas, battery, charging, spot, mileage, history, residualRules, residualModel, alerts, track] = await Promise.allSettled([
+    getVehicleHealth({ ctx, input, now }),
+    getTas({ ctx, input, now }),
+    getBatterySnapshot({ ctx, input, now }),
+    getChargingRecommendation({ ctx, input: { ...input, ...chargingQuerySchema.parse({}) }, now }),
+    // The curve behind the recommendation: the public prices endpoint's verb (it may answer the recorded day when the source is down; labelled below).
+    isPlugIn(vehicle.powertrain) ? getSpotPrices({ ctx, now: now.getTime() }) : Promise.resolve(null),
+    predictMileage({ ctx, input: { ...input, ...mileageForecastQuerySchema.parse({}) }, now }),
+    getOdometerHistory({ ctx, input }),
+    getResidualValue({ ctx, input, now }),
+    predictResidualValue({ ctx, input: { ...input, ...residualModelQuerySchema.parse({}) }, now }),
+    listVehicleAlerts({ ctx, input }),
+    getVehicleTrack({ ctx, input }),
+  ]);
+  for (const r of [health, tas, battery, charging, spot, mileage, history, residualRules, residualModel, alerts, track]) {
+    if (r.status === "rejected" && !(r.reason instanceof UnprocessableError)) ctx.log.error({ err: r.reason, device_id }, "vehicle page: a section failed");
+  }
+
   const description = [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(" ");
   return (
     <>
@@ -30,13 +88,129 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
           Generate certificate
         </Link>
       </div>
-      <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-4">
         <Fact label="Vehicle" value={description || "not declared"} />
         <Fact label="Powertrain" value={vehicle.powertrain ?? "unknown"} />
         <Fact label="State of charge" value={vehicle.socPct === null ? "not reported" : `${Math.round(vehicle.socPct)} %`} />
-        <Fact label="Last update" value={vehicle.updatedAt ? vehicle.updatedAt.toISOString().replace("T", " ").slice(0, 16) + " UTC" : "never"} />
+        <Fact label="Last update" value={vehicle.updatedAt ? utc(vehicle.updatedAt.toISOString()) : "never"} />
       </dl>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Section id="health" title="Vehicle health">
+          {health.status === "fulfilled" ? (
+            <>
+              <Headline value={`${health.value.vehicle_health_score.toFixed(1)} / 100`} note={`confidence ${health.value.confidence}; higher is healthier`} />
+              <ScoreBars
+                label="Health components, each out of 100"
+                items={[
+                  { name: "Battery", value: health.value.components.battery },
+                  { name: "Diagnostics", value: health.value.components.diagnostics },
+                  { name: "12 V electrical", value: health.value.components.electrical_12v },
+                  { name: "Odometer integrity", value: health.value.components.odometer_integrity },
+                  { name: "Usage", value: health.value.components.usage },
+                ]}
+              />
+              <Limitations items={health.value.limitations} />
+            </>
+          ) : (
+            <Failed reason={health.reason} />
+          )}
+        </Section>
+
+        <Section id="tas" title="Total Asset Score">
+          {tas.status === "fulfilled" ? (
+            <>
+              <Headline value={`Grade ${tas.value.tas_grade}`} note={`${tas.value.tas_score.toFixed(1)} / 100, confidence ${tas.value.confidence}`} />
+              {tas.value.knockout_flags.length > 0 ? (
+                <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">Knockout: {tas.value.knockout_flags.map(words).join(", ")} (forces grade F).</p>
+              ) : null}
+              <PillarChart
+                pillars={Object.entries(tas.value.pillars).map(([name, p]) => ({ name: words(name).replace(/^\w/, (c) => c.toUpperCase()), value: p.score, source: p.source }))}
+              />
+              <ul className="mt-2 grid grid-cols-1 gap-x-4 text-xs text-slate-600 sm:grid-cols-2">
+                {Object.entries(tas.value.pillars).map(([name, p]) => (
+                  <li key={name}>{words(name)}: {p.score.toFixed(1)} ({words(p.source)})</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <Failed reason={tas.reason} />
+          )}
+        </Section>
+
+        <Section id="battery" title="Battery">
+          {battery.status === "fulfilled" ? <BatteryFacts b={battery.value} /> : <Failed reason={battery.reason} />}
+        </Section>
+
+        <Section id="residual" title="Residual value">
+          <ResidualValues rules={residualRules} model={residualModel} />
+        </Section>
+      </div>
+
+      <Section id="charging" title="Charging recommendation" className="mt-6">
+        <Charging result={charging} spot={spot} nowMs={now.getTime()} name={vehicle.name} powertrain={vehicle.powertrain} />
+      </Section>
+
+      <Section id="mileage" title="Mileage forecast" className="mt-6">
+        <Mileage result={mileage} history={history.status === "fulfilled" ? history.value : []} />
+      </Section>
+
+      <Section id="alerts" title="Recent alerts" className="mt-6">
+        {alerts.status === "fulfilled" ? (
+          alerts.value.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No alerts for this vehicle.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100" data-testid="vehicle-alerts">
+              {alerts.value.map((a) => (
+                // On a phone: the severity and the meta on one line, the sentence below; side by side from sm up.
+                <li key={a.id} className="grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-1 py-2 text-sm sm:grid-cols-[auto_1fr_auto]">
+                  <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[a.severity]}`}>{a.severity}</span>
+                  <span className="text-slate-600 sm:order-last">{words(a.agent)} · {utc(a.created_at)}{a.acknowledged ? " · acknowledged" : ""}</span>
+                  <span className="col-span-2 min-w-0 sm:col-span-1">{a.prediction}</span>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : (
+          <Failed reason={alerts.reason} />
+        )}
+        <p className="mt-3 text-sm">
+          <Link href="/dashboard/alerts?acknowledged=" className="text-brand-700 underline">All alerts of the fleet</Link>
+          <span className="text-slate-600"> (the latest {VEHICLE_ALERTS_LIMIT} of this vehicle are shown here)</span>
+        </p>
+      </Section>
+
+      <Section id="track" title={`Track of the last ${TRACK_DAYS} days`} className="mt-6">
+        {track.status === "fulfilled" ? (
+          <>
+            <p className="mt-1 text-sm text-slate-600">
+              {track.value.points.length < 2
+                ? "No positions reported in the last days."
+                : `${track.value.total_points} positions from ${utc(track.value.from!)} to ${utc(track.value.to!)}` +
+                  (track.value.points.length < track.value.total_points ? `, drawn with ${track.value.points.length}.` : ".")}
+            </p>
+            <FleetMap
+              className="mt-3"
+              vehicles={[{ device_id: vehicle.deviceId, name: vehicle.name, lat: vehicle.lat, lon: vehicle.lon, alert_level: vehicle.alertLevel, status: vehicle.status ?? "no data yet", powertrain: vehicle.powertrain, soc_pct: vehicle.socPct }]}
+              tracks={[{ device_id: track.value.device_id, points: track.value.points }]}
+              height={360}
+              ariaLabel={`Map of ${vehicle.name}'s latest position and its track of the last ${TRACK_DAYS} days`}
+            />
+          </>
+        ) : (
+          <Failed reason={track.reason} />
+        )}
+      </Section>
     </>
+  );
+}
+
+function Section({ id, title, className = "", children }: { id: string; title: string; className?: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} data-section={id} className={`${className} min-w-0 rounded-xl border border-slate-200 bg-white p-5`}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
   );
 }
 
@@ -46,5 +220,230 @@ function Fact({ label, value }: { label: string; value: string }) {
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="mt-1 font-semibold">{value}</dd>
     </div>
+  );
+}
+
+function Headline({ value, note }: { value: string; note?: string }) {
+  return (
+    <p className="mt-2">
+      <span className="text-3xl font-bold tabular-nums">{value}</span>
+      {note ? <span className="ml-2 text-sm text-slate-600">{note}</span> : null}
+    </p>
+  );
+}
+
+function Limitations({ items }: { items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <details className="mt-3 text-sm text-slate-700">
+      <summary className="cursor-pointer font-medium">Limitations ({items.length})</summary>
+      <ul className="mt-1 list-disc space-y-1 pl-5">{items.map((l) => <li key={l}>{l}</li>)}</ul>
+    </details>
+  );
+}
+
+/** A verb's "does not apply" (the API's 422) reads as a note; anything else as a short failure notice (logged above). */
+function Failed({ reason }: { reason: unknown }) {
+  if (reason instanceof UnprocessableError) return <p className="mt-2 text-sm text-slate-700" data-note="not-applicable">{reason.message}</p>;
+  return (
+    <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-note="failed">
+      This section could not be computed just now; the rest of the page is unaffected. Reload to try again.
+    </p>
+  );
+}
+
+function BatteryFacts({ b }: { b: Awaited<ReturnType<typeof getBatterySnapshot>> }) {
+  const s = b.snapshot;
+  const q = b.data_quality;
+  if (q.has_traction_battery === false) {
+    return <p className="mt-2 text-sm text-slate-700">No traction battery ({q.powertrain ?? "powertrain unknown"}): state of charge, state of health and electric range do not apply.{s.battery_voltage !== null ? ` 12 V battery: ${num(2).format(s.battery_voltage)} V.` : ""}</p>;
+  }
+  const facts: [string, string][] = [
+    ["State of charge", s.soc_current_pct === null ? "not reported" : `${num().format(s.soc_current_pct)} %`],
+    [
+      "State of health",
+      q.soh_pct === null ? "not reported" : `${num(1).format(q.soh_pct)} % (${q.soh_source === "oem_bms" ? "reported by the battery management system" : "source unknown"}${q.soh_reported_at ? `, ${utc(q.soh_reported_at)}` : ""})`,
+    ],
+    ["Estimated range", s.estimated_range_km === null ? "unknown" : `${num().format(s.estimated_range_km)} km${q.range_model?.temperature_c != null ? ` at ${num().format(q.range_model.temperature_c)} °C` : ""}`],
+    ["Charging", s.charging_status === null ? "not reported" : `${words(s.charging_status)}${s.charging_power_kw ? `, ${num(1).format(s.charging_power_kw)} kW` : ""}`],
+    ["12 V battery", s.battery_voltage === null ? "not reported" : `${num(2).format(s.battery_voltage)} V`],
+    ["Data", `${q.freshness}${q.latest_telemetry_at ? `, latest ${utc(q.latest_telemetry_at)}` : ""}`],
+  ];
+  return (
+    <>
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        {facts.map(([k, v]) => (
+          <div key={k}>
+            <dt className="text-slate-600">{k}</dt>
+            <dd className="font-medium">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {b.last_battery_alert ? (
+        <p className="mt-3 text-sm text-slate-700">Last battery alert ({b.last_battery_alert.severity}): {b.last_battery_alert.prediction}</p>
+      ) : null}
+      {q.missing_fields.length > 0 ? <p className="mt-2 text-xs text-slate-600">Not known: {q.missing_fields.map(words).join(", ")}.</p> : null}
+    </>
+  );
+}
+
+function ResidualValues({
+  rules,
+  model,
+}: {
+  rules: PromiseSettledResult<Awaited<ReturnType<typeof getResidualValue>>>;
+  model: PromiseSettledResult<Awaited<ReturnType<typeof predictResidualValue>>>;
+}) {
+  return (
+    <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div data-residual="rules">
+        <h3 className="text-sm font-semibold text-slate-700">Rule-based</h3>
+        {rules.status === "fulfilled" ? (
+          <>
+            <p className="mt-1 text-2xl font-bold tabular-nums">{num(1).format(rules.value.estimated_residual_pct)} %</p>
+            <p className="text-sm text-slate-700">
+              {rules.value.estimated_residual_eur !== null ? eur.format(rules.value.estimated_residual_eur) : "no list price known"} · confidence {rules.value.confidence}
+            </p>
+            {rules.value.knockouts.length > 0 ? <p className="mt-1 text-sm text-red-800">Reflects knockout: {rules.value.knockouts.map(words).join(", ")}</p> : null}
+            {rules.value.data_quality.missing_fields.length > 0 ? (
+              <p className="mt-1 text-xs text-slate-600">Not known: {rules.value.data_quality.missing_fields.map(words).join(", ")}</p>
+            ) : null}
+            <p className="mt-2 text-xs text-slate-600">{rules.value.disclaimer}</p>
+          </>
+        ) : (
+          <Failed reason={rules.reason} />
+        )}
+      </div>
+      <div data-residual="model">
+        <h3 className="text-sm font-semibold text-slate-700">Model-based</h3>
+        {model.status === "fulfilled" ? (
+          <>
+            <p className="mt-1 text-2xl font-bold tabular-nums">{num(1).format(model.value.estimated_residual_pct)} %</p>
+            <p className="text-sm text-slate-700">
+              {model.value.estimated_residual_eur !== null ? eur.format(model.value.estimated_residual_eur) : "no list price known"} · confidence {model.value.confidence}
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              {Math.round(model.value.prediction_interval.level * 100)} % interval: {num(1).format(model.value.prediction_interval.low_pct)}–{num(1).format(model.value.prediction_interval.high_pct)} %
+            </p>
+            <p className="mt-1 text-xs text-slate-600">Input completeness: {model.value.data_quality}; model {model.value.model_version}.</p>
+            <Limitations items={model.value.limitations} />
+          </>
+        ) : (
+          <Failed reason={model.reason} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Charging({
+  result,
+  spot,
+  nowMs,
+  name,
+  powertrain,
+}: {
+  result: PromiseSettledResult<Awaited<ReturnType<typeof getChargingRecommendation>>>;
+  spot: PromiseSettledResult<Awaited<ReturnType<typeof getSpotPrices>> | null>;
+  nowMs: number;
+  name: string;
+  powertrain: Powertrain | null;
+}) {
+  if (result.status === "rejected") {
+    if (result.reason instanceof UnprocessableError && !isPlugIn(powertrain)) {
+      return (
+        <p className="mt-2 text-sm text-slate-700" data-note="not-applicable">
+          Charging does not apply: {name} is not an electric vehicle ({powertrain ? `powertrain ${powertrain}` : "no powertrain declared"}).
+        </p>
+      );
+    }
+    return <Failed reason={result.reason} />;
+  }
+  const r = result.value;
+  const deadlineMs = Date.parse(r.deadline);
+  const windows: { startMs: number; endMs: number; kind: "cheapest" | "immediate" }[] = [];
+  if (r.immediate_charge) windows.push({ startMs: Date.parse(r.immediate_charge.start), endMs: Date.parse(r.immediate_charge.end), kind: "immediate" });
+  if (r.cheapest_window) windows.push({ startMs: Date.parse(r.cheapest_window.start), endMs: Date.parse(r.cheapest_window.end), kind: "cheapest" });
+  const prices = spot.status === "fulfilled" && spot.value ? spot.value : null;
+  // The chart spans from an hour before now to a little past the deadline: the part of the day the plan is about.
+  const slots: PriceSlot[] = (prices?.prices ?? [])
+    .map((p) => ({ startMs: Date.parse(p.start), endMs: Date.parse(p.end), cents: p.price_cents_kwh }))
+    .filter((s) => s.endMs > nowMs - 3_600_000 && s.startMs < deadlineMs + 3 * 3_600_000);
+  const recorded = prices?.source.startsWith("recorded:") ?? false;
+  const verdict = { charge_now: "Charge now", charge_later: "Charge later, in the cheapest window", no_charging_needed: "No charging needed" }[r.recommendation];
+  return (
+    <>
+      <Headline value={verdict} />
+      <p className="mt-1 text-sm text-slate-700">{r.reason}</p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
+        <Item k="State of charge" v={`${num().format(r.soc_current_pct)} % → ${num().format(r.soc_target_pct)} %`} />
+        <Item k="Energy at the plug" v={`${num(1).format(r.energy_needed_kwh)} kWh`} />
+        <Item k="Charging" v={`${r.charging_mode.toUpperCase()} ${num(1).format(r.charging_power_kw)} kW, ${num().format(r.charging_duration_minutes)} min`} />
+        <Item k="Deadline" v={`${formatHelsinki(deadlineMs)} (Helsinki)`} />
+        {r.cheapest_window ? <Item k="Cheapest window" v={`${formatHelsinki(Date.parse(r.cheapest_window.start))}–${formatHelsinki(Date.parse(r.cheapest_window.end)).slice(-5)}, ${num(2).format(r.cheapest_window.avg_price_cents_kwh)} c/kWh`} /> : null}
+        {r.estimated_cost_cheapest_eur !== null ? <Item k="Cost in the window" v={`${num(2).format(r.estimated_cost_cheapest_eur)} €`} /> : null}
+        {r.estimated_cost_now_eur !== null ? <Item k="Cost if charged now" v={`${num(2).format(r.estimated_cost_now_eur)} €`} /> : null}
+        {r.savings_pct !== null ? <Item k="Saving" v={`${num(1).format(r.savings_pct)} %`} /> : null}
+      </dl>
+      {slots.length > 0 ? (
+        <figure className="mt-4">
+          <PriceChart slots={slots} nowMs={nowMs} deadlineMs={deadlineMs} windows={windows} />
+          <figcaption className="mt-1 text-xs text-slate-600">
+            Finnish day-ahead spot prices incl. VAT (c/kWh, Helsinki time); green: the cheapest window, amber: charged at once; source {prices?.source}
+            {recorded
+              ? ". The live source could not be reached: these are recorded real prices moved to today, shown for orientation only; the plan above used no prices."
+              : prices?.stale
+                ? " (last fetched prices, stale)."
+                : "."}
+          </figcaption>
+        </figure>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">No spot prices are available just now, so no price curve is shown; the plan rests on the state of charge.</p>
+      )}
+    </>
+  );
+}
+
+function Item({ k, v }: { k: string; v: string }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{k}</dt>
+      <dd className="font-medium">{v}</dd>
+    </div>
+  );
+}
+
+function Mileage({ result, history }: { result: PromiseSettledResult<Awaited<ReturnType<typeof predictMileage>>>; history: { day: string; km: number }[] }) {
+  if (result.status === "rejected") return <Failed reason={result.reason} />;
+  const m = result.value;
+  const endMs = Date.parse(`${m.forecast_end}T12:00:00Z`);
+  const currentMs = m.current_km_at ? Date.parse(`${m.current_km_at}T12:00:00Z`) : Date.now();
+  return (
+    <>
+      <Headline value={`${num().format(m.predicted_end_km)} km`} note={`forecast for ${m.forecast_end}${m.forecast_end_basis === "lease_end" ? " (lease end)" : " (a year ahead: no lease end known)"}`} />
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
+        <Item k="Odometer now" v={`${num().format(m.current_km)} km${m.current_km_at ? ` (${m.current_km_at})` : ""}`} />
+        <Item k={`${m.interval_level_pct} % interval`} v={`${num().format(m.confidence_interval.lower)}–${num().format(m.confidence_interval.upper)} km`} />
+        <Item k="Contract limit" v={m.contract_km === null ? "not known" : `${num().format(m.contract_km)} km`} />
+        <Item k="Overrun risk" v={m.risk_basis === "no_contract_limit" ? "no limit known" : `${num().format(m.risk_score)} %${m.overage_km ? `, ${num().format(m.overage_km)} km over` : ""}`} />
+        <Item k="Daily rate" v={`${num(1).format(m.daily_rate_km)} km/day`} />
+        <Item k="Data quality" v={`${m.data_quality} (${m.reading_days} days of readings)`} />
+      </dl>
+      <figure className="mt-4">
+        <MileageChart
+          history={history.map((h) => ({ ms: Date.parse(`${h.day}T12:00:00Z`), km: h.km })).filter((h) => h.ms <= currentMs + DAY_MS)}
+          current={{ ms: currentMs, km: m.current_km }}
+          end={{ ms: endMs, km: m.predicted_end_km }}
+          lower={m.confidence_interval.lower}
+          upper={m.confidence_interval.upper}
+          contractKm={m.contract_km}
+          levelPct={m.interval_level_pct}
+        />
+        <figcaption className="mt-1 text-xs text-slate-600">
+          Grey: the highest odometer reading of each day; blue dashed: the forecast; shaded: its {m.interval_level_pct} % interval; red dashed: the contract limit.
+        </figcaption>
+      </figure>
+      <Limitations items={m.limitations} />
+    </>
   );
 }
