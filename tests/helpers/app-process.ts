@@ -37,7 +37,15 @@ export async function startApp({
   const port = await freePort();
   // NODE_ENV is left out: npm start sets production itself, and dev must not inherit vitest's "test".
   const { NODE_ENV: _vitestNodeEnv, ...inherited } = process.env;
-  const childEnv: Record<string, string | undefined> = { ...inherited, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), HOST: "127.0.0.1" };
+  // A production start on Postgres needs the session secret every instance shares (lib/dashboard/auth-secret.ts);
+  // the test servers of one run share this one. A test may still override or unset it through `env`.
+  const childEnv: Record<string, string | undefined> = {
+    AUTH_SECRET: "test-only-session-secret-0123456789abcdef0123456789",
+    ...inherited,
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+  };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
