@@ -142,7 +142,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
                     />
                     <button
                       type="submit"
-                      aria-label={`Confirm dismissing the ${a.severity.toLowerCase()} alert on ${a.device_id} as a false alarm`}
+                      aria-label={`Confirm dismissal of the ${a.severity.toLowerCase()} alert on ${a.device_id} as a false alarm`}
                       className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
                     >
                       Confirm dismissal
