@@ -26,6 +26,15 @@ const knockoutEvidenceSchema = z
   })
   .meta({ id: "KnockoutEvidence" });
 
+/** A knockout set aside because a reviewer dismissed its alert as a false alarm (lib/scores/knockout-evidence.ts). */
+const dismissedKnockoutEvidenceSchema = knockoutEvidenceSchema
+  .extend({
+    alert_id: z.string().meta({ description: "The dismissed alert." }),
+    dismissed_at: dateTime(),
+    reason: z.string().meta({ description: "The reviewer's reason." }),
+  })
+  .meta({ id: "DismissedKnockoutEvidence" });
+
 /** A reading the validity rules set aside (lib/vocabulary/readings.ts). */
 const excludedReadingSchema = z
   .object({
@@ -160,6 +169,9 @@ export const tasScoreSchema = z
         freshness: z.string(),
         knockout_evidence: z.array(knockoutEvidenceSchema).meta({ description: "The readings behind each knockout flag." }),
         excluded_readings: z.array(excludedReadingSchema).meta({ description: "Readings set aside as implausible (not used by any score)." }),
+        dismissed_evidence: z.array(dismissedKnockoutEvidenceSchema).meta({
+          description: "Knockouts set aside because a reviewer dismissed the alert that cited their readings as a false alarm (docs/methodology/tas.md).",
+        }),
       })
       .meta({ description: "How fresh and complete the inputs were (an FDP addition to SPEC 2.14)." }),
     generated_at: dateTime(),

@@ -7,11 +7,15 @@ import { isPlugIn, normalisePowertrain, sohExpected } from "@/lib/vocabulary/pow
 import { usableSohPct, type SohFlag } from "@/lib/vocabulary/readings";
 import type { OdometerEvidence } from "./derived-measures";
 import {
+  dismissalCovering,
+  dismissedEvidence,
+  odometerDismissal,
   excludedSohReadings,
   odometerKnockoutEvidence,
   SOH_KNOCKOUT_PCT,
   sohKnockoutEvidence,
   type ExcludedReading,
+  type KnockoutDismissal,
   type KnockoutEvidence,
 } from "./knockout-evidence";
 import type { Confidence } from "./score-common";
@@ -60,6 +64,8 @@ export interface EolInput {
   /** true when the latest odometer reading is more than 1 km below the highest earlier one; null = not checked. */
   odometer_manipulation: boolean | null;
   odometer_evidence?: OdometerEvidence | null;
+  /** Knockout alerts a reviewer dismissed as a false alarm: the readings they cited do not knock out. */
+  knockout_dismissals?: readonly KnockoutDismissal[];
   /** Master data powertrain (BEV/PHEV/HEV/ICE) or null. */
   powertrain?: string | null;
 }
@@ -115,7 +121,12 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
   }
 
   if (soh !== null) {
-    if (soh < EOL_SOH_KNOCKOUT_PCT) {
+    const sohDismissal = soh < EOL_SOH_KNOCKOUT_PCT ? dismissalCovering("soh_below_60", input.soh_at, input.knockout_dismissals) : null;
+    if (sohDismissal) {
+      // The reviewer dismissed the knockout, not the reading: it still caps the grade like any reading below 70 %.
+      grade = worse(grade, "C");
+      limitations.push(`${dismissedEvidence(sohKnockoutEvidence(soh, input.soh_at), sohDismissal).statement} The reading still caps the grade at C.`);
+    } else if (soh < EOL_SOH_KNOCKOUT_PCT) {
       grade = "F";
       const e = sohKnockoutEvidence(soh, input.soh_at);
       evidence.push(e);
@@ -138,7 +149,13 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
   const excluded = excludedSohReadings(input.soh_flags);
   for (const x of excluded) limitations.push(x.statement);
 
-  if (input.odometer_manipulation === true) {
+  const odoDismissal =
+    input.odometer_manipulation === true && input.odometer_evidence
+      ? odometerDismissal(input.odometer_evidence, input.knockout_dismissals)
+      : null;
+  if (odoDismissal && input.odometer_evidence) {
+    limitations.push(dismissedEvidence(odometerKnockoutEvidence(input.odometer_evidence), odoDismissal).statement);
+  } else if (input.odometer_manipulation === true) {
     grade = "F";
     if (input.odometer_evidence) {
       const e = odometerKnockoutEvidence(input.odometer_evidence);

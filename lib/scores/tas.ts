@@ -7,11 +7,16 @@ import { classifyDtc, normaliseDtc, type DtcFamily } from "@/lib/detectors/diagn
 import type { OdometerEvidence } from "./derived-measures";
 import { hasSpeedingExposure, MIN_RATE_EXPOSURE_KM } from "./behaviour-exposure";
 import {
+  dismissalCovering,
+  dismissedEvidence,
+  odometerDismissal,
   excludedSohReadings,
   odometerKnockoutEvidence,
   SOH_KNOCKOUT_PCT,
   sohKnockoutEvidence,
+  type DismissedKnockoutEvidence,
   type ExcludedReading,
+  type KnockoutDismissal,
   type KnockoutEvidence,
   type Knockout,
 } from "./knockout-evidence";
@@ -112,6 +117,8 @@ export interface TasInput {
   odometer_manipulation: boolean | null;
   /** The readings that show the manipulation (present when `odometer_manipulation` is true). */
   odometer_evidence?: OdometerEvidence | null;
+  /** Knockout alerts a reviewer dismissed as a false alarm: the readings they cited do not knock out. */
+  knockout_dismissals?: readonly KnockoutDismissal[];
   data: {
     /** Device time of the newest telemetry. */
     latest_telemetry_at: Date | null;
@@ -145,6 +152,8 @@ export interface TasResult {
     knockout_evidence: TasKnockoutEvidence[];
     /** Readings the validity rules set aside (implausible state of health), with the reason. */
     excluded_readings: ExcludedReading[];
+    /** Knockouts set aside because a reviewer dismissed the alert that cited their readings as a false alarm. */
+    dismissed_evidence: DismissedKnockoutEvidence[];
   };
   generated_at: string;
 }
@@ -403,13 +412,25 @@ export function computeTas(input: TasInput, opts: { now: Date }): TasResult {
   const evidence: TasKnockoutEvidence[] = [];
   // The same validity rule as the battery pillar: an implausible value is never a knockout.
   const soh = usableSohPct(finiteOrNull(input.battery.soh_pct));
+  // A knockout whose readings a reviewer dismissed (the alert that cited them) is set aside and said so.
+  const dismissed: DismissedKnockoutEvidence[] = [];
   if (soh !== null && soh < SOH_KNOCKOUT_PCT) {
-    knockouts.push("soh_below_60");
-    evidence.push(sohKnockoutEvidence(soh, input.battery.soh_at));
+    const e = sohKnockoutEvidence(soh, input.battery.soh_at);
+    const d = dismissalCovering("soh_below_60", input.battery.soh_at, input.knockout_dismissals);
+    if (d) dismissed.push(dismissedEvidence(e, d));
+    else {
+      knockouts.push("soh_below_60");
+      evidence.push(e);
+    }
   }
   if (input.odometer_manipulation === true) {
-    knockouts.push("odometer_manipulation");
-    if (input.odometer_evidence) evidence.push(odometerKnockoutEvidence(input.odometer_evidence));
+    const e = input.odometer_evidence ? odometerKnockoutEvidence(input.odometer_evidence) : null;
+    const d = input.odometer_evidence ? odometerDismissal(input.odometer_evidence, input.knockout_dismissals) : null;
+    if (e && d) dismissed.push(dismissedEvidence(e, d));
+    else {
+      knockouts.push("odometer_manipulation");
+      if (e) evidence.push(e);
+    }
   }
   if (knockouts.length > 0) score = Math.min(score, KNOCKOUT_SCORE_CAP);
   const grade: TasGrade = knockouts.length > 0 ? "F" : tasGradeFor(score);
@@ -444,6 +465,7 @@ export function computeTas(input: TasInput, opts: { now: Date }): TasResult {
       freshness: freshnessSentence(latest, now),
       knockout_evidence: evidence,
       excluded_readings: excludedSohReadings(input.battery.soh_flags),
+      dismissed_evidence: dismissed,
     },
     generated_at: now.toISOString(),
   };

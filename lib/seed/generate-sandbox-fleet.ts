@@ -149,6 +149,10 @@ function alertRows(replayed: readonly ReplayedAlert[]): AlertRow[] {
     acknowledged: acknowledgedAt !== null,
     acknowledgedBy,
     acknowledgedAt,
+    // The sandbox seeds no dismissals: a reviewer makes them in the dashboard.
+    dismissedAt: null,
+    dismissedBy: null,
+    dismissalReason: null,
     createdAt,
   }));
 }

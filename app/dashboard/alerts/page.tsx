@@ -1,11 +1,13 @@
 import { EmptyState } from "@/components/dashboard/empty-state";
 import Link from "next/link";
 import { Evidence } from "@/components/dashboard/evidence";
+import { alertDismissals } from "@/lib/alerts/alert-dismissals";
+import { DISMISSAL_REASON_MAX, DISMISSAL_REASON_MIN } from "@/lib/alerts/dismiss-alert";
 import { listAlerts } from "@/lib/alerts/list-alerts";
 import { requireDashboardSession } from "@/lib/dashboard/session";
 import { alertsQuerySchema } from "@/lib/schemas/alerts";
 import { SEVERITIES, type Severity } from "@/lib/vocabulary/alerts";
-import { acknowledgeAlertAction } from "./actions";
+import { acknowledgeAlertAction, dismissAlertAction } from "./actions";
 
 export const metadata = { title: "Alerts — FDP Dashboard" };
 
@@ -36,6 +38,9 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   const parsed = alertsQuerySchema.safeParse({ limit: "200", severity: one("severity"), acknowledged: ackParam });
   const query = parsed.success ? parsed.data : alertsQuerySchema.parse({ limit: "200", acknowledged: "false" });
   const { data } = await listAlerts({ ctx, input: query });
+  // Dismissals are dashboard-only (the API's alert shape does not carry them): one query for the page.
+  const dismissals = await alertDismissals({ ctx, input: { alert_ids: data.map((a) => a.id) } });
+  const dismissError = one("dismiss_error");
   const ackValue = query.acknowledged === undefined ? "" : String(query.acknowledged);
 
   return (
@@ -66,6 +71,12 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
         </button>
         {!parsed.success && <p role="alert" className="text-sm text-red-700">Unknown filter values were ignored.</p>}
       </form>
+
+      {dismissError !== undefined && (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          The alert {dismissError} was not dismissed: the reason must be {DISMISSAL_REASON_MIN} to {DISMISSAL_REASON_MAX} characters of plain text.
+        </p>
+      )}
 
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">
         {data.length === 200 ? "The 200 newest matching alerts." : `${data.length} alert${data.length === 1 ? "" : "s"}.`}
@@ -108,6 +119,37 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
                   </form>
                 )}
               </div>
+              {dismissals.has(a.id) ? (
+                <p className="mt-2 rounded-md bg-slate-100 p-2 text-sm text-slate-800" data-testid="dismissal">
+                  Dismissed as a false alarm by {dismissals.get(a.id)!.dismissed_by} on {utc(dismissals.get(a.id)!.dismissed_at)}: {dismissals.get(a.id)!.reason}
+                </p>
+              ) : (
+                <details className="mt-3" data-testid="dismiss">
+                  <summary className="cursor-pointer text-sm font-medium text-brand-700">Dismiss as false alarm</summary>
+                  <form action={dismissAlertAction} className="mt-2 space-y-2">
+                    <input type="hidden" name="alert_id" value={a.id} />
+                    <label htmlFor={`reason-${a.id}`} className="block text-sm font-medium text-slate-700">
+                      Why is this a false alarm? (recorded in the audit log; a dismissed odometer or state-of-health alert no longer counts as knockout evidence)
+                    </label>
+                    <textarea
+                      id={`reason-${a.id}`}
+                      name="reason"
+                      required
+                      minLength={DISMISSAL_REASON_MIN}
+                      maxLength={DISMISSAL_REASON_MAX}
+                      rows={2}
+                      className="block w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                    />
+                    <button
+                      type="submit"
+                      aria-label={`Confirm dismissal of the ${a.severity.toLowerCase()} alert on ${a.device_id} as a false alarm`}
+                      className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+                    >
+                      Confirm dismissal
+                    </button>
+                  </form>
+                </details>
+              )}
               <details className="mt-3">
                 <summary className="cursor-pointer text-sm font-medium text-brand-700">Evidence</summary>
                 <div className="mt-2">

@@ -31,6 +31,12 @@ export const alerts = pgTable(
     acknowledged: boolean("acknowledged").notNull().default(false),
     acknowledgedBy: text("acknowledged_by"),
     acknowledgedAt: timestamptz("acknowledged_at"),
+    // Dismissal as a false alarm (lib/alerts/dismiss-alert.ts): a dismissed alert is also acknowledged, and a
+    // dismissed odometer rollback or low-SoH alert's readings are set aside by the knockout rule
+    // (lib/scores/knockout-evidence.ts, docs/methodology/tas.md "Dismissed alerts"). Never in the API's alert shape.
+    dismissedAt: timestamptz("dismissed_at"),
+    dismissedBy: text("dismissed_by"),
+    dismissalReason: text("dismissal_reason"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -25,6 +25,9 @@ import {
   TRACTION_VOLTAGE_KIND_RE,
 } from "@/lib/vocabulary/readings";
 
+/** At most this many dismissed knockout alerts per device are read (the newest): a reviewer dismisses a handful. */
+export const DISMISSALS_LISTED = 20;
+
 /** Columns a part adds to the select list, and the join that provides them. */
 export interface DevicePart {
   columns: SQL;
@@ -332,6 +335,29 @@ export const parts = {
       ) ac on true`,
     };
   },
+
+  /**
+   * Knockout alerts a reviewer dismissed as a false alarm (lib/alerts/dismiss-alert.ts): odometer rollback
+   * and low state of health, each with the device-time span of the readings it cited (first to latest
+   * occurrence), as JSON `[{key, alert_id, from_ms, to_ms, at_ms, reason}]` for `knockoutDismissalsOf`
+   * (reading-rows.ts). The newest DISMISSALS_LISTED only, so the part stays one bounded index probe.
+   */
+  dismissedKnockoutAlerts: (): DevicePart => ({
+    columns: sql`dk.ko_dismissals`,
+    join: sql`left join lateral (
+      select json_agg(json_build_object(
+        'key', k.dedupe_key, 'alert_id', k.id, 'reason', k.dismissal_reason,
+        'from_ms', (extract(epoch from coalesce(k.first_seen_at, k.created_at)) * 1000)::float8,
+        'to_ms', (extract(epoch from coalesce(k.last_seen_at, k.first_seen_at, k.created_at)) * 1000)::float8,
+        'at_ms', (extract(epoch from k.dismissed_at) * 1000)::float8) order by k.dismissed_at) as ko_dismissals
+      from (
+        select k0.* from alerts k0
+        where ${onDevice("k0")} and k0.dismissed_at is not null
+          and k0.dedupe_key in (${ALERT_KEYS.odometerRollback}, ${ALERT_KEYS.batterySohLow})
+        order by k0.dismissed_at desc limit ${DISMISSALS_LISTED}
+      ) k
+    ) dk on true`,
+  }),
 
   /** The newest alert of the battery detector. */
   lastBatteryAlert: (): DevicePart => {

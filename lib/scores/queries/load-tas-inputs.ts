@@ -15,7 +15,7 @@ import {
 import type { TasInput } from "@/lib/scores/tas";
 import { V12_WARNING_V } from "@/lib/detectors/battery";
 import { parts, queryDevices, windowsAt, type DeviceQueryArgs } from "./device-sql";
-import { odometerEvidenceOf, resting12vOf, sohJudgementOf } from "./reading-rows";
+import { knockoutDismissalsOf, odometerEvidenceOf, resting12vOf, sohJudgementOf } from "./reading-rows";
 
 const reading = (value: unknown, at: unknown): Reading | null => {
   const v = sqlNumber(value);
@@ -52,6 +52,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     parts.earlySoh(),
     parts.latestOdometer(),
     parts.odometerEvidence(),
+    parts.dismissedKnockoutAlerts(),
     parts.activeDtcs(),
     parts.electrical(w),
     behaviourPart({ since: w.since90, until: args.now.toISOString(), measures: "driving" }),
@@ -105,6 +106,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
       },
       odometer_manipulation: odometerManipulation(latestOdometer, odometerEvidence),
       odometer_evidence: odometerEvidence,
+      knockout_dismissals: knockoutDismissalsOf(r),
       data: {
         latest_telemetry_at: sqlDate(r.newest_ts),
         coverage_pct: (Math.min(sqlCount(r.days_90), DEVICE_WINDOW_DAYS) / DEVICE_WINDOW_DAYS) * 100,

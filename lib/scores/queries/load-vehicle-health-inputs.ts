@@ -3,7 +3,7 @@ import { odometerManipulation } from "@/lib/scores/derived-measures";
 import type { EolInput } from "@/lib/scores/eol-summary";
 import type { VehicleHealthInput } from "@/lib/scores/vehicle-health";
 import { parts, queryDevices, windowsAt, type DeviceQueryArgs } from "./device-sql";
-import { odometerEvidenceOf, resting12vOf, sohJudgementOf } from "./reading-rows";
+import { knockoutDismissalsOf, odometerEvidenceOf, resting12vOf, sohJudgementOf } from "./reading-rows";
 
 /** What the vehicle health score needs, and what the EOL summary adds to it. */
 export interface VehicleHealthInputs {
@@ -21,6 +21,7 @@ export async function loadVehicleHealthInputs(args: DeviceQueryArgs & { now: Dat
     parts.recentSoh(),
     parts.latestOdometer(),
     parts.odometerEvidence(),
+    parts.dismissedKnockoutAlerts(),
     parts.activeDtcs(),
     parts.electrical(w),
     parts.alertCounts(w),
@@ -60,6 +61,7 @@ export async function loadVehicleHealthInputs(args: DeviceQueryArgs & { now: Dat
         soh_flags: sohJudged.flagged,
         odometer_manipulation: manipulation,
         odometer_evidence: odometerEvidence,
+        knockout_dismissals: knockoutDismissalsOf(r),
         powertrain,
       },
     });

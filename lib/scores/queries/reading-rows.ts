@@ -4,6 +4,8 @@
  */
 import { sqlDate, sqlJson, sqlNumber, sqlText } from "@/lib/db/sql-values";
 import type { OdometerEvidence } from "@/lib/scores/derived-measures";
+import type { KnockoutDismissal } from "@/lib/scores/knockout-evidence";
+import { ALERT_KEYS } from "@/lib/vocabulary/alerts";
 import { judgeSohReadings, restingTwelveVolt, type SohJudgement, type TwelveVoltChemistry } from "@/lib/vocabulary/readings";
 
 /** The `recentSoh` part's readings, judged by the plausibility rule. */
@@ -47,4 +49,18 @@ export function resting12vOf(row: Record<string, unknown>): { v: number; chemist
       },
       true,
     );
+}
+
+/** The `dismissedKnockoutAlerts` part's dismissals, by the knockout their alert's key stands for. */
+export function knockoutDismissalsOf(row: Record<string, unknown>): KnockoutDismissal[] {
+  const raw = sqlJson<Record<string, unknown>[]>(row.ko_dismissals) ?? [];
+  return (Array.isArray(raw) ? raw : []).flatMap((x) => {
+    const knockout = x?.key === ALERT_KEYS.odometerRollback ? "odometer_manipulation" : x?.key === ALERT_KEYS.batterySohLow ? "soh_below_60" : null;
+    const from = sqlNumber(x?.from_ms);
+    const to = sqlNumber(x?.to_ms);
+    const at = sqlNumber(x?.at_ms);
+    const id = sqlText(x?.alert_id);
+    if (knockout === null || from === null || to === null || at === null || id === null) return [];
+    return [{ knockout, alert_id: id, from: new Date(from), to: new Date(to), dismissed_at: new Date(at), reason: sqlText(x?.reason) ?? "" }];
+  });
 }
