@@ -1,6 +1,7 @@
 /**
- * Largest contentful paint of the dashboard's main pages on a running build, in Debian's Chromium
- * (the figure the issue asks for in the closing note; not a test: timings never gate anything).
+ * Largest contentful paint and cumulative layout shift of the dashboard's main pages on a running
+ * build, in Debian's Chromium (the figures the issue asks for in the closing note; not a test: timings
+ * never gate anything).
  *
  *   npm run build && PORT=3400 npm start   # another terminal (embedded database with the demo user)
  *   npx tsx bench/measure-lcp.ts http://localhost:3400
@@ -20,9 +21,10 @@ async function main(): Promise<void> {
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
-  const results: { page: string; lcp_ms: number[]; median_ms: number }[] = [];
+  const results: { page: string; lcp_ms: number[]; median_ms: number; cls_max: number }[] = [];
   for (const path of PAGES) {
     const lcps: number[] = [];
+    const shifts: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
@@ -45,12 +47,25 @@ async function main(): Promise<void> {
             setTimeout(() => resolve(last), 200);
           }),
       );
+      // Layout shifts not caused by input, summed over the load (CLS; "good" is at most 0.1).
+      const cls = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let sum = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
+            }).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(sum), 200);
+          }),
+      );
       lcps.push(Math.round(lcp));
+      shifts.push(Math.round(cls * 1000) / 1000);
       await context.close();
     }
     const sorted = [...lcps].sort((a, b) => a - b);
-    results.push({ page: path, lcp_ms: lcps, median_ms: sorted[Math.floor(sorted.length / 2)]! });
-    console.log(`${path.padEnd(34)} LCP median ${String(sorted[1]).padStart(5)} ms  (runs: ${lcps.join(", ")})`);
+    const clsMax = Math.max(...shifts);
+    results.push({ page: path, lcp_ms: lcps, median_ms: sorted[Math.floor(sorted.length / 2)]!, cls_max: clsMax });
+    console.log(`${path.padEnd(34)} LCP median ${String(sorted[1]).padStart(5)} ms  (runs: ${lcps.join(", ")})  CLS max ${clsMax}`);
   }
   await browser.close();
   mkdirSync("bench/results", { recursive: true });

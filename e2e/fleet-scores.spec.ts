@@ -30,3 +30,33 @@ test("fleet risk and green fleet cards match the API, and follow the period sele
   expect(res?.status()).toBe(200);
   await expect(page.getByText("That period is not valid")).toBeVisible();
 });
+
+test("the fleet table sorts and filters, and shows each vehicle's TAS grade as the API grades it", async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const table = page.getByTestId("fleet-table");
+  // TAS grade column: the first row's grade is GET /tas/{id}'s.
+  const firstId = (await table.locator("tbody tr").first().getAttribute("data-device-row"))!;
+  const tas = (await (await page.request.get(`/api/v1/tas/${firstId}`, { headers: auth })).json()) as { tas_grade: string };
+  await expect(table.locator(`tr[data-device-row="${firstId}"] [data-tas-grade]`)).toHaveAttribute("data-tas-grade", tas.tas_grade);
+
+  // Filter: critical vehicles only.
+  await page.getByLabel("Alert level", { exact: true }).selectOption("critical");
+  await page.getByRole("button", { name: "Filter table" }).click();
+  await expect(page).toHaveURL(/alert=critical/);
+  const levels = await table.locator("tbody tr td:nth-child(4)").allTextContents();
+  expect(levels.length).toBeGreaterThan(0);
+  expect(new Set(levels.map((l) => l.trim().toLowerCase()))).toEqual(new Set(["critical"]));
+
+  // Sort by SOC, highest first (two clicks: ascending, then descending); vehicles without SOC last.
+  await page.goto("/dashboard");
+  await table.locator('[data-sort-key="soc"]').click();
+  await expect(page).toHaveURL(/sort=soc&dir=asc/);
+  await table.locator('[data-sort-key="soc"]').click();
+  await expect(page).toHaveURL(/sort=soc&dir=desc/);
+  await expect(table.locator("th[aria-sort=descending]")).toContainText("SOC");
+  const socs = (await table.locator("tbody tr td:nth-child(6)").allTextContents()).map((t) => (t.includes("%") ? Number(t.replace(/[^0-9.]/g, "")) : null));
+  const known = socs.filter((x): x is number => x !== null);
+  expect(known).toEqual([...known].sort((a, b) => b - a));
+  expect(socs.slice(0, known.length).every((x) => x !== null)).toBe(true);
+});

@@ -6,7 +6,9 @@ import { ScoreCard } from "@/components/dashboard/score-card";
 import { fleetScoreQuerySchema } from "@/lib/schemas/scores-fleet";
 import { getFleetRisk } from "@/lib/scores/get-fleet-risk";
 import { getGreenFleet } from "@/lib/scores/get-green-fleet";
-import { listFleetTable, type FleetTableRow } from "@/lib/dashboard/fleet-table";
+import { fleetTableViewOf, listFleetTable, viewFleetTable, type FleetSortKey, type FleetTableRow, type FleetTableView } from "@/lib/dashboard/fleet-table";
+import { tasBatch } from "@/lib/scores/tas-batch";
+import { FLEET_STATUSES } from "@/lib/schemas/fleet";
 import { requireDashboardSession } from "@/lib/dashboard/session";
 
 export const metadata = { title: "Fleet — FDP Dashboard" };
@@ -27,11 +29,21 @@ const PERIODS = ["7d", "30d", "90d", "365d"] as const;
 
 export default async function FleetPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { ctx } = await requireDashboardSession();
-  const requested = (await searchParams).period;
+  const sp = await searchParams;
+  const requested = sp.period;
+  const view = fleetTableViewOf(sp);
   // The API's own period rule (GET /scores/fleet-risk?period=): anything else falls back to 30 days, said on the page.
   const parsed = fleetScoreQuerySchema.safeParse({ period: typeof requested === "string" ? requested : undefined });
   const query = parsed.success ? parsed.data : fleetScoreQuerySchema.parse({});
   const [rows, risk, green] = await Promise.all([listFleetTable({ ctx }), getFleetRisk({ ctx, input: query }), getGreenFleet({ ctx, input: query })]);
+  // The TAS grade of every listed vehicle through the TAS batch verb (POST /tas/batch; the table holds at most 500).
+  const tas = rows.length === 0 ? null : await tasBatch({ ctx, input: { device_ids: rows.map((r) => r.device_id) } });
+  const gradeOf = new Map(tas?.results.map((t) => [t.device_id, t.tas_grade]) ?? []);
+  const tableRows = viewFleetTable(
+    rows.map((r) => ({ ...r, tas_grade: gradeOf.get(r.device_id) ?? null })),
+    view,
+  );
+  const periodParam = parsed.success && typeof requested === "string" ? requested : undefined;
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -109,27 +121,100 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
               ariaLabel="Map of the fleet's latest positions, coloured by alert level"
             />
           </section>
-          <FleetTable rows={rows} />
+          <TableFilters view={view} period={periodParam} />
+          <FleetTable rows={tableRows} view={view} period={periodParam} total={rows.length} />
         </>
       )}
     </>
   );
 }
 
-function FleetTable({ rows }: { rows: FleetTableRow[] }) {
+type Row = FleetTableRow & { tas_grade: string | null };
+
+/** The page's URL for a view: sorting and filters are query parameters, so a view can be bookmarked and needs no script. */
+function hrefOf(view: FleetTableView, period: string | undefined): string {
+  const q = new URLSearchParams();
+  if (period) q.set("period", period);
+  if (view.status) q.set("status", view.status);
+  if (view.alert) q.set("alert", view.alert);
+  if (view.powertrain) q.set("powertrain", view.powertrain);
+  q.set("sort", view.sort);
+  q.set("dir", view.dir);
+  return `/dashboard?${q.toString()}#fleet-table`;
+}
+
+function SortHeader({ label, sortKey, view, period, numeric }: { label: string; sortKey: FleetSortKey; view: FleetTableView; period?: string; numeric?: boolean }) {
+  const active = view.sort === sortKey;
+  const next: FleetTableView = { ...view, sort: sortKey, dir: active && view.dir === "asc" ? "desc" : "asc" };
   return (
-    <div role="region" aria-label="Fleet table" tabIndex={0} className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+    <th scope="col" aria-sort={active ? (view.dir === "asc" ? "ascending" : "descending") : "none"} className={`px-4 py-3 font-semibold ${numeric ? "text-right" : ""}`}>
+      <Link href={hrefOf(next, period)} className="inline-flex items-center gap-1 underline-offset-2 hover:underline" data-sort-key={sortKey}>
+        {label}
+        <span aria-hidden="true" className="text-slate-500">{active ? (view.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+        <span className="sr-only">{active ? `, sorted ${view.dir === "asc" ? "ascending" : "descending"}; activate to reverse` : ", activate to sort"}</span>
+      </Link>
+    </th>
+  );
+}
+
+function TableFilters({ view, period }: { view: FleetTableView; period?: string }) {
+  const select = "mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
+  return (
+    <form method="get" action="/dashboard#fleet-table" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter the fleet table">
+      {period && <input type="hidden" name="period" value={period} />}
+      <input type="hidden" name="sort" value={view.sort} />
+      <input type="hidden" name="dir" value={view.dir} />
+      <div>
+        <label htmlFor="filter-status" className="block text-sm font-medium text-slate-700">Status</label>
+        <select id="filter-status" name="status" defaultValue={view.status ?? ""} className={select}>
+          <option value="">Any status</option>
+          {FLEET_STATUSES.map((st) => (
+            <option key={st} value={st}>{st}</option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filter-alert" className="block text-sm font-medium text-slate-700">Alert level</label>
+        <select id="filter-alert" name="alert" defaultValue={view.alert ?? ""} className={select}>
+          <option value="">Any level</option>
+          {["critical", "warning", "info", "none"].map((a) => (
+            <option key={a} value={a}>{a === "none" ? "no alerts" : a}</option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filter-powertrain" className="block text-sm font-medium text-slate-700">Powertrain</label>
+        <select id="filter-powertrain" name="powertrain" defaultValue={view.powertrain ?? ""} className={select}>
+          <option value="">Any powertrain</option>
+          {["BEV", "PHEV", "HEV", "ICE", "unknown"].map((p) => (
+            <option key={p} value={p}>{p}</option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+        Filter table
+      </button>
+    </form>
+  );
+}
+
+function FleetTable({ rows, view, period, total }: { rows: Row[]; view: FleetTableView; period?: string; total: number }) {
+  return (
+    <div id="fleet-table" role="region" aria-label="Fleet table" tabIndex={0} className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
       {/* On a phone the table scrolls sideways inside its frame (names keep two lines at most) rather than squeezing every column. */}
       <table className="min-w-full divide-y divide-slate-200 whitespace-nowrap text-sm [&_td:nth-child(2)]:whitespace-normal" data-testid="fleet-table">
-        <caption className="sr-only">Vehicles of the fleet, by device id</caption>
+        <caption className="px-4 py-2 text-left text-sm text-slate-600">
+          {rows.length === total ? `${total} vehicles` : `${rows.length} of ${total} vehicles match the filters`}; the map above shows them all.
+        </caption>
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Device</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Alert level</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Powertrain</th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">SOC</th>
+            <SortHeader label="Device" sortKey="device" view={view} period={period} />
+            <SortHeader label="Name" sortKey="name" view={view} period={period} />
+            <SortHeader label="Status" sortKey="status" view={view} period={period} />
+            <SortHeader label="Alert level" sortKey="alert" view={view} period={period} />
+            <SortHeader label="Powertrain" sortKey="powertrain" view={view} period={period} />
+            <SortHeader label="SOC" sortKey="soc" view={view} period={period} numeric />
+            <SortHeader label="TAS grade" sortKey="tas" view={view} period={period} />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -146,6 +231,9 @@ function FleetTable({ rows }: { rows: FleetTableRow[] }) {
               <td className="px-4 py-2.5">{r.powertrain ?? <span className="text-slate-500">unknown</span>}</td>
               <td className="px-4 py-2.5 text-right tabular-nums">
                 {r.soc_pct === null ? <span className="text-slate-500" aria-label="not reported">—</span> : `${percent.format(r.soc_pct)} %`}
+              </td>
+              <td className="px-4 py-2.5 font-semibold" data-tas-grade={r.tas_grade ?? ""}>
+                {r.tas_grade ?? <span className="font-normal text-slate-500" aria-label="not graded">—</span>}
               </td>
             </tr>
           ))}
