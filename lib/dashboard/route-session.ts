@@ -1,9 +1,6 @@
-import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import type { TenantCtx } from "@/lib/context";
-import { getDb } from "@/lib/db/client";
-import { requestIdFrom } from "@/lib/http/request-id";
-import { requestLogger } from "@/lib/log/logger";
 import { auth } from "./auth";
+import { sessionTenantCtx } from "./session";
 
 /**
  * For the dashboard's route handlers (PDF and CSV downloads under /dashboard): the session's tenant
@@ -12,11 +9,9 @@ import { auth } from "./auth";
  * the session cookie only.
  */
 export async function dashboardRouteCtx(request: Request, operation: string): Promise<TenantCtx | null> {
-  const session = await auth();
-  const user = session?.user;
+  const user = (await auth())?.user;
   if (!user?.id || !user.tenantId) return null;
-  const log = requestLogger({ requestId: requestIdFrom(request.headers.get("x-request-id")), operation }).child({ user_id: user.id });
-  return { db: await getDb(), tenantId: user.tenantId, isSandbox: user.tenantId === SANDBOX_TENANT_ID, log };
+  return sessionTenantCtx({ userId: user.id, tenantId: user.tenantId }, request.headers.get("x-request-id"), operation);
 }
 
 /** A plain-text refusal (these routes are not API operations: no JSON envelope is promised). */

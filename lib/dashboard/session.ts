@@ -27,12 +27,20 @@ export const requireDashboardSession = cache(async (): Promise<DashboardSession>
   const session = await auth();
   const user = session?.user;
   if (!user?.id || !user.tenantId || !user.email) redirect("/login");
-  // The same request id rules as the API: a caller's well-formed X-Request-Id, else a new one.
-  const log = requestLogger({ requestId: requestIdFrom((await headers()).get("x-request-id")), operation: "dashboard" }).child({ user_id: user.id });
   return {
     userId: user.id,
     email: user.email,
     tenantId: user.tenantId,
-    ctx: { db: await getDb(), tenantId: user.tenantId, isSandbox: user.tenantId === SANDBOX_TENANT_ID, log },
+    ctx: await sessionTenantCtx({ userId: user.id, tenantId: user.tenantId }, (await headers()).get("x-request-id"), "dashboard"),
   };
 });
+
+/**
+ * The verbs' TenantCtx for a signed-in user: the tenant from the session, a logger with the same
+ * request id rules as the API (a caller's well-formed X-Request-Id, else a new one). Pages, server
+ * actions and the dashboard's download routes (route-session.ts) all build it here.
+ */
+export async function sessionTenantCtx(user: { userId: string; tenantId: string }, requestIdHeader: string | null, operation: string): Promise<TenantCtx> {
+  const log = requestLogger({ requestId: requestIdFrom(requestIdHeader), operation }).child({ user_id: user.userId });
+  return { db: await getDb(), tenantId: user.tenantId, isSandbox: user.tenantId === SANDBOX_TENANT_ID, log };
+}
