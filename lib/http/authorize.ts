@@ -1,4 +1,4 @@
-import { authenticateApiKey, bearerToken } from "@/lib/auth/authenticate-api-key";
+import { authenticateApiKey, bearerToken, type Principal } from "@/lib/auth/authenticate-api-key";
 import type { PublicCtx, TenantCtx } from "@/lib/context";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -22,16 +22,32 @@ function tooMany(state: LimitState): RateLimitedError {
  * and the sandbox flag, so that errors thrown later carry them too.
  */
 export async function authorize(access: Access, req: Request, decor: ResponseDecor & { log: Logger }): Promise<TenantCtx | PublicCtx> {
+  if ("public" in access) return authorizePublic(req, decor);
+  return (await authorizeKey(access, req, decor)).ctx;
+}
+
+async function authorizePublic(req: Request, decor: ResponseDecor & { log: Logger }): Promise<PublicCtx> {
   const ip = clientIp(req);
   const db = await getDb();
   const log = decor.log;
-  if ("public" in access) {
-    const state = await consumeLimit("public", ip, env().RATE_LIMIT_PUBLIC_PER_MIN);
-    decor.headers = { ...decor.headers, ...rateLimitHeaders(state) };
-    if (!state.allowed) throw tooMany(state);
-    return { db, log };
-  }
+  const state = await consumeLimit("public", ip, env().RATE_LIMIT_PUBLIC_PER_MIN);
+  decor.headers = { ...decor.headers, ...rateLimitHeaders(state) };
+  if (!state.allowed) throw tooMany(state);
+  return { db, log };
+}
 
+/**
+ * A keyed request's context and the key behind it (the MCP endpoint checks each tool's own scope
+ * against `principal.scopes` after the endpoint's `mcp` scope passed here).
+ */
+export async function authorizeKey(
+  access: Exclude<Access, { public: true }>,
+  req: Request,
+  decor: ResponseDecor & { log: Logger },
+): Promise<{ ctx: TenantCtx; principal: Principal }> {
+  const ip = clientIp(req);
+  const db = await getDb();
+  const log = decor.log;
   const token = bearerToken(req.headers.get("authorization"));
   const principal = token ? await authenticateApiKey({ db, token }) : null;
   if (!principal) {
@@ -54,5 +70,5 @@ export async function authorize(access: Access, req: Request, decor: ResponseDec
   }
   // From here on every line of this request, errors included, names the tenant.
   decor.log = log.child({ tenant_id: principal.tenantId });
-  return { db, tenantId: principal.tenantId, isSandbox: principal.isSandbox, log: decor.log };
+  return { ctx: { db, tenantId: principal.tenantId, isSandbox: principal.isSandbox, log: decor.log }, principal };
 }

@@ -68,7 +68,7 @@ function operationHandler(op: Operation): RouteHandler {
   };
 }
 
-function routeHandlers(methods: readonly string[], handlerFor: (method: BoundMethod) => RouteHandler | undefined): RouteHandlers {
+export function routeHandlers(methods: readonly string[], handlerFor: (method: BoundMethod) => RouteHandler | undefined): RouteHandlers {
   const handlers = {} as RouteHandlers;
   for (const method of BOUND_METHODS) {
     handlers[method] = handlerFor(method) ?? (async (req) => methodNotAllowedResponse(req.method, methods, baseDecor(req)));

@@ -59,13 +59,15 @@ export const OPERATIONS: readonly Operation[] = [
  * in the OpenAPI `paths` (health lives outside `/api/v1`; the document does not describe itself).
  * `/api/[...path]` is the JSON 404 for every other path. `/api/auth/*` is next-auth's (the dashboard's
  * sign-in, lib/dashboard/auth-route.ts): its answers are next-auth's, wrapped in the CONTRACT's request
- * id and error envelope.
+ * id and error envelope. `/api/mcp` is the MCP server (lib/mcp/bind-mcp-route.ts): keyed and rate
+ * limited like an operation, but one endpoint for every tool, each tool being an operation above.
  */
 export const SERVICE_ROUTES = {
   health: { route: "/api/health", methods: ["GET"] },
   openapi: { route: "/api/v1/openapi.json", methods: ["GET"] },
   notFound: { route: "/api/[...path]", methods: [] },
   auth: { route: "/api/auth/[...nextauth]", methods: ["GET", "POST"] },
+  mcp: { route: "/api/mcp", methods: ["POST"] },
 } as const;
 export type ServiceRouteName = keyof typeof SERVICE_ROUTES;
 

@@ -3,7 +3,7 @@ import { ALERT_AGENTS, SEVERITIES } from "@/lib/vocabulary/alerts";
 import { booleanQueryParam, dateTime, intQueryParam, listEnvelope } from "./common";
 
 export const alertsQuerySchema = z.object({
-  limit: intQueryParam({ min: 1, max: 200, fallback: 50 }),
+  limit: intQueryParam({ min: 1, max: 200, fallback: 50 }).meta({ description: "Most alerts to return, 1–200 (default 50), newest first." }),
   severity: z
     .string()
     // ASCII letters only before upper-casing: JavaScript maps `ı` (dotless i) to `I`, and `ınfo` is no severity.
@@ -11,8 +11,8 @@ export const alertsQuerySchema = z.object({
     .transform((v) => v.toUpperCase())
     .pipe(z.enum(SEVERITIES, { message: `must be one of ${SEVERITIES.join(", ")}` }))
     .optional()
-    .meta({ type: "string", enum: [...SEVERITIES], description: "Matched case-insensitively (`info` is INFO)." }),
-  acknowledged: booleanQueryParam(),
+    .meta({ type: "string", enum: [...SEVERITIES], description: "Only alerts of this severity: CRITICAL, WARNING or INFO, matched case-insensitively (`info` is INFO). Default: all.", examples: ["CRITICAL"] }),
+  acknowledged: booleanQueryParam().meta({ description: "`false`: only alerts no one has acknowledged yet; `true`: only acknowledged ones (case-insensitive). Default: both." }),
 });
 export type AlertsQuery = z.output<typeof alertsQuerySchema>;
 

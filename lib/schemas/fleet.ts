@@ -5,7 +5,7 @@ import { dateTime, intQueryParam, listEnvelope } from "./common";
 export const FLEET_STATUSES = ["driving", "idle", "parked", "charging", "offline"] as const;
 
 export const fleetQuerySchema = z.object({
-  limit: intQueryParam({ min: 1, max: 500, fallback: 100 }),
+  limit: intQueryParam({ min: 1, max: 500, fallback: 100 }).meta({ description: "Most vehicles to return, 1–500 (default 100), in `device_id` order." }),
 });
 export type FleetQuery = z.output<typeof fleetQuerySchema>;
 

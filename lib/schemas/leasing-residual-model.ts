@@ -20,13 +20,13 @@ export const residualModelQuerySchema = z.object({
     .optional()
     .meta({ description: "BEV or PHEV. Default: the device's master data when it is BEV or PHEV, else BEV (SPEC 4.4); `inputs` says which." }),
   age_months: optionalIntQueryParam({ min: 0, max: 600, description: "Vehicle age in months; default: from `year`, else the lease start, else the model year." }),
-  odometer_km: numberQueryParam({ min: 0, max: 2_000_000, description: "Current odometer; default: the device's latest odometer reading." }),
+  odometer_km: numberQueryParam({ min: 0, max: 2_000_000, description: "Current odometer, km; default: the device's latest odometer reading." }),
   battery_soh_pct: numberQueryParam({ min: 0, max: 100, description: "Battery state of health, 0–100; default: the device's latest plausible SoH reading." }),
-  battery_kwh: numberQueryParam({ min: 0, exclusiveMin: true, max: 500, description: "Battery capacity; default: master data. Reported, not used by the model." }),
+  battery_kwh: numberQueryParam({ min: 0, exclusiveMin: true, max: 500, description: "Battery capacity, kWh; default: master data. Reported, not used by the model." }),
   original_price_eur: numberQueryParam({ min: 0, exclusiveMin: true, max: 10_000_000, description: "Original price in EUR; default: master data. Without one, `estimated_residual_eur` is null." }),
-  electric_range_km: numberQueryParam({ min: 0, exclusiveMin: true, max: 3_000, description: "WLTP electric range. Reported, not used by the model." }),
-  power_kw: numberQueryParam({ min: 0, exclusiveMin: true, max: 3_000, description: "Motor power. Reported, not used by the model." }),
-  mass_kg: numberQueryParam({ min: 0, exclusiveMin: true, max: 20_000, description: "Curb mass. Reported, not used by the model." }),
+  electric_range_km: numberQueryParam({ min: 0, exclusiveMin: true, max: 3_000, description: "WLTP electric range, km. Reported, not used by the model." }),
+  power_kw: numberQueryParam({ min: 0, exclusiveMin: true, max: 3_000, description: "Motor power, kW. Reported, not used by the model." }),
+  mass_kg: numberQueryParam({ min: 0, exclusiveMin: true, max: 20_000, description: "Curb mass, kg. Reported, not used by the model." }),
 });
 export type ResidualModelQuery = z.output<typeof residualModelQuerySchema>;
 

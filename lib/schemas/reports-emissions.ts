@@ -21,9 +21,10 @@ export const reportDate = () =>
 
 /** The period of every report (emissions, CSRD); the cross-field rules are lib/reports/report-range.ts. */
 export const reportPeriodQueryFields = {
-  start_date: reportDate().meta({ description: `First day of the period (UTC), YYYY-MM-DD, ${MIN_REPORT_DATE} or later.` }),
+  start_date: reportDate().meta({ description: `First day of the period (UTC), YYYY-MM-DD, ${MIN_REPORT_DATE} or later.`, examples: ["2026-01-01"] }),
   end_date: reportDate().meta({
     description: `Last day of the period (UTC, inclusive), YYYY-MM-DD: not before start_date, not after today, at most ${MAX_REPORT_DAYS} days counting both ends.`,
+    examples: ["2026-01-31"],
   }),
 };
 

@@ -193,12 +193,16 @@ export const scoresBatchRequestSchema = z
     device_ids: z
       .array(deviceId())
       .min(1, { message: "must hold at least 1 device id" })
-      .max(SCORES_BATCH_MAX, { message: `must hold at most ${SCORES_BATCH_MAX} device ids` }),
+      .max(SCORES_BATCH_MAX, { message: `must hold at most ${SCORES_BATCH_MAX} device ids` })
+      .meta({
+        description: `1–${SCORES_BATCH_MAX} device ids of the key's tenant, answered in this order; an unknown one is an item with an \`error\`, not a failed batch.`,
+        examples: [["sbx-001", "sbx-015"]],
+      }),
     scores: z
       .array(z.enum(SCORE_NAMES))
       .min(1, { message: "must name at least one score when given" })
       .optional()
-      .meta({ description: "Defaults to all five scores." }),
+      .meta({ description: "Which scores to compute for each device; default: all five.", examples: [["vehicle_health", "eol_summary"]] }),
   })
   .meta({ id: "ScoresBatchRequest" });
 export type ScoresBatchRequest = z.output<typeof scoresBatchRequestSchema>;
@@ -239,7 +243,11 @@ export const tasBatchRequestSchema = z
     device_ids: z
       .array(deviceId())
       .min(1, { message: "must hold at least 1 device id" })
-      .max(TAS_BATCH_MAX, { message: `must hold at most ${TAS_BATCH_MAX} device ids` }),
+      .max(TAS_BATCH_MAX, { message: `must hold at most ${TAS_BATCH_MAX} device ids` })
+      .meta({
+        description: `1–${TAS_BATCH_MAX} device ids of the key's tenant, answered in this order; an unknown one has null scores and an \`error\`.`,
+        examples: [["sbx-001", "sbx-015"]],
+      }),
   })
   .meta({ id: "TasBatchRequest" });
 export type TasBatchRequest = z.output<typeof tasBatchRequestSchema>;

@@ -35,6 +35,7 @@ export const periodQueryParam = () =>
       type: "string",
       pattern: PERIOD_PATTERN.source,
       default: DEFAULT_PERIOD,
+      examples: ["30d", "365d"],
       description: `Look-back period in days, \`<N>d\` with N from 1 to ${MAX_PERIOD_DAYS} (default ${DEFAULT_PERIOD}).`,
     });
 

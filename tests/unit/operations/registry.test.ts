@@ -47,7 +47,8 @@ describe("route files on disk", () => {
       expect(file, `no route file for ${route}`).toBeDefined();
       const body = code(file!.source);
       expect(body).toContain(HANDLERS);
-      expect(body).toMatch(name === "notFound" ? /= bindNotFound\(\);$/ : new RegExp(`= bindServiceRoute\\("${name}", `));
+      const binding = { notFound: /= bindNotFound\(\);$/, mcp: /= bindMcpRoute\(\);$/ }[name] ?? new RegExp(`= bindServiceRoute\\("${name}", `);
+      expect(body).toMatch(binding);
       expect(body).not.toMatch(/export (async )?function|export const (GET|POST) =/);
     }
   });
