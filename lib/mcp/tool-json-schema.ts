@@ -25,12 +25,40 @@ function tidy(node: unknown): unknown {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node as JsonSchema)) out[key] = tidy(value);
   if (out.type !== undefined && out.type !== "string" && "pattern" in out) delete out.pattern;
+  // `additionalProperties: {}` (any value) is spelled `true`: the same contract, stated.
+  if (isEmptyObject(out.additionalProperties)) out.additionalProperties = true;
+  if (Array.isArray(out.type)) return typeArrayAsAnyOf(out);
   // OpenAPI's `example` (singular) is `examples` (an array) in JSON Schema 2020-12.
   if ("example" in out) {
     if (!("examples" in out)) out.examples = [out.example];
     delete out.example;
   }
   return out;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+/** Keywords that describe the member rather than constrain its value: they stay outside the branches. */
+const ANNOTATIONS = new Set(["description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"]);
+
+/**
+ * `{"type": ["number", "null"], "minimum": 0}` → `{"anyOf": [{"type": "number", "minimum": 0}, {"type": "null"}]}`.
+ * Both are JSON Schema, but clients that map tool schemas onto a single-`type` dialect (Gemini's
+ * function declarations, OpenAPI 3.0 subsets) reject or mangle the array form; the MCP Inspector's
+ * portability check flags it. A null member is still null, not absent. Constraints go into every
+ * non-null branch: each keyword applies only to values of its own type, so the meaning is unchanged.
+ */
+function typeArrayAsAnyOf(node: JsonSchema): JsonSchema {
+  const outer: JsonSchema = {};
+  const constraints: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "type") continue;
+    if (ANNOTATIONS.has(key)) outer[key] = value;
+    else constraints[key] = value;
+  }
+  return { ...outer, anyOf: (node.type as string[]).map((type) => (type === "null" ? { type } : { type, ...constraints })) };
 }
 
 /** A root `{"$ref": "#/$defs/X", "$defs": {…}}` becomes X's own object, keeping `$defs` for inner references. */

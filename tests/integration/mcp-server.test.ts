@@ -1,0 +1,82 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_KEY } from "@/lib/auth/key-format";
+import { TOOL_NAMES } from "@/lib/mcp/tool-catalogue";
+import { ROOT, startApp, type AppProcess } from "../helpers/app-process";
+import { connectMcpClient } from "../helpers/mcp-client";
+
+const run = promisify(execFile);
+
+/**
+ * The MCP server in the production build (`npm start` on the embedded database with its sandbox fleet),
+ * driven by the tools a partner would use: the MCP Inspector's CLI (`npx @modelcontextprotocol/inspector
+ * --cli`, as the README says) and the SDK's Client.
+ */
+describe("MCP on the built app", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-mcp-"));
+  let app: AppProcess;
+  let client: Client;
+
+  /** The Inspector CLI against this server with the sandbox key; stdout parsed as JSON. */
+  async function inspector(args: string[]): Promise<{ json: Record<string, unknown>; stderr: string }> {
+    const { stdout, stderr } = await run(
+      "npx",
+      ["--no-install", "@modelcontextprotocol/inspector", "--cli", `${app.url}/api/mcp`, "--transport", "http", "--header", `Authorization: Bearer ${SANDBOX_KEY}`, ...args],
+      { cwd: ROOT, timeout: 120_000, env: { ...process.env, NO_COLOR: "1" } },
+    );
+    return { json: JSON.parse(stdout) as Record<string, unknown>, stderr };
+  }
+
+  beforeAll(async () => {
+    app = await startApp({ mode: "start", env: { DATABASE_URL: undefined, REDIS_URL: undefined, FDP_DATA_DIR: dataDir } });
+    client = await connectMcpClient(app.url, SANDBOX_KEY);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("the Inspector CLI lists the 20 tools, and its strict schema-portability check finds nothing", async () => {
+    const { json, stderr } = await inspector(["--method", "tools/list", "--strict"]);
+    const tools = json.tools as { name: string; inputSchema: { type: string }; outputSchema: { type: string } }[];
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.outputSchema.type).toBe("object");
+    }
+    expect(stderr).not.toMatch(/Warning: tool|[1-9]\d* (errors|warnings)/);
+  });
+
+  it("the Inspector CLI calls a tool on the sandbox fleet: the REST answer, marked _sandbox, with a summary", async () => {
+    const { json } = await inspector(["--method", "tools/call", "--tool-name", "get_tas_score", "--tool-arg", "device_id=sbx-004"]);
+    const structured = json.structuredContent as Record<string, unknown>;
+    expect(structured._sandbox).toBe(true);
+    const rest = (await (await fetch(`${app.url}/api/v1/tas/sbx-004`, { headers: { authorization: `Bearer ${SANDBOX_KEY}` } })).json()) as Record<string, unknown>;
+    const { generated_at: _g1, data_quality: dq1, ...mcpRest } = structured;
+    const { generated_at: _g2, data_quality: dq2, ...restRest } = rest;
+    expect(mcpRest).toEqual(restRest);
+    expect((dq1 as { latest_telemetry_at: string }).latest_telemetry_at).toBe((dq2 as { latest_telemetry_at: string }).latest_telemetry_at);
+    const summary = (json.content as { type: string; text: string }[])[0]!.text;
+    expect(summary).toContain(`TAS ${String(rest.tas_grade)} (${String(rest.tas_score)}) for sbx-004`);
+  });
+
+  it("serves the methodology pages from the checkout it runs in", async () => {
+    const page = await client.readResource({ uri: "fdp://methodology/charging" });
+    expect((page.contents[0] as { text: string }).text).toBe(readFileSync(path.join(ROOT, "docs/methodology/charging.md"), "utf8"));
+  });
+
+  it("the SDK client sees fdp 1.3.2 and the sandbox fleet", async () => {
+    expect(client.getServerVersion()).toMatchObject({ name: "fdp", version: "1.3.2" });
+    const fleet = await client.callTool({ name: "list_fleet", arguments: { limit: 500 } });
+    const data = (fleet.structuredContent as { data: { device_id: string }[] }).data;
+    expect(data.length).toBeGreaterThanOrEqual(40);
+    expect(data.every((d) => d.device_id.startsWith("sbx-"))).toBe(true);
+  });
+});
