@@ -49,7 +49,9 @@ export function readConfig(env: Record<string, string | undefined>): ProxyConfig
   if (base.protocol !== "http:" && base.protocol !== "https:") {
     throw new ConfigError(`FDP_BASE_URL must be an http:// or https:// URL, not ${JSON.stringify(raw)}.`);
   }
-  return { apiKey, endpoint: new URL("/api/mcp", base) };
+  // Relative to the base's own path: FDP behind a proxy at https://host/fdp is https://host/fdp/api/mcp.
+  base.pathname = base.pathname.endsWith("/") ? base.pathname : `${base.pathname}/`;
+  return { apiKey, endpoint: new URL("api/mcp", base) };
 }
 
 export interface UpstreamFailure {

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
 import { TOOL_NAMES } from "@/lib/mcp/tool-catalogue";
@@ -78,5 +79,25 @@ describe("MCP on the built app", () => {
     const data = (fleet.structuredContent as { data: { device_id: string }[] }).data;
     expect(data.length).toBeGreaterThanOrEqual(40);
     expect(data.every((d) => d.device_id.startsWith("sbx-"))).toBe(true);
+  });
+
+  it("`npx fdp-mcp` (the package's bin, as a desktop client starts it) proxies to this server", async () => {
+    const stdio = new Client({ name: "desktop-client", version: "0.0.0" });
+    const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === "string"));
+    await stdio.connect(
+      new StdioClientTransport({ command: "npx", args: ["--prefix", ROOT, "fdp-mcp"], cwd: path.parse(ROOT).root, env: { ...env, FDP_API_KEY: SANDBOX_KEY, FDP_BASE_URL: app.url }, stderr: "pipe" }),
+    );
+    try {
+      expect(stdio.getServerVersion()).toMatchObject({ name: "fdp", version: "1.3.2" });
+      expect((await stdio.listTools()).tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+      const viaStdio = await stdio.callTool({ name: "get_eol_summary", arguments: { device_id: "sbx-007" } });
+      const viaHttp = await client.callTool({ name: "get_eol_summary", arguments: { device_id: "sbx-007" } });
+      const { generated_at: _a, ...stdioAnswer } = viaStdio.structuredContent as Record<string, unknown>;
+      const { generated_at: _b, ...httpAnswer } = viaHttp.structuredContent as Record<string, unknown>;
+      expect(stdioAnswer).toEqual(httpAnswer);
+      expect((viaStdio.structuredContent as { _sandbox?: boolean })._sandbox).toBe(true);
+    } finally {
+      await stdio.close();
+    }
   });
 });
