@@ -17,7 +17,7 @@ import type {
   scoresBatchOperation,
   tasBatchOperation,
 } from "@/lib/operations/scores";
-import { HOUR_MS, helsinkiOffsetHours } from "@/lib/seed/calendar";
+import { helsinkiClock as helsinkiWallClock } from "@/lib/charging/charging-recommendation";
 import type { ToolName } from "./tool-catalogue";
 
 /**
@@ -134,15 +134,10 @@ function confidenceCaveat(c: unknown): string | null {
   return c === "low" || c === "medium" ? `${c} confidence` : null;
 }
 
-/** `HH:MM` Helsinki time of an instant, with its date in front when it is not the Helsinki day of `now`. */
+/** `HH:MM` Helsinki time of an instant (the charging reason's own format), or null when there is no instant. */
 function helsinkiClock(iso: unknown, now: Date): string | null {
   const t = timeOf(iso);
-  if (t === null) return null;
-  const local = (ms: number) => new Date(ms + helsinkiOffsetHours(ms) * HOUR_MS).toISOString();
-  const at = local(t);
-  const hhmm = at.slice(11, 16);
-  const n = now.getTime();
-  return Number.isFinite(n) && local(n).slice(0, 10) === at.slice(0, 10) ? hhmm : `${at.slice(0, 10)} ${hhmm}`;
+  return t === null || !Number.isFinite(now.getTime()) ? null : helsinkiWallClock(t, now.getTime());
 }
 
 const KNOCKOUT_LABELS: Record<string, string> = {
