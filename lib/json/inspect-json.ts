@@ -54,13 +54,15 @@ function primitiveProblem(value: unknown): string | null {
 
 /**
  * Walks `root` (depth-first) and reports the first problem it meets, with `maxDepth` the deepest
- * allowed level of containers (`root` itself, if an object or array, is level 1). Only containers get
+ * allowed level of containers (`root` itself, if an object or array, is level 1). With `values: false`
+ * only the structure is judged (depth, member names); the strings and numbers are left to a later
+ * check that knows their context (the MCP edge leaves a tool's arguments to the tool). Only containers get
  * a frame on the stack; primitives are checked where they sit (a 10,000-record ingest body has some
  * 250,000 of them).
  */
-export function inspectJson(root: unknown, maxDepth: number): JsonInspection {
+export function inspectJson(root: unknown, maxDepth: number, { values = true }: { values?: boolean } = {}): JsonInspection {
   let members = 0;
-  const rootProblem = primitiveProblem(root);
+  const rootProblem = values ? primitiveProblem(root) : null;
   if (rootProblem) return { problem: { path: [], message: rootProblem }, members };
   if (root === null || typeof root !== "object") return { problem: null, members };
   const stack: Frame[] = [{ value: root, parent: null, key: null, depth: 1 }];
@@ -83,7 +85,7 @@ export function inspectJson(root: unknown, maxDepth: number): JsonInspection {
         stack.push({ value: child, parent: frame, key, depth: depth + 1 });
         continue;
       }
-      const message = primitiveProblem(child);
+      const message = values ? primitiveProblem(child) : null;
       if (message) return { problem: { path: pathOf(frame, key), message }, members };
     }
   }

@@ -1,5 +1,5 @@
 import { ValidationError } from "@/lib/errors";
-import { inspectJson } from "./inspect-json";
+import { inspectJson, type JsonProblem } from "./inspect-json";
 
 /**
  * Request bodies are I-JSON (RFC 7493; CONTRACT "Errors"): UTF-8, no duplicate member names, no lone
@@ -15,12 +15,21 @@ export const JSON_BODY_MAX_DEPTH = 32;
 
 const field = (path: (string | number)[]) => (path.length === 0 ? "(body)" : path.map(String).join("."));
 
+/** The 400 for a body whose value at `problem.path` breaks the I-JSON rules. */
+export function bodyProblemError(problem: JsonProblem): ValidationError {
+  return new ValidationError(`The request body is not acceptable JSON: ${field(problem.path)} ${problem.message}.`, [
+    { field: field(problem.path), message: problem.message },
+  ]);
+}
+
 /**
  * Parses a JSON object body under the I-JSON rules. Fast path: one scan of the text (depth, member
  * names), `JSON.parse`, one iterative walk of the result; only when the text holds more member names
- * than the parsed objects (a name was repeated) does a slower scan find which.
+ * than the parsed objects (a name was repeated) does a slower scan find which. `checkValues: false`
+ * judges the structure only (UTF-8, depth, member names, duplicates) and leaves strings and numbers
+ * to the caller.
  */
-export function parseIJsonObject(bytes: Uint8Array): Record<string, unknown> {
+export function parseIJsonObject(bytes: Uint8Array, { checkValues = true }: { checkValues?: boolean } = {}): Record<string, unknown> {
   let text: string;
   let value: unknown;
   try {
@@ -45,12 +54,8 @@ export function parseIJsonObject(bytes: Uint8Array): Record<string, unknown> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new ValidationError("The request body must be a JSON object.", [{ field: "(body)", message: "expected an object" }]);
   }
-  const { problem, members } = inspectJson(value, JSON_BODY_MAX_DEPTH);
-  if (problem) {
-    throw new ValidationError(`The request body is not acceptable JSON: ${field(problem.path)} ${problem.message}.`, [
-      { field: field(problem.path), message: problem.message },
-    ]);
-  }
+  const { problem, members } = inspectJson(value, JSON_BODY_MAX_DEPTH, { values: checkValues });
+  if (problem) throw bodyProblemError(problem);
   if (scan.members !== members) {
     const path = duplicatePath(text) ?? [];
     throw new ValidationError(`The request body repeats the member name ${field(path)}; each name may appear once per object (I-JSON).`, [

@@ -1,19 +1,20 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { UnsupportedMediaTypeError, ValidationError, type ErrorCode } from "@/lib/errors";
+import { env } from "@/lib/env";
+import { ForbiddenError, UnsupportedMediaTypeError, type ErrorCode } from "@/lib/errors";
 import { authorizeKey } from "@/lib/http/authorize";
 import { baseDecor, routeHandlers, type RouteHandlers } from "@/lib/http/bind-route";
 import { isJsonContentType, JSON_BODY_MAX_BYTES } from "@/lib/http/read-input";
 import { readBodyLimited } from "@/lib/http/read-body";
 import { decorate, errorResponse, jsonResponse, type ResponseDecor } from "@/lib/http/respond";
-import { parseIJsonObject } from "@/lib/json/parse-i-json";
+import { inspectJson } from "@/lib/json/inspect-json";
+import { bodyProblemError, JSON_BODY_MAX_DEPTH, parseIJsonObject } from "@/lib/json/parse-i-json";
 import { requestLogger } from "@/lib/log/logger";
 import { SERVICE_ROUTES } from "@/lib/operations/registry";
-import { toolErrorResult, type McpCaller } from "./call-tool";
 import { createMcpServer } from "./create-mcp-server";
 
 /**
  * `/api/mcp`: MCP over Streamable HTTP, stateless (a server and a transport per request, JSON answers;
- * STACK.md). The edge is the REST binding's: request id → key (401 in the envelope, failures counted
+ * STACK.md). The edge is the REST binding's: request id → browser origin (403) → key (401 in the envelope, failures counted
  * per IP) → the key's rate limit, the same budget as its REST calls (every POST here is one request of
  * it) → the `mcp` scope (403) → a JSON body under the I-JSON rules (415/413/400). Then the SDK's
  * transport speaks JSON-RPC; each tool checks its REST twin's scope itself (lib/mcp/call-tool.ts).
@@ -62,49 +63,54 @@ async function inEnvelope(res: Response, decor: ResponseDecor): Promise<Response
   return out;
 }
 
-const ARGUMENTS_PATH = "params.arguments.";
+/**
+ * The message without a `tools/call`'s arguments: everything else in it must be storable I-JSON here,
+ * at the edge (a 400). The arguments' strings and numbers are the tool's input, judged by the tool
+ * after its name and scope (a NUL in a device id is that tool's `invalid_request`, CONTRACT "Settled
+ * details"), in the same order as any other invalid argument.
+ */
+function withoutToolArguments(message: Record<string, unknown>): Record<string, unknown> {
+  const params = message.params;
+  if (message.method !== "tools/call" || params === null || typeof params !== "object" || Array.isArray(params)) return message;
+  const { arguments: _arguments, ...rest } = params as Record<string, unknown>;
+  return { ...message, params: rest };
+}
 
 /**
- * A body that breaks the I-JSON rules only inside a `tools/call`'s arguments (a NUL or a lone surrogate
- * in a device id) is well-formed JSON-RPC with an invalid tool input: CONTRACT "Settled details" makes
- * that a tool error (`invalid_request`, the field named as the tool knows it), not an HTTP refusal of
- * the whole message. Anything else (invalid JSON, duplicate names, nesting, a problem outside the
- * arguments) stays the edge's 400.
+ * MCP "Streamable HTTP / Security": servers must validate `Origin` (a web page must not reach an MCP
+ * server through DNS rebinding). A request without one (every non-browser client) passes; a browser's
+ * must come from this server's own origin, PUBLIC_BASE_URL's, or one listed in MCP_ALLOWED_ORIGINS.
  */
-function toolArgumentRefusal(bytes: Uint8Array, err: unknown, caller: McpCaller): Response | null {
-  if (!(err instanceof ValidationError)) return null;
-  const detail = err.details?.[0];
-  if (!detail?.field.startsWith(ARGUMENTS_PATH) || /duplicate|nests deeper/.test(detail.message)) return null;
-  let message: unknown;
+function originAllowed(req: Request): boolean {
+  const origin = req.headers.get("origin");
+  if (origin === null) return true;
+  let parsed: string;
   try {
-    message = JSON.parse(new TextDecoder().decode(bytes));
+    parsed = new URL(origin).origin;
   } catch {
-    return null;
+    return false;
   }
-  const { method, id } = (message ?? {}) as { method?: unknown; id?: unknown };
-  if (method !== "tools/call" || (typeof id !== "string" && typeof id !== "number")) return null;
-  const field = detail.field.slice(ARGUMENTS_PATH.length);
-  const invalid = new ValidationError(`Invalid input (${field}: ${detail.message}).`, [{ field, message: detail.message }]);
-  return Response.json({ jsonrpc: "2.0", id, result: toolErrorResult(invalid, caller) });
+  if (parsed === "null") return false;
+  const { PUBLIC_BASE_URL, MCP_ALLOWED_ORIGINS } = env();
+  return parsed === new URL(req.url).origin || parsed === new URL(PUBLIC_BASE_URL).origin || MCP_ALLOWED_ORIGINS.includes(parsed);
 }
 
 async function handleMcpPost(req: Request): Promise<Response> {
   const base = baseDecor(req);
   const decor = { ...base, log: requestLogger({ requestId: base.requestId, operation: "mcp" }) } satisfies ResponseDecor;
   try {
+    if (!originAllowed(req)) {
+      throw new ForbiddenError("This MCP endpoint does not accept requests from that browser origin (Origin header); see MCP_ALLOWED_ORIGINS.");
+    }
     const { ctx, principal } = await authorizeKey(MCP_ACCESS, req, decor);
     if (!isJsonContentType(req.headers.get("content-type"))) {
       throw new UnsupportedMediaTypeError("MCP messages are JSON: send `Content-Type: application/json` (UTF-8).");
     }
-    const bytes = await readBodyLimited(req, JSON_BODY_MAX_BYTES);
-    let body: Record<string, unknown>;
-    try {
-      body = parseIJsonObject(bytes);
-    } catch (err) {
-      const toolError = toolArgumentRefusal(bytes, err, { ctx, scopes: principal.scopes, requestId: base.requestId });
-      if (toolError) return decorate(toolError, { ...decor, headers: { ...decor.headers, ...(decor.isSandbox ? { "X-Sandbox": "true" } : {}) } });
-      throw err;
-    }
+    // One JSON-RPC message per request (MCP 2025-06-18 removed batches; a batch would also spend one
+    // unit of the rate limit on many calls): an array is refused as any non-object body is.
+    const body = parseIJsonObject(await readBodyLimited(req, JSON_BODY_MAX_BYTES), { checkValues: false });
+    const { problem } = inspectJson(withoutToolArguments(body), JSON_BODY_MAX_DEPTH);
+    if (problem) throw bodyProblemError(problem);
     const server = createMcpServer({ ctx, scopes: principal.scopes, requestId: base.requestId });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);

@@ -3,10 +3,16 @@ import type { Principal } from "@/lib/auth/authenticate-api-key";
 import type { TenantCtx } from "@/lib/context";
 import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
 import { errorBodyFor } from "@/lib/http/error-response";
+import { inspectJson } from "@/lib/json/inspect-json";
+import { JSON_BODY_MAX_DEPTH } from "@/lib/json/parse-i-json";
 import type { Operation } from "@/lib/operations/define-operation";
 import { checkedOutput, parseInput } from "@/lib/validation";
 import { TOOL_NAMES, toolEntry, type ToolName } from "./tool-catalogue";
 import { summarizeToolResult } from "./tool-summaries";
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
 
 /** Who calls a tool: the context the endpoint authorised, and the key's scopes for each tool's own check. */
 export interface McpCaller {
@@ -35,9 +41,25 @@ function restInput(op: Operation, args: Record<string, unknown>, fixed: Readonly
   }
   const raw: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(args)) {
-    raw[name] = stringly.has(name) && (typeof value === "number" || typeof value === "boolean") ? String(value) : value;
+    raw[name] = !stringly.has(name) ? value : typeof value === "number" ? plainDecimal(value) : typeof value === "boolean" ? String(value) : value;
   }
   return { ...raw, ...fixed };
+}
+
+/**
+ * A number as a query string writes it: digits, never an exponent (`String(5e-7)` is `"5e-7"`, which
+ * the query parsers refuse: they take digits and an optional fraction). Exact: the digits are those of
+ * the shortest round-trip form, only the decimal point moves.
+ */
+export function plainDecimal(n: number): string {
+  const s = String(n);
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+  if (!m) return s;
+  const [, sign = "", lead = "", frac = "", exponent = "0"] = m;
+  const digits = lead + frac;
+  const point = 1 + Number(exponent);
+  if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
+  return sign + (digits.length <= point ? digits + "0".repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`);
 }
 
 /** A copy of the answer for the text block: strings longer than this (a PDF's base64) are elided. */
@@ -52,9 +74,9 @@ function textCopy(answer: unknown): string {
 }
 
 /** The summary is a courtesy: if it fails, the answer still goes out, with the operation's own summary line. */
-function summaryOf(name: ToolName, answer: unknown, op: Operation): string {
+function summaryOf(name: ToolName, answer: unknown, op: Operation, input: Record<string, unknown>): string {
   try {
-    return summarizeToolResult(name, answer, new Date());
+    return summarizeToolResult(name, answer, new Date(), input);
   } catch {
     return `${op.summary}: see the structured answer.`;
   }
@@ -74,18 +96,28 @@ export function toolErrorResult(err: unknown, caller: McpCaller): CallToolResult
  * only text). Every failure is an `isError` result carrying the CONTRACT error body, never a protocol
  * error (CONTRACT "Settled details").
  */
-export async function callTool({ caller, name, args }: { caller: McpCaller; name: string; args: unknown }): Promise<CallToolResult> {
+export async function callTool({ caller, params }: { caller: McpCaller; params: unknown }): Promise<CallToolResult> {
   const started = performance.now();
-  const log = caller.ctx.log.child({ tool: name });
+  const { name, arguments: args } = (isPlainObject(params) ? params : {}) as { name?: unknown; arguments?: unknown };
+  const log = caller.ctx.log.child({ tool: typeof name === "string" ? name.slice(0, 100) : null });
   try {
+    if (typeof name !== "string") {
+      throw new ValidationError("A tool call names its tool: `params.name` must be a string (tools/list lists them).", [{ field: "name", message: "must be a string" }]);
+    }
     const entry = toolEntry(name);
     if (!entry) throw new NotFoundError(`No tool named ${name}. The tools are: ${TOOL_NAMES.join(", ")}.`);
     const op = entry.operation;
     if ("scope" in op.access && !caller.scopes.has(op.access.scope)) {
       throw new ForbiddenError(`This API key lacks the scope ${op.access.scope} that ${name} needs (as its REST twin ${op.method} /api/v1${op.path} does).`);
     }
-    if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
-      throw new ValidationError("The arguments must be a JSON object.", [{ field: "(root)", message: "must be an object" }]);
+    if (args !== undefined && !isPlainObject(args)) {
+      throw new ValidationError("The arguments must be a JSON object of the tool's arguments by name.", [{ field: "arguments", message: "must be an object" }]);
+    }
+    // The edge left the arguments' strings and numbers to the tool (lib/mcp/bind-mcp-route.ts).
+    const { problem } = inspectJson(args ?? {}, JSON_BODY_MAX_DEPTH);
+    if (problem) {
+      const field = problem.path.map(String).join(".") || "arguments";
+      throw new ValidationError(`Invalid input (${field}: ${problem.message}).`, [{ field, message: problem.message }]);
     }
     const input = parseInput(op.inputSchema, restInput(op, (args ?? {}) as Record<string, unknown>, entry.fixed ?? {}));
     const ctx = "public" in op.access ? { db: caller.ctx.db, log } : { ...caller.ctx, log };
@@ -97,7 +129,7 @@ export async function callTool({ caller, name, args }: { caller: McpCaller; name
     log.info({ ms: Math.round(performance.now() - started) }, "tool call");
     return {
       content: [
-        { type: "text", text: summaryOf(entry.name as ToolName, answer, op) },
+        { type: "text", text: summaryOf(entry.name as ToolName, answer, op, input as Record<string, unknown>) },
         { type: "text", text: textCopy(structured) },
       ],
       structuredContent: structured,

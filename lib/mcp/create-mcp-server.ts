@@ -1,17 +1,20 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { ErrorCode, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import { callTool, type McpCaller } from "./call-tool";
 import { listMethodologyResources, readMethodologyResource } from "./methodology-resources";
 import { getPrompt, promptDefinitions } from "./prompts";
 import { toolDefinitions } from "./tool-definitions";
+
+/**
+ * Requests whose params the handlers judge themselves (any JSON), so that a wrong type is a clear
+ * invalid-params error (prompts, resources) or a tool error (tools), never the SDK's -32603 with a zod
+ * dump.
+ */
+const RawCallToolRequestSchema = z.object({ method: z.literal("tools/call"), params: z.unknown().optional() });
+const RawReadResourceRequestSchema = z.object({ method: z.literal("resources/read"), params: z.unknown().optional() });
+const RawGetPromptRequestSchema = z.object({ method: z.literal("prompts/get"), params: z.unknown().optional() });
 
 /** CONTRACT "Names and addresses": the MCP surface carries its own version. */
 export const MCP_SERVER_VERSION = "1.3.2";
@@ -39,15 +42,23 @@ export function createMcpServer(caller: McpCaller): Server {
     { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => callTool({ caller, name: request.params.name, args: request.params.arguments }));
+  // A tools/call's params reach callTool as sent: `Server.setRequestHandler` would first parse them
+  // with the SDK's schema and answer a wrong type (arguments as an array, a numeric name) with a
+  // protocol error, and its record parsing drops a `__proto__` argument. CONTRACT: every tool error,
+  // input validation included, is an isError result with the error body, so the tool judges them all.
+  Protocol.prototype.setRequestHandler.call(server, RawCallToolRequestSchema, async (request: z.output<typeof RawCallToolRequestSchema>) =>
+    callTool({ caller, params: request.params }),
+  );
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await listMethodologyResources() }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const page = await readMethodologyResource(request.params.uri);
+  server.setRequestHandler(RawReadResourceRequestSchema, async (request) => {
+    const uri = (request.params as { uri?: unknown } | undefined)?.uri;
+    if (typeof uri !== "string") throw new McpError(ErrorCode.InvalidParams, "resources/read needs `params.uri`, a string such as fdp://methodology/tas.");
+    const page = await readMethodologyResource(uri);
     // MCP 2025-06-18 "Resources / Error handling": resource not found is -32002.
-    if (!page) throw new McpError(-32002, `No resource ${request.params.uri}; resources/list lists the methodology pages.`, { uri: request.params.uri });
+    if (!page) throw new McpError(-32002, `No resource ${uri.slice(0, 200)}; resources/list lists the methodology pages.`, { uri: uri.slice(0, 200) });
     return { contents: [page] };
   });
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: promptDefinitions() }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => getPrompt(request.params.name, request.params.arguments));
+  server.setRequestHandler(RawGetPromptRequestSchema, async (request) => getPrompt(request.params));
   return server;
 }

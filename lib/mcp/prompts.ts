@@ -1,6 +1,8 @@
 import { McpError, ErrorCode, type GetPromptResult, type Prompt } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { deviceId } from "@/lib/schemas/common";
+import { mileageForecastQuerySchema } from "@/lib/schemas/leasing-mileage";
+import { reportPeriodQueryFields } from "@/lib/schemas/reports-emissions";
 import { zodDetails } from "@/lib/validation";
 import { methodologyUriOf } from "./methodology-resources";
 import type { ToolName } from "./tool-catalogue";
@@ -15,11 +17,10 @@ import type { ToolName } from "./tool-catalogue";
 /** Tool names as typed constants: renaming a tool breaks these prompts at compile time. */
 const T = (name: ToolName) => `\`${name}\``;
 
-const isoDate = z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { message: "must be a date YYYY-MM-DD" });
-const optionalInt = z
-  .string()
-  .regex(/^[0-9]+$/, { message: "must be a whole number" })
-  .optional();
+// The arguments are checked by the parsers of the tools the prompt chains, so a prompt never renders a
+// value its tools would refuse (a contract of 0 km, 30 February).
+const { contract_km: contractKm, lease_months: leaseMonths } = mileageForecastQuerySchema.shape;
+const { start_date: startDate, end_date: endDate } = reportPeriodQueryFields;
 
 const PROMPTS = {
   assess_vehicle_for_lease_return: {
@@ -31,9 +32,9 @@ const PROMPTS = {
       { name: "contract_km", description: "Contract mileage limit in km, if it differs from the vehicle's master data.", required: false },
       { name: "lease_months", description: "Lease length in months, if it differs from the vehicle's master data.", required: false },
     ],
-    schema: z.object({ device_id: deviceId(), contract_km: optionalInt, lease_months: optionalInt }),
-    render: (a: { device_id: string; contract_km?: string; lease_months?: string }) => {
-      const lease = [a.contract_km ? `contract_km=${a.contract_km}` : "", a.lease_months ? `lease_months=${a.lease_months}` : ""].filter(Boolean).join(", ");
+    schema: z.object({ device_id: deviceId(), contract_km: contractKm, lease_months: leaseMonths }),
+    render: (a: { device_id: string; contract_km?: number; lease_months?: number }) => {
+      const lease = [a.contract_km !== undefined ? `contract_km=${a.contract_km}` : "", a.lease_months !== undefined ? `lease_months=${a.lease_months}` : ""].filter(Boolean).join(", ");
       return [
         `Assess vehicle ${a.device_id} for its lease return, using FDP's tools and only their figures.`,
         "",
@@ -58,7 +59,7 @@ const PROMPTS = {
       { name: "start_date", description: "First day of the period, YYYY-MM-DD (UTC).", required: true },
       { name: "end_date", description: "Last day of the period, YYYY-MM-DD (UTC, inclusive; at most 366 days, not after today).", required: true },
     ],
-    schema: z.object({ start_date: isoDate, end_date: isoDate }),
+    schema: z.object({ start_date: startDate, end_date: endDate }),
     render: (a: { start_date: string; end_date: string }) =>
       [
         `Summarise the fleet's climate disclosure for ${a.start_date} to ${a.end_date}, using FDP's tools and only their figures.`,
@@ -80,9 +81,10 @@ export function promptDefinitions(): Prompt[] {
 }
 
 /** The prompt's messages; unknown names and invalid arguments are the protocol's invalid-params error. */
-export function getPrompt(name: string, args: Record<string, string> | undefined): GetPromptResult {
-  if (!Object.hasOwn(PROMPTS, name)) {
-    throw new McpError(ErrorCode.InvalidParams, `No prompt named ${name}. The prompts are: ${Object.keys(PROMPTS).join(", ")}.`);
+export function getPrompt(params: unknown): GetPromptResult {
+  const { name, arguments: args } = (params !== null && typeof params === "object" ? params : {}) as { name?: unknown; arguments?: unknown };
+  if (typeof name !== "string" || !Object.hasOwn(PROMPTS, name)) {
+    throw new McpError(ErrorCode.InvalidParams, `No prompt named ${String(name).slice(0, 100)}. The prompts are: ${Object.keys(PROMPTS).join(", ")}.`);
   }
   const prompt = PROMPTS[name as PromptName];
   const parsed = prompt.schema.safeParse(args ?? {});

@@ -36,11 +36,15 @@ type Out<O extends { output: z.ZodType }> = z.output<O["output"]>;
 /** Longest summary; a longer one is cut with an ellipsis (the structured answer has everything). */
 export const SUMMARY_MAX_CHARS = 240;
 
-export function summarizeToolResult(name: ToolName, output: unknown, now: Date): string {
+/**
+ * `input` is the tool's validated input (what was asked): a list that fills its `limit` says so, since
+ * it is a page, not the whole fleet.
+ */
+export function summarizeToolResult(name: ToolName, output: unknown, now: Date, input: Record<string, unknown> = {}): string {
   const summarise = (SUMMARISERS as Record<string, Summariser | undefined>)[name];
   if (summarise && output !== null && typeof output === "object") {
     try {
-      const line = oneLine(summarise(output, now));
+      const line = oneLine(summarise(output, now, input));
       if (line !== "") return line;
     } catch {
       // An answer of an unexpected shape: fall through to the generic line.
@@ -49,7 +53,13 @@ export function summarizeToolResult(name: ToolName, output: unknown, now: Date):
   return `${String(name)}: answer returned; see the structured content.`;
 }
 
-type Summariser = (output: unknown, now: Date) => string;
+type Summariser = (output: unknown, now: Date, input: Record<string, unknown>) => string;
+
+/** "5 vehicles" or, when the page is full, "5 vehicles shown (the limit: more may exist)". */
+function pageCount(n: number, noun: string, input: Record<string, unknown>): string {
+  const full = typeof input.limit === "number" && n >= input.limit;
+  return full ? `${plural(n, noun)} shown (the limit: more may exist)` : plural(n, noun);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Formatting helpers: each returns null for a value that is not there, so callers can leave it out.
@@ -571,7 +581,7 @@ const FLEET_STATUS_ORDER = ["driving", "idle", "parked", "charging", "offline"] 
 const ALERT_LEVEL_ORDER = ["critical", "warning", "info"] as const;
 const SEVERITY_ORDER = ["CRITICAL", "WARNING", "INFO"] as const;
 
-function listFleet(o: Out<typeof listFleetOperation>, now: Date): string {
+function listFleet(o: Out<typeof listFleetOperation>, now: Date, input: Record<string, unknown>): string {
   if (!Array.isArray(o.data)) return "Fleet snapshot: the answer holds no vehicle list";
   const data = arr(o.data);
   if (data.length === 0) return "0 vehicles: the fleet snapshot is empty (no vehicle has reported a state)";
@@ -585,14 +595,14 @@ function listFleet(o: Out<typeof listFleetOperation>, now: Date): string {
   ).filter((s) => !s.endsWith(" other"));
   const fresh = age(newest(data.map((r) => r?.updated_at)), now);
   return join(
-    `${plural(data.length, "vehicle")}${statuses.length > 0 ? `: ${statuses.join(", ")}` : ""}`,
+    `${pageCount(data.length, "vehicle", input)}${statuses.length > 0 ? `: ${statuses.join(", ")}` : ""}`,
     alerts.length > 0 ? `with open alerts: ${alerts.join(", ")}` : "no open alerts",
     `e.g. ${firstFew(data.map((r) => dev(r?.device_id)))}`,
     fresh ? `newest data ${fresh} old` : null,
   );
 }
 
-function listAlerts(o: Out<typeof listAlertsOperation>, now: Date): string {
+function listAlerts(o: Out<typeof listAlertsOperation>, now: Date, input: Record<string, unknown>): string {
   if (!Array.isArray(o.data)) return "Alerts: the answer holds no alert list";
   const data = arr(o.data);
   if (data.length === 0) return "0 alerts match the filters";
@@ -606,7 +616,7 @@ function listAlerts(o: Out<typeof listAlertsOperation>, now: Date): string {
   const firstAge = first ? age(first.created_at, now) : null;
   const devices = [...new Set(data.map((a) => a?.device_id).filter((d): d is string => typeof d === "string"))];
   return join(
-    `${plural(data.length, "alert")}: ${severities.join(", ")}`,
+    `${pageCount(data.length, "alert", input)}: ${severities.join(", ")}`,
     `${fmt(open, 0)} unacknowledged`,
     first ? `newest ${[str(first.id) ? `${first.id}:` : null, dev(first.device_id), str(first.severity), str(first.agent) ? `(${first.agent})` : null, firstAge ? `${firstAge} ago` : null].filter(Boolean).join(" ")}` : null,
     `devices ${firstFew(devices)}`,
@@ -636,7 +646,7 @@ function scoresBatch(o: Out<typeof scoresBatchOperation>): string {
   const requested = arr(o.meta?.scores_requested);
   const shown = ok.slice(0, 2).map((r) => `${dev(r.device_id)}: ${batchItemScores(r) || "no scores"}`);
   return join(
-    `${plural(total, "device")}: ${fmt(processed, 0)} scored, ${plural(errors, "error")}${requested.length > 0 ? ` (${requested.join(", ")})` : ""}`,
+    `${requested.length > 0 ? `${requested.join(", ")} for ` : ""}${plural(total, "device")}: ${fmt(processed, 0)} scored, ${plural(errors, "error")}`,
     ...shown,
     ok.length > shown.length ? `+${ok.length - shown.length} more scored` : null,
     failed.length > 0 ? `failed: ${firstFew(failed.map((r) => `${dev(r.device_id)}${str(r.error?.error) ? ` (${r.error?.error})` : ""}`))}` : null,
@@ -679,8 +689,8 @@ const SUMMARISERS: Record<ToolName, Summariser> = {
   generate_certificate: (o, now) => generateCertificate(o as Out<typeof generateCertificateOperation>, now),
   get_emissions_report: (o) => emissionsReport(o as Out<typeof getEmissionsReportOperation>),
   get_charging_recommendation: (o, now) => chargingRecommendation(o as Out<typeof getChargingRecommendationOperation>, now),
-  list_fleet: (o, now) => listFleet(o as Out<typeof listFleetOperation>, now),
-  list_alerts: (o, now) => listAlerts(o as Out<typeof listAlertsOperation>, now),
+  list_fleet: (o, now, input) => listFleet(o as Out<typeof listFleetOperation>, now, input),
+  list_alerts: (o, now, input) => listAlerts(o as Out<typeof listAlertsOperation>, now, input),
   get_vehicle_health: (o, now) => vehicleHealth(o as Out<typeof getVehicleHealthOperation>, now),
   get_green_fleet: (o, now) => greenFleet(o as Out<typeof getGreenFleetOperation>, now),
   get_eol_summary: (o) => eolSummary(o as Out<typeof getEolSummaryOperation>),

@@ -69,7 +69,7 @@ beforeAll(async () => {
   };
   app = await startRouteServer({
     db: tdb.handle,
-    env: { RATE_LIMIT_API_PER_MIN: "100000", RATE_LIMIT_AUTH_PER_MIN: "100000", RATE_LIMIT_PUBLIC_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL, AUTH_CACHE_TTL_SECONDS: "0" },
+    env: { RATE_LIMIT_API_PER_MIN: "100000", RATE_LIMIT_AUTH_PER_MIN: "100000", RATE_LIMIT_PUBLIC_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL, AUTH_CACHE_TTL_SECONDS: "0", MCP_ALLOWED_ORIGINS: "https://agents.example.com" },
   });
   client = await connectMcpClient(app.url, a.key);
 });
@@ -251,6 +251,20 @@ describe("errors are tool results with the CONTRACT body", () => {
     expect(JSON.stringify(verified.structuredContent)).not.toContain(b.tenantId);
   });
 
+  it("takes any number its schema allows: 5e-7 is 0.0000005, not an exponent the query parser refuses", async () => {
+    const result = await call(client, "predict_residual_value", { device_id: OWN, odometer_km: 5e-7, battery_soh_pct: 92.5 });
+    expect(result.isError ?? false, JSON.stringify(result.structuredContent)).toBe(false);
+    const big = expectToolError(await call(client, "predict_residual_value", { device_id: OWN, odometer_km: 1e21 }), "invalid_request");
+    expect(big.details?.[0]?.message).toMatch(/at most/);
+  });
+
+  it("a list that fills its limit says it is a page, not the whole fleet", async () => {
+    const page = await call(client, "list_fleet", { limit: 1 });
+    expect((page.content[0] as { text: string }).text).toMatch(/^1 vehicle shown \(the limit: more may exist\)/);
+    const all = await call(client, "list_fleet", { limit: 500 });
+    expect((all.content[0] as { text: string }).text).toMatch(/^2 vehicles:/);
+  });
+
   it("unprocessable when the vehicle cannot answer (charging plan of a combustion car)", async () => {
     expectToolError(await call(client, "get_charging_recommendation", { device_id: "dev-a2" }), "unprocessable");
   });
@@ -395,17 +409,65 @@ describe("the HTTP edge keeps the CONTRACT envelope", () => {
     await expectEnvelope(await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", pad: "x".repeat(1_100_000) }) }), 413, "payload_too_large");
   });
 
-  it("inside a tool's arguments, a NUL or a lone surrogate is that tool's invalid_request, naming the argument", async () => {
-    for (const bad of ["a\u0000b", "\ud800"]) {
-      const res = await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "get_tas_score", arguments: { device_id: bad } } }) });
-      expect(res.status).toBe(200);
+  const rpc = (params: unknown, id: number | string = 9) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params });
+  async function toolResult(res: Response): Promise<CallToolResult> {
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { result?: CallToolResult; error?: unknown };
+    expect(body.error, JSON.stringify(body.error)).toBeUndefined();
+    return body.result!;
+  }
+
+  it("inside a tool's arguments, a NUL, a lone surrogate or 1e400 is that tool's invalid_request, naming the argument", async () => {
+    for (const raw of ['"a\\u0000b"', '"\\ud800"', "1e400"]) {
+      const res = await post({ body: `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"get_tas_score","arguments":{"device_id":${raw}}}}` });
       expect(res.headers.get("x-request-id")).toMatch(/^req_/);
-      const { id, result } = (await res.json()) as { id: number; result: CallToolResult };
-      expect(id).toBe(9);
-      const body = expectToolError(result, "invalid_request");
-      expect(body.details?.map((d) => d.field)).toEqual(["device_id"]);
+      const body = expectToolError(await toolResult(res), "invalid_request");
+      expect(body.details?.map((d) => d.field), raw).toEqual(["device_id"]);
       expect(body.request_id).toBe(res.headers.get("x-request-id"));
     }
+  });
+
+  it("...but only there, and only after the transport's checks, the tool's name and its scope", async () => {
+    const nul = { device_id: "a\u0000b" };
+    // Elsewhere in the message: the edge's 400.
+    await expectEnvelope(await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_tas_score", arguments: {}, _meta: { progressToken: "x\u0000" } } }) }), 400, "invalid_request");
+    await expectEnvelope(await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "prompts/get", params: { name: "fleet_csrd_summary", arguments: { start_date: "\u0000" } } }) }), 400, "invalid_request");
+    // A duplicate member name is refused whatever else the body holds.
+    await expectEnvelope(await post({ body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_fleet","arguments":{"limit":"\\u0000"}},"id":8}' }), 400, "invalid_request");
+    // The transport's own checks still come first.
+    await expectEnvelope(await post({ headers: { accept: "text/plain" }, body: rpc({ name: "get_tas_score", arguments: nul }) }), 406, "invalid_request");
+    // Then the tool's name, then its scope.
+    expectToolError(await toolResult(await post({ body: rpc({ name: "nope", arguments: nul }) })), "not_found");
+    expectToolError(await toolResult(await post({ key: mcpOnly.key, body: rpc({ name: "get_tas_score", arguments: nul }) })), "forbidden");
+  });
+
+  it("a tools/call whose params have the wrong shape is still a tool error, invalid_request naming what is wrong", async () => {
+    const cases: [unknown, string][] = [
+      [{ name: "list_fleet", arguments: [1] }, "arguments"],
+      [{ name: "list_fleet", arguments: "limit=1" }, "arguments"],
+      [{ name: "list_fleet", arguments: null }, "arguments"],
+      [{ name: 5, arguments: {} }, "name"],
+      [{ arguments: {} }, "name"],
+      [undefined, "name"],
+      [{ name: "list_fleet", arguments: JSON.parse('{"__proto__":{"limit":"1"}}') as unknown }, "__proto__"],
+    ];
+    for (const [params, field] of cases) {
+      const body = expectToolError(await toolResult(await post({ body: rpc(params) })), "invalid_request");
+      expect(body.details?.map((d) => d.field), JSON.stringify(params)).toEqual([field]);
+    }
+  });
+
+  it("a JSON-RPC batch is refused with a sentence (one message per request; batches would also dodge the rate limit)", async () => {
+    const res = await post({ body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { jsonrpc: "2.0", id: 2, method: "tools/list" }]) });
+    expect((await expectEnvelope(res, 400, "invalid_request")).message).toMatch(/JSON object/);
+  });
+
+  it("refuses a browser origin other than its own, PUBLIC_BASE_URL's or MCP_ALLOWED_ORIGINS' (DNS rebinding)", async () => {
+    for (const origin of ["http://evil.example", "null", "not a url"]) {
+      const body = await expectEnvelope(await post({ headers: { origin } }), 403, "forbidden");
+      expect(body.message).toMatch(/origin/i);
+    }
+    for (const origin of [app.url, "http://localhost:3000", "https://agents.example.com"]) expect((await post({ headers: { origin } })).status, origin).toBe(200);
   });
 
   it("the sandbox key's refusals carry _sandbox and its answers X-Sandbox", async () => {
@@ -456,5 +518,27 @@ describe("resources and prompts", () => {
     await expect(client.getPrompt({ name: "assess_vehicle_for_lease_return", arguments: { device_id: "a/b" } })).rejects.toThrow(/device_id/);
     await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "Jan" , end_date: "2026-01-31"} })).rejects.toThrow(/start_date/);
     await expect(client.getPrompt({ name: "nope", arguments: {} })).rejects.toThrow(/No prompt/);
+    // The chained tools' own parsers judge the arguments: nothing a tool would refuse renders.
+    await expect(client.getPrompt({ name: "assess_vehicle_for_lease_return", arguments: { device_id: OWN, contract_km: "0" } })).rejects.toThrow(/contract_km/);
+    await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "2026-02-30", end_date: "2026-03-31" } })).rejects.toThrow(/start_date/);
+  });
+
+  it("wrongly typed prompt and resource params are invalid-params errors (-32602) with a sentence", async () => {
+    const raw = async (method: string, params: unknown) => {
+      const res = await app.fetch("/api/mcp", {
+        method: "POST",
+        key: a.key,
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 3, method, params }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { error: { code: number; message: string } }).error;
+    };
+    const prompt = await raw("prompts/get", { name: "fleet_csrd_summary", arguments: { start_date: 5, end_date: "2026-01-31" } });
+    expect(prompt.code).toBe(-32602);
+    expect(prompt.message).toMatch(/start_date/);
+    const resource = await raw("resources/read", { uri: 5 });
+    expect(resource.code).toBe(-32602);
+    expect(resource.message).toMatch(/uri/);
   });
 });
