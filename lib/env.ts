@@ -18,19 +18,6 @@ export const envSchema = z.object({
   FDP_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/pglite")),
   REDIS_URL: optionalString,
   PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("http://localhost:3000")),
-  /**
-   * Browser origins allowed to call the MCP endpoint besides this server's own (comma-separated, e.g.
-   * `https://agents.example.com`). MCP requires servers to check `Origin` (DNS rebinding); requests
-   * without one (every non-browser client) are not affected.
-   */
-  MCP_ALLOWED_ORIGINS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .optional()
-      .transform((v) => (v ?? "").split(",").map((o) => o.trim()).filter(Boolean))
-      .pipe(z.array(z.string().url().transform((o) => new URL(o).origin))),
-  ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"]).default("0")).transform((v) => v === "1" || v === "true"),
   RATE_LIMIT_API_PER_MIN: positiveInt(60),
   RATE_LIMIT_AUTH_PER_MIN: positiveInt(30),

@@ -79,20 +79,18 @@ function withoutToolArguments(message: Record<string, unknown>): Record<string, 
 /**
  * MCP "Streamable HTTP / Security": servers must validate `Origin` (a web page must not reach an MCP
  * server through DNS rebinding). A request without one (every non-browser client) passes; a browser's
- * must come from this server's own origin, PUBLIC_BASE_URL's, or one listed in MCP_ALLOWED_ORIGINS.
+ * must come from PUBLIC_BASE_URL's origin, the one origin this deployment serves pages from. Not from
+ * the request's own Host: under DNS rebinding the attacker's name is the Host. Cross-origin browser
+ * clients are not served (they would need CORS, which this API does not offer).
  */
 function originAllowed(req: Request): boolean {
   const origin = req.headers.get("origin");
   if (origin === null) return true;
-  let parsed: string;
   try {
-    parsed = new URL(origin).origin;
+    return new URL(origin).origin === new URL(env().PUBLIC_BASE_URL).origin;
   } catch {
     return false;
   }
-  if (parsed === "null") return false;
-  const { PUBLIC_BASE_URL, MCP_ALLOWED_ORIGINS } = env();
-  return parsed === new URL(req.url).origin || parsed === new URL(PUBLIC_BASE_URL).origin || MCP_ALLOWED_ORIGINS.includes(parsed);
 }
 
 async function handleMcpPost(req: Request): Promise<Response> {
@@ -100,7 +98,7 @@ async function handleMcpPost(req: Request): Promise<Response> {
   const decor = { ...base, log: requestLogger({ requestId: base.requestId, operation: "mcp" }) } satisfies ResponseDecor;
   try {
     if (!originAllowed(req)) {
-      throw new ForbiddenError("This MCP endpoint does not accept requests from that browser origin (Origin header); see MCP_ALLOWED_ORIGINS.");
+      throw new ForbiddenError("This MCP endpoint accepts browser requests only from this deployment's own origin (PUBLIC_BASE_URL); the Origin header names another.");
     }
     const { ctx, principal } = await authorizeKey(MCP_ACCESS, req, decor);
     if (!isJsonContentType(req.headers.get("content-type"))) {

@@ -21,6 +21,11 @@ export interface McpCaller {
   requestId: string;
 }
 
+/** How many unknown argument names an error names, and how much of each (and of an unknown tool's name) it repeats. */
+const MAX_NAMED_UNKNOWN = 10;
+const MAX_ECHO_CHARS = 100;
+const echo = (s: string): string => (s.length > MAX_ECHO_CHARS ? `${s.slice(0, MAX_ECHO_CHARS)}…` : s);
+
 /**
  * The tool's arguments as the operation's input parser receives them from REST. Path and query
  * values travel as strings there; a client following the tool's JSON Schema sends `50` or `true`,
@@ -34,9 +39,12 @@ function restInput(op: Operation, args: Record<string, unknown>, fixed: Readonly
   const unknown = Object.keys(args).filter((name) => !offered.has(name));
   if (unknown.length > 0) {
     const takes = offered.size > 0 ? `it takes ${[...offered].join(", ")}` : "it takes no arguments";
+    // Named, but bounded: 90,000 made-up names must not come back as megabytes.
+    const named = unknown.slice(0, MAX_NAMED_UNKNOWN).map(echo);
+    const more = unknown.length > named.length ? ` and ${unknown.length - named.length} more` : "";
     throw new ValidationError(
-      `Unknown argument${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}: ${takes}.`,
-      unknown.map((field) => ({ field, message: "is not an argument of this tool" })),
+      `Unknown argument${unknown.length > 1 ? "s" : ""} ${named.join(", ")}${more}: ${takes}.`,
+      named.map((field) => ({ field, message: "is not an argument of this tool" })),
     );
   }
   const raw: Record<string, unknown> = {};
@@ -105,7 +113,7 @@ export async function callTool({ caller, params }: { caller: McpCaller; params: 
       throw new ValidationError("A tool call names its tool: `params.name` must be a string (tools/list lists them).", [{ field: "name", message: "must be a string" }]);
     }
     const entry = toolEntry(name);
-    if (!entry) throw new NotFoundError(`No tool named ${name}. The tools are: ${TOOL_NAMES.join(", ")}.`);
+    if (!entry) throw new NotFoundError(`No tool named ${echo(name)}. The tools are: ${TOOL_NAMES.join(", ")}.`);
     const op = entry.operation;
     if ("scope" in op.access && !caller.scopes.has(op.access.scope)) {
       throw new ForbiddenError(`This API key lacks the scope ${op.access.scope} that ${name} needs (as its REST twin ${op.method} /api/v1${op.path} does).`);

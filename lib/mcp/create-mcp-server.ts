@@ -1,6 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { ErrorCode, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { callTool, type McpCaller } from "./call-tool";
 import { listMethodologyResources, readMethodologyResource } from "./methodology-resources";
@@ -15,6 +15,10 @@ import { toolDefinitions } from "./tool-definitions";
 const RawCallToolRequestSchema = z.object({ method: z.literal("tools/call"), params: z.unknown().optional() });
 const RawReadResourceRequestSchema = z.object({ method: z.literal("resources/read"), params: z.unknown().optional() });
 const RawGetPromptRequestSchema = z.object({ method: z.literal("prompts/get"), params: z.unknown().optional() });
+/** The lists have one page: any `cursor` (of any type) is ignored rather than a zod dump. */
+const RawListToolsRequestSchema = z.object({ method: z.literal("tools/list"), params: z.unknown().optional() });
+const RawListResourcesRequestSchema = z.object({ method: z.literal("resources/list"), params: z.unknown().optional() });
+const RawListPromptsRequestSchema = z.object({ method: z.literal("prompts/list"), params: z.unknown().optional() });
 
 /** CONTRACT "Names and addresses": the MCP surface carries its own version. */
 export const MCP_SERVER_VERSION = "1.3.2";
@@ -41,7 +45,7 @@ export function createMcpServer(caller: McpCaller): Server {
     { name: MCP_SERVER_NAME, title: "FDP — Fleet Data Products", version: MCP_SERVER_VERSION },
     { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions() }));
+  server.setRequestHandler(RawListToolsRequestSchema, async () => ({ tools: toolDefinitions() }));
   // A tools/call's params reach callTool as sent: `Server.setRequestHandler` would first parse them
   // with the SDK's schema and answer a wrong type (arguments as an array, a numeric name) with a
   // protocol error, and its record parsing drops a `__proto__` argument. CONTRACT: every tool error,
@@ -49,7 +53,7 @@ export function createMcpServer(caller: McpCaller): Server {
   Protocol.prototype.setRequestHandler.call(server, RawCallToolRequestSchema, async (request: z.output<typeof RawCallToolRequestSchema>) =>
     callTool({ caller, params: request.params }),
   );
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await listMethodologyResources() }));
+  server.setRequestHandler(RawListResourcesRequestSchema, async () => ({ resources: await listMethodologyResources() }));
   server.setRequestHandler(RawReadResourceRequestSchema, async (request) => {
     const uri = (request.params as { uri?: unknown } | undefined)?.uri;
     if (typeof uri !== "string") throw new McpError(ErrorCode.InvalidParams, "resources/read needs `params.uri`, a string such as fdp://methodology/tas.");
@@ -58,7 +62,7 @@ export function createMcpServer(caller: McpCaller): Server {
     if (!page) throw new McpError(-32002, `No resource ${uri.slice(0, 200)}; resources/list lists the methodology pages.`, { uri: uri.slice(0, 200) });
     return { contents: [page] };
   });
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: promptDefinitions() }));
+  server.setRequestHandler(RawListPromptsRequestSchema, async () => ({ prompts: promptDefinitions() }));
   server.setRequestHandler(RawGetPromptRequestSchema, async (request) => getPrompt(request.params));
   return server;
 }

@@ -1,5 +1,7 @@
 import { McpError, ErrorCode, type GetPromptResult, type Prompt } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { ValidationError } from "@/lib/errors";
+import { reportRange } from "@/lib/reports/report-range";
 import { deviceId } from "@/lib/schemas/common";
 import { mileageForecastQuerySchema } from "@/lib/schemas/leasing-mileage";
 import { reportPeriodQueryFields } from "@/lib/schemas/reports-emissions";
@@ -59,7 +61,15 @@ const PROMPTS = {
       { name: "start_date", description: "First day of the period, YYYY-MM-DD (UTC).", required: true },
       { name: "end_date", description: "Last day of the period, YYYY-MM-DD (UTC, inclusive; at most 366 days, not after today).", required: true },
     ],
-    schema: z.object({ start_date: startDate, end_date: endDate }),
+    // The reports' cross-field rule too (start ≤ end, at most 366 days, not after today).
+    schema: z.object({ start_date: startDate, end_date: endDate }).superRefine((period, ctx) => {
+      try {
+        reportRange(period, new Date());
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        for (const d of err.details ?? []) ctx.addIssue({ code: "custom", path: [d.field], message: d.message });
+      }
+    }),
     render: (a: { start_date: string; end_date: string }) =>
       [
         `Summarise the fleet's climate disclosure for ${a.start_date} to ${a.end_date}, using FDP's tools and only their figures.`,
@@ -83,8 +93,11 @@ export function promptDefinitions(): Prompt[] {
 /** The prompt's messages; unknown names and invalid arguments are the protocol's invalid-params error. */
 export function getPrompt(params: unknown): GetPromptResult {
   const { name, arguments: args } = (params !== null && typeof params === "object" ? params : {}) as { name?: unknown; arguments?: unknown };
-  if (typeof name !== "string" || !Object.hasOwn(PROMPTS, name)) {
-    throw new McpError(ErrorCode.InvalidParams, `No prompt named ${String(name).slice(0, 100)}. The prompts are: ${Object.keys(PROMPTS).join(", ")}.`);
+  if (typeof name !== "string") {
+    throw new McpError(ErrorCode.InvalidParams, `prompts/get needs \`params.name\`, a string: one of ${Object.keys(PROMPTS).join(", ")}.`);
+  }
+  if (!Object.hasOwn(PROMPTS, name)) {
+    throw new McpError(ErrorCode.InvalidParams, `No prompt named ${name.slice(0, 100)}. The prompts are: ${Object.keys(PROMPTS).join(", ")}.`);
   }
   const prompt = PROMPTS[name as PromptName];
   const parsed = prompt.schema.safeParse(args ?? {});

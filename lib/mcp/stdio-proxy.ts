@@ -1,5 +1,5 @@
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createInterface } from "node:readline";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
 /**
@@ -48,6 +48,11 @@ export function readConfig(env: Record<string, string | undefined>): ProxyConfig
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") {
     throw new ConfigError(`FDP_BASE_URL must be an http:// or https:// URL, not ${JSON.stringify(raw)}.`);
+  }
+  // FDP authenticates with the key, never with URL credentials; and a password in the URL would be
+  // echoed in every error message. Refused without repeating it.
+  if (base.username !== "" || base.password !== "") {
+    throw new ConfigError("FDP_BASE_URL must not carry a user name or password (user:pass@host): FDP takes the key from FDP_API_KEY.");
   }
   // Relative to the base's own path: FDP behind a proxy at https://host/fdp is https://host/fdp/api/mcp.
   base.pathname = base.pathname.endsWith("/") ? base.pathname : `${base.pathname}/`;
@@ -143,9 +148,12 @@ export function describeUpstreamFailure(err: unknown, endpoint: URL): UpstreamFa
   return { message: `${where} could not answer: ${err instanceof Error ? err.message : String(err)}`, data: {} };
 }
 
-function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number; method: string } {
-  return "method" in message && "id" in message && message.id !== undefined;
-}
+/** JSON-RPC 2.0 "Error object": codes for a line the proxy cannot pass on. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
+type Id = string | number;
+const isId = (v: unknown): v is Id => typeof v === "string" || typeof v === "number";
 
 export interface ProxyIo {
   stdin?: NodeJS.ReadableStream & { pause(): unknown };
@@ -165,7 +173,6 @@ export async function startProxy(config: ProxyConfig, io: ProxyIo = {}): Promise
   const stdout = io.stdout ?? process.stdout;
   const log = io.log ?? ((line: string) => void process.stderr.write(`fdp-mcp: ${line}\n`));
 
-  const stdio = new StdioServerTransport(stdin as typeof process.stdin, stdout as typeof process.stdout);
   const http = new StreamableHTTPClientTransport(config.endpoint, {
     requestInit: { headers: { Authorization: `Bearer ${config.apiKey}` } },
   });
@@ -176,9 +183,15 @@ export async function startProxy(config: ProxyConfig, io: ProxyIo = {}): Promise
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
 
-  const toClient = (message: JSONRPCMessage): void => {
+  /** One JSON-RPC message per line on stdout (MCP stdio transport). */
+  const toClient = (message: JSONRPCMessage | { jsonrpc: "2.0"; id: null; error: { code: number; message: string } }): void => {
     if (closing) return;
-    stdio.send(message).catch((err: unknown) => log(`could not write to stdout: ${err instanceof Error ? err.message : String(err)}`));
+    stdout.write(`${JSON.stringify(message)}\n`);
+  };
+  const refuseLine = (id: Id | null, code: number, message: string): void => {
+    log(message);
+    if (id === null) toClient({ jsonrpc: "2.0", id: null, error: { code, message } });
+    else toClient({ jsonrpc: "2.0", id, error: { code, message } });
   };
 
   http.onmessage = (message) => {
@@ -195,9 +208,37 @@ export async function startProxy(config: ProxyConfig, io: ProxyIo = {}): Promise
 
   /** Messages on their way to FDP: when stdin ends, their answers are still written before closing. */
   const inFlight = new Set<Promise<void>>();
-  stdio.onmessage = (message) => {
-    const request = isRequest(message) ? message : null;
-    if (request?.method === "initialize") initializeIds.add(request.id);
+  /**
+   * Each line read on stdin. The proxy does not judge a message beyond what it needs to answer it:
+   * any JSON object goes to FDP, which answers an invalid one (and the proxy passes its refusal on to
+   * that request's id), so a malformed request never waits forever. Only what cannot be sent at all
+   * (not JSON, not one object) is refused here, with the id when one can be read.
+   */
+  const onLine = (line: string): void => {
+    if (line.trim() === "") return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      refuseLine(null, PARSE_ERROR, "Parse error: a line on stdin is not JSON (the stdio transport carries one JSON-RPC message per line).");
+      return;
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      refuseLine(null, INVALID_REQUEST, "Invalid request: each line must be one JSON-RPC message object (batches are not supported).");
+      return;
+    }
+    const { id, method } = parsed as { id?: unknown; method?: unknown };
+    if (id !== undefined && id !== null && !isId(id)) {
+      refuseLine(null, INVALID_REQUEST, "Invalid request: a JSON-RPC id is a string or a number.");
+      return;
+    }
+    const requestId = isId(id) && method !== undefined ? id : null;
+    if (requestId !== null && method === "initialize") initializeIds.add(requestId);
+    forward(parsed as JSONRPCMessage, requestId);
+  };
+
+  const forward = (message: JSONRPCMessage, requestId: Id | null): void => {
+    const request = requestId === null ? null : { id: requestId };
     const sent = http.send(message).catch((err: unknown) => {
       if (request) initializeIds.delete(request.id);
       if (closing) return;
@@ -208,14 +249,15 @@ export async function startProxy(config: ProxyConfig, io: ProxyIo = {}): Promise
     inFlight.add(sent);
     void sent.finally(() => inFlight.delete(sent));
   };
-  stdio.onerror = (err) => log(`unreadable message on stdin: ${err instanceof Error ? err.message : String(err)}`);
+  const lines = createInterface({ input: stdin, crlfDelay: Infinity });
+  lines.on("line", onLine);
 
   const close = async (): Promise<void> => {
     if (closing) return closed;
     closing = true;
-    stdin.removeListener("end", onEnd);
+    lines.removeListener("close", onEnd);
+    lines.close();
     await http.close().catch(() => {});
-    await stdio.close().catch(() => {});
     resolveClosed();
     return closed;
   };
@@ -229,10 +271,9 @@ export async function startProxy(config: ProxyConfig, io: ProxyIo = {}): Promise
       return close();
     });
   };
-  stdin.on("end", onEnd);
+  lines.on("close", onEnd);
 
   await http.start();
-  await stdio.start();
   return { closed, close };
 }
 

@@ -310,6 +310,39 @@ describe("what only the proxy does", () => {
   });
 });
 
+describe("lines the proxy cannot pass on as they are", () => {
+  it("answers every line: not JSON (-32700), not one object (-32600), a bad id (-32600), and a malformed request FDP refuses (its id, FDP's words)", async () => {
+    const child = spawnProxy(proxyEnv({ FDP_API_KEY: a.key, FDP_BASE_URL: app.url }));
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString("utf8")));
+    child.stderr.on("data", (c: Buffer) => (err += c.toString("utf8")));
+    child.stdin.end(
+      [
+        "this is not json",
+        JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "tools/list" }]),
+        JSON.stringify({ jsonrpc: "2.0", id: { a: 1 }, method: "tools/list" }),
+        JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: "x" }),
+        JSON.stringify({ jsonrpc: "1.0", id: 9, method: "tools/list" }),
+        JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list", params: [] }),
+        "",
+      ].join("\n"),
+    );
+    expect(await new Promise<number | null>((resolve) => child.on("exit", resolve))).toBe(0);
+    const answers = out.trim().split("\n").map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string } });
+    const nullIds = answers.filter((x) => x.id === null).map((x) => x.error?.code);
+    expect(nullIds.sort()).toEqual([-32700, -32600, -32600].sort());
+    for (const id of [7, 9, 10]) {
+      const answer = answers.find((x) => x.id === id);
+      expect(answer?.error?.code, `id ${id}`).toBe(-32000);
+      expect(answer?.error?.message).toMatch(/answered 400 invalid_request/);
+    }
+    expect(answers).toHaveLength(6);
+    // One stderr line per problem, never a dump.
+    for (const line of err.trim().split("\n")) expect(line).toMatch(/^fdp-mcp: /);
+  });
+});
+
 describe("the proxy's helpers", () => {
   it("reads the configuration: the key required, the base URL http(s) with a default", () => {
     expect(readConfig({ FDP_API_KEY: "k" }).endpoint.href).toBe("http://localhost:3000/api/mcp");
@@ -320,6 +353,9 @@ describe("the proxy's helpers", () => {
     expect(() => readConfig({ FDP_API_KEY: "  " })).toThrow(/FDP_API_KEY/);
     expect(() => readConfig({ FDP_API_KEY: "k", FDP_BASE_URL: "file:///etc" })).toThrow(/http/);
     expect(() => readConfig({ FDP_API_KEY: "k", FDP_BASE_URL: "not a url" })).toThrow(/not a URL/);
+    // Credentials in the URL are refused, and not repeated.
+    expect(() => readConfig({ FDP_API_KEY: "k", FDP_BASE_URL: "http://user:hunter2@localhost:3000" })).toThrow(/user name or password/);
+    expect(() => readConfig({ FDP_API_KEY: "k", FDP_BASE_URL: "http://user:hunter2@localhost:3000" })).not.toThrow(/hunter2/);
   });
 
   it("words an HTTP refusal with FDP's code and message, and a refused connection as not reachable", () => {

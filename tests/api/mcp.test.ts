@@ -69,7 +69,7 @@ beforeAll(async () => {
   };
   app = await startRouteServer({
     db: tdb.handle,
-    env: { RATE_LIMIT_API_PER_MIN: "100000", RATE_LIMIT_AUTH_PER_MIN: "100000", RATE_LIMIT_PUBLIC_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL, AUTH_CACHE_TTL_SECONDS: "0", MCP_ALLOWED_ORIGINS: "https://agents.example.com" },
+    env: { RATE_LIMIT_API_PER_MIN: "100000", RATE_LIMIT_AUTH_PER_MIN: "100000", RATE_LIMIT_PUBLIC_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL, AUTH_CACHE_TTL_SECONDS: "0", PUBLIC_BASE_URL: "https://fdp.example.com" },
   });
   client = await connectMcpClient(app.url, a.key);
 });
@@ -462,12 +462,25 @@ describe("the HTTP edge keeps the CONTRACT envelope", () => {
     expect((await expectEnvelope(res, 400, "invalid_request")).message).toMatch(/JSON object/);
   });
 
-  it("refuses a browser origin other than its own, PUBLIC_BASE_URL's or MCP_ALLOWED_ORIGINS' (DNS rebinding)", async () => {
-    for (const origin of ["http://evil.example", "null", "not a url"]) {
+  it("refuses a browser origin other than PUBLIC_BASE_URL's, even one matching the Host (DNS rebinding)", async () => {
+    // The request's own Host is the attacker's name under DNS rebinding: it proves nothing.
+    for (const origin of ["http://evil.example", "null", "not a url", app.url, "https://fdp.example.com.evil.example"]) {
       const body = await expectEnvelope(await post({ headers: { origin } }), 403, "forbidden");
       expect(body.message).toMatch(/origin/i);
     }
-    for (const origin of [app.url, "http://localhost:3000", "https://agents.example.com"]) expect((await post({ headers: { origin } })).status, origin).toBe(200);
+    for (const origin of ["https://fdp.example.com", "https://FDP.example.com:443"]) expect((await post({ headers: { origin } })).status, origin).toBe(200);
+  });
+
+  it("names at most ten unknown arguments, each at most 100 characters: made-up names do not come back as megabytes", async () => {
+    const args = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`${"x".repeat(300)}${i}`, 1]));
+    const res = await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "y".repeat(5000), arguments: {} } }) });
+    expect(expectToolError(await toolResult(res), "not_found").message.length).toBeLessThan(1000);
+    const many = await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "get_spot_prices", arguments: args } }) });
+    const text = await many.clone().text();
+    expect(text.length).toBeLessThan(20_000);
+    const body = expectToolError(await toolResult(many), "invalid_request");
+    expect(body.details).toHaveLength(10);
+    expect(body.message).toContain("and 1990 more");
   });
 
   it("the sandbox key's refusals carry _sandbox and its answers X-Sandbox", async () => {
@@ -521,6 +534,10 @@ describe("resources and prompts", () => {
     // The chained tools' own parsers judge the arguments: nothing a tool would refuse renders.
     await expect(client.getPrompt({ name: "assess_vehicle_for_lease_return", arguments: { device_id: OWN, contract_km: "0" } })).rejects.toThrow(/contract_km/);
     await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "2026-02-30", end_date: "2026-03-31" } })).rejects.toThrow(/start_date/);
+    // ...and the reports' rule across the two dates.
+    await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "2026-03-31", end_date: "2026-01-01" } })).rejects.toThrow(/start_date must not be after end_date/);
+    await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "2020-01-01", end_date: "2025-12-31" } })).rejects.toThrow(/end_date at most 366 days/);
+    await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "2026-01-01", end_date: "2099-01-01" } })).rejects.toThrow(/end_date/);
   });
 
   it("wrongly typed prompt and resource params are invalid-params errors (-32602) with a sentence", async () => {
@@ -540,5 +557,20 @@ describe("resources and prompts", () => {
     const resource = await raw("resources/read", { uri: 5 });
     expect(resource.code).toBe(-32602);
     expect(resource.message).toMatch(/uri/);
+    const name = await raw("prompts/get", { name: ["fleet_csrd_summary"] });
+    expect(name.code).toBe(-32602);
+    expect(name.message).toMatch(/params.name`, a string/);
+    // The lists have one page: a cursor of any type is ignored, never a -32603 dump.
+    for (const method of ["tools/list", "resources/list", "prompts/list"]) {
+      const res = await app.fetch("/api/mcp", {
+        method: "POST",
+        key: a.key,
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 4, method, params: { cursor: 5 } }),
+      });
+      const body = (await res.json()) as { result?: Record<string, unknown[]>; error?: unknown };
+      expect(body.error, method).toBeUndefined();
+      expect(Object.values(body.result ?? {}).some((v) => Array.isArray(v) && v.length > 0), method).toBe(true);
+    }
   });
 });
