@@ -14,6 +14,7 @@ import postgres from "postgres";
 import type { TenantCtx } from "@/lib/context";
 import { alerts, devices, fleetSnapshot } from "@/lib/db/schema";
 import { fleetPageQuery } from "@/lib/fleet/list-fleet";
+import { ANALYZE_AFTER_NEW_DEVICES } from "@/lib/db/analyze-after-bulk-ingest";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger, setRootLogger, createLogger } from "@/lib/log/logger";
 import { createTenant } from "@/lib/tenants/create-tenant";
@@ -69,9 +70,13 @@ async function main(): Promise<void> {
     const ctx = ctxOf(neu.tenantId);
     const vin = vins("NEWFLEET000");
     const started = Date.now();
-    for (let i = 0; i < VEHICLES / 2_000; i++) {
-      await ingestTelemetry({ ctx, input: { vehicles: Array.from({ length: 2_000 }, () => ({ vin: vin(), timestamp: t0, speed_kmh: 12, soc_percent: 55, lat: 60.2, lon: 24.9 })) } as never });
+    // In batches below ANALYZE_AFTER_NEW_DEVICES, so that the ingest's own background ANALYZE (which
+    // would fix the statistics) does not start: the plan must be right without it.
+    for (let left = VEHICLES; left > 0; left -= ANALYZE_AFTER_NEW_DEVICES - 1) {
+      const n = Math.min(left, ANALYZE_AFTER_NEW_DEVICES - 1);
+      await ingestTelemetry({ ctx: ctx, input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: t0, speed_kmh: 12, soc_percent: 55, lat: 60.2, lon: 24.9 })) } as never });
     }
+
     await raw`
       insert into alerts (id, tenant_id, device_id, agent, severity, prediction, confidence, technical_data, acknowledged, created_at)
       select 'alt_plan_' || d.device_id || '_' || k, d.tenant_id, d.device_id, 'battery', (array['INFO','WARNING','CRITICAL'])[k], 'bench', 0.5, '{}'::jsonb, k = 1, now()

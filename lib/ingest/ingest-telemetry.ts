@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
+import { analyzeAfterBulkIngest } from "@/lib/db/analyze-after-bulk-ingest";
 import { tenants } from "@/lib/db/schema";
 import { runDetectors } from "@/lib/detectors";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
@@ -59,8 +60,10 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
 
   const deviceIds = [...byDevice.keys()];
   const unique = [...byDevice.values()].flat();
+  let newDevices = 0;
   await ctx.db.transaction(async (tx) => {
     const known = await readDeviceContexts(tx, ctx.tenantId, deviceIds);
+    newDevices = deviceIds.filter((id) => !known.has(id)).length;
     const { updates, events } = batchDeviceUpdates(byDevice, known);
     const stored = await storeBatch(tx, ctx.tenantId, { updates, records: unique, events, receivedAt: now });
 
@@ -69,6 +72,8 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
     const contexts = deviceIds.map((id) => detectorContext(id, known.get(id), stored.get(id) ?? { powertrain: null, batteryKwh: null }));
     await insertAlerts(tx, ctx.tenantId, runDetectors({ devices: contexts, recordsByDevice: byDevice }), now);
   });
+  // A bulk first ingest: fresh planner statistics in the background (lib/db/analyze-after-bulk-ingest.ts).
+  void analyzeAfterBulkIngest({ db: ctx.db, log: ctx.log, newDevices });
   return response;
 }
 
