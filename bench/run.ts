@@ -17,6 +17,7 @@ import { createTenant } from "@/lib/tenants/create-tenant";
 import { certificates } from "./benchmarks/certificates";
 import { ingestThroughput } from "./benchmarks/ingest-throughput";
 import { mcpOverhead } from "./benchmarks/mcp-overhead";
+import { readFloor } from "./benchmarks/read-floor";
 import { scoresBatch } from "./benchmarks/scores-batch";
 import { buildApp, ROOT, startBuiltApp, type AppProcess } from "./lib/app";
 import { prepareDatabase, redactUrl, serverVersion, type BenchDatabase } from "./lib/database";
@@ -24,7 +25,7 @@ import { renderComparison } from "./lib/table";
 import type { Benchmark, BenchContext, BenchmarkResult } from "./lib/types";
 
 /** Registered benchmarks, in run order. Add one file in bench/benchmarks/ and list it here. */
-const BENCHMARKS: Benchmark[] = [ingestThroughput, scoresBatch, certificates, mcpOverhead];
+const BENCHMARKS: Benchmark[] = [ingestThroughput, scoresBatch, certificates, mcpOverhead, readFloor];
 
 /** The highest per-minute limit a tenant may carry (lib/tenants/entitlements.ts): far above what the bench sends. */
 const BENCH_RATE_LIMIT_PER_MIN = 100_000;

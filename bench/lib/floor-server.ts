@@ -1,0 +1,81 @@
+/**
+ * The floor of a read endpoint: a bare `node:http` server that runs the same SQL as FDP with the same
+ * driver (postgres.js, the same pool size) and writes its rows as JSON, with nothing else: no routing
+ * framework, no key lookup, no rate limit, no validation, no scoring, no output check. What FDP adds on
+ * top of this is what the read benchmark measures. Started as its own process by
+ * bench/benchmarks/read-floor.ts (so it competes for the CPU as the app does), configured by the
+ * FLOOR_CONFIG env variable: `{ databaseUrl, port, pool, routes: { "<path>": { sql, params, shape } } }`.
+ */
+import { createServer } from "node:http";
+import postgres from "postgres";
+
+interface Route {
+  sql: string;
+  params: unknown[];
+  /** `fleet`: FDP's fleet record fields and list envelope; `rows`: the rows as they come. */
+  shape: "fleet" | "rows";
+}
+interface FloorConfig {
+  databaseUrl: string;
+  port: number;
+  pool: number;
+  tenantId: string;
+  routes: Record<string, Route>;
+}
+
+const config = JSON.parse(process.env.FLOOR_CONFIG ?? "{}") as FloorConfig;
+const sql = postgres(config.databaseUrl, { max: config.pool, onnotice: () => {} });
+// The driver exactly as drizzle-orm/postgres-js configures it for the app: date/time types and JSON
+// pass through as text (the app's statements send JSON parameters as text for a `::jsonb` cast).
+const passThrough = (v: unknown) => v;
+const options = sql.options as unknown as { parsers: Record<string, unknown>; serializers: Record<string, unknown> };
+for (const type of ["1184", "1082", "1083", "1114", "1182", "1185", "1115", "1231"]) {
+  options.parsers[type] = passThrough;
+  options.serializers[type] = passThrough;
+}
+options.serializers["114"] = passThrough;
+options.serializers["3802"] = passThrough;
+
+const ALERT_LEVELS = ["none", "info", "warning", "critical"];
+/** The fleet record as FDP writes it (lib/fleet/list-fleet.ts), from the same columns: a fair JSON size. */
+function fleetBody(rows: Record<string, unknown>[]): string {
+  const data = rows.map((r) => ({
+    device_id: r.device_id,
+    device_name: r.name,
+    vehicle_speed: r.speed_kmh,
+    battery_voltage: r.battery_voltage,
+    lat: r.lat,
+    lon: r.lon,
+    status: r.speed_kmh && Number(r.speed_kmh) > 0 ? "driving" : "parked",
+    alert_level: ALERT_LEVELS[Number(r.rank ?? 0)] ?? "none",
+    weather_temp: r.weather_temp,
+    ignition: r.ignition === 1 ? 1 : 0,
+    updated_at: new Date(r.ts as string).toISOString(),
+  }));
+  return JSON.stringify({ data, count: data.length, tenant_id: config.tenantId });
+}
+
+const server = createServer((req, res) => {
+  const route = config.routes[(req.url ?? "").split("?")[0] ?? ""];
+  if (!route) {
+    res.statusCode = 404;
+    res.end();
+    return;
+  }
+  sql
+    .unsafe(route.sql, route.params as never[])
+    .then((rows) => {
+      const body = route.shape === "fleet" ? fleetBody(rows as unknown as Record<string, unknown>[]) : JSON.stringify(rows);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(body);
+    })
+    .catch((err: unknown) => {
+      res.statusCode = 500;
+      res.end(String(err));
+    });
+});
+server.listen(config.port, "127.0.0.1", () => process.stdout.write("floor ready\n"));
+process.on("SIGTERM", () => {
+  server.close();
+  void sql.end({ timeout: 2 }).finally(() => process.exit(0));
+});
