@@ -10,7 +10,8 @@ export type { AlertLevel };
 export const OFFLINE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface StateSignals {
-  ts: Date;
+  /** The state's device time, as a Date or epoch milliseconds (the fleet list reads it as a number: no Date per row). */
+  ts: Date | number;
   speedKmh: number | null;
   ignition: number | null;
   chargingStatus: string | null;
@@ -19,7 +20,7 @@ export interface StateSignals {
 
 /** Pure: the CONTRACT `status` of a vehicle's latest state at time `now`. */
 export function deriveStatus(s: StateSignals, now: Date): FleetStatus {
-  if (now.getTime() - s.ts.getTime() > OFFLINE_AFTER_MS) return "offline";
+  if (now.getTime() - (typeof s.ts === "number" ? s.ts : s.ts.getTime()) > OFFLINE_AFTER_MS) return "offline";
   const moving = isMovingSpeed(s.speedKmh);
   const charging =
     isChargingStatus(s.chargingStatus) || (!moving && (s.chargingPowerKw ?? 0) > 0);
