@@ -46,11 +46,11 @@ function fleetBody(rows: Record<string, unknown>[]): string {
     battery_voltage: r.battery_voltage,
     lat: r.lat,
     lon: r.lon,
-    status: r.speed_kmh && Number(r.speed_kmh) > 0 ? "driving" : "parked",
+    status: Date.now() - Number(r.ts_ms) > 86_400_000 ? "offline" : r.speed_kmh && Number(r.speed_kmh) > 0 ? "driving" : "parked",
     alert_level: ALERT_LEVELS[Number(r.rank ?? 0)] ?? "none",
     weather_temp: r.weather_temp,
     ignition: r.ignition === 1 ? 1 : 0,
-    updated_at: new Date(r.ts as string).toISOString(),
+    updated_at: r.updated_at,
   }));
   return JSON.stringify({ data, count: data.length, tenant_id: config.tenantId });
 }
