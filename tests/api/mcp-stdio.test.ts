@@ -256,11 +256,14 @@ describe("what only the proxy does", () => {
 
   it("a request over the key's rate limit is answered 429 rate_limited with FDP's message, and the proxy carries on", async () => {
     const limitedTenant = await createTenantWithKey(tdb.handle.db, { rateLimitPerMin: 2 });
-    // initialize and notifications/initialized spend the budget of 2.
+    // initialize and notifications/initialized spend the budget of 2. The client does not wait for the
+    // notification's POST, so the first listTools may reach FDP before it and be served (the notification
+    // is then the one refused): from the second call on, every call is refused, and the proxy still answers.
     const limited = await connectStdio(limitedTenant.key);
     try {
-      await expect(limited.client.listTools()).rejects.toThrow(/429 rate_limited: .{10,}/);
-      await expect(limited.client.listTools()).rejects.toThrow(/429/);
+      const outcomes: string[] = [];
+      for (let i = 0; i < 3; i++) outcomes.push(await limited.client.listTools().then(() => "served", (err: unknown) => String(err)));
+      for (const outcome of outcomes.slice(1)) expect(outcome).toMatch(/429 rate_limited: .{10,}/);
     } finally {
       await limited.close();
     }
