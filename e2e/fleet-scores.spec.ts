@@ -40,13 +40,18 @@ test("the fleet table sorts and filters, and shows each vehicle's TAS grade as t
   const tas = (await (await page.request.get(`/api/v1/tas/${firstId}`, { headers: auth })).json()) as { tas_grade: string };
   await expect(table.locator(`tr[data-device-row="${firstId}"] [data-tas-grade]`)).toHaveAttribute("data-tas-grade", tas.tas_grade);
 
-  // Filter: critical vehicles only.
-  await page.getByLabel("Alert level", { exact: true }).selectOption("critical");
+  // Filter by the most severe alert level the fleet has right now. (The sandbox's open alerts depend on
+  // the hour it was generated, and the alert specs acknowledge and dismiss some: on some runs no
+  // vehicle is left at "critical".)
+  const before = (await table.locator("tbody tr td:nth-child(4)").allTextContents()).map((l) => l.trim().toLowerCase());
+  const level = ["critical", "warning", "info"].find((l) => before.includes(l));
+  expect(level, `alert levels in the table: ${[...new Set(before)].join(", ")}`).toBeDefined();
+  await page.getByLabel("Alert level", { exact: true }).selectOption(level!);
   await page.getByRole("button", { name: "Filter table" }).click();
-  await expect(page).toHaveURL(/alert=critical/);
+  await expect(page).toHaveURL(new RegExp(`alert=${level}`));
   const levels = await table.locator("tbody tr td:nth-child(4)").allTextContents();
-  expect(levels.length).toBeGreaterThan(0);
-  expect(new Set(levels.map((l) => l.trim().toLowerCase()))).toEqual(new Set(["critical"]));
+  expect(levels.length).toBe(before.filter((l) => l === level).length);
+  expect(new Set(levels.map((l) => l.trim().toLowerCase()))).toEqual(new Set([level]));
 
   // Sort by SOC, highest first (two clicks: ascending, then descending); vehicles without SOC last.
   await page.goto("/dashboard");
