@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
@@ -7,6 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { fleetPageQuery } from "@/lib/fleet/list-fleet";
 import { rootLogger } from "@/lib/log/logger";
 import { getTas } from "@/lib/scores/get-tas";
+import { freePort } from "../../tests/helpers/app-process";
 import { ROOT } from "../lib/app";
 import { FleetSimulator } from "../lib/fleet";
 import { combine, measure, percentile, withTimeout } from "../lib/timing";
@@ -30,17 +30,6 @@ const FLEET_REQUESTS = Math.max(CONCURRENCY, Number(process.env.BENCH_READ_FLEET
 const TAS_REQUESTS = Math.max(CONCURRENCY, Number(process.env.BENCH_READ_TAS_REQUESTS ?? 800));
 const REQUEST_TIMEOUT_MS = 60_000;
 const PAGE = 500;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The statements a verb sends through `db.execute` (the score loaders' one round trip), as SQL text and parameters. */
 async function recordStatements(db: Db, run: (db: Db) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
