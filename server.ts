@@ -25,6 +25,7 @@ import {
   upgradeRefusedAnswer,
 } from "@/lib/http/edge-guard";
 import { getDbHandle, migrateDatabase } from "@/lib/db/client";
+import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
 import { isLimitedPublicPage, limitPublicPage } from "@/lib/http/public-page-limit";
 import { env } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
@@ -59,6 +60,7 @@ async function prepareDatabase(): Promise<void> {
   if (!env().FDP_AUTO_SETUP) return;
   const started = Date.now();
   await migrateDatabase(handle);
+  await ensureTelemetryPartitions({ db: handle.db });
   const seed = await seedSandbox({ db: handle.db });
   log.info({ database: handle.kind, seeded: seed.seeded, anchor: seed.anchor, ms: Date.now() - started }, "database migrated, sandbox ready");
   // CONTRACT "Dashboard": the demo user exists on the embedded default, and on Postgres only when asked.

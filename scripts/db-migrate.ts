@@ -3,11 +3,14 @@
  * under FDP_DATA_DIR when it is unset. The server also migrates at start-up (server.ts, FDP_AUTO_SETUP=1).
  */
 import { migrateDatabase, openDatabase } from "@/lib/db/client";
+import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
 
 const handle = await openDatabase();
 try {
   await migrateDatabase(handle);
-  process.stdout.write(JSON.stringify({ migrated: true, database: handle.kind }) + "\n");
+  // This month's and the next months' telemetry partitions (also checked hourly by the ingest).
+  const partitionsCreated = await ensureTelemetryPartitions({ db: handle.db });
+  process.stdout.write(JSON.stringify({ migrated: true, database: handle.kind, telemetry_partitions_created: partitionsCreated }) + "\n");
 } catch (err) {
   console.error("[db:migrate] failed", err);
   process.stdout.write(JSON.stringify({ error: "internal_error", message: "Migration failed; details on stderr." }) + "\n");

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
+import { refreshRollupsAfterIngest } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { ensureTelemetryPartitionsSoon } from "@/lib/db/telemetry-partitions";
 import { analyzeAfterBulkIngest } from "@/lib/db/analyze-after-bulk-ingest";
 import { tenants } from "@/lib/db/schema";
 import { runDetectors } from "@/lib/detectors";
@@ -74,6 +76,10 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   });
   // A bulk first ingest: fresh planner statistics in the background (lib/db/analyze-after-bulk-ingest.ts).
   void analyzeAfterBulkIngest({ db: ctx.db, log: ctx.log, newDevices });
+  // Daily rollups for long score windows, brought up to date in the background (lib/scores/rollups/).
+  void refreshRollupsAfterIngest({ db: ctx.db, log: ctx.log, tenantId: ctx.tenantId });
+  // Next months' telemetry partitions, checked at most hourly (lib/db/telemetry-partitions.ts).
+  void ensureTelemetryPartitionsSoon({ db: ctx.db, log: ctx.log });
   return response;
 }
 

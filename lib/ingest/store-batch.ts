@@ -174,6 +174,7 @@ export async function storeBatch(
   const r = records;
   const u = updates;
   const e = events;
+  const staleFrom = firstDays(records, events);
   // Without events the history CTE need not return its rows (the common, benchmarked case).
   const eventsCte =
     e.length === 0
@@ -213,6 +214,14 @@ export async function storeBatch(
       select tenant_id, ${sql.raw(SIGNAL_COLUMNS)} from rows
       on conflict (tenant_id, device_id, ts) do nothing
       ${e.length === 0 ? sql`` : sql`returning device_id, ts`}
+    ), rollups_stale as (
+      -- The daily rollups (lib/scores/rollups/) are valid before the first UTC day this batch writes.
+      insert into telemetry_rollup_state (tenant_id, device_id, clean_before)
+      select ${tenantId}, m.device_id, m.day
+        from unnest(${textArray([...staleFrom.keys()])}::text[], ${textArray([...staleFrom.values()])}::date[]) as m(device_id, day)
+       order by m.device_id
+      on conflict (tenant_id, device_id) do update set clean_before = excluded.clean_before
+      where telemetry_rollup_state.clean_before > excluded.clean_before
     ), snapshot as (
       insert into fleet_snapshot (tenant_id, ${sql.raw(SIGNAL_COLUMNS)})
       select distinct on (device_id) tenant_id, ${sql.raw(SIGNAL_COLUMNS)} from rows order by device_id, ts desc
@@ -238,6 +247,18 @@ export async function storeBatch(
     ${DEVICE_UPSERT}`,
   );
   return new Map(stored.map((d) => [String(d.device_id), { powertrain: normalisePowertrain(sqlText(d.powertrain)), batteryKwh: sqlNumber(d.battery_kwh) }]));
+}
+
+/** Each device's first UTC day (`YYYY-MM-DD`) among the batch's readings and driving events. */
+function firstDays(records: readonly TelemetryRecord[], events: readonly DrivingEventRow[]): Map<string, string> {
+  const first = new Map<string, number>();
+  const see = (id: string, ms: number) => {
+    const was = first.get(id);
+    if (was === undefined || ms < was) first.set(id, ms);
+  };
+  for (const x of records) see(x.deviceId, x.ts.getTime());
+  for (const x of events) see(x.deviceId, x.ts.getTime());
+  return new Map([...first].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, ms]) => [id, new Date(ms).toISOString().slice(0, 10)]));
 }
 
 /** An occurrence's columns, as SQL expressions (a draft row, or `excluded` in an upsert). */

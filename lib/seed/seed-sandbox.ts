@@ -3,7 +3,8 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import type { Db } from "@/lib/db/client";
-import { alerts, devices, drivingEvents, fleetSnapshot, serviceMeta, telemetry, tenants } from "@/lib/db/schema";
+import { alerts, devices, drivingEvents, fleetSnapshot, serviceMeta, telemetry, telemetryDaily, telemetryRollupState, tenants } from "@/lib/db/schema";
+import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
 import { HOUR_MS } from "./calendar";
 import { generateSandboxFleet } from "./generate-sandbox-fleet";
 
@@ -49,7 +50,7 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
   if (isFresh(before)) return { seeded: false, anchor: before.anchor };
 
   const fleet = generateSandboxFleet({ anchor });
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(SEED_LOCK_KEY))})`);
     // Another instance may have seeded while this one was generating.
     const current = await readSeedMeta(tx);
@@ -59,6 +60,8 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
     await tx.insert(tenants).values({ id: SANDBOX_TENANT_ID, ...tenant }).onConflictDoUpdate({ target: tenants.id, set: tenant });
 
     await tx.delete(telemetry).where(eq(telemetry.tenantId, SANDBOX_TENANT_ID));
+    await tx.delete(telemetryDaily).where(eq(telemetryDaily.tenantId, SANDBOX_TENANT_ID));
+    await tx.delete(telemetryRollupState).where(eq(telemetryRollupState.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(drivingEvents).where(eq(drivingEvents.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(fleetSnapshot).where(eq(fleetSnapshot.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(alerts).where(eq(alerts.tenantId, SANDBOX_TENANT_ID));
@@ -70,6 +73,9 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
     for (const chunk of chunks(fleet.telemetry, TELEMETRY_CHUNK_ROWS)) await insertViaJsonRecordset(tx, telemetry, chunk);
     for (const chunk of chunks(fleet.drivingEvents, TELEMETRY_CHUNK_ROWS)) await insertViaJsonRecordset(tx, drivingEvents, chunk);
 
+    // Written without the ingest: the daily rollups are rebuilt below, by the code that keeps a customer's up to date.
+    await markTelemetryRollupsStale({ db: tx as unknown as Db, tenantId: SANDBOX_TENANT_ID });
+
     const meta: SeedMeta = { version: SEED_VERSION, anchor: anchor.toISOString() };
     await tx
       .insert(serviceMeta)
@@ -77,6 +83,8 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
       .onConflictDoUpdate({ target: serviceMeta.key, set: { value: meta, updatedAt: now } });
     return { seeded: true, anchor: meta.anchor };
   });
+  if (result.seeded) await refreshTelemetryRollups({ db, tenantId: SANDBOX_TENANT_ID, now });
+  return result;
 }
 
 /** Row counts of the sandbox tenant (for the seed script and its tests). */

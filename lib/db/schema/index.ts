@@ -10,3 +10,4 @@ export * from "./driving-events";
 export * from "./certificates";
 export * from "./spot-prices";
 export * from "./audit-events";
+export * from "./telemetry-rollups";

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { rows, sqlNumber } from "@/lib/db/sql-values";
-import { behaviourPart, toBehaviour } from "@/lib/scores/queries/behaviour-sql";
+import { behaviourPart } from "@/lib/scores/queries/behaviour-rollup-sql";
+import { toBehaviour } from "@/lib/scores/queries/behaviour-sql";
 import { energyAccount } from "@/lib/scores/energy-accounting";
 import { EARTH_RADIUS_KM, type EmissionsVehicleInput } from "../emissions";
 

@@ -27,7 +27,7 @@
  *   consumption, so rises and falls of a parked car cancel instead of adding to both sides.
  * - Harsh-event exposure: the km over which the event source covered the window (see `harsh`).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S } from "@/lib/ingest/driving-events";
 import { textArray as pgTextArray } from "@/lib/db/pg-array";
 import { sqlCount, sqlDate, sqlNumber } from "@/lib/db/sql-values";
@@ -97,17 +97,68 @@ const DENSE_EPSILON_S = 1e-6;
 export type BehaviourMeasures = "all" | "driving";
 
 /**
- * The behaviour part of a device query over `[since, until]` (ISO strings). Columns are prefixed `bh_`.
- *
- * Cost (the part runs one window pass over each device's telemetry of the window, TAS: 90 days): the
- * charging word is normalised once per reading in a fenced subquery (OFFSET 0, so the planner does
- * not inline it into the select list and the `lead()` again), and the aggregates need no sort: days
- * with telemetry count the day changes between consecutive readings (the readings come in time order,
- * so that is the number of distinct days), and the first and last odometer readings are the ones
- * whose running count of odometer readings is 1 and the total.
+ * Where a pipeline's samples come from. Every stream yields the device's telemetry in time order as
+ * rows (ts, v, temp, odo, ev, seg[, soc, kw, cw][, day, soh]); `seg` says which rows count: the
+ * others are there only as the partner of the pair before them (the pair belongs to the day, or the
+ * window part, of its FIRST sample).
+ * - `window`: the readings in [from, until] (the raw measure of a window);
+ * - `head`: the readings in [from, before) and, as a partner only, the first one at or after `before`
+ *   (and not after `until`): the part of a window before its first whole UTC day;
+ * - `days`: every reading from `from` on, counted by UTC day for the days before `daysBefore` (the
+ *   later ones are partners only): the rollup refresh (behaviour-rollup-sql.ts).
+ * Bounds are SQL expressions (timestamptz), so a part may start at a per-device time.
  */
-export function behaviourPart({ since, until, measures = "all" }: { since: string; until: string; measures?: BehaviourMeasures }): DevicePart {
+export type SampleStream =
+  | { kind: "window"; from: SQL; until: SQL }
+  | { kind: "head"; from: SQL; before: SQL; until: SQL }
+  | { kind: "days"; from: SQL; daysBefore: SQL };
+
+const sampleCols = (energy: boolean, soh: boolean) =>
+  sql`t.ts, t.speed_kmh as v, t.weather_temp as temp, t.odometer_km as odo,
+      jsonb_typeof(t.raw_data -> 'events') = 'array' as ev${energy ? sql`, t.soc_pct as soc, t.charging_power_kw as kw, ${sql.raw(chargingWordSql("t.charging_status"))} as cw` : sql``}${soh ? sql`, t.soh_pct as soh` : sql``}`;
+const ofDevice = sql`t.tenant_id = d.tenant_id and t.device_id = d.device_id`;
+
+function streamSql(stream: SampleStream, energy: boolean): SQL {
+  switch (stream.kind) {
+    case "window":
+      return sql`select ${sampleCols(energy, false)}, true as seg
+            from telemetry t
+            where ${ofDevice} and t.ts >= ${stream.from} and t.ts <= ${stream.until}
+            order by t.ts offset 0`;
+    case "head":
+      return sql`select u.* from (
+              (select ${sampleCols(energy, false)}, true as seg from telemetry t
+                where ${ofDevice} and t.ts >= ${stream.from} and t.ts < ${stream.before} and t.ts <= ${stream.until})
+              union all
+              (select ${sampleCols(energy, false)}, false as seg from telemetry t
+                where ${ofDevice} and t.ts >= ${stream.before} and t.ts <= ${stream.until} order by t.ts limit 1)
+            ) u order by u.ts offset 0`;
+    case "days":
+      return sql`select ${sampleCols(energy, true)}, (t.ts at time zone 'UTC')::date as day,
+              (t.ts at time zone 'UTC')::date < ${stream.daysBefore} as seg
+            from telemetry t
+            where ${ofDevice} and t.ts >= ${stream.from}
+            order by t.ts offset 0`;
+  }
+}
+
+/**
+ * The aggregate select of the behaviour measures over one sample stream, correlated on the device row
+ * `d`: one row (columns `bh_*`), or with a `days` stream one row per UTC day (plus `day` and the day's
+ * timestamps and latest plausible SoH as timestamptz columns, for the rollups). The ONE place the
+ * pair rules live: the raw window, the parts of a window around its rolled-up days and the daily
+ * rollups are all this SQL, so they measure alike.
+ *
+ * Cost (one window pass over the stream): the charging word is normalised once per reading in a
+ * fenced subquery (OFFSET 0, so the planner does not inline it into the select list and the `lead()`
+ * again), and the aggregates need no sort: days with telemetry count the day changes between
+ * consecutive readings (the readings come in time order, so that is the number of distinct days), and
+ * the first and last odometer readings are the ones whose running count of odometer readings is 1
+ * and the total.
+ */
+export function behaviourAggregates({ stream, measures = "all" }: { stream: SampleStream; measures?: BehaviourMeasures }): SQL {
   const energy = measures === "all";
+  const perDay = stream.kind === "days";
   const chg = sql`(coalesce(f.cw, '') in (${textList(CHARGING_WORDS)}) or (coalesce(f.kw, 0) > 0 and coalesce(f.v, 0) < ${MOVING_SPEED_KMH}))`;
   const dcw = sql`(coalesce(f.cw, '') in (${textList(DC_CHARGING_WORDS)}))`;
   // The sample says whether it is charging (a status word of the charging vocabulary, either way, or a
@@ -116,16 +167,8 @@ export function behaviourPart({ since, until, measures = "all" }: { since: strin
   const chgKnown = sql`(coalesce(f.cw, '') in (${textList([...CHARGING_WORDS, ...NOT_CHARGING_WORDS])}) or f.kw is not null)`;
   const helsinkiHour = sql`extract(hour from (q.ts at time zone 'Europe/Helsinki'))`;
   const utcDay = sql`(f.ts at time zone 'UTC')::date`;
-  const harshColumns = sql`bhe.bh_harsh_oem, bhe.bh_harsh_derived, bhe.bh_harsh_oem_w, bhe.bh_harsh_derived_w,
-      (extract(epoch from d.events_reported_at) * 1000)::float8 as bh_events_reported_ms,
-      (extract(epoch from d.dense_speed_at) * 1000)::float8 as bh_dense_speed_ms`;
-  const drivingColumns = sql`bh.bh_driving_min, bh.bh_over130_min, bh.bh_over160_min, bh.bh_night_min,
-      bh.bh_temp_known_min, bh.bh_near0_min, bh.bh_cold_min, bh.bh_below0_min, bh.bh_very_cold_min,
-      bh.bh_moving_km, bh.bh_over130_km, bh.bh_over160_km, bh.bh_oem_cover_km, bh.bh_dense_km`;
-  const energyColumns = sql`bh.bh_readings, bh.bh_pairs, bh.bh_charging_min, bh.bh_soc_known_min,
-      bh.bh_low_soc_min, bh.bh_charged_ac_pp, bh.bh_charged_dc_pp,
-      bh.bh_charged_hpc_pp, bh.bh_cons_pp, bh.bh_cons_km, bh.bh_pt_kwh, bh.bh_pt_pp, bh.bh_kw_reported, bh.bh_telemetry_days,
-      bh.bh_newest_ms, bh.bh_odo_first, bh.bh_odo_last, bh.bh_odo_first_ms, bh.bh_odo_last_ms`;
+  // Coverage of OEM events and the first/last odometer reading run from the start of the window, or of the day.
+  const part = perDay ? sql`partition by f.day` : sql``;
   const drivingAggregates = sql`coalesce(sum(q.dur) filter (where q.drv), 0)::float8 as bh_driving_min,
         coalesce(sum(q.dur) filter (where q.drv and q.v > ${OVER_LIMIT_KMH}), 0)::float8 as bh_over130_min,
         coalesce(sum(q.dur) filter (where q.drv and q.v > ${SEVERE_OVER_LIMIT_KMH}), 0)::float8 as bh_over160_min,
@@ -139,7 +182,9 @@ export function behaviourPart({ since, until, measures = "all" }: { since: strin
         coalesce(sum(q.skm) filter (where q.drv and q.v > ${OVER_LIMIT_KMH}), 0)::float8 as bh_over130_km,
         coalesce(sum(q.skm) filter (where q.drv and q.v > ${SEVERE_OVER_LIMIT_KMH}), 0)::float8 as bh_over160_km,
         coalesce(sum(q.dkm) filter (where q.ev_cov), 0)::float8 as bh_oem_cover_km,
-        coalesce(sum(coalesce(q.v, 0) * q.gap / 60.0) filter (where q.gap * 60 between ${DENSE_MIN_INTERVAL_S - DENSE_EPSILON_S}::float8 and ${DENSE_MAX_INTERVAL_S + DENSE_EPSILON_S}::float8), 0)::float8 as bh_dense_km`;
+        coalesce(sum(coalesce(q.v, 0) * q.gap / 60.0) filter (where q.gap * 60 between ${DENSE_MIN_INTERVAL_S - DENSE_EPSILON_S}::float8 and ${DENSE_MAX_INTERVAL_S + DENSE_EPSILON_S}::float8), 0)::float8 as bh_dense_km,
+        coalesce(sum(q.dkm), 0)::float8 as bh_dkm_all,
+        count(*) filter (where q.ev)::int as bh_ev_samples`;
   const energyAggregates = sql`count(*)::int as bh_readings,
         count(q.ts2)::int as bh_pairs,
         coalesce(sum(q.dur) filter (where q.chg_pair), 0)::float8 as bh_charging_min,
@@ -153,12 +198,17 @@ export function behaviourPart({ since, until, measures = "all" }: { since: strin
         coalesce(sum(q.kw * q.gap / 60.0) filter (where q.chg_pair and q.dsoc > 0 and q.kw > 0 and q.gap <= ${SHORT_PAIR_MINUTES}), 0)::float8 as bh_pt_kwh,
         coalesce(sum(q.dsoc) filter (where q.chg_pair and q.dsoc > 0 and q.kw > 0 and q.gap <= ${SHORT_PAIR_MINUTES}), 0)::float8 as bh_pt_pp,
         (count(q.kw) > 0) as bh_kw_reported,
+        count(q.kw)::int as bh_kw_count,
         count(*) filter (where q.new_day)::int as bh_telemetry_days,
         (extract(epoch from max(q.ts)) * 1000)::float8 as bh_newest_ms,
         max(q.odo) filter (where q.odo is not null and q.odo_rank = 1)::float8 as bh_odo_first,
         max(q.odo) filter (where q.odo is not null and q.odo_rank = q.odo_count)::float8 as bh_odo_last,
         (extract(epoch from min(q.ts) filter (where q.odo is not null)) * 1000)::float8 as bh_odo_first_ms,
         (extract(epoch from max(q.ts) filter (where q.odo is not null)) * 1000)::float8 as bh_odo_last_ms`;
+  const dayAggregates = sql`q.day, max(q.ts) as last_ts, min(q.ts) filter (where q.odo is not null) as odo_first_ts,
+        max(q.ts) filter (where q.odo is not null) as odo_last_ts,
+        (array_agg(q.soh order by q.ts desc) filter (where q.soh > 0 and q.soh <= 100))[1]::float8 as soh_last,
+        max(q.ts) filter (where q.soh > 0 and q.soh <= 100) as soh_last_ts`;
   const energyPairs = sql`,
           (p.soc2 - p.soc) as dsoc,
           (p.chg or coalesce(p.chg2, false) or (coalesce(p.odo2 - p.odo, 0) < ${MOVING_PAIR_KM}
@@ -176,12 +226,8 @@ export function behaviourPart({ since, until, measures = "all" }: { since: strin
             lead(f.soc) over w as soc2, lead(f.kw) over w as kw2, lead(${chg}) over w as chg2, lead(${dcw}) over w as dcw2,
             lead(${chgKnown}) over w as chg_known2,
             (${utcDay} is distinct from lag(${utcDay}) over w) as new_day,
-            count(f.odo) over w as odo_rank, count(f.odo) over () as odo_count`;
-  const energyReadings = sql`, t.soc_pct as soc, t.charging_power_kw as kw, ${sql.raw(chargingWordSql("t.charging_status"))} as cw`;
-  return {
-    columns: energy ? sql`${drivingColumns}, ${energyColumns}, ${harshColumns}` : sql`${drivingColumns}, ${harshColumns}`,
-    join: sql`left join lateral (
-      select ${drivingAggregates}${energy ? sql`, ${energyAggregates}` : sql``}
+            count(f.odo) filter (where f.seg) over wr as odo_rank, count(f.odo) filter (where f.seg) over wp as odo_count`;
+  return sql`select ${perDay ? sql`${dayAggregates}, ` : sql``}${drivingAggregates}${energy ? sql`, ${energyAggregates}` : sql``}
       from (
         select p.*,
           coalesce(p.v, 0) >= ${MOVING_SPEED_KMH} as drv,
@@ -191,31 +237,63 @@ export function behaviourPart({ since, until, measures = "all" }: { since: strin
             case when p.gap <= ${STATE_HOLD_MINUTES}::float8 then p.odo2 - p.odo
               else least(p.odo2 - p.odo, coalesce(p.v, 0) * ${STATE_HOLD_MINUTES}::float8 / 60.0) end end as skm${energy ? energyPairs : sql``}
         from (
-          select f.ts, f.v, f.temp, f.odo,
-            bool_or(f.ev) over w as ev_cov,
+          select f.ts, f.v, f.temp, f.odo, f.ev, f.seg${perDay ? sql`, f.day, f.soh` : sql``},
+            bool_or(f.ev) over wr as ev_cov,
             lead(f.ts) over w as ts2,
             extract(epoch from (lead(f.ts) over w - f.ts)) / 60.0 as gap,
             lead(f.odo) over w as odo2${energy ? energyWindow : sql``}
-          from (
-            select t.ts, t.speed_kmh as v, t.weather_temp as temp, t.odometer_km as odo,
-              jsonb_typeof(t.raw_data -> 'events') = 'array' as ev${energy ? energyReadings : sql``}
-            from telemetry t
-            where t.tenant_id = d.tenant_id and t.device_id = d.device_id and t.ts >= ${since}::timestamptz and t.ts <= ${until}::timestamptz
-            order by t.ts offset 0
-          ) f
-          window w as (order by f.ts)
+          from (${streamSql(stream, energy)}) f
+          window w as (order by f.ts), wr as (${part} order by f.ts), wp as (${part})
         ) p
       ) q
-    ) bh on true
-    left join lateral (
-      select count(*) filter (where de.source = 'oem')::int as bh_harsh_oem,
+      where q.seg${perDay ? sql` group by q.day` : sql``}`;
+}
+
+/** Harsh driving events of the device in the ranges (each `[from, to]` or `[from, to)`), by source, with severity weights. */
+export function harshAggregates(ranges: SQL, { perDay = false }: { perDay?: boolean } = {}): SQL {
+  return sql`select ${perDay ? sql`(de.ts at time zone 'UTC')::date as eday, ` : sql``}count(*) filter (where de.source = 'oem')::int as bh_harsh_oem,
         count(*) filter (where de.source = 'derived')::int as bh_harsh_derived,
         coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe}::float8 else ${HARSH_SEVERITY_WEIGHTS.moderate}::float8 end) filter (where de.source = 'oem'), 0)::float8 as bh_harsh_oem_w,
         coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe}::float8 else ${HARSH_SEVERITY_WEIGHTS.moderate}::float8 end) filter (where de.source = 'derived'), 0)::float8 as bh_harsh_derived_w
       from driving_events de
-      where de.tenant_id = d.tenant_id and de.device_id = d.device_id and de.ts >= ${since}::timestamptz and de.ts <= ${until}::timestamptz
-        and de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])
-    ) bhe on true`,
+      where de.tenant_id = d.tenant_id and de.device_id = d.device_id and (${ranges})
+        and de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])${perDay ? sql` group by 1` : sql``}`;
+}
+
+/** Columns of the behaviour part besides the measures: when the device's sources started reporting events and dense speed. */
+export const SOURCE_COLUMNS = sql`(extract(epoch from d.events_reported_at) * 1000)::float8 as bh_events_reported_ms,
+      (extract(epoch from d.dense_speed_at) * 1000)::float8 as bh_dense_speed_ms`;
+
+/** The `bh_` columns of the driving measures, and those the energy measures add. */
+export const DRIVING_MEASURES = [
+  "driving_min", "over130_min", "over160_min", "night_min", "temp_known_min", "near0_min", "cold_min", "below0_min", "very_cold_min",
+  "moving_km", "over130_km", "over160_km", "oem_cover_km", "dense_km",
+] as const;
+export const ENERGY_MEASURES = [
+  "readings", "pairs", "charging_min", "soc_known_min", "low_soc_min", "charged_ac_pp", "charged_dc_pp", "charged_hpc_pp", "cons_pp",
+  "cons_km", "pt_kwh", "pt_pp", "kw_reported", "telemetry_days", "newest_ms", "odo_first", "odo_last", "odo_first_ms", "odo_last_ms",
+] as const;
+export const HARSH_MEASURES = ["harsh_oem", "harsh_derived", "harsh_oem_w", "harsh_derived_w"] as const;
+
+/** The `bh_` column list of a part (what `toBehaviour` / `toDrivingBehaviour` read), from the lateral aliases given. */
+export function measureColumns(measures: BehaviourMeasures, alias: (name: string) => SQL): SQL {
+  const names = [...DRIVING_MEASURES, ...(measures === "all" ? ENERGY_MEASURES : []), ...HARSH_MEASURES];
+  return sql.join(names.map((n) => sql`${alias(n)} as ${sql.raw(`bh_${n}`)}`), sql`, `);
+}
+
+/**
+ * The behaviour part of a device query over `[since, until]` (ISO strings), computed from the raw
+ * telemetry of the window. Columns are prefixed `bh_`. The scores use `behaviourPart`
+ * (behaviour-rollup-sql.ts), which reads the daily rollups for the window's whole days and this SQL for
+ * the rest, with the same figures; this one is its reference (tests/db/telemetry-rollups.test.ts).
+ */
+export function behaviourPartRaw({ since, until, measures = "all" }: { since: string; until: string; measures?: BehaviourMeasures }): DevicePart {
+  const from = sql`${since}::timestamptz`;
+  const to = sql`${until}::timestamptz`;
+  return {
+    columns: sql`${measureColumns(measures, (n) => sql.raw(HARSH_MEASURES.includes(n as never) ? `bhe.bh_${n}` : `bh.bh_${n}`))}, ${SOURCE_COLUMNS}`,
+    join: sql`left join lateral (${behaviourAggregates({ stream: { kind: "window", from, until: to }, measures })}) bh on true
+    left join lateral (${harshAggregates(sql`de.ts >= ${from} and de.ts <= ${to}`)}) bhe on true`,
   };
 }
 

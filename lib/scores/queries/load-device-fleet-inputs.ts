@@ -2,7 +2,7 @@ import { sqlCount } from "@/lib/db/sql-values";
 import { DAY_MS, SHORT_WINDOW_DAYS } from "@/lib/scores/derived-measures";
 import type { FleetRiskDeviceInput } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
-import { behaviourPart } from "./behaviour-sql";
+import { behaviourPart } from "./behaviour-rollup-sql";
 import { parts, queryDevices, windowsAt, type DeviceQueryArgs } from "./device-sql";
 import { deviceAggregate, toFleetRiskDevice, toGreenFleetDevice, type FleetDeviceAggregate } from "./load-fleet-inputs";
 

@@ -5,7 +5,8 @@ import { harshExposure } from "@/lib/scores/behaviour-exposure";
 import { energyAccount, type EnergyAccount } from "@/lib/scores/energy-accounting";
 import type { FleetRiskDeviceInput, SeverityCounts } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
-import { behaviourPart, toBehaviour, type BehaviourRow } from "./behaviour-sql";
+import { behaviourPart } from "./behaviour-rollup-sql";
+import { toBehaviour, type BehaviourRow } from "./behaviour-sql";
 
 /**
  * Everything the two fleet scores (fleet risk, green fleet) need for one tenant and one period

@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rows } from "@/lib/db/sql-values";
+import type { Logger } from "@/lib/log/logger";
+
+/**
+ * Monthly partitions of the telemetry history (migration 0010, docs/performance.md "Monthly
+ * partitions"). A month's partition must exist before its readings arrive, or they wait in
+ * `telemetry_default` (still stored and read, only not in their month's partition). This keeps the
+ * current month and the next PARTITION_MONTHS_AHEAD ready: at start-up and at most once an hour after
+ * an ingest. The SQL function moves readings that did land in the default partition, and serialises
+ * concurrent callers, so any instance may call it at any time.
+ */
+
+export const PARTITION_MONTHS_AHEAD = 2;
+const MIN_INTERVAL_MS = 3_600_000;
+
+/** `YYYY-MM-01` of the UTC month `offset` months after the one holding `now`. */
+export function monthStart(now: Date, offset = 0): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+}
+
+/** Creates the partitions of this month and the next ones when missing; returns the months it created. */
+export async function ensureTelemetryPartitions({ db, now = new Date() }: { db: Db; now?: Date }): Promise<string[]> {
+  const months = Array.from({ length: PARTITION_MONTHS_AHEAD + 1 }, (_, i) => monthStart(now, i));
+  const created: string[] = [];
+  for (const m of months) {
+    const [r] = await rows<{ created: unknown }>(db, sql`select fdp_ensure_telemetry_partition(${m}::date) as created`);
+    if (r?.created === true || r?.created === "t") created.push(m);
+  }
+  return created;
+}
+
+/** The telemetry partitions and their bounds, oldest first (the default partition last). */
+export async function listTelemetryPartitions(db: Db): Promise<{ name: string; bound: string }[]> {
+  const found = await rows<{ name: string; bound: string }>(
+    db,
+    sql`select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound
+          from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+         where p.relname = 'telemetry' and p.relnamespace = c.relnamespace
+         order by c.relname = 'telemetry_default', c.relname`,
+  );
+  return found.map((r) => ({ name: String(r.name), bound: String(r.bound) }));
+}
+
+type State = { lastAt: number; running: Promise<void> | null };
+const g = globalThis as typeof globalThis & { __fdpPartitionState?: State };
+const state = (g.__fdpPartitionState ??= { lastAt: 0, running: null });
+
+/** After an ingest: the hourly check, in the background. */
+export function ensureTelemetryPartitionsSoon({ db, log, now = Date.now() }: { db: Db; log: Logger; now?: number }): Promise<void> | null {
+  if (state.running || now - state.lastAt < MIN_INTERVAL_MS) return null;
+  state.lastAt = now;
+  state.running = ensureTelemetryPartitions({ db, now: new Date(now) })
+    .then((created) => {
+      if (created.length > 0) log.info({ months: created }, "telemetry partitions created");
+    })
+    .catch((err: unknown) => log.warn({ err }, "telemetry partition check failed (readings wait in the default partition)"))
+    .finally(() => {
+      state.running = null;
+    });
+  return state.running;
+}

@@ -1,0 +1,176 @@
+/**
+ * The behaviour part of the scores (behaviour-sql.ts) read from the daily rollups
+ * (lib/db/schema/telemetry-rollups.ts) wherever they are valid, so a 365-day window costs a handful
+ * of index probes per device instead of a pass over a year of telemetry. The figures are the raw
+ * window's (`behaviourPartRaw`), up to the order of floating-point additions: every part below runs
+ * the same pair rules (`behaviourAggregates`), and the window is cut where the pairs allow it.
+ *
+ * A window [since, until] is read in three parts, per device:
+ * - A, the head: the readings before the window's first whole UTC day H, raw, with the pair from the
+ *   last of them to the next reading (the head stream's partner);
+ * - B, whole days [H, K) from the rollups: running totals of day K−1's row minus those of the last
+ *   row before H. A pair belongs to the day of its first reading, so day K−1's last pair reaches the
+ *   first reading of K;
+ * - C, the tail: raw readings from the start of K to `until`.
+ * K is the latest rolled-up day with readings that is before until's day and valid (before the
+ * device's `clean_before`, rolled with the device's current battery size). Reading K raw means no
+ * rollup pair ever reaches past K: a reading stored later than the rollups (late data, a reading
+ * after `until` for a window in the past) cannot make B wrong, and a device without valid rollups
+ * is read wholly raw (B empty, C = [H, until]).
+ * Facts that are not sums: the odometer's first reading is A's, else B's first day with one, else
+ * C's (the last: C, B, A); OEM event coverage runs from the window's first reading that carried
+ * events: A's own, then B's (all of B's km once A had one; else from B's first day with one), then C's.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { DevicePart } from "./device-sql";
+import {
+  behaviourAggregates,
+  DRIVING_MEASURES,
+  ENERGY_MEASURES,
+  harshAggregates,
+  HARSH_MEASURES,
+  measureColumns,
+  SOURCE_COLUMNS,
+  type BehaviourMeasures,
+} from "./behaviour-sql";
+
+const DAY_MS = 86_400_000;
+
+/** The first UTC midnight at or after `t`. */
+export function firstWholeDayStart(t: Date): Date {
+  const ms = Math.ceil(t.getTime() / DAY_MS) * DAY_MS;
+  return new Date(ms);
+}
+
+/** `YYYY-MM-DD` of the UTC day that holds `t`. */
+export const utcDay = (t: Date) => t.toISOString().slice(0, 10);
+
+/** Sum measures whose running totals the rollups hold (`c_<name>`), from the `bh_` column of the same name. */
+const SUMS = [
+  ...DRIVING_MEASURES.filter((n) => n !== "oem_cover_km"),
+  "dkm_all",
+  "ev_samples",
+] as const;
+const ENERGY_SUMS = ["readings", "pairs", "charging_min", "soc_known_min", "low_soc_min", "charged_ac_pp", "charged_dc_pp", "charged_hpc_pp", "cons_pp", "cons_km", "pt_kwh", "pt_pp", "kw_count"] as const;
+
+/** The whole days' part of a running total: day K−1's row minus the last row before H (0 when B is empty). */
+const b = (name: string) => sql.raw(`coalesce(brx.c_${name} - coalesce(bry.c_${name}, 0), 0)`);
+const r = (alias: string, name: string) => sql.raw(`${alias}.bh_${name}`);
+
+/**
+ * The behaviour part over `[since, until]` (ISO strings), columns `bh_*` as `behaviourPartRaw`'s,
+ * for the device row `d` of any device query.
+ */
+export function behaviourPart({ since, until, measures = "all" }: { since: string; until: string; measures?: BehaviourMeasures }): DevicePart {
+  const energy = measures === "all";
+  const from = sql`${since}::timestamptz`;
+  const to = sql`${until}::timestamptz`;
+  const h = firstWholeDayStart(new Date(since));
+  const hAt = sql`${h.toISOString()}::timestamptz`;
+  const hDay = sql`${utcDay(h)}::date`;
+  const untilDay = sql`${utcDay(new Date(until))}::date`;
+  const tailFrom = sql`coalesce(brk.day::timestamp at time zone 'UTC', ${hAt})`;
+  const dev = (a: string) => sql.raw(`${a}.tenant_id = d.tenant_id and ${a}.device_id = d.device_id`);
+  const inB = sql`r.day >= ${hDay} and r.day <= brx.day`;
+
+  const column = (name: string): SQL => {
+    if (name === "oem_cover_km") {
+      return sql`bra.bh_oem_cover_km
+        + case when bra.bh_ev_samples > 0 then ${b("dkm_all")} else coalesce(brf.ev_cover_km + (brx.c_dkm_all - brf.c_dkm_all), 0) end
+        + case when bra.bh_ev_samples > 0 or ${b("ev_samples")} > 0 then brc.bh_dkm_all else brc.bh_oem_cover_km end`;
+    }
+    if (name === "kw_reported") return sql`(bra.bh_kw_count + ${b("kw_count")} + brc.bh_kw_count) > 0`;
+    if (name === "telemetry_days") return sql`bra.bh_telemetry_days + ${b("days")} + brc.bh_telemetry_days`;
+    // C has readings whenever B is not empty (day K), so the newest reading is C's, else A's.
+    if (name === "newest_ms") return sql`coalesce(brc.bh_newest_ms, bra.bh_newest_ms)`;
+    if (name === "odo_first") return sql`coalesce(bra.bh_odo_first, bro.odo_first, brc.bh_odo_first)`;
+    if (name === "odo_first_ms") return sql`coalesce(bra.bh_odo_first_ms, (extract(epoch from bro.odo_first_ts) * 1000)::float8, brc.bh_odo_first_ms)`;
+    if (name === "odo_last") return sql`coalesce(brc.bh_odo_last, brl.odo_last, bra.bh_odo_last)`;
+    if (name === "odo_last_ms") return sql`coalesce(brc.bh_odo_last_ms, (extract(epoch from brl.odo_last_ts) * 1000)::float8, bra.bh_odo_last_ms)`;
+    if ((HARSH_MEASURES as readonly string[]).includes(name)) return sql`${r("brh", name)} + ${b(name)}`;
+    return sql`${r("bra", name)} + ${b(name)} + ${r("brc", name)}`;
+  };
+
+  return {
+    columns: sql`${measureColumns(measures, column)}, ${SOURCE_COLUMNS}`,
+    join: sql`left join lateral (
+      select r.day from telemetry_rollup_state rs
+      join telemetry_daily r on ${dev("r")}
+        and r.day >= ${hDay} and r.day < ${untilDay} and r.day < rs.clean_before and r.last_ts is not null
+      where ${dev("rs")} and rs.rolled_battery_kwh is not distinct from d.battery_kwh
+      order by r.day desc limit 1
+    ) brk on true
+    left join lateral (
+      select r.* from telemetry_daily r where ${dev("r")} and r.day >= ${hDay} and r.day < brk.day order by r.day desc limit 1
+    ) brx on true
+    left join lateral (
+      select r.* from telemetry_daily r where ${dev("r")} and r.day < ${hDay} and brx.day is not null order by r.day desc limit 1
+    ) bry on true
+    left join lateral (${behaviourAggregates({ stream: { kind: "head", from, before: hAt, until: to }, measures: energy ? "all" : "driving" })}) bra on true
+    left join lateral (${behaviourAggregates({ stream: { kind: "window", from: tailFrom, until: to }, measures: energy ? "all" : "driving" })}) brc on true
+    left join lateral (
+      select r.day, r.ev_cover_km, r.c_dkm_all from telemetry_daily r
+      where ${dev("r")} and ${inB} and r.c_ev_samples > coalesce(bry.c_ev_samples, 0)
+        and bra.bh_ev_samples = 0 and ${b("ev_samples")} > 0
+      order by r.day limit 1
+    ) brf on true${energy ? sql`
+    left join lateral (
+      select r.odo_first, r.odo_first_ts from telemetry_daily r
+      where ${dev("r")} and ${inB} and r.odo_first is not null and bra.bh_odo_first is null
+      order by r.day limit 1
+    ) bro on true
+    left join lateral (
+      select r.odo_last, r.odo_last_ts from telemetry_daily r
+      where ${dev("r")} and ${inB} and r.odo_last is not null and brc.bh_odo_last is null
+      order by r.day desc limit 1
+    ) brl on true` : sql``}
+    left join lateral (
+      ${harshAggregates(sql`(de.ts >= ${from} and de.ts < ${hAt} and de.ts <= ${to}) or (de.ts >= ${tailFrom} and de.ts <= ${to})`)}
+    ) brh on true`,
+  };
+}
+
+/** The rollups' running totals in the order of their columns, each with the per-day figure it adds up. */
+export const ROLLUP_SUMS: { column: string; perDay: string; int: boolean }[] = [
+  { column: "c_readings", perDay: "coalesce(g.bh_readings, 0)", int: true },
+  { column: "c_pairs", perDay: "coalesce(g.bh_pairs, 0)", int: true },
+  { column: "c_days", perDay: "case when coalesce(g.bh_readings, 0) > 0 then 1 else 0 end", int: true },
+  { column: "c_ev_samples", perDay: "coalesce(g.bh_ev_samples, 0)", int: true },
+  { column: "c_kw_count", perDay: "coalesce(g.bh_kw_count, 0)", int: true },
+  ...SUMS.filter((n) => n !== "ev_samples").map((n) => ({ column: `c_${n}`, perDay: `coalesce(g.bh_${n}, 0)`, int: false })),
+  ...ENERGY_SUMS.filter((n) => !["readings", "pairs", "kw_count"].includes(n)).map((n) => ({ column: `c_${n}`, perDay: `coalesce(g.bh_${n}, 0)`, int: false })),
+  ...HARSH_MEASURES.map((n) => ({ column: `c_${n}`, perDay: `coalesce(g.bh_${n}, 0)`, int: !n.endsWith("_w") })),
+];
+
+/**
+ * The rows of the rollups for the devices `x(device_id, from_day)` (a FROM item the caller supplies):
+ * every UTC day from `from_day` (null: the device's first day) up to the day before `today` that has
+ * readings or harsh events, with running totals on top of the device's last row before `from_day`.
+ * The caller has deleted the device's rows from `from_day` on.
+ */
+export function rollupRowsSelect({ tenantId, devices, today }: { tenantId: string; devices: SQL; today: string }): SQL {
+  const todaySql = sql`${today}::date`;
+  const fromAt = sql`coalesce(x.from_day::timestamp at time zone 'UTC', '-infinity'::timestamptz)`;
+  const sums = ROLLUP_SUMS.map((s) => sql.raw(`(coalesce(base.${s.column}, 0) + sum(${s.perDay}) over wc)${s.int ? "::int" : "::float8"}`));
+  return sql`
+    select ${tenantId}::text, x.device_id, g.gday, ${sql.join(sums, sql`, `)},
+      g.last_ts, g.bh_odo_first, g.odo_first_ts, g.bh_odo_last, g.odo_last_ts, coalesce(g.bh_oem_cover_km, 0)::float8, g.soh_last, g.soh_last_ts
+    from ${devices}
+    join devices d on d.tenant_id = ${tenantId} and d.device_id = x.device_id
+    cross join lateral (
+      select coalesce(tel.day, ev.eday) as gday, tel.*, ev.*
+      from (${behaviourAggregates({ stream: { kind: "days", from: fromAt, daysBefore: todaySql } })}) tel
+      full join (
+        ${harshAggregates(sql`de.ts >= ${fromAt} and de.ts < ${todaySql}::timestamp at time zone 'UTC'`, { perDay: true })}
+      ) ev on ev.eday = tel.day
+    ) g
+    left join lateral (
+      select * from telemetry_daily r where r.tenant_id = d.tenant_id and r.device_id = d.device_id order by r.day desc limit 1
+    ) base on true
+    window wc as (partition by x.device_id order by g.gday)`;
+}
+
+/** The insert's column list, in `rollupRowsSelect`'s order. */
+export const ROLLUP_INSERT_COLUMNS = sql.raw(
+  `tenant_id, device_id, day, ${ROLLUP_SUMS.map((s) => s.column).join(", ")}, last_ts, odo_first, odo_first_ts, odo_last, odo_last_ts, ev_cover_km, soh_last, soh_last_ts`,
+);

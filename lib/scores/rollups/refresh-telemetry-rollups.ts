@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { numberArray, textArray } from "@/lib/db/pg-array";
+import { rows, sqlNumber } from "@/lib/db/sql-values";
+import type { Logger } from "@/lib/log/logger";
+import { ROLLUP_INSERT_COLUMNS, rollupRowsSelect, utcDay } from "@/lib/scores/queries/behaviour-rollup-sql";
+
+/**
+ * Keeps the daily telemetry rollups (lib/db/schema/telemetry-rollups.ts) up to date. Nothing here is
+ * needed for a right answer: the scores read a device's rollups only where they are valid and the raw
+ * telemetry elsewhere (behaviour-rollup-sql.ts). A refresh makes long windows fast again.
+ *
+ * What makes a device's rollups stale, and what an ingest does about it: the ingest lowers the
+ * device's `clean_before` to the first UTC day it wrote, in the statement that stores the readings
+ * (lib/ingest/store-batch.ts), so the two commit together; a new UTC day leaves yesterday unrolled; a
+ * changed battery size invalidates all of them. A refresh recomputes each stale device from the last
+ * rolled-up day before `clean_before` (that day's last pair may now reach a new reading) to yesterday.
+ *
+ * Concurrency: each chunk locks the state rows it refreshes (`for update … skip locked`), so an
+ * ingest of the same device waits for the chunk (at most one chunk's time) and then lowers
+ * `clean_before` again if it wrote older days; a device an ingest holds is skipped, not waited for.
+ */
+
+/** Devices per transaction: bounds the locks held and the time an ingest of one of them can wait. */
+export const REFRESH_CHUNK_DEVICES = 200;
+
+export interface RefreshResult {
+  devices: number;
+  days: number;
+  chunks: number;
+}
+
+/** Refreshes the stale rollups of one tenant (or of `deviceIds` only) up to the day before `today`. */
+export async function refreshTelemetryRollups({
+  db,
+  tenantId,
+  deviceIds,
+  now = new Date(),
+  maxChunks = Number.POSITIVE_INFINITY,
+}: {
+  db: Db;
+  tenantId: string;
+  deviceIds?: readonly string[];
+  now?: Date;
+  maxChunks?: number;
+}): Promise<RefreshResult> {
+  const today = utcDay(now);
+  const result: RefreshResult = { devices: 0, days: 0, chunks: 0 };
+  const only = deviceIds ? sql`and s.device_id = any(${textArray([...deviceIds])}::text[])` : sql``;
+  // Devices an earlier chunk of this run skipped as locked are not retried by this run.
+  let after = "";
+  while (result.chunks < maxChunks) {
+    const chunk = await db.transaction(async (tx) => {
+      const stale = await rows(
+        tx as unknown as Db,
+        sql`select s.device_id, d.battery_kwh,
+              case when s.rolled_battery_kwh is not distinct from d.battery_kwh then
+                (select max(r.day) from telemetry_daily r where r.tenant_id = s.tenant_id and r.device_id = s.device_id and r.day < s.clean_before)
+              end::text as from_day
+            from telemetry_rollup_state s
+            join devices d on d.tenant_id = s.tenant_id and d.device_id = s.device_id
+            where s.tenant_id = ${tenantId} and s.device_id > ${after} ${only}
+              and (s.clean_before < ${today}::date or s.rolled_battery_kwh is distinct from d.battery_kwh)
+            order by s.device_id
+            limit ${REFRESH_CHUNK_DEVICES}
+            for update of s skip locked`,
+      );
+      if (stale.length === 0) return null;
+      const ids = stale.map((s) => String(s.device_id));
+      const fromDays = stale.map((s) => (typeof s.from_day === "string" ? s.from_day : null));
+      const x = sql`unnest(${textArray(ids)}::text[], ${textArray(fromDays)}::date[]) as x(device_id, from_day)`;
+      await tx.execute(
+        sql`delete from telemetry_daily r using ${x}
+            where r.tenant_id = ${tenantId} and r.device_id = x.device_id and (x.from_day is null or r.day >= x.from_day)`,
+      );
+      const inserted = await rows(
+        tx as unknown as Db,
+        sql`with ins as (insert into telemetry_daily (${ROLLUP_INSERT_COLUMNS}) ${rollupRowsSelect({ tenantId, devices: x, today })} returning 1)
+            select count(*)::int as n from ins`,
+      );
+      await tx.execute(
+        sql`update telemetry_rollup_state s set clean_before = ${today}::date, rolled_battery_kwh = v.kwh, refreshed_at = now()
+            from unnest(${textArray(ids)}::text[], ${numberArray(stale.map((s) => sqlNumber(s.battery_kwh)))}::float8[]) as v(device_id, kwh)
+            where s.tenant_id = ${tenantId} and s.device_id = v.device_id`,
+      );
+      return { devices: ids.length, days: Number(inserted[0]?.n ?? 0), last: ids[ids.length - 1] ?? after };
+    });
+    if (!chunk) break;
+    result.devices += chunk.devices;
+    result.days += chunk.days;
+    result.chunks += 1;
+    after = chunk.last;
+  }
+  return result;
+}
+
+/**
+ * Marks every device of the tenant as never rolled up (a refresh then rebuilds them all): for data
+ * written without the ingest (the sandbox seed, the large bench tenant).
+ */
+export async function markTelemetryRollupsStale({ db, tenantId }: { db: Db; tenantId: string }): Promise<void> {
+  await db.execute(sql`delete from telemetry_daily where tenant_id = ${tenantId}`);
+  await db.execute(
+    sql`insert into telemetry_rollup_state (tenant_id, device_id, clean_before)
+        select tenant_id, device_id, '-infinity'::date from devices where tenant_id = ${tenantId}
+        on conflict (tenant_id, device_id) do update set clean_before = '-infinity'::date`,
+  );
+}
+
+/** At most one background refresh per tenant in this interval (a stream of ingests costs one refresh a minute). */
+const MIN_INTERVAL_MS = 60_000;
+type State = { running: Map<string, Promise<void>>; lastStartedAt: Map<string, number> };
+const g = globalThis as typeof globalThis & { __fdpRollupState?: State };
+const state = (g.__fdpRollupState ??= { running: new Map(), lastStartedAt: new Map() });
+
+/**
+ * After an ingest: refreshes the tenant's stale rollups in the background, outside the request, one
+ * run per tenant at a time and at most one a minute. Returns the run, or null when none started.
+ */
+export function refreshRollupsAfterIngest({ db, log, tenantId, now = Date.now() }: { db: Db; log: Logger; tenantId: string; now?: number }): Promise<void> | null {
+  if (state.running.has(tenantId) || now - (state.lastStartedAt.get(tenantId) ?? 0) < MIN_INTERVAL_MS) return null;
+  state.lastStartedAt.set(tenantId, now);
+  const started = performance.now();
+  const run = refreshTelemetryRollups({ db, tenantId })
+    .then((r) => {
+      if (r.devices > 0) log.info({ devices: r.devices, days: r.days, ms: Math.round(performance.now() - started) }, "telemetry rollups refreshed");
+    })
+    .catch((err: unknown) => log.warn({ err }, "telemetry rollup refresh failed (scores read raw telemetry until the next one)"))
+    .finally(() => state.running.delete(tenantId));
+  state.running.set(tenantId, run);
+  return run;
+}

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TenantCtx } from "@/lib/context";
+import { rows } from "@/lib/db/sql-values";
+import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
+import { rootLogger } from "@/lib/log/logger";
+import { behaviourPart } from "@/lib/scores/queries/behaviour-rollup-sql";
+import { behaviourPartRaw, type BehaviourMeasures } from "@/lib/scores/queries/behaviour-sql";
+import { queryDevices } from "@/lib/scores/queries/device-sql";
+import { refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { sql } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { createTenantWithKey } from "../helpers/fixtures";
+
+/**
+ * The daily rollups must give the raw window's figures, whatever state they are in: never built,
+ * fresh, stale after late data, stale after a battery-size change, built up to a day in the middle of
+ * the data. Telemetry with a known shape (drives across midnight, charging on AC and DC, SOC noise,
+ * sparse days, days without data, an odometer glitch, OEM events from the middle of the history on,
+ * dense speed bursts) goes in through the real ingest; every `bh_` figure of the rolled-up part is
+ * compared with the raw part's for a set of windows (long, short, past, midnight-aligned, sub-day).
+ * And the rollups are read: the statement reads a fraction of the telemetry rows the raw one reads,
+ * counted by Postgres's EXPLAIN ANALYZE.
+ */
+
+const DAY = 86_400_000;
+const MIN = 60_000;
+const now = new Date(Math.floor(Date.now() / MIN) * MIN - 10 * MIN);
+const nowMs = now.getTime();
+const midnight = (ms: number) => Math.floor(ms / DAY) * DAY;
+const today0 = midnight(nowMs);
+
+let tdb: TestDatabase;
+let ctx: TenantCtx;
+
+/** A small deterministic PRNG (mulberry32): the same telemetry every run. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Rec = Record<string, unknown>;
+
+/** A BEV that drives (also across midnight), charges on AC and DC, flickers its SOC, reports events from day −7 on. */
+function bevHistory(vin: string, days: number, seed: number): Rec[] {
+  const rnd = prng(seed);
+  const out: Rec[] = [];
+  let odo = 20_000 + seed;
+  let soc = 80;
+  for (let t = nowMs - days * DAY; t < nowMs - 15 * MIN; ) {
+    const mode = rnd();
+    const withEvents = t > nowMs - 7 * DAY;
+    if (mode < 0.45) {
+      // a drive of 10–60 samples, 1–4 min apart, some above 130 and 160 km/h, with cold and mild air
+      const n = 10 + Math.floor(rnd() * 50);
+      for (let i = 0; i < n && t < nowMs - 15 * MIN; i++) {
+        const v = rnd() < 0.1 ? 165 : rnd() < 0.2 ? 135 : 20 + rnd() * 90;
+        const gap = (1 + Math.floor(rnd() * 4)) * MIN;
+        odo += (v * gap) / 3_600_000;
+        soc = Math.max(5, soc - rnd() * 1.2);
+        const events = withEvents ? (rnd() < 0.15 ? [{ kind: "harsh_braking", ts: new Date(t).toISOString(), value: 0.3 + rnd() * 0.4 }] : []) : undefined;
+        out.push({
+          vin,
+          timestamp: new Date(t).toISOString(),
+          speed_kmh: Math.round(v * 10) / 10,
+          odometer_km: Math.round(odo * 1000) / 1000,
+          soc_percent: Math.round(soc),
+          charging_status: "not_charging",
+          raw_data: { ambient_temp_c: Math.round((rnd() * 30 - 15) * 10) / 10, ...(events ? { events } : {}) },
+        });
+        t += gap;
+      }
+    } else if (mode < 0.7) {
+      // a charge: AC 11 kW or DC 150 kW, samples 5–15 min apart
+      const dc = rnd() < 0.4;
+      const n = 3 + Math.floor(rnd() * 8);
+      for (let i = 0; i < n && t < nowMs - 15 * MIN; i++) {
+        soc = Math.min(100, soc + (dc ? 8 : 2) + rnd());
+        out.push({ vin, timestamp: new Date(t).toISOString(), speed_kmh: 0, odometer_km: Math.round(odo * 1000) / 1000, soc_percent: Math.round(soc), charging_status: dc ? "dc_charging" : "charging", raw_data: { charging_power_kw: dc ? 150 : 11 } });
+        t += (5 + Math.floor(rnd() * 10)) * MIN;
+      }
+    } else {
+      // parked: one or two samples with SOC flicker, then a gap of 1–20 hours
+      out.push({ vin, timestamp: new Date(t).toISOString(), speed_kmh: 0, odometer_km: Math.round(odo * 1000) / 1000, soc_percent: Math.round(soc + (rnd() < 0.5 ? 1 : 0)), charging_status: "not_charging" });
+      t += (60 + Math.floor(rnd() * 1140)) * MIN;
+    }
+  }
+  return out;
+}
+
+/** A combustion car seen 0–3 times a day, with an odometer glitch, no SOC, no temperature. */
+function iceHistory(vin: string, days: number, seed: number): Rec[] {
+  const rnd = prng(seed);
+  const out: Rec[] = [];
+  let odo = 90_000;
+  for (let d = days; d >= 0; d--) {
+    const n = Math.floor(rnd() * 4);
+    for (let i = 0; i < n; i++) {
+      const t = midnight(nowMs) - d * DAY + Math.floor(rnd() * DAY);
+      if (t > nowMs - 15 * MIN) continue;
+      odo += rnd() * 80;
+      const glitch = d === 4 && i === 0 ? 50_000 : 0; // one high reading, back to normal after
+      out.push({ vin, timestamp: new Date(t).toISOString(), speed_kmh: rnd() < 0.5 ? 0 : 50 + rnd() * 80, odometer_km: Math.round((odo + glitch) * 10) / 10 });
+    }
+  }
+  return out;
+}
+
+/** Dense speed bursts (1 s apart) across midnight: harsh events derived by the ingest, dense km. */
+function denseHistory(vin: string): Rec[] {
+  const out: Rec[] = [];
+  for (const start of [today0 - 3 * DAY - 30_000, today0 - 2 * DAY + 5 * 3_600_000, nowMs - 2 * 3_600_000]) {
+    let v = 90;
+    let odo = 5_000 + start / 1e9;
+    for (let i = 0; i < 60; i++) {
+      v = i === 30 ? v - 25 : Math.max(0, v + (i % 7) - 3); // one hard braking (25 km/h in a second)
+      odo += v / 3600;
+      out.push({ vin, timestamp: new Date(start + i * 1000).toISOString(), speed_kmh: v, odometer_km: Math.round(odo * 1000) / 1000 });
+    }
+  }
+  return out;
+}
+
+async function ingest(records: Rec[]): Promise<void> {
+  const sorted = [...records];
+  for (let i = 0; i < sorted.length; i += 2_000) {
+    await ingestTelemetry({ ctx, input: { vehicles: sorted.slice(i, i + 2_000) } as never, now: new Date(Date.now()) });
+  }
+}
+
+/** The embedded database runs the same migrations and the same SQL. */
+const KINDS = ["postgres", "pglite"] as const;
+
+const DEVICES = ["oem-ROLLBEV1", "oem-ROLLBEV2", "oem-ROLLICE1", "oem-ROLLDENSE1"];
+
+/** The windows compared: long, short, ending in the past, midnight-aligned, within one day, random. */
+function windows(): { label: string; since: Date; until: Date }[] {
+  const rnd = prng(7);
+  const list = [
+    { label: "365 d to now", since: new Date(nowMs - 365 * DAY), until: now },
+    { label: "30 d to now", since: new Date(nowMs - 30 * DAY), until: now },
+    { label: "9.3 d to now", since: new Date(nowMs - 9.3 * DAY), until: now },
+    { label: "past window", since: new Date(nowMs - 7 * DAY - 3 * 3_600_000), until: new Date(nowMs - DAY - 5 * 3_600_000) },
+    { label: "whole days", since: new Date(today0 - 8 * DAY), until: new Date(today0 - 2 * DAY) },
+    { label: "one whole day", since: new Date(today0 - 3 * DAY), until: new Date(today0 - 2 * DAY - 1) },
+    { label: "sub-day", since: new Date(today0 - 2 * DAY + 3_600_000), until: new Date(today0 - 2 * DAY + 9 * 3_600_000) },
+    { label: "last 5 h", since: new Date(nowMs - 5 * 3_600_000), until: now },
+  ];
+  for (let i = 0; i < 6; i++) {
+    const a = nowMs - rnd() * 12 * DAY;
+    const b = a + rnd() * (nowMs - a);
+    list.push({ label: `random ${i}`, since: new Date(a), until: new Date(b) });
+  }
+  return list;
+}
+
+function close(a: unknown, b: unknown): boolean {
+  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  if (typeof a === "string" && typeof b === "string" && Number.isFinite(Number(a)) && Number.isFinite(Number(b))) return close(Number(a), Number(b));
+  return a === b || (a instanceof Date && b instanceof Date && a.getTime() === b.getTime());
+}
+
+/** Every `bh_` column of the rolled-up part against the raw part, for every device and window. */
+async function expectSameAsRaw(measures: BehaviourMeasures = "all"): Promise<number> {
+  let compared = 0;
+  for (const w of windows()) {
+    const args = { since: w.since.toISOString(), until: w.until.toISOString(), measures };
+    const [rolled, reference] = await Promise.all([
+      queryDevices("rolled", { ctx, deviceIds: DEVICES }, [behaviourPart(args)]),
+      queryDevices("raw", { ctx, deviceIds: DEVICES }, [behaviourPartRaw(args)]),
+    ]);
+    expect(rolled.length).toBe(DEVICES.length);
+    const byId = new Map(reference.map((r) => [r.device_id, r]));
+    for (const row of rolled) {
+      const ref = byId.get(row.device_id)!;
+      const diffs = Object.keys(ref).filter((k) => !close(row[k], ref[k])).map((k) => `${k}: rolled ${String(row[k])} raw ${String(ref[k])}`);
+      expect(diffs, `${w.label} (${args.since} … ${args.until}), ${String(row.device_id)}`).toEqual([]);
+      compared += Object.keys(ref).length;
+    }
+  }
+  return compared;
+}
+
+/** Runs a statement on the test database (either driver) and returns its rows. */
+const q = (query: ReturnType<typeof sql>) => rows<Record<string, unknown>>(tdb.handle.db, query);
+
+const rollupDays = async () => Number((await q(sql`select count(*)::int as n from telemetry_daily where tenant_id = ${ctx.tenantId}`))[0]!.n);
+const cleanBefore = async (device: string) =>
+  String((await q(sql`select clean_before::text as d from telemetry_rollup_state where tenant_id = ${ctx.tenantId} and device_id = ${device}`))[0]?.d);
+
+/** Telemetry rows the statement reads, from EXPLAIN ANALYZE (actual rows × loops of every scan of `telemetry`). */
+async function telemetryRowsRead(part: ReturnType<typeof behaviourPart>): Promise<number> {
+  const query = sql`explain (analyze, format json)
+    select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId}`;
+  const [plan] = await rows<{ "QUERY PLAN": unknown }>(tdb.handle.db, query);
+  const doc = plan!["QUERY PLAN"];
+  const root = (typeof doc === "string" ? JSON.parse(doc) : doc) as { Plan: PlanNode }[];
+  let total = 0;
+  const walk = (n: PlanNode) => {
+    if (n["Relation Name"] === "telemetry") total += n["Actual Rows"] * n["Actual Loops"];
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(root[0]!.Plan);
+  return total;
+}
+interface PlanNode {
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  Plans?: PlanNode[];
+}
+
+describe.each(KINDS)("daily telemetry rollups give the raw window's figures (%s)", (kind) => {
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind);
+    ctx = { db: tdb.handle.db, tenantId: (await createTenantWithKey(tdb.handle.db)).tenantId, isSandbox: false, log: rootLogger() };
+    const bev1 = bevHistory("ROLLBEV1", 12, 11);
+    bev1[0]!.raw_data = { ...(bev1[0]!.raw_data as Rec), vehicle: { battery_kwh: 64, powertrain: "BEV" } };
+    const bev2 = bevHistory("ROLLBEV2", 10, 23);
+    await ingest([...bev1, ...bev2, ...iceHistory("ROLLICE1", 12, 5), ...denseHistory("ROLLDENSE1")]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await tdb?.dispose();
+  });
+
+  it("before any refresh (every device read raw), for all measures and the driving ones", async () => {
+    // The ingest's background refresh may have run: drop what it built to start from "never built".
+    await q(sql`delete from telemetry_daily where tenant_id = ${ctx.tenantId}`);
+    await q(sql`update telemetry_rollup_state set clean_before = '-infinity' where tenant_id = ${ctx.tenantId}`);
+    expect(await expectSameAsRaw()).toBeGreaterThan(1000);
+    await expectSameAsRaw("driving");
+  });
+
+  it("after a refresh: the rollups hold one row per device-day before today, and the figures are the raw ones", async () => {
+    const result = await refreshTelemetryRollups({ db: ctx.db, tenantId: ctx.tenantId, now });
+    expect(result.devices).toBe(DEVICES.length);
+    const expectedDays = Number(
+      (await q(sql`select count(distinct (device_id, (ts at time zone 'UTC')::date))::int as n from (
+          select device_id, ts from telemetry where tenant_id = ${ctx.tenantId}
+          union all select device_id, ts from driving_events where tenant_id = ${ctx.tenantId}
+        ) x where ts < ${new Date(today0).toISOString()}::timestamptz`))[0]!.n,
+    );
+    expect(await rollupDays()).toBe(expectedDays);
+    for (const d of DEVICES) expect(await cleanBefore(d)).toBe(new Date(today0).toISOString().slice(0, 10));
+    await expectSameAsRaw();
+    await expectSameAsRaw("driving");
+  });
+
+  it("reads the rollups: a 365-day window reads a fraction of the telemetry rows the raw part reads", async () => {
+    const args = { since: new Date(nowMs - 365 * DAY).toISOString(), until: now.toISOString() };
+    const rolled = await telemetryRowsRead(behaviourPart(args));
+    const full = await telemetryRowsRead(behaviourPartRaw(args));
+    const stored = Number((await q(sql`select count(*)::int as n from telemetry where tenant_id = ${ctx.tenantId}`))[0]!.n);
+    expect(full).toBeGreaterThanOrEqual(stored); // the raw part reads every reading of the window
+    // The rolled-up part reads the last rolled day and today raw (and nothing of the head: no data a year ago).
+    const recent = Number((await q(sql`select count(*)::int as n from telemetry where tenant_id = ${ctx.tenantId} and ts >= ${new Date(today0 - 2 * DAY).toISOString()}::timestamptz`))[0]!.n);
+    expect(rolled).toBeLessThanOrEqual(recent * 3 + 50);
+    expect(rolled).toBeLessThan(full / 3);
+  });
+
+  it("after late data (older days, no refresh yet): the ingest marks the rollups stale from that day, and the figures stay the raw ones", async () => {
+    const late = today0 - 6 * DAY + 13 * 3_600_000 + 7 * MIN; // between readings of an already rolled-up day
+    await ingest([
+      { vin: "ROLLBEV1", timestamp: new Date(late).toISOString(), speed_kmh: 140, odometer_km: 20_100, soc_percent: 40, raw_data: { ambient_temp_c: -5 } },
+      { vin: "ROLLICE1", timestamp: new Date(today0 - 9 * DAY + 3_600_000).toISOString(), speed_kmh: 0, odometer_km: 90_050 },
+    ]);
+    expect(await cleanBefore("oem-ROLLBEV1")).toBe(new Date(today0 - 6 * DAY).toISOString().slice(0, 10));
+    expect(await cleanBefore("oem-ROLLICE1")).toBe(new Date(today0 - 9 * DAY).toISOString().slice(0, 10));
+    expect(await cleanBefore("oem-ROLLBEV2")).toBe(new Date(today0).toISOString().slice(0, 10));
+    await expectSameAsRaw();
+    const result = await refreshTelemetryRollups({ db: ctx.db, tenantId: ctx.tenantId, now });
+    expect(result.devices).toBe(2);
+    await expectSameAsRaw();
+  });
+
+  it("after a battery-size change: the device's rollups are set aside until rebuilt with the new size", async () => {
+    await ingest([{ vin: "ROLLBEV1", timestamp: new Date(nowMs - 5 * MIN).toISOString(), speed_kmh: 0, soc_percent: 50, raw_data: { vehicle: { battery_kwh: 82 } } }]);
+    const [dev] = await q(sql`select battery_kwh from devices where tenant_id = ${ctx.tenantId} and device_id = 'oem-ROLLBEV1'`);
+    expect(dev!.battery_kwh).toBe(82);
+    await expectSameAsRaw();
+    const result = await refreshTelemetryRollups({ db: ctx.db, tenantId: ctx.tenantId, now });
+    expect(result.devices).toBe(1);
+    await expectSameAsRaw();
+  });
+
+  it("built only up to a day in the middle of the history: the rest is read raw", async () => {
+    await q(sql`delete from telemetry_daily where tenant_id = ${ctx.tenantId}`);
+    await q(sql`update telemetry_rollup_state set clean_before = '-infinity' where tenant_id = ${ctx.tenantId}`);
+    await refreshTelemetryRollups({ db: ctx.db, tenantId: ctx.tenantId, now: new Date(today0 - 4 * DAY + 3_600_000) });
+    expect(await cleanBefore("oem-ROLLBEV2")).toBe(new Date(today0 - 4 * DAY).toISOString().slice(0, 10));
+    await expectSameAsRaw();
+  });
+});
