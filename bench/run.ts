@@ -6,7 +6,9 @@
  * Env: BENCH_SKIP_BUILD=1 (reuse the existing .next build), BENCH_PG_ADMIN_URL (server for the
  * throw-away database; default postgres://postgres@127.0.0.1:5432/postgres), DATABASE_URL (use this
  * database instead; it is migrated, written to and kept), BENCH_ONLY=<id,id> (run only these
- * benchmarks). See docs/benchmarks.md.
+ * benchmarks), BENCH_HISTORY=0 (do not append this run to bench/history.jsonl). Each run appends one
+ * summary line per benchmark row to bench/history.jsonl (committed) and redraws bench/plots/*.svg
+ * (bench/plot.ts). See docs/benchmarks.md.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,22 +17,33 @@ import postgres from "postgres";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { createTenant } from "@/lib/tenants/create-tenant";
 import { certificates } from "./benchmarks/certificates";
+import { fleetScores } from "./benchmarks/fleet-scores";
 import { ingestThroughput } from "./benchmarks/ingest-throughput";
 import { mcpOverhead } from "./benchmarks/mcp-overhead";
 import { readFloor } from "./benchmarks/read-floor";
 import { scoresBatch } from "./benchmarks/scores-batch";
 import { buildApp, ROOT, startBuiltApp, type AppProcess } from "./lib/app";
 import { prepareDatabase, redactUrl, serverVersion, type BenchDatabase } from "./lib/database";
+import { appendHistory, gitState, summaryLines } from "./lib/history";
 import { renderComparison } from "./lib/table";
+import { HISTORY_FILE, writePlots } from "./plot";
 import type { Benchmark, BenchContext, BenchmarkResult } from "./lib/types";
 
-/** Registered benchmarks, in run order. Add one file in bench/benchmarks/ and list it here. */
-const BENCHMARKS: Benchmark[] = [ingestThroughput, scoresBatch, certificates, mcpOverhead, readFloor];
+/**
+ * Registered benchmarks, in run order. Add one file in bench/benchmarks/ and list it here.
+ * fleet-scores comes last: it seeds a large tenant, which would change the database (and its cache)
+ * under the others.
+ */
+const BENCHMARKS: Benchmark[] = [ingestThroughput, scoresBatch, certificates, mcpOverhead, readFloor, fleetScores];
 
 /** The highest per-minute limit a tenant may carry (lib/tenants/entitlements.ts): far above what the bench sends. */
 const BENCH_RATE_LIMIT_PER_MIN = 100_000;
-/** The whole run (after the build) is bounded: a hang anywhere ends it with an error. */
-const RUN_TIMEOUT_MS = 15 * 60_000;
+/**
+ * The whole run (after the build) is bounded: a hang anywhere ends it with an error. 15 min, plus what
+ * a selected benchmark declares it needs beyond that (`extraRunMs`: fleet-scores seeds 10,000 devices
+ * and waits on 365-day fleet scores by design).
+ */
+const BASE_RUN_TIMEOUT_MS = 15 * 60_000;
 
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 
@@ -40,6 +53,8 @@ async function main(): Promise<number> {
   const loadAtStart = os.loadavg();
   const selected = process.env.BENCH_ONLY ? BENCHMARKS.filter((b) => process.env.BENCH_ONLY!.split(",").includes(b.id)) : BENCHMARKS;
   if (selected.length === 0) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no benchmark (known: ${BENCHMARKS.map((b) => b.id).join(", ")})`);
+  const RUN_TIMEOUT_MS = BASE_RUN_TIMEOUT_MS + selected.reduce((ms, b) => ms + (b.extraRunMs ?? 0), 0);
+  const git = gitState(ROOT);
 
   if (process.env.BENCH_SKIP_BUILD === "1") log("build skipped (BENCH_SKIP_BUILD=1): using the existing .next build");
   else await buildApp(log);
@@ -103,10 +118,11 @@ async function main(): Promise<number> {
     }
 
     const finishedAt = new Date();
+    const wallSeconds = (finishedAt.getTime() - startedAt.getTime()) / 1000;
     const report = {
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),
-      wallSeconds: (finishedAt.getTime() - startedAt.getTime()) / 1000,
+      wallSeconds,
       command: `npm run bench${process.env.BENCH_SKIP_BUILD === "1" ? " (BENCH_SKIP_BUILD=1)" : ""}`,
       machine: {
         cpus: os.cpus().length,
@@ -118,6 +134,10 @@ async function main(): Promise<number> {
         /** 1/5/15-minute load averages before the run: other processes using the CPU make every figure pessimistic. */
         loadAverageAtStart: loadAtStart.map((x) => Number(x.toFixed(2))),
       },
+      /** The commit measured, and whether the working tree had uncommitted changes. */
+      git,
+      /** False when BENCH_HISTORY=0 kept this run out of bench/history.jsonl (`npm run bench:plot -- --import` skips it too). */
+      history: process.env.BENCH_HISTORY !== "0",
       database: { url: redactUrl(database.url), owned: database.owned },
       benchmarks: results,
     };
@@ -131,7 +151,15 @@ async function main(): Promise<number> {
     if ((loadAtStart[0] ?? 0) > 0.5) {
       process.stdout.write(`Note: the 1-min load average was ${loadAtStart[0]?.toFixed(2)} before the run (${os.cpus().length} CPUs): other processes were busy, figures are pessimistic.\n`);
     }
-    process.stdout.write(`Raw figures: ${path.relative(ROOT, file)}  (wall time ${report.wallSeconds.toFixed(0)} s)\n`);
+    process.stdout.write(`Raw figures: ${path.relative(ROOT, file)}  (wall time ${wallSeconds.toFixed(0)} s)\n`);
+    if (process.env.BENCH_HISTORY === "0") {
+      process.stdout.write("History: not appended (BENCH_HISTORY=0)\n");
+    } else {
+      const lines = summaryLines(report, git);
+      appendHistory(HISTORY_FILE, lines);
+      const plots = writePlots();
+      process.stdout.write(`History: ${lines.length} line(s) appended to ${path.relative(ROOT, HISTORY_FILE)}; plots: ${plots.map((p) => path.relative(ROOT, p)).join(", ")}\n`);
+    }
     return 0;
   } finally {
     clearTimeout(watchdog);

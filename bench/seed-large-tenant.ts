@@ -17,6 +17,7 @@
  * The readings cover the SEED_DAYS whole UTC days before the anchor's UTC day, so the default
  * anchor (this hour) makes "the last N days" queries hit the data. See docs/benchmarks.md.
  */
+import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
 import { sql } from "drizzle-orm";
 import { pathToFileURL } from "node:url";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
@@ -437,8 +438,14 @@ export async function seedLargeTenant({
     ),
   );
 
+  // The daily rollups a customer's ingest keeps up to date (lib/scores/rollups/): rebuilt by the same code.
+  await step("daily rollups", async () => {
+    await markTelemetryRollupsStale({ db, tenantId });
+    await refreshTelemetryRollups({ db, tenantId, now: options.anchor });
+  });
+
   await step("analyze", async () => {
-    for (const t of ["devices", "telemetry", "fleet_snapshot", "driving_events", "alerts"]) await db.execute(sql.raw(`analyze ${t}`));
+    for (const t of ["devices", "telemetry", "fleet_snapshot", "driving_events", "alerts", "telemetry_daily", "telemetry_rollup_state"]) await db.execute(sql.raw(`analyze ${t}`));
   });
 
   const [c] = await rows<Record<string, unknown>>(

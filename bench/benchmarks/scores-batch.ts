@@ -25,7 +25,8 @@ const READINGS_PER_BATCH = 10;
 const HISTORY_DAYS = 5;
 const WARMUPS = Math.max(0, Number(process.env.BENCH_SCORES_WARMUPS ?? 2));
 const REQUESTS = Math.max(1, Number(process.env.BENCH_SCORES_REQUESTS ?? 10));
-const GOAL_TAS_MS = 500;
+/** Issue 13 ("Must show"): a TAS batch of 1,000 under 300 ms (the goal was 500 ms before). */
+const GOAL_TAS_MS = 300;
 /** Hard bound on a single request or query (this only guards a hang). */
 const REQUEST_TIMEOUT_MS = 120_000;
 
@@ -205,7 +206,7 @@ export const scoresBatch: Benchmark = {
       title: this.title,
       unit: "dev",
       goal: [
-        `Goal: TAS batch of 1,000 under ${GOAL_TAS_MS} ms server time; SQL round trips constant in N (informational; "raw driver" = the endpoint's input loaders alone, in the bench process).`,
+        `Goal (issue 13): TAS batch of 1,000 under ${GOAL_TAS_MS} ms server time (median, as the client sees it); SQL round trips constant in N (informational; "raw driver" = the endpoint's input loaders alone, in the bench process).`,
         `Server time / SQL time (medians): ${ratios.join("; ")}.`,
         `SQL round trips per call: ${tripsLine} (${tripsConstant ? "constant" : "NOT constant"}).`,
       ].join("\n"),

@@ -53,6 +53,12 @@ export interface BenchmarkResult {
   goal?: string;
   /** Column names of the two sides (default "FDP HTTP" and "raw driver"). */
   sides?: { fdp: string; baseline: string };
+  /**
+   * What the table and the history compare (default "rate"): "rate" = units per second of the whole
+   * measurement, ratio FDP ÷ baseline rate (1 = as fast as the baseline, higher is better);
+   * "latency" = median milliseconds per request, ratio FDP ms ÷ baseline ms (1 = as fast, lower is better).
+   */
+  metric?: "rate" | "latency";
   rows: ComparisonRow[];
   /** Anything else worth keeping in the JSON (payload sizes, settings). */
   details?: Record<string, unknown>;
@@ -62,5 +68,10 @@ export interface BenchmarkResult {
 export interface Benchmark {
   id: string;
   title: string;
+  /**
+   * Time this benchmark may add to the run's time limit (bench/run.ts, 15 min without it), for
+   * benchmarks that seed large data or wait on slow requests by design.
+   */
+  extraRunMs?: number;
   run(ctx: BenchContext): Promise<BenchmarkResult>;
 }

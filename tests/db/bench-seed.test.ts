@@ -62,6 +62,15 @@ describe("bench:seed (small scale)", () => {
     expect(ids[0]?.device_id).toBe("big-00001");
   });
 
+  it("builds the daily rollups with the ingest's refresh: one row per device and day, all valid", async () => {
+    const c = await one(`select
+      (select count(*) from telemetry_daily where tenant_id = '${tenantA}')::int as rollup_days,
+      (select sum(c_readings) from telemetry_daily r where tenant_id = '${tenantA}'
+         and day = (select max(day) from telemetry_daily r2 where r2.tenant_id = r.tenant_id and r2.device_id = r.device_id))::int as readings,
+      (select count(*) from telemetry_rollup_state where tenant_id = '${tenantA}' and clean_before > (select max(day) from telemetry_daily where tenant_id = '${tenantA}'))::int as valid_devices`);
+    expect(c).toEqual({ rollup_days: 20 * 30, readings: 20 * 30 * 3, valid_devices: 20 });
+  });
+
   it("is deterministic: the same options and anchor give the same rows in another tenant", async () => {
     const diff = async (table: string, columns: string) =>
       one(`select count(*)::int as n from (

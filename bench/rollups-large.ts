@@ -1,0 +1,54 @@
+/**
+ * `npx tsx bench/rollups-large.ts`: on a database seeded by `npm run bench:seed` (DATABASE_URL, kept
+ * with SEED_KEEP_DATABASE=1 or seeded into your own database), migrates it (0010 partitions the
+ * history: timed), rebuilds the large tenant's daily rollups (timed), then times the fleet-risk and
+ * green-fleet verbs for 30 and 365 days, median of ROLLUP_BENCH_RUNS (3). Env: SEED_TENANT_NAME
+ * (default: the newest tenant whose name starts with the seed's "bench large tenant"). Prints one JSON line per step. See docs/performance.md "Daily rollups".
+ */
+import { sql } from "drizzle-orm";
+import { migrateDatabase, openDatabase } from "@/lib/db/client";
+import { rows } from "@/lib/db/sql-values";
+import { rootLogger } from "@/lib/log/logger";
+import { getFleetRisk } from "@/lib/scores/get-fleet-risk";
+import { getGreenFleet } from "@/lib/scores/get-green-fleet";
+import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+
+const out = (o: Record<string, unknown>) => process.stdout.write(JSON.stringify(o) + "\n");
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const handle = await openDatabase();
+try {
+  let t = performance.now();
+  await migrateDatabase(handle);
+  out({ step: "migrate", ms: Math.round(performance.now() - t) });
+  const db = handle.db;
+  const name = process.env.SEED_TENANT_NAME ?? "bench large tenant";
+  const [tenant] = await rows<{ id: string; devices: number }>(
+    db,
+    sql`select t.id, (select count(*)::int from devices d where d.tenant_id = t.id) as devices from tenants t where t.name like ${name + "%"} order by t.created_at desc limit 1`,
+  );
+  if (!tenant) throw new Error(`no tenant named ${name}: run npm run bench:seed first`);
+  const ctx = { db, tenantId: tenant.id, isSandbox: false, log: rootLogger() };
+  if (process.env.ROLLUP_BENCH_SKIP_REFRESH !== "1") {
+    await markTelemetryRollupsStale({ db, tenantId: tenant.id });
+    t = performance.now();
+    const r = await refreshTelemetryRollups({ db, tenantId: tenant.id });
+    out({ step: "refresh rollups", devices: r.devices, days: r.days, chunks: r.chunks, ms: Math.round(performance.now() - t) });
+    await db.execute(sql`analyze telemetry_daily`);
+    await db.execute(sql`analyze telemetry_rollup_state`);
+  }
+  const runs = Number(process.env.ROLLUP_BENCH_RUNS ?? 3);
+  for (const period of [30, 365]) {
+    for (const [label, verb] of [["fleet risk", getFleetRisk], ["green fleet", getGreenFleet]] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        t = performance.now();
+        await verb({ ctx, input: { period } as never });
+        times.push(performance.now() - t);
+      }
+      out({ step: `${label} ${period} d`, devices: tenant.devices, median_ms: Math.round(median(times)), runs: times.map((x) => Math.round(x)) });
+    }
+  }
+} finally {
+  await handle.close();
+}
