@@ -14,6 +14,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const envSchema = z.object({
   DATABASE_URL: optionalString,
+  /**
+   * A streaming read replica of DATABASE_URL (docs/scaling.md). Set (with DATABASE_URL), the
+   * operations flagged `reads: "replica"` read from it unless the tenant's last write has not been
+   * replayed there yet; everything else stays on DATABASE_URL. Ignored without DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: optionalString,
   /** Folder of the embedded PGlite database, used when DATABASE_URL is unset. */
   FDP_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/pglite")),
   REDIS_URL: optionalString,

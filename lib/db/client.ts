@@ -18,10 +18,23 @@ export interface DbHandle {
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
-async function openPostgres(options: { url: string } | { path: string }, max: number): Promise<{ db: Db; close(): Promise<void> }> {
+/** Connection settings beyond the pool size, for the read replica's pool (lib/db/replica.ts). */
+export interface PostgresExtras {
+  /** Shown in pg_stat_activity (and in the server's log with `%a`) for this pool's connections. */
+  applicationName?: string;
+  /** Seconds a connection attempt may take (postgres.js default: 30). */
+  connectTimeoutSeconds?: number;
+}
+
+async function openPostgres(options: { url: string } | { path: string }, max: number, extras: PostgresExtras = {}): Promise<{ db: Db; close(): Promise<void> }> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const config = { max, onnotice: () => {} };
+  const config = {
+    max,
+    onnotice: () => {},
+    ...(extras.connectTimeoutSeconds !== undefined ? { connect_timeout: extras.connectTimeoutSeconds } : {}),
+    ...(extras.applicationName ? { connection: { application_name: extras.applicationName } } : {}),
+  };
   const client = "url" in options ? postgres(options.url, config) : postgres({ ...config, path: options.path });
   return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
 }
@@ -57,6 +70,11 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
       await client.close();
     },
   };
+}
+
+/** A Postgres database at `url` with these connection settings, not migrated (the read replica's pool). */
+export async function openPostgresDatabase(url: string, opts: { max?: number } & PostgresExtras = {}): Promise<DbHandle> {
+  return { ...(await openPostgres({ url }, opts.max ?? 10, opts)), kind: "postgres" };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "@/lib/auth/authenticate-api-key";
 import type { TenantCtx } from "@/lib/context";
+import { runRouted } from "@/lib/db/replica";
 import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
 import { errorBodyFor } from "@/lib/http/error-response";
 import { inspectJson } from "@/lib/json/inspect-json";
@@ -129,7 +130,8 @@ export async function callTool({ caller, params }: { caller: McpCaller; params: 
     }
     const input = parseInput(op.inputSchema, restInput(op, (args ?? {}) as Record<string, unknown>, entry.fixed ?? {}));
     const ctx = "public" in op.access ? { db: caller.ctx.db, log } : { ...caller.ctx, log };
-    const result = await op.verb({ ctx: ctx as never, input: input as never });
+    // Routed as its REST twin is: the read replica for `reads: "replica"` operations (lib/db/replica.ts).
+    const result = await runRouted({ reads: op.reads, ctx, log, run: (c) => op.verb({ ctx: c as never, input: input as never }) });
     if (result instanceof Response) throw new Error(`operation ${op.id} answered a file to an MCP tool; the tool fixes a JSON answer`);
     // What REST would send: the checked answer through JSON (dates as strings, no undefined members).
     const answer = JSON.parse(JSON.stringify(checkedOutput(op.output, result, `the answer of ${op.id}`))) as Record<string, unknown>;

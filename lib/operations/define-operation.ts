@@ -75,6 +75,13 @@ export interface OperationDef<
   maxBodyBytes?: number;
   /** Answers this operation gives besides the ones every operation of its kind gives (400/401/403/405/429/500). */
   errors?: Partial<Record<404 | 413 | 422 | 503, string>>;
+  /**
+   * `"replica"`: the verb only reads, so with a read replica configured (DATABASE_REPLICA_URL) it may
+   * run there, subject to read-your-writes (lib/db/replica.ts, docs/scaling.md). Unset: the primary.
+   * Set it only on verbs that never write, whatever their method (a POST that only computes, such as
+   * /tas/batch, may carry it; a GET that caches into the database may not).
+   */
+  reads?: "replica";
   /** Domain checks on the raw request before validation (see RawRequest). Throws a DomainError to refuse. */
   verifyRequest?: (args: { ctx: CtxFor<A> } & RawRequest) => Promise<void>;
   /** The answer as JSON, or (operations that `produce` another media type) a finished Response. */

@@ -8,6 +8,7 @@ export const predictMileageOperation = defineOperation({
   method: "GET",
   path: "/predict/mileage/{device_id}",
   access: { scope: "predictions:read" },
+  reads: "replica",
   tag: "Leasing",
   summary: "Odometer forecast to the lease end, with an 80 % interval, overage and overrun risk",
   description:

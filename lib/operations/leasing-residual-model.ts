@@ -8,6 +8,7 @@ export const predictResidualValueOperation = defineOperation({
   method: "GET",
   path: "/predict/residual-value/{device_id}",
   access: { scope: "predictions:read" },
+  reads: "replica",
   tag: "Leasing",
   summary: "Model-based residual value: a log-linear regression on age, mileage, state of health and powertrain",
   description:

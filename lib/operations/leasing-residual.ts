@@ -9,6 +9,7 @@ export const getResidualValueOperation = defineOperation({
   method: "GET",
   path: "/vehicles/{device_id}/residual-value",
   access: { scope: "predictions:read" },
+  reads: "replica",
   tag: "Leasing",
   summary: "Rule-based residual value estimate (percent of list price, and euros when the price is known)",
   description:

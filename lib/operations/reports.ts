@@ -10,6 +10,7 @@ export const getEmissionsReportOperation = defineOperation({
   method: "GET",
   path: "/reports/emissions",
   access: { scope: "reports:read" },
+  reads: "replica",
   tag: "Reports",
   summary: "Fleet CO₂e emissions over a date range, per vehicle, as JSON or CSV",
   description:
@@ -34,6 +35,7 @@ export const generateCsrdReportOperation = defineOperation({
   method: "POST",
   path: "/reports/csrd/generate",
   access: { scope: "reports:read" },
+  reads: "replica",
   tag: "Reports",
   summary: "ESRS E1-style climate disclosure of the fleet over a date range, as PDF (default) or JSON",
   description:
