@@ -24,7 +24,8 @@ interface FloorConfig {
 }
 
 const config = JSON.parse(process.env.FLOOR_CONFIG ?? "{}") as FloorConfig;
-const sql = postgres(config.databaseUrl, { max: config.pool, onnotice: () => {} });
+// The app's connection settings (lib/db/client.ts): JIT off.
+const sql = postgres(config.databaseUrl, { max: config.pool, onnotice: () => {}, connection: { jit: "off" } });
 // The driver exactly as drizzle-orm/postgres-js configures it for the app: date/time types and JSON
 // pass through as text (the app's statements send JSON parameters as text for a `::jsonb` cast).
 const passThrough = (v: unknown) => v;

@@ -38,6 +38,7 @@ export async function recordStatements<T>(databaseUrl: string, run: (db: Db) => 
   const client = postgres(databaseUrl, {
     max: 1,
     onnotice: () => {},
+    connection: { jit: "off" }, // the app's connection settings (lib/db/client.ts)
     debug: (_connection, query, parameters) => void statements.push({ sql: query, params: [...(parameters as unknown[])] }),
   });
   try {
@@ -67,7 +68,7 @@ export interface Replayer {
  * rows are fetched in full (the time covers the transfer of every row).
  */
 export function openReplayer(databaseUrl: string): Replayer {
-  const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const client = postgres(databaseUrl, { max: 1, onnotice: () => {}, connection: { jit: "off" } });
   configureLikeTheApp(client);
   return {
     async replay(statements) {
