@@ -1,10 +1,12 @@
 /**
- * The FDP server: Next.js behind a thin Node HTTP server. It exists for one reason: CONTRACT's
+ * The FDP server: Next.js behind a thin Node HTTP server. CONTRACT's
  * client IP is the socket's peer address (or, with TRUST_PROXY=1, the first X-Forwarded-For hop),
  * and Next.js does not expose the socket to route handlers. So every request gets the peer address
  * in `x-fdp-client-ip`, overwriting whatever a client sent under that name. It also answers the /api
  * requests Next.js would answer outside the CONTRACT's envelope (malformed percent-encoding, methods
- * no route handler can serve, trailing or doubled slashes): lib/http/edge-guard.ts.
+ * no route handler can serve, trailing or doubled slashes): lib/http/edge-guard.ts. And in production
+ * it serves the API operations' routes with their route handlers itself, without Next.js's router
+ * (lib/http/direct-api.ts; why: docs/performance.md "The read path against its floor").
  *
  *   npm run dev    → tsx server.ts            (development, hot reload)
  *   npm start      → NODE_ENV=production tsx server.ts   (after `npm run build`)
@@ -26,6 +28,7 @@ import {
 } from "@/lib/http/edge-guard";
 import { getDbHandle, migrateDatabase } from "@/lib/db/client";
 import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
+import { serveDirect } from "@/lib/http/direct-api";
 import { isLimitedPublicPage, limitPublicPage } from "@/lib/http/public-page-limit";
 import { env } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
@@ -104,6 +107,8 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
   // An absolute-form target (`GET http://host/api/…`) reaches Next.js as the path it names.
   req.url = originForm(req.url ?? "/");
   if (isApiTarget(req.url)) for (const name of NEXT_ROUTER_HEADERS) delete req.headers[name];
+  // Production: the operations' routes go straight to their handlers (lib/http/direct-api.ts).
+  if (!dev && serveDirect(req, res)) return;
   if (req.method === "GET" && req.url.split("?")[0] === SIGN_IN_LIMITED_PATH) {
     const answer = tooManySignInAttemptsAnswer(req.url.split("?")[1] ?? "", env().RATE_LIMIT_AUTH_PER_MIN);
     res.writeHead(answer.status, { ...answer.headers, "Content-Type": "text/html; charset=utf-8" });

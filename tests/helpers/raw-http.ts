@@ -4,6 +4,8 @@ export interface RawAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes (a compressed answer is not text). */
+  raw: Buffer;
 }
 
 /**
@@ -28,7 +30,7 @@ export function rawRequest(url: string, request: string): Promise<RawAnswer> {
       );
       let body: Buffer = split === -1 ? Buffer.alloc(0) : all.subarray(split + 4);
       if (headers["transfer-encoding"] === "chunked") body = dechunk(body);
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8") });
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8"), raw: body });
     });
   });
 }

@@ -160,11 +160,55 @@ describe("server.ts answers in the envelope what Next.js would not", () => {
 });
 
 /**
- * The shared security checks (tests/api/operations.security.test.ts) run against a stand-in of Next.js
- * routing; here a few of them run over every operation of the registry against Next.js itself, so
- * that routing, parameter decoding and method handling are the real ones.
+ * In production server.ts serves the operations' routes itself (lib/http/direct-api.ts), with the
+ * handlers the route files export: the same answers, compressed for a client that accepts gzip.
  */
-describe("every operation of the registry, served by Next.js", () => {
+describe("the operations' routes served by server.ts directly", () => {
+  it("a large JSON answer is gzipped for a client that accepts it, and is the same JSON as sent plainly", async () => {
+    const { gunzipSync } = await import("node:zlib");
+    const plain = await fetch(`${app.url}/api/v1/fleet?limit=50`, { headers: { ...auth, "Accept-Encoding": "identity" } });
+    const zipped = await rawRequest(app.url, requestText("GET", "/api/v1/fleet?limit=50", { ...auth, "Accept-Encoding": "br;q=1, gzip;q=0.5" }));
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toBe("Accept-Encoding");
+    const unzipped = JSON.parse(gunzipSync(zipped.raw).toString("utf8")) as { data: unknown[] };
+    const sent = (await plain.json()) as { data: unknown[] };
+    expect(unzipped.data).toEqual(sent.data);
+    expect(sent.data.length).toBeGreaterThan(5);
+    // gzip refused with q=0, and small answers (under 1 KB) go as they are.
+    const refused = await rawRequest(app.url, requestText("GET", "/api/v1/fleet?limit=50", { ...auth, "Accept-Encoding": "gzip;q=0" }));
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    const small = await rawRequest(app.url, requestText("GET", "/api/v1/tas/no-such-device", { ...auth, "Accept-Encoding": "gzip" }));
+    expect(small.status).toBe(404);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("a JSON body streams to the handler: an ingest is stored and an oversized body is a 413 in the envelope", async () => {
+    const ok = await fetch(`${app.url}/api/v1/oem/ingest`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ vehicles: [{ vin: "DIRECTPATH1", speed_kmh: 10 }] }),
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ accepted: true, device_count: 1 });
+    const huge = await fetch(`${app.url}/api/v1/oem/ingest`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ vehicles: [], pad: "x".repeat(12 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { error: string }).error).toBe("payload_too_large");
+  });
+});
+
+/**
+ * The shared security checks (tests/api/operations.security.test.ts) run against a stand-in of the
+ * routing; here a few of them run over every operation of the registry against the built server
+ * (server.ts's direct routes in production, lib/http/direct-api.ts), so that routing, parameter
+ * decoding and method handling are the real ones.
+ */
+describe("every operation of the registry, served by the built server", () => {
   const UNKNOWN_CERTIFICATE = "FDP-CERT-20200101-NONE0";
   const pathOf = (path: string, id: string, certificate = UNKNOWN_CERTIFICATE) => `/api/v1${path.replace("{device_id}", id).replace("{certificate_id}", certificate)}`;
 

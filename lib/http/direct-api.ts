@@ -1,0 +1,154 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { OPERATIONS } from "@/lib/operations/registry";
+import { bindRoute, type RouteHandlers } from "./bind-route";
+
+/**
+ * The operations' routes served straight from server.ts in production, without Next.js's router: the
+ * same handlers the route files export (`bindRoute(path)`, lib/http/bind-route.ts), so every answer is
+ * the operation's own, only the request no longer passes through Next.js's routing, request wrapping
+ * and compression, which the CPU profile of `GET /fleet?limit=500` showed among the largest costs
+ * per request (docs/performance.md "The read path against its floor"). Everything else (pages, the dashboard's
+ * auth, service routes such as /api/v1/openapi.json and /api/v1/health, MCP, the /api catch-all)
+ * still goes to Next.js, and so do the operations in development (hot reload).
+ *
+ * What Next.js did for these routes and this does the same way: path parameters decoded
+ * (`decodeURIComponent`; edge-guard.ts has refused malformed escapes before), HEAD answered by the
+ * GET handler without a body, the body streamed to the handler (lib/http/read-body.ts applies the
+ * size limits), gzip for a client that accepts it on JSON and text answers of at least
+ * COMPRESS_MIN_BYTES (`Vary: Accept-Encoding` either way; GZIP_LEVEL below).
+ */
+
+/** Next.js's compression threshold (the `compression` middleware's default): smaller answers go as they are. */
+const COMPRESS_MIN_BYTES = 1024;
+const gzipAsync = promisify(gzip);
+/**
+ * zlib's fastest level, as nginx's default (`gzip_comp_level 1`): the 128 KB /fleet page becomes 18 KB
+ * in 0.44 ms instead of 14 KB in 0.91 ms at the default level 6 (measured in process on that page).
+ */
+const GZIP_LEVEL = 1;
+
+interface DirectRoute {
+  pattern: RegExp;
+  paramNames: string[];
+  handlers: RouteHandlers;
+}
+
+let routes: DirectRoute[] | null = null;
+
+function directRoutes(): DirectRoute[] {
+  if (routes) return routes;
+  const paths = [...new Set(OPERATIONS.map((op) => op.path))];
+  routes = paths
+    .map((p) => {
+      const paramNames: string[] = [];
+      const source = p
+        .split("/")
+        .map((seg) => {
+          const m = seg.match(/^\{(.+)\}$/);
+          if (m?.[1]) {
+            paramNames.push(m[1]);
+            return "([^/]+)";
+          }
+          return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        })
+        .join("/");
+      return { pattern: new RegExp(`^/api/v1${source}$`), paramNames, handlers: bindRoute(p) };
+    })
+    // A static segment wins over a parameter (as in Next.js): /certificates/verify before /certificates/{number}.
+    .sort((a, b) => a.paramNames.length - b.paramNames.length);
+  return routes;
+}
+
+/** The route and decoded parameters of an operation path, or null (Next.js serves it). */
+export function matchDirectRoute(pathname: string): { handlers: RouteHandlers; params: Record<string, string> } | null {
+  for (const route of directRoutes()) {
+    const m = route.pattern.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    try {
+      route.paramNames.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1] ?? "")));
+    } catch {
+      return null; // a malformed escape: Next.js (and the edge guard) answer it as before
+    }
+    return { handlers: route.handlers, params };
+  }
+  return null;
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The Request's origin: the handlers read only the path and the query (and the Host header, as sent). */
+const ORIGIN = "http://localhost";
+
+/** Serves `req` when it is an operation's route; returns false (nothing written) when Next.js should. */
+export function serveDirect(req: IncomingMessage, res: ServerResponse): boolean {
+  const method = req.method ?? "GET";
+  if (!METHODS.has(method)) return false;
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const matched = matchDirectRoute(q === -1 ? url : url.slice(0, q));
+  if (!matched) return false;
+  void answer(req, res, method, matched);
+  return true;
+}
+
+async function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  { handlers, params }: { handlers: RouteHandlers; params: Record<string, string> },
+): Promise<void> {
+  try {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    }
+    const hasBody = method !== "GET" && method !== "HEAD";
+    const request = new Request(new URL(req.url ?? "/", ORIGIN), {
+      method: method === "HEAD" ? "GET" : method,
+      headers,
+      ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+    } as RequestInit);
+    const handler = handlers[(method === "HEAD" ? "GET" : method) as keyof RouteHandlers];
+    const response = await handler(request, { params: Promise.resolve(params) });
+    await write(req, res, response, method === "HEAD");
+  } catch (err) {
+    // The handlers answer every error in the envelope themselves; this is a broken connection.
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+    void err;
+  }
+}
+
+/** JSON and text answers (CSV) are compressed; PDFs are compressed already. */
+const COMPRESSIBLE = /^(application\/json|text\/)/i;
+
+/** Whether `Accept-Encoding` accepts gzip (`gzip` or `*`, with a q-value above 0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const list = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",");
+  let star = false;
+  for (const entry of list) {
+    const [coding = "", ...parameters] = entry.trim().toLowerCase().split(";");
+    const qParam = parameters.map((x) => x.trim()).find((x) => x.startsWith("q="));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (coding.trim() === "gzip") return q > 0;
+    if (coding.trim() === "*") star = q > 0;
+  }
+  return star;
+}
+
+async function write(req: IncomingMessage, res: ServerResponse, response: Response, head: boolean): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  res.setHeader("Vary", "Accept-Encoding");
+  let body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  if (body && body.length >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(response.headers.get("content-type") ?? "") && !response.headers.has("content-encoding") && acceptsGzip(req.headers["accept-encoding"])) {
+    body = await gzipAsync(body, { level: GZIP_LEVEL });
+    res.setHeader("Content-Encoding", "gzip");
+  }
+  if (body) res.setHeader("Content-Length", String(body.length));
+  res.end(head ? undefined : (body ?? undefined));
+}
