@@ -7,6 +7,7 @@
  * EXPLAIN (ANALYZE), alternating the two shapes, median of RUNS each. Writes
  * bench/results/fleet-plan-<timestamp>.json. Env as bench/run.ts (BENCH_PG_ADMIN_URL, DATABASE_URL).
  */
+import { disableAutovacuum } from "../tests/helpers/storage-tables";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
   const raw = postgres(database.url, { max: 1, onnotice: () => {} });
   try {
     const db = database.handle.db;
-    for (const table of ["devices", "fleet_snapshot", "alerts", "telemetry"]) await raw.unsafe(`alter table ${table} set (autovacuum_enabled = false)`);
+    // telemetry is partitioned by month (migration 0010): the setting lives on each partition.
+    await disableAutovacuum(raw, ["devices", "fleet_snapshot", "alerts", "telemetry"]);
     const t0 = new Date(Date.now() - 3_600_000).toISOString();
     const ctxOf = (tenantId: string): TenantCtx => ({ db, tenantId, isSandbox: false, log: rootLogger() });
 

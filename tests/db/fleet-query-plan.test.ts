@@ -5,6 +5,7 @@ import { fleetPageQuery, listFleet } from "@/lib/fleet/list-fleet";
 import { ANALYZE_AFTER_NEW_DEVICES } from "@/lib/db/analyze-after-bulk-ingest";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
+import { disableAutovacuum } from "../helpers/storage-tables";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { iso, vinSequence } from "../helpers/ingest-api";
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const db = tdb.handle.db;
   // Autovacuum stays off these tables for the test: the new tenant's rows stay unanalysed, as they are
   // for the minutes after a real first ingest.
-  for (const table of ["devices", "fleet_snapshot", "alerts", "telemetry"]) await raw.unsafe(`alter table ${table} set (autovacuum_enabled = false)`);
+  await disableAutovacuum(raw, ["devices", "fleet_snapshot", "alerts", "telemetry"]);
 
   // An older tenant, analysed: the statistics the planner will (wrongly) generalise from.
   const old = await createTenantWithKey(db, { name: "Old" });

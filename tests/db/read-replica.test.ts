@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { createTenantWithKey, issueCertificate, OFFLINE_SPOT_PRICE_URL } from ".
 import { parkedBevRecords, vinSequence } from "../helpers/ingest-api";
 import { captureLog } from "../helpers/log-capture";
 import { connectMcpClient } from "../helpers/mcp-client";
+import { freePort } from "../helpers/app-process";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
 /**
@@ -45,17 +45,6 @@ function asPostgres(bin: string, args: string[]): string {
   const exe = path.join(pgBin(), bin);
   const isRoot = process.getuid?.() === 0;
   return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 interface Cluster {

@@ -10,6 +10,7 @@ import { refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
+import { prng } from "../unit/detectors/fixtures";
 
 /**
  * The daily rollups must give the raw window's figures, whatever state they are in: never built,
@@ -31,18 +32,6 @@ const today0 = midnight(nowMs);
 
 let tdb: TestDatabase;
 let ctx: TenantCtx;
-
-/** A small deterministic PRNG (mulberry32): the same telemetry every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rec = Record<string, unknown>;
 
@@ -193,7 +182,7 @@ const rollupDays = async () => Number((await q(sql`select count(*)::int as n fro
 const cleanBefore = async (device: string) =>
   String((await q(sql`select clean_before::text as d from telemetry_rollup_state where tenant_id = ${ctx.tenantId} and device_id = ${device}`))[0]?.d);
 
-/** Telemetry rows the statement reads, from EXPLAIN ANALYZE (actual rows × loops of every scan of `telemetry`). */
+/** Telemetry rows the statement reads, from EXPLAIN ANALYZE (actual rows × loops of every scan of `telemetry`'s partitions). */
 async function telemetryRowsRead(part: ReturnType<typeof behaviourPart>): Promise<number> {
   const query = sql`explain (analyze, format json)
     select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId}`;
@@ -202,7 +191,8 @@ async function telemetryRowsRead(part: ReturnType<typeof behaviourPart>): Promis
   const root = (typeof doc === "string" ? JSON.parse(doc) : doc) as { Plan: PlanNode }[];
   let total = 0;
   const walk = (n: PlanNode) => {
-    if (n["Relation Name"] === "telemetry") total += n["Actual Rows"] * n["Actual Loops"];
+    // The history's monthly partitions (migration 0010), or the table itself.
+    if (/^telemetry(_\d{4}_\d{2}|_default)?$/.test(n["Relation Name"] ?? "")) total += n["Actual Rows"] * n["Actual Loops"];
     for (const c of n.Plans ?? []) walk(c);
   };
   walk(root[0]!.Plan);
