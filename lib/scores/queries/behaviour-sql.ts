@@ -358,57 +358,53 @@ export interface BehaviourRow extends DrivingBehaviourRow {
 
 /** The row of a `behaviourPart({ measures: "driving" })`. */
 export function toDrivingBehaviour(r: Record<string, unknown>): DrivingBehaviourRow {
-  const n = (k: string) => sqlCount(r[k]);
-  const at = (k: string) => sqlDate(sqlNumber(r[k]));
   return {
-    driving_minutes: n("bh_driving_min"),
-    minutes_over_130: n("bh_over130_min"),
-    minutes_over_160: n("bh_over160_min"),
-    night_driving_minutes: n("bh_night_min"),
-    temp_known_driving_minutes: n("bh_temp_known_min"),
-    driving_minutes_near_0c: n("bh_near0_min"),
-    driving_minutes_cold: n("bh_cold_min"),
-    driving_minutes_below_0c: n("bh_below0_min"),
-    driving_minutes_below_minus10c: n("bh_very_cold_min"),
-    moving_km: n("bh_moving_km"),
-    km_over_130: n("bh_over130_km"),
-    km_over_160: n("bh_over160_km"),
+    driving_minutes: sqlCount(r.bh_driving_min),
+    minutes_over_130: sqlCount(r.bh_over130_min),
+    minutes_over_160: sqlCount(r.bh_over160_min),
+    night_driving_minutes: sqlCount(r.bh_night_min),
+    temp_known_driving_minutes: sqlCount(r.bh_temp_known_min),
+    driving_minutes_near_0c: sqlCount(r.bh_near0_min),
+    driving_minutes_cold: sqlCount(r.bh_cold_min),
+    driving_minutes_below_0c: sqlCount(r.bh_below0_min),
+    driving_minutes_below_minus10c: sqlCount(r.bh_very_cold_min),
+    moving_km: sqlCount(r.bh_moving_km),
+    km_over_130: sqlCount(r.bh_over130_km),
+    km_over_160: sqlCount(r.bh_over160_km),
     harsh: {
-      oem: n("bh_harsh_oem"),
-      derived: n("bh_harsh_derived"),
-      oem_weighted: n("bh_harsh_oem_w"),
-      derived_weighted: n("bh_harsh_derived_w"),
-      reported_at: at("bh_events_reported_ms"),
-      dense_speed_at: at("bh_dense_speed_ms"),
-      oem_km: n("bh_oem_cover_km"),
-      derived_km: n("bh_dense_km"),
+      oem: sqlCount(r.bh_harsh_oem),
+      derived: sqlCount(r.bh_harsh_derived),
+      oem_weighted: sqlCount(r.bh_harsh_oem_w),
+      derived_weighted: sqlCount(r.bh_harsh_derived_w),
+      reported_at: sqlDate(sqlNumber(r.bh_events_reported_ms)),
+      dense_speed_at: sqlDate(sqlNumber(r.bh_dense_speed_ms)),
+      oem_km: sqlCount(r.bh_oem_cover_km),
+      derived_km: sqlCount(r.bh_dense_km),
     },
   };
 }
 
 /** The row of a `behaviourPart()` with all measures. */
 export function toBehaviour(r: Record<string, unknown>): BehaviourRow {
-  const n = (k: string) => sqlCount(r[k]);
-  const at = (k: string) => sqlDate(sqlNumber(r[k]));
   return {
     ...toDrivingBehaviour(r),
-    readings: n("bh_readings"),
-    charging_minutes: n("bh_charging_min"),
-    soc_known_minutes: n("bh_soc_known_min"),
-    low_soc_minutes: n("bh_low_soc_min"),
-    charged_ac_pp: n("bh_charged_ac_pp"),
-    charged_dc_pp: n("bh_charged_dc_pp"),
-    charged_high_power_pp: n("bh_charged_hpc_pp"),
-    consumption_pp: n("bh_cons_pp"),
-    consumption_km: n("bh_cons_km"),
-    power_time_kwh: n("bh_pt_kwh"),
-    power_time_pp: n("bh_pt_pp"),
+    readings: sqlCount(r.bh_readings),
+    charging_minutes: sqlCount(r.bh_charging_min),
+    soc_known_minutes: sqlCount(r.bh_soc_known_min),
+    low_soc_minutes: sqlCount(r.bh_low_soc_min),
+    charged_ac_pp: sqlCount(r.bh_charged_ac_pp),
+    charged_dc_pp: sqlCount(r.bh_charged_dc_pp),
+    charged_high_power_pp: sqlCount(r.bh_charged_hpc_pp),
+    consumption_pp: sqlCount(r.bh_cons_pp),
+    consumption_km: sqlCount(r.bh_cons_km),
+    power_time_kwh: sqlCount(r.bh_pt_kwh),
+    power_time_pp: sqlCount(r.bh_pt_pp),
     charging_power_reported: r.bh_kw_reported === true || r.bh_kw_reported === "t",
-    telemetry_days: n("bh_telemetry_days"),
-    newest_telemetry_at: at("bh_newest_ms"),
+    telemetry_days: sqlCount(r.bh_telemetry_days),
+    newest_telemetry_at: sqlDate(sqlNumber(r.bh_newest_ms)),
     odometer_first_km: sqlNumber(r.bh_odo_first),
     odometer_last_km: sqlNumber(r.bh_odo_last),
-    odometer_first_at: at("bh_odo_first_ms"),
-    odometer_last_at: at("bh_odo_last_ms"),
+    odometer_first_at: sqlDate(sqlNumber(r.bh_odo_first_ms)),
+    odometer_last_at: sqlDate(sqlNumber(r.bh_odo_last_ms)),
   };
 }
