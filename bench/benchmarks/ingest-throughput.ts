@@ -12,7 +12,8 @@ import type { Benchmark, BenchContext, BenchmarkResult, ComparisonRow, Measureme
  */
 
 const GOAL_RECORDS_PER_S = 10_000;
-const GOAL_RATIO = 0.5;
+/** Issue 13's goals: at least this share of the raw baseline's rate, by request size. */
+const goalRatio = (batchSize: number) => (batchSize >= 10_000 ? 0.7 : 0.6);
 const WARMUP_BATCHES = Number(process.env.BENCH_WARMUP_BATCHES ?? 2);
 /** Each row is measured in this many rounds (raw then HTTP, HTTP then raw, ...), then pooled. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
@@ -134,9 +135,10 @@ export const ingestThroughput: Benchmark = {
           rawPerSecond: rawRounds.map((m) => Math.round(m.perSecond)),
         });
         const ratio = fdp.perSecond / baseline.perSecond;
+        const goal = goalRatio(batchSize);
         const misses = [
           ...(fdp.perSecond < GOAL_RECORDS_PER_S ? [`< ${GOAL_RECORDS_PER_S.toLocaleString("en-US")} rec/s`] : []),
-          ...(ratio < GOAL_RATIO ? [`< ${GOAL_RATIO * 100}% of raw`] : []),
+          ...(ratio < goal ? [`< ${Math.round(goal * 100)}% of raw`] : []),
         ];
         rows.push({
           label: `${c.label}${concurrency > 1 ? `, ${concurrency} in flight` : ""}`,
@@ -175,7 +177,14 @@ export const ingestThroughput: Benchmark = {
     const equivalence = {
       telemetryRowsDiffering: await differing("telemetry", signal),
       snapshotRowsDiffering: await differing("fleet_snapshot", signal),
-      deviceRowsDiffering: await differing("devices", "device_id, name, vin, make, model, year, powertrain, powertrain_source, battery_kwh, master_data_at, odometer_max_km, odometer_max_at"),
+      deviceRowsDiffering: await differing(
+        "devices",
+        "device_id, name, vin, make, model, year, powertrain, powertrain_source, fuel_type, battery_kwh, master_data_at, odometer_max_km, odometer_max_at, events_reported_at, dense_speed_at",
+      ),
+      // Both mark every device's daily rollups stale (FDP's background refresh then moves its own
+      // `clean_before` on, so only the devices are compared), and neither stores driving events.
+      rollupStateRowsDiffering: await differing("telemetry_rollup_state", "device_id"),
+      drivingEventRowsDiffering: await differing("driving_events", "device_id, ts, kind, source, value, duration_s, record_ts"),
     };
     if (Object.values(equivalence).some((n) => n !== 0)) {
       ctx.log(`WARNING: the baseline did not store the same rows as FDP: ${JSON.stringify(equivalence)}`);
@@ -185,7 +194,7 @@ export const ingestThroughput: Benchmark = {
       id: this.id,
       title: this.title,
       unit: "rec",
-      goal: `Goal: ≥ ${GOAL_RATIO * 100}% of the raw baseline and ≥ ${GOAL_RECORDS_PER_S.toLocaleString("en-US")} records/s on this ${ctx.cpuCount}-core machine (informational).`,
+      goal: `Goal (issue 13): ≥ 70% of the raw baseline at 10,000 records per request and ≥ 60% at 1,000, and ≥ ${GOAL_RECORDS_PER_S.toLocaleString("en-US")} records/s, on this ${ctx.cpuCount}-core machine.`,
       rows,
       details: {
         warmupBatchesPerFeed: WARMUP_BATCHES,

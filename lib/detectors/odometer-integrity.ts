@@ -99,9 +99,14 @@ export function isOdometerSpike(beforeKm: number, km: number, nextKm: number): b
 export function odometerSpikes(sorted: readonly TelemetryRecord[], before: { km: number; ts: Date } | null = null): Set<TelemetryRecord> {
   const rs = readings(sorted);
   const spikes = new Set<TelemetryRecord>();
-  for (const [i, x] of rs.entries()) {
-    const next = rs.slice(i + 1).find((y) => tsMs(y.r) > tsMs(x.r));
-    const prior = rs.slice(0, i).reverse().find((y) => tsMs(y.r) < tsMs(x.r));
+  for (let i = 0; i < rs.length; i++) {
+    const x = rs[i]!;
+    const t = tsMs(x.r);
+    // The first later reading and the last earlier one (loops, not slices: this runs for every reading).
+    let next: Reading | undefined;
+    for (let j = i + 1; j < rs.length && next === undefined; j++) if (tsMs(rs[j]!.r) > t) next = rs[j];
+    let prior: Reading | undefined;
+    for (let j = i - 1; j >= 0 && prior === undefined; j--) if (tsMs(rs[j]!.r) < t) prior = rs[j];
     const priorKm = prior ? prior.km : before && before.ts.getTime() < tsMs(x.r) ? before.km : null;
     if (priorKm !== null && next && isOdometerSpike(priorKm, x.km, next.km)) spikes.add(x.r);
   }
@@ -162,15 +167,19 @@ export const detectOdometerIntegrity: Detector = ({ device, records }) => {
       pendingLatest = null;
       groupTs = t;
     }
-    const earlier = [...context.filter((k) => k.ts.getTime() < t), ...(batchMax ? [batchMax] : [])];
-    const earlierMax = earlier.reduce<Known | null>((m, k) => (!m || k.km > m.km ? k : m), null);
+    // The highest earlier reading (the first of equals: context in order, then the batch's).
+    let earlierMax: Known | null = null;
+    for (const k of context) if (k.ts.getTime() < t && (!earlierMax || k.km > earlierMax.km)) earlierMax = k;
+    if (batchMax && (!earlierMax || batchMax.km > earlierMax.km)) earlierMax = batchMax;
     if (earlierMax) {
       const diff = round(earlierMax.km - x.km, 6);
       if (above(diff, ROLLBACK_TOLERANCE_KM)) violations.push({ x, earlierMax, diff });
     }
 
-    const priors = [...context.filter((k) => k.ts.getTime() < t), ...(batchLatest ? [batchLatest] : [])];
-    const prior = priors.reduce<Known | null>((p, k) => (!p || k.ts.getTime() >= p.ts.getTime() ? k : p), null);
+    // The latest earlier reading (the last of equals).
+    let prior: Known | null = null;
+    for (const k of context) if (k.ts.getTime() < t && (!prior || k.ts.getTime() >= prior.ts.getTime())) prior = k;
+    if (batchLatest && (!prior || batchLatest.ts.getTime() >= prior.ts.getTime())) prior = batchLatest;
     if (prior) {
       const delta = x.km - prior.km;
       const hours = (t - prior.ts.getTime()) / 3_600_000;

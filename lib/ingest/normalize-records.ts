@@ -38,15 +38,19 @@ export function toTelemetryRecords(body: IngestBody, receivedAt: Date): Telemetr
  * timestamp within one payload counts once (the last one sent wins, as a re-send would).
  */
 export function groupByDevice(records: readonly TelemetryRecord[]): Map<string, TelemetryRecord[]> {
-  const byKey = new Map<string, TelemetryRecord>();
-  for (const r of records) byKey.set(`${r.deviceId}\u0000${r.ts.getTime()}`, r);
-  const groups = new Map<string, TelemetryRecord[]>();
-  for (const r of byKey.values()) {
-    const list = groups.get(r.deviceId);
-    if (list) list.push(r);
-    else groups.set(r.deviceId, [r]);
+  // Per device, by time: a repeated timestamp keeps its first position and takes the last record.
+  const byDevice = new Map<string, Map<number, TelemetryRecord>>();
+  for (const r of records) {
+    const times = byDevice.get(r.deviceId);
+    if (times) times.set(r.ts.getTime(), r);
+    else byDevice.set(r.deviceId, new Map([[r.ts.getTime(), r]]));
   }
-  for (const list of groups.values()) list.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+  const groups = new Map<string, TelemetryRecord[]>();
+  for (const [id, times] of byDevice) {
+    const list = [...times.values()];
+    if (list.length > 1) list.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+    groups.set(id, list);
+  }
   return groups;
 }
 
@@ -120,10 +124,16 @@ export function confirmedOdometerMax(
   seq.sort((a, b) => a.ts.getTime() - b.ts.getTime());
   const stored = storedMax && storedMax.ts.getTime() < (seq[0]?.ts.getTime() ?? Number.NEGATIVE_INFINITY) ? { km: storedMax.km, ts: storedMax.ts } : undefined;
   let max: { km: number; at: Date } | null = null;
-  for (const [i, x] of seq.entries()) {
-    const next = seq.slice(i + 1).find((y) => y.ts.getTime() > x.ts.getTime());
+  for (let i = 0; i < seq.length; i++) {
+    const x = seq[i]!;
+    const xMs = x.ts.getTime();
+    // The first later reading, and the last earlier one (the device's stored maximum before the first).
+    let next: { km: number; ts: Date } | undefined;
+    for (let j = i + 1; j < seq.length && next === undefined; j++) if (seq[j]!.ts.getTime() > xMs) next = seq[j];
     if (next === undefined) continue; // unconfirmed yet: the next batch judges it
-    const before = seq.slice(0, i).reverse().find((y) => y.ts.getTime() < x.ts.getTime()) ?? stored;
+    let before: { km: number; ts: Date } | undefined;
+    for (let j = i - 1; j >= 0 && before === undefined; j--) if (seq[j]!.ts.getTime() < xMs) before = seq[j];
+    before ??= stored;
     const fellBack = above(x.km - next.km, ROLLBACK_TOLERANCE_KM);
     // A reading with nothing before it is the level (as the detector and the knockout SQL read it):
     // without an earlier reading a fall after it cannot be told from a clocking.

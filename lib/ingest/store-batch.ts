@@ -75,20 +75,40 @@ const AWAKE_SQL = sql.raw(`(coalesce(tw.speed_kmh, 0) > 0 or coalesce(tw.ignitio
  * The state before this batch, for the detectors: one query for every device of the batch. The last
  * awake reading is bounded: the latest within SETTLE_MS before the device's newest stored reading (an
  * index range of the device's history); an older one can no longer keep any later reading from settling.
+ *
+ * Written so that its plan cannot depend on statistics (a new tenant's first minutes, before anything
+ * has analysed its rows; docs/performance.md "Ingest against the raw driver"): each batch device is one
+ * primary-key probe of `devices` and of `fleet_snapshot` (LATERAL … LIMIT 1, which Postgres cannot
+ * flatten back into a join), and the awake range's upper bound is written as the ROW comparison
+ * (device_id, ts) <= (device, snapshot time): only the primary key (tenant_id, device_id, ts) can use it as
+ * an index condition (its `ts` lower bound, after the two equalities, still ends the scan), so the
+ * (tenant_id, ts) index no longer looks as cheap to a planner without statistics. Before, with plain
+ * joins and plain `ts` bounds, a planner that believed the tenant held two rows nested-looped the
+ * snapshot against all the tenant's rows (499,500 rows filtered for 1,000 devices) and read the awake
+ * range by the (tenant_id, ts) index, i.e. the tenant's whole last SETTLE_MS for every device (3,600 rows
+ * filtered per device): 0.3–0.4 s per 1,000-device batch, growing with every batch until ANALYZE.
+ * (A ROW comparison for the lower bound too would not end the scan: Postgres 15 only ends a range on a
+ * ROW comparison's first column.)
  */
 export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceIds: string[]): Promise<Map<string, DeviceContext>> {
   const found = await rows(
     tx as Db,
     sql`select d.device_id, d.powertrain, d.battery_kwh, d.odometer_max_km, d.odometer_max_at,
                s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh, aw.last_awake_at
-          from devices d
-          left join fleet_snapshot s on s.tenant_id = d.tenant_id and s.device_id = d.device_id
+          from unnest(${textArray(deviceIds)}::text[]) as k(device_id)
+          cross join lateral (
+            select d.device_id, d.powertrain, d.battery_kwh, d.odometer_max_km, d.odometer_max_at from devices d
+             where d.tenant_id = ${tenantId} and d.device_id = k.device_id limit 1
+          ) d
+          left join lateral (
+            select s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh from fleet_snapshot s
+             where s.tenant_id = ${tenantId} and s.device_id = k.device_id limit 1
+          ) s on true
           left join lateral (
             select max(tw.ts) as last_awake_at from telemetry tw
-             where tw.tenant_id = d.tenant_id and tw.device_id = d.device_id
-               and tw.ts <= s.ts and tw.ts > s.ts - make_interval(secs => ${SETTLE_MS / 1000}::float8) and ${AWAKE_SQL}
-          ) aw on true
-         where d.tenant_id = ${tenantId} and d.device_id = any(${textArray(deviceIds)}::text[])`,
+             where tw.tenant_id = ${tenantId} and tw.device_id = k.device_id
+               and (tw.device_id, tw.ts) <= (k.device_id, s.ts) and tw.ts > s.ts - make_interval(secs => ${SETTLE_MS / 1000}::float8) and ${AWAKE_SQL}
+          ) aw on true`,
   );
   const out = new Map<string, DeviceContext>();
   for (const r of found) {

@@ -25,6 +25,8 @@ export const INGEST_EARLIEST_TIMESTAMP = "2000-01-01T00:00:00Z";
 /** `raw_data` nests at most this many levels (the object itself is level 1). */
 export const RAW_DATA_MAX_DEPTH = 16;
 const FUTURE_MINUTES = INGEST_MAX_FUTURE_SKEW_MS / 60000;
+/** INGEST_EARLIEST_TIMESTAMP in epoch ms, parsed once (the refinement below runs for every record). */
+const EARLIEST_MS = Date.parse(INGEST_EARLIEST_TIMESTAMP);
 
 /**
  * A device time (a record's `timestamp`, an event's `ts`): RFC 3339 with an offset, not before
@@ -34,7 +36,7 @@ const FUTURE_MINUTES = INGEST_MAX_FUTURE_SKEW_MS / 60000;
 const deviceTime = (what: string) =>
   dateTime()
     // Unparseable stamps are already refused by the format check; this only bounds the parseable ones.
-    .refine((t) => !(Date.parse(t) < Date.parse(INGEST_EARLIEST_TIMESTAMP)), { message: `must not be before ${INGEST_EARLIEST_TIMESTAMP}` })
+    .refine((t) => !(Date.parse(t) < EARLIEST_MS), { message: `must not be before ${INGEST_EARLIEST_TIMESTAMP}` })
     .meta({ description: `${what}, RFC 3339 with offset, from ${INGEST_EARLIEST_TIMESTAMP} to at most ${FUTURE_MINUTES} minutes after FDP receives it.` });
 
 /** A number in [min, max]; null is accepted and means "not reported". */
