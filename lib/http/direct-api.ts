@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
+import { rootLogger } from "@/lib/log/logger";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { bindRoute, type RouteHandlers } from "./bind-route";
 
@@ -116,10 +117,11 @@ async function answer(
     const response = await handler(request, { params: Promise.resolve(params) });
     await write(req, res, response, method === "HEAD");
   } catch (err) {
-    // The handlers answer every error in the envelope themselves; this is a broken connection.
+    // The handlers answer every error in the envelope themselves: what lands here is the connection
+    // (the client went away while the body was read or the answer written), or a bug in this file.
+    rootLogger().warn({ operation: "server", err, method, path: (req.url ?? "/").split("?")[0] }, "direct route: the answer could not be completed");
     if (!res.headersSent) res.statusCode = 500;
     res.end();
-    void err;
   }
 }
 
