@@ -8,8 +8,6 @@
  * bench/results/fleet-plan-<timestamp>.json. Env as bench/run.ts (BENCH_PG_ADMIN_URL, DATABASE_URL).
  */
 import { disableAutovacuum } from "../tests/helpers/storage-tables";
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { TenantCtx } from "@/lib/context";
@@ -21,6 +19,7 @@ import { rootLogger, setRootLogger, createLogger } from "@/lib/log/logger";
 import { createTenant } from "@/lib/tenants/create-tenant";
 import { SEVERITIES, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
 import { prepareDatabase } from "./lib/database";
+import { writeResultsFile } from "./lib/results-file";
 import { median } from "./lib/timing";
 
 const VEHICLES = 10_000;
@@ -118,11 +117,7 @@ async function main(): Promise<void> {
         "",
       ].join("\n"),
     );
-    const dir = path.join(import.meta.dirname, "results");
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `fleet-plan-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, JSON.stringify({ vehicles: VEHICLES, page: PAGE, runs: RUNS, results }, null, 2) + "\n");
-    process.stdout.write(`Raw figures: ${path.relative(process.cwd(), file)}\n`);
+    process.stdout.write(`Raw figures: ${writeResultsFile("fleet-plan", { vehicles: VEHICLES, page: PAGE, runs: RUNS, results })}\n`);
   } finally {
     await raw.end({ timeout: 5 });
     await database.dispose();

@@ -31,13 +31,13 @@ import { FleetSimulator } from "./lib/fleet";
 import { prepareDatabase } from "./lib/database";
 import { median } from "./lib/timing";
 import { renderTable, fmtMs } from "./lib/table";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { freePort } from "../tests/helpers/app-process";
-import { buildApp, ROOT } from "./lib/app";
+import { buildApp } from "./lib/app";
+import { analyseProfile, serverProfile, startProfiledApp, type CpuProfile, type ProfileBreakdown } from "./lib/cpu-profile";
+import { writeResultsFile } from "./lib/results-file";
 
 const log = (m: string) => process.stderr.write(`[profile] ${m}\n`);
 
@@ -157,101 +157,35 @@ async function main() {
   }
 }
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** Where a function's code lives, by its script URL (as bench/profile-read.ts, with FDP's ingest files named). */
-function bucketOf(url: string, name: string): string {
-  if (name === "(garbage collector)") return "GC";
-  if (name === "(idle)") return "idle";
-  if (name === "(program)") return "V8/native (program)";
-  if (url === "") return "native / builtins (JSON.parse, RegExp, …)";
-  if (url.startsWith("node:")) return "Node.js core";
-  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (m) {
-    const pkg = m[1]!;
-    if (pkg === "next") return /react|compiled\/react/.test(url) ? "React (in next)" : "Next.js";
-    return pkg;
-  }
-  if (/\.next\/server/.test(url)) return "app bundle (.next/server)";
-  if (url.includes("/server.ts")) return "server.ts";
-  return url.replace(`file://${ROOT}/`, "");
-}
-
 /**
- * Self time by bucket and function, counted from the first sample in lib/json/parse-i-json.ts on (the first request body):
- * the server's start-up (module loading, the sandbox tenant's seed) is left out.
+ * Self time by bucket and function, counted from the first sample in lib/json/parse-i-json.ts on (the
+ * first request body): the server's start-up (module loading, the sandbox tenant's seed) is left out.
  */
-function analyse(profile: CpuProfile): { buckets: [string, number][]; functions: [string, number][]; totalMs: number } {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<number, number>();
-  const first = profile.samples.findIndex((id) => byId.get(id)?.callFrame.url.includes("/lib/json/parse-i-json"));
-  for (let i = Math.max(0, first); i < profile.samples.length; i++) self.set(profile.samples[i]!, (self.get(profile.samples[i]!) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  const buckets = new Map<string, number>();
-  const functions = new Map<string, number>();
-  let totalMs = 0;
-  for (const [id, ms] of self) {
-    const n = byId.get(id)!;
-    const bucket = bucketOf(n.callFrame.url, n.callFrame.functionName);
-    buckets.set(bucket, (buckets.get(bucket) ?? 0) + ms);
-    const fn = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.replace(/^.*node_modules\//, "").replace(`file://${ROOT}/`, "")}:${n.callFrame.lineNumber}`;
-    functions.set(fn, (functions.get(fn) ?? 0) + ms);
-    totalMs += ms;
-  }
-  const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]);
-  return { buckets: sorted(buckets), functions: sorted(functions).slice(0, 40), totalMs };
-}
-
-function report(file: string, requests: number): { buckets: [string, number][]; functions: [string, number][]; totalMs: number; busy: number } {
-  const out = analyse(JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
-  const busy = out.totalMs - (out.buckets.find(([b]) => b === "idle")?.[1] ?? 0);
+function report(profile: CpuProfile, requests: number): ProfileBreakdown {
+  const out = analyseProfile(profile, { fromUrl: "/lib/json/parse-i-json", topFunctions: 40 });
+  const busy = out.busyMs;
   process.stdout.write(`\nCPU self time of the app process: ${(busy / 1000).toFixed(2)} s busy over ${requests} requests of 10,000 records (2 warm-ups included, start-up left out): ${(busy / requests).toFixed(0)} ms per request\n`);
   for (const [b, ms] of out.buckets) if (b !== "idle" && ms / requests >= 0.5) process.stdout.write(`${b.padEnd(60)} ${(ms / requests).toFixed(1).padStart(7)} ms/request  ${((100 * ms) / busy).toFixed(1).padStart(5)} %\n`);
   process.stdout.write("\nTop functions by self time (ms per request)\n");
   for (const [fn, ms] of out.functions) if (!fn.startsWith("(idle)")) process.stdout.write(`${(ms / requests).toFixed(1).padStart(7)}  ${fn}\n`);
-  return { ...out, busy };
+  return out;
 }
 
 async function profileServer(): Promise<void> {
   // PROFILE_ANALYSE=<file.cpuprofile> PROFILE_REQUESTS=<n>: only print the breakdown of an earlier profile.
   if (process.env.PROFILE_ANALYSE) {
-    report(process.env.PROFILE_ANALYSE, Number(process.env.PROFILE_REQUESTS ?? 14));
+    report(JSON.parse(readFileSync(process.env.PROFILE_ANALYSE, "utf8")) as CpuProfile, Number(process.env.PROFILE_REQUESTS ?? 14));
     return;
   }
   if (process.env.BENCH_SKIP_BUILD !== "1") await buildApp(log);
   const batches = Math.max(1, Number(process.env.PROFILE_BATCHES ?? 12));
   const profDir = path.join(tmpdir(), `fdp-prof-ingest-${process.pid}`);
-  mkdirSync(profDir, { recursive: true });
   const database = await prepareDatabase(log);
-  const port = await freePort();
-  // `npm start` is `NODE_ENV=production tsx server.ts`; Node refuses --cpu-prof in NODE_OPTIONS.
-  const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "--import", "tsx", "server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, REDIS_URL: "", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: "profile-only-session-secret-0123456789abcdef0123" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
+  let stop: () => Promise<void> = async () => {};
   try {
-    const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the app exited early (${child.exitCode})`);
-      if (await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false)) break;
-      if (Date.now() > deadline) throw new Error("the app did not become healthy in 120 s");
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    const app = await startProfiledApp({ databaseUrl: database.url, profDir, log });
+    stop = app.stop;
+    const url = app.url;
     const tenant = await createTenant({ ctx: { db: database.handle.db }, input: { name: "Profile ingest (server)", rateLimitPerMin: 100_000 } });
     const { key } = await createApiKey({ ctx: { db: database.handle.db }, input: { tenantId: tenant.tenantId } });
     const startMs = Math.floor(Date.now() / 60_000) * 60_000 - 8 * 3_600_000;
@@ -267,17 +201,12 @@ async function profileServer(): Promise<void> {
     }
     log(`${batches} batches of 10,000 records: median ${median(latencies).toFixed(0)} ms`);
     await stop();
-    const files = readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(profDir, f));
-    if (files.length === 0) throw new Error(`no .cpuprofile in ${profDir}`);
-    const biggest = files.map((f) => ({ f, size: readFileSync(f).length })).sort((a, b) => b.size - a.size)[0]!.f;
+    const { file: biggest, profile } = serverProfile(profDir);
     const requests = batches + WARMUP;
     process.stdout.write(`\nMedian latency of a 10,000-record request: ${median(latencies).toFixed(0)} ms\n`);
-    const { buckets, functions, totalMs, busy } = report(biggest, requests);
-    const dir = path.join(ROOT, "bench", "results");
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `profile-ingest-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, JSON.stringify({ batches, requests, latencies, totalMs, busyMs: busy, buckets, functions }, null, 2) + "\n");
-    process.stdout.write(`\nRaw figures: ${path.relative(ROOT, file)} (profile: ${biggest})\n`);
+    const { buckets, functions, totalMs, busyMs } = report(profile, requests);
+    const file = writeResultsFile("profile-ingest", { batches, requests, latencies, totalMs, busyMs, buckets, functions });
+    process.stdout.write(`\nRaw figures: ${file} (profile: ${biggest})\n`);
   } finally {
     await stop().catch(() => {});
     await database.dispose();

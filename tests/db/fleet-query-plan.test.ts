@@ -6,6 +6,7 @@ import { ANALYZE_AFTER_NEW_DEVICES } from "@/lib/db/analyze-after-bulk-ingest";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
 import { disableAutovacuum } from "../helpers/storage-tables";
+import { planNodes, type PlanNode } from "../helpers/explain-plan";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { iso, vinSequence } from "../helpers/ingest-api";
@@ -27,16 +28,6 @@ let tdb: TestDatabase;
 let raw: postgres.Sql;
 let fresh: TenantCtx;
 
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  "Rows Removed by Join Filter"?: number;
-  Plans?: PlanNode[];
-}
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 
 beforeAll(async () => {
   tdb = await createTestDatabase("postgres");
@@ -90,7 +81,7 @@ describe("GET /fleet's statement on a freshly ingested 10,000-vehicle tenant", (
     const query = fleetPageQuery({ ctx: fresh, input: { limit: PAGE } }).toSQL();
     const [row] = await raw.unsafe<{ "QUERY PLAN": { Plan: PlanNode }[] }[]>(`explain (analyze, format json) ${query.sql}`, query.params as never[]);
     const plan = row!["QUERY PLAN"][0]!.Plan;
-    const alertNodes = nodes(plan).filter((n) => n["Relation Name"] === "alerts");
+    const alertNodes = planNodes(plan).filter((n) => n["Relation Name"] === "alerts");
     expect(alertNodes.length).toBeGreaterThan(0);
     // Every access to alerts is an index probe, never a scan of the table.
     for (const n of alertNodes) expect(n["Node Type"], JSON.stringify(n)).toMatch(/Index|Bitmap/);
@@ -99,11 +90,11 @@ describe("GET /fleet's statement on a freshly ingested 10,000-vehicle tenant", (
     expect(alertRowsRead).toBeLessThanOrEqual(PAGE * ALERTS_PER_VEHICLE);
     // The vehicles' names: one index probe per selected vehicle, never a rescan of the tenant's devices
     // filtered row by row (the nested loop the planner picked for a flattened join: 124,750 rows read).
-    const deviceNodes = nodes(plan).filter((n) => n["Relation Name"] === "devices");
+    const deviceNodes = planNodes(plan).filter((n) => n["Relation Name"] === "devices");
     expect(deviceNodes.reduce((sum, n) => sum + n["Actual Rows"] * n["Actual Loops"], 0)).toBeLessThanOrEqual(PAGE);
-    for (const n of nodes(plan)) expect(n["Rows Removed by Join Filter"] ?? 0, n["Node Type"]).toBe(0);
+    for (const n of planNodes(plan)) expect(n["Rows Removed by Join Filter"] ?? 0, n["Node Type"]).toBe(0);
     // No aggregate runs more than once per selected vehicle.
-    for (const n of nodes(plan).filter((x) => /Aggregate/.test(x["Node Type"]))) expect(n["Actual Loops"]).toBeLessThanOrEqual(PAGE);
+    for (const n of planNodes(plan).filter((x) => /Aggregate/.test(x["Node Type"]))) expect(n["Actual Loops"]).toBeLessThanOrEqual(PAGE);
   });
 
   it("and answers the right page: 500 vehicles in device order, each with its highest open alert", async () => {

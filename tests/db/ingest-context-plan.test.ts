@@ -10,6 +10,7 @@ import { readDeviceContexts } from "@/lib/ingest/store-batch";
 import { rootLogger } from "@/lib/log/logger";
 import { SETTLE_MS } from "@/lib/vocabulary/readings";
 import { disableAutovacuum } from "../helpers/storage-tables";
+import { planNodes, type PlanNode } from "../helpers/explain-plan";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { iso, vinSequence } from "../helpers/ingest-api";
@@ -28,17 +29,6 @@ const VEHICLES = ANALYZE_AFTER_NEW_DEVICES - 1; // below the ingest's own backgr
 const BATCHES = 6;
 const STEP_MS = 60_000;
 
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  "Rows Removed by Filter"?: number;
-  "Rows Removed by Join Filter"?: number;
-  Plans?: PlanNode[];
-}
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 
 let tdb: TestDatabase;
 let raw: postgres.Sql;
@@ -96,7 +86,7 @@ describe("readDeviceContexts on a tenant without statistics", () => {
     // The new tenant's readings are not in the statistics (only the old tenant's 200 are).
     expect(analysed).toBeLessThan(1000);
 
-    const all = nodes(await planOfRead());
+    const all = planNodes(await planOfRead());
     expect(all.filter((n) => (n["Rows Removed by Join Filter"] ?? 0) > 0)).toEqual([]);
     const scans = all.filter((n) => n["Relation Name"] !== undefined);
     // Every scan that read a row (an empty partition may be scanned any way) is a primary-key probe.

@@ -8,6 +8,7 @@ import { behaviourPartRaw, type BehaviourMeasures } from "@/lib/scores/queries/b
 import { queryDevices } from "@/lib/scores/queries/device-sql";
 import { refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
 import { sql } from "drizzle-orm";
+import { planNodes, type PlanNode } from "../helpers/explain-plan";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { prng } from "../unit/detectors/fixtures";
@@ -189,20 +190,10 @@ async function telemetryRowsRead(part: ReturnType<typeof behaviourPart>): Promis
   const [plan] = await rows<{ "QUERY PLAN": unknown }>(tdb.handle.db, query);
   const doc = plan!["QUERY PLAN"];
   const root = (typeof doc === "string" ? JSON.parse(doc) : doc) as { Plan: PlanNode }[];
-  let total = 0;
-  const walk = (n: PlanNode) => {
-    // The history's monthly partitions (migration 0010), or the table itself.
-    if (/^telemetry(_\d{4}_\d{2}|_default)?$/.test(n["Relation Name"] ?? "")) total += n["Actual Rows"] * n["Actual Loops"];
-    for (const c of n.Plans ?? []) walk(c);
-  };
-  walk(root[0]!.Plan);
-  return total;
-}
-interface PlanNode {
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  Plans?: PlanNode[];
+  // The history's monthly partitions (migration 0010), or the table itself.
+  return planNodes(root[0]!.Plan)
+    .filter((n) => /^telemetry(_\d{4}_\d{2}|_default)?$/.test(n["Relation Name"] ?? ""))
+    .reduce((sum, n) => sum + n["Actual Rows"] * n["Actual Loops"], 0);
 }
 
 describe.each(KINDS)("daily telemetry rollups give the raw window's figures (%s)", (kind) => {
