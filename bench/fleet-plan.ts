@@ -20,6 +20,7 @@ import { createTenant } from "@/lib/tenants/create-tenant";
 import { SEVERITIES, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
 import { prepareDatabase } from "./lib/database";
 import { writeResultsFile } from "./lib/results-file";
+import { runMain } from "./lib/run-main";
 import { median } from "./lib/timing";
 
 const VEHICLES = 10_000;
@@ -124,10 +125,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runMain(main, log);

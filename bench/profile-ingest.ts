@@ -38,6 +38,7 @@ import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { buildApp } from "./lib/app";
 import { analyseProfile, serverProfile, startProfiledApp, type CpuProfile, type ProfileBreakdown } from "./lib/cpu-profile";
 import { writeResultsFile } from "./lib/results-file";
+import { runMain } from "./lib/run-main";
 
 const log = (m: string) => process.stderr.write(`[profile] ${m}\n`);
 
@@ -213,10 +214,4 @@ async function profileServer(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runMain(main, log);

@@ -15,6 +15,7 @@ import { createTenant } from "@/lib/tenants/create-tenant";
 import { buildApp } from "./lib/app";
 import { analyseProfile, serverProfile, startProfiledApp } from "./lib/cpu-profile";
 import { writeResultsFile } from "./lib/results-file";
+import { runMain } from "./lib/run-main";
 import { prepareDatabase } from "./lib/database";
 import { FleetSimulator } from "./lib/fleet";
 import { measure, percentile } from "./lib/timing";
@@ -78,10 +79,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runMain(main, log);

@@ -25,6 +25,7 @@ import { scoresBatch } from "./benchmarks/scores-batch";
 import { buildApp, ROOT, startBuiltApp, type AppProcess } from "./lib/app";
 import { prepareDatabase, redactUrl, serverVersion, type BenchDatabase } from "./lib/database";
 import { appendHistory, gitState, summaryLines } from "./lib/history";
+import { runMain } from "./lib/run-main";
 import { renderComparison } from "./lib/table";
 import { HISTORY_FILE, writePlots } from "./plot";
 import type { Benchmark, BenchContext, BenchmarkResult } from "./lib/types";
@@ -167,10 +168,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runMain(main, log);

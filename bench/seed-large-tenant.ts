@@ -17,6 +17,7 @@
  * The readings cover the SEED_DAYS whole UTC days before the anchor's UTC day, so the default
  * anchor (this hour) makes "the last N days" queries hit the data. See docs/benchmarks.md.
  */
+import { runMain } from "./lib/run-main";
 import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
 import { sql } from "drizzle-orm";
 import { pathToFileURL } from "node:url";
@@ -546,11 +547,5 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      process.stderr.write(`[bench:seed] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      process.exit(1);
-    },
-  );
+  runMain(main, (m) => process.stderr.write(`[bench:seed] ${m}\n`));
 }
