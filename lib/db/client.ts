@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
+import { registerGenericPlanPool } from "./prepared";
 
 export type Schema = typeof schema;
 /** Either driver: drizzle's postgres-js and PGlite databases share this base type. */
@@ -39,7 +40,26 @@ async function openPostgres(options: { url: string } | { path: string }, max: nu
     connection: { ...("url" in options ? { jit: "off" } : {}), ...(extras.applicationName ? { application_name: extras.applicationName } : {}) },
   };
   const client = "url" in options ? postgres(options.url, config) : postgres({ ...config, path: options.path });
-  return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.end({ timeout: 5 }) };
+  const db = drizzle(client, { schema }) as unknown as Db;
+  // The generic-plan pool (lib/db/prepared.ts): same server and settings, half the connections, and
+  // plan_cache_mode forced to generic plans; opened on first use. Not for the embedded database
+  // reached through its socket, which serves one connection at a time.
+  const url = "url" in options ? options.url : null;
+  const genericConfig = { ...config, max: Math.max(2, Math.ceil(max / 2)), connection: { ...config.connection, plan_cache_mode: "force_generic_plan" } };
+  const closeGeneric = url
+    ? registerGenericPlanPool(db, () => {
+        const generic = postgres(url, genericConfig);
+        drizzle(generic); // the app's date/time handling (drizzle configures the client's parsers)
+        return { client: generic, close: () => generic.end({ timeout: 5 }) };
+      })
+    : async () => {};
+  return {
+    db,
+    async close() {
+      await closeGeneric();
+      await client.end({ timeout: 5 });
+    },
+  };
 }
 
 /**
