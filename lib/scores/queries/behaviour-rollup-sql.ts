@@ -61,7 +61,22 @@ const r = (alias: string, name: string) => sql.raw(`${alias}.bh_${name}`);
  * The behaviour part over `[since, until]` (ISO strings), columns `bh_*` as `behaviourPartRaw`'s,
  * for the device row `d` of any device query.
  */
-export function behaviourPart({ since, until, measures = "all" }: { since: string; until: string; measures?: BehaviourMeasures }): DevicePart {
+export function behaviourPart({
+  since,
+  until,
+  measures = "all",
+  telemetryDays = false,
+}: {
+  since: string;
+  until: string;
+  measures?: BehaviourMeasures;
+  /**
+   * With the "driving" measures: add `bh_telemetry_days` (days with telemetry in the window, which "all"
+   * has anyway) without the energy measures' window functions: A's day if it has a reading, B's from the
+   * rollups' running day count, C's counted on the primary key.
+   */
+  telemetryDays?: boolean;
+}): DevicePart {
   const energy = measures === "all";
   const from = sql`${since}::timestamptz`;
   const to = sql`${until}::timestamptz`;
@@ -91,8 +106,14 @@ export function behaviourPart({ since, until, measures = "all" }: { since: strin
     return sql`${r("bra", name)} + ${b(name)} + ${r("brc", name)}`;
   };
 
+  const days =
+    telemetryDays && !energy
+      ? sql`, (case when exists (select 1 from telemetry ta where ${dev("ta")} and ta.ts >= ${from} and ta.ts < ${hAt} and ta.ts <= ${to}) then 1 else 0 end
+          + ${b("days")}
+          + (select count(distinct (tc.ts at time zone 'UTC')::date) from telemetry tc where ${dev("tc")} and tc.ts >= ${tailFrom} and tc.ts <= ${to}))::int as bh_telemetry_days`
+      : sql``;
   return {
-    columns: sql`${measureColumns(measures, column)}, ${SOURCE_COLUMNS}`,
+    columns: sql`${measureColumns(measures, column)}, ${SOURCE_COLUMNS}${days}`,
     join: sql`left join lateral (
       select r.day from telemetry_rollup_state rs
       join telemetry_daily r on ${dev("r")}

@@ -8,6 +8,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { rows } from "@/lib/db/sql-values";
+import { genericPlanRows, isPostgresPool } from "@/lib/db/prepared";
+import { env } from "@/lib/env";
 import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/scores/derived-measures";
 import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
 import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
@@ -72,31 +74,31 @@ export const parts = {
   }),
 
   /**
-   * Days with telemetry and the odometer distance of the 90-day window (the TAS): the first and last
-   * odometer reading of the window and when, the distance being last − first as in the fleet scores
-   * (load-fleet-inputs.ts), not max − min, which one high glitch inside the window inflates. The two
-   * readings are index probes (newest/oldest with an odometer), not a sort of the window.
+   * The first and last odometer reading of the window from `since` on, and when (the TAS's distance
+   * and km per year): index probes, not a sort of the window. The distance is last − first, as in the
+   * fleet scores (load-fleet-inputs.ts), not max − min, which one high glitch inside the window inflates.
    */
-  window90: ({ since90 }: Windows): DevicePart => ({
-    columns: sql`w.days_90, wf.odometer_km as odo_first_km_90, wf.ts as odo_first_90, wl.odometer_km as odo_last_km_90, wl.ts as odo_last_90`,
+  windowOdometer: ({ since }: { since: string }): DevicePart => ({
+    columns: sql`wf.odometer_km as odo_first_km, wf.ts as odo_first_ts, wl.odometer_km as odo_last_km, wl.ts as odo_last_ts`,
     join: sql`left join lateral (
-      select count(distinct (t.ts at time zone 'UTC')::date)::int as days_90
-      from telemetry t where ${onDevice("t")} and t.ts >= ${since90}::timestamptz
-    ) w on true
-    left join lateral (
       select tf.odometer_km, tf.ts from telemetry tf
-      where ${onDevice("tf")} and tf.ts >= ${since90}::timestamptz and tf.odometer_km is not null order by tf.ts asc limit 1
+      where ${onDevice("tf")} and tf.ts >= ${since}::timestamptz and tf.odometer_km is not null order by tf.ts asc limit 1
     ) wf on true
     left join lateral (
       select tl.odometer_km, tl.ts from telemetry tl
-      where ${onDevice("tl")} and tl.ts >= ${since90}::timestamptz and tl.odometer_km is not null order by tl.ts desc limit 1
+      where ${onDevice("tl")} and tl.ts >= ${since}::timestamptz and tl.odometer_km is not null order by tl.ts desc limit 1
     ) wl on true`,
   }),
 
-  /** Device time of the newest telemetry record. */
+  /**
+   * Device time of the newest telemetry record: the snapshot's, which every writer of the history keeps
+   * as its newest row (the ingest's `snapshot` upsert only replaces it with a newer reading; the sandbox
+   * and bench seeds copy the newest row). One primary-key probe instead of a `max(ts)` over every
+   * monthly partition of the history.
+   */
   newest: (): DevicePart => ({
-    columns: sql`n.newest_ts`,
-    join: sql`left join lateral (select max(tn.ts) as newest_ts from telemetry tn where ${onDevice("tn")}) n on true`,
+    columns: sql`n.ts as newest_ts`,
+    join: sql`left join lateral (select sn.ts from fleet_snapshot sn where ${onDevice("sn")} limit 1) n on true`,
   }),
 
   /**
@@ -380,25 +382,48 @@ export interface DeviceQueryArgs {
   onQuery?: (label: string) => void;
 }
 
+/** A load is split for FDP_QUERY_PARALLELISM only from this many devices per statement on: below it, one statement is cheaper. */
+export const MIN_DEVICES_PER_STATEMENT = 100;
+
 /**
- * One round trip: the tenant's devices among `deviceIds` (each once; ids it does not hold are simply
- * absent) with the columns of `withParts`. The id list travels as one JSON parameter, so the statement
+ * The tenant's devices among `deviceIds` (each once; ids it does not hold are simply absent) with the
+ * columns of `withParts`, in one round trip, or, for a large list on the app's Postgres pool, in
+ * FDP_QUERY_PARALLELISM statements sent at once over contiguous slices of the list: the statement is a
+ * nested loop over the devices that Postgres runs on one core, so a 1,000-device TAS batch used one
+ * core of the database while the other idled. The number of statements is bounded (never grows with
+ * N beyond that setting) and each is the same text, so the same prepared statement. Inside a
+ * transaction, and on the embedded database, it is always one statement.
+ * The id list travels as one JSON parameter, so the statement
  * has the same placeholders whatever N, on both drivers. `limit N` (the list holds exactly N distinct
  * ids, so it drops none) tells the planner how many ids there are: without it a set-returning function
  * counts as 100 rows, and a one-device statement was costed as the whole fleet, above Postgres'
  * jit_above_cost, so it paid about 60 ms of JIT compilation for a few milliseconds of execution.
  */
-export async function queryDevices(label: string, { ctx, deviceIds, onQuery }: DeviceQueryArgs, withParts: DevicePart[]): Promise<Record<string, unknown>[]> {
+export async function queryDevices(
+  label: string,
+  { ctx, deviceIds, onQuery }: DeviceQueryArgs,
+  withParts: DevicePart[],
+  { genericPlan = false }: { genericPlan?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const unique = [...new Set(deviceIds)];
   if (unique.length === 0) return [];
-  onQuery?.(label);
   const columns = withParts.map((p) => p.columns);
   const joins = withParts.flatMap((p) => (p.join ? [p.join] : []));
-  return rows(
-    ctx.db,
-    sql`with ids as (select distinct v as device_id from jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as v limit ${unique.length}::int)
-        select d.device_id${columns.length > 0 ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
-        from ids join devices d on d.tenant_id = ${ctx.tenantId} and d.device_id = ids.device_id
-        ${sql.join(joins, sql` `)}`,
+  const statements = isPostgresPool(ctx.db) ? Math.max(1, Math.min(env().FDP_QUERY_PARALLELISM, Math.floor(unique.length / MIN_DEVICES_PER_STATEMENT))) : 1;
+  const size = Math.ceil(unique.length / statements);
+  const slices = Array.from({ length: statements }, (_, i) => unique.slice(i * size, (i + 1) * size)).filter((s) => s.length > 0);
+  const found = await Promise.all(
+    slices.map((slice) => {
+      onQuery?.(label);
+      return (genericPlan ? genericPlanRows : rows)(ctx.db, devicesStatement(ctx.tenantId, slice, columns, joins));
+    }),
   );
+  return found.length === 1 ? found[0]! : found.flat();
+}
+
+function devicesStatement(tenantId: string, unique: readonly string[], columns: SQL[], joins: SQL[]): SQL {
+  return sql`with ids as (select distinct v as device_id from jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as v limit ${unique.length}::int)
+        select d.device_id${columns.length > 0 ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
+        from ids join devices d on d.tenant_id = ${tenantId} and d.device_id = ids.device_id
+        ${sql.join(joins, sql` `)}`;
 }

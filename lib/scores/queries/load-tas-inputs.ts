@@ -47,7 +47,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
   const found = await queryDevices("tas", args, [
     parts.master("powertrain", "fuel_type", "asset_class", "year", "contract_km", "lease_months"),
     parts.leaseStart(),
-    parts.window90(w),
+    parts.windowOdometer({ since: w.since90 }),
     parts.newest(),
     parts.recentSoh(),
     parts.earlySoh(),
@@ -56,8 +56,10 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     parts.dismissedKnockoutAlerts(),
     parts.activeDtcs(),
     parts.electrical(w),
-    behaviourPart({ since: w.since90, until: args.now.toISOString(), measures: "driving" }),
-  ]);
+    // The 90-day coverage (days with telemetry) from the same rolled-up part, not from a pass over the
+    // window's raw readings.
+    behaviourPart({ since: w.since90, until: args.now.toISOString(), measures: "driving", telemetryDays: true }),
+  ], { genericPlan: true });
   const windowStart = new Date(args.now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS);
   const out = new Map<string, TasInput>();
   for (const r of found) {
@@ -66,10 +68,10 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     const odometerEvidence = odometerEvidenceOf(r);
     const resting12v = resting12vOf(r);
     const latestOdometer = sqlNumber(r.latest_odo);
-    const periodKm = distanceKm(sqlNumber(r.odo_first_km_90), sqlNumber(r.odo_last_km_90));
-    const dtcs = sqlTextArray(r.dtc_codes);
     // The behaviour part's harsh-event counts serve both the rate and the raw count (one driving_events scan).
     const behaviour = toDrivingBehaviour(r);
+    const periodKm = distanceKm(sqlNumber(r.odo_first_km), sqlNumber(r.odo_last_km));
+    const dtcs = sqlTextArray(r.dtc_codes);
     const id = String(r.device_id);
     out.set(id, {
       device_id: id,
@@ -86,7 +88,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
       },
       mileage: {
         odometer_km: latestOdometer,
-        km_per_year: kmPerYear(periodKm, sqlDate(r.odo_first_90), sqlDate(r.odo_last_90)),
+        km_per_year: kmPerYear(periodKm, sqlDate(r.odo_first_ts), sqlDate(r.odo_last_ts)),
         contract_km: sqlNumber(r.contract_km),
         lease_months: sqlNumber(r.lease_months),
       },
@@ -110,7 +112,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
       knockout_dismissals: knockoutDismissalsOf(r),
       data: {
         latest_telemetry_at: sqlDate(r.newest_ts),
-        coverage_pct: (Math.min(sqlCount(r.days_90), DEVICE_WINDOW_DAYS) / DEVICE_WINDOW_DAYS) * 100,
+        coverage_pct: (Math.min(sqlCount(r.bh_telemetry_days), DEVICE_WINDOW_DAYS) / DEVICE_WINDOW_DAYS) * 100,
       },
     });
   }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { numberArray, textArray } from "@/lib/db/pg-array";
 import { rows, sqlNumber } from "@/lib/db/sql-values";
+import { env } from "@/lib/env";
 import type { Logger } from "@/lib/log/logger";
 import { ROLLUP_INSERT_COLUMNS, rollupRowsSelect, utcDay } from "@/lib/scores/queries/behaviour-rollup-sql";
 
@@ -107,18 +108,39 @@ export async function markTelemetryRollupsStale({ db, tenantId }: { db: Db; tena
   );
 }
 
-/** At most one background refresh per tenant in this interval (a stream of ingests costs one refresh a minute). */
-const MIN_INTERVAL_MS = 60_000;
-type State = { running: Map<string, Promise<void>>; lastStartedAt: Map<string, number> };
+type State = { running: Map<string, Promise<void>>; lastStartedAt: Map<string, number>; trailing: Map<string, ReturnType<typeof setTimeout>> };
 const g = globalThis as typeof globalThis & { __fdpRollupState?: State };
-const state = (g.__fdpRollupState ??= { running: new Map(), lastStartedAt: new Map() });
+const state = (g.__fdpRollupState ??= { running: new Map(), lastStartedAt: new Map(), trailing: new Map() });
+state.trailing ??= new Map(); // a state made by an older module instance in the same process (hot reload)
 
 /**
  * After an ingest: refreshes the tenant's stale rollups in the background, outside the request, one
- * run per tenant at a time and at most one a minute. Returns the run, or null when none started.
+ * run per tenant at a time and at most one per ROLLUP_REFRESH_INTERVAL_SECONDS (60). Returns the run, or null when none started.
+ *
+ * An ingest that comes too soon after a refresh (or while one runs) arms ONE trailing refresh for the
+ * tenant, when the interval has passed: without it, the readings of a burst's last minute would stay
+ * unrolled until the tenant's next ingest (hours, for a fleet that uploads once a day), and every score
+ * would read them raw meanwhile. The answers do not depend on it (a stale device is read raw), only
+ * their cost. The timer does not keep the process alive.
  */
 export function refreshRollupsAfterIngest({ db, log, tenantId, now = Date.now() }: { db: Db; log: Logger; tenantId: string; now?: number }): Promise<void> | null {
-  if (state.running.has(tenantId) || now - (state.lastStartedAt.get(tenantId) ?? 0) < MIN_INTERVAL_MS) return null;
+  // At most one run per tenant per interval (a stream of ingests costs one refresh a minute by default).
+  const wait = (state.lastStartedAt.get(tenantId) ?? -Infinity) + env().ROLLUP_REFRESH_INTERVAL_SECONDS * 1000 - now;
+  if (state.running.has(tenantId) || wait > 0) {
+    if (!state.trailing.has(tenantId)) {
+      // A refresh still running when the timer fires re-arms it (1 s later at the earliest).
+      const timer = setTimeout(() => {
+        state.trailing.delete(tenantId);
+        void refreshRollupsAfterIngest({ db, log, tenantId });
+      }, Math.max(wait, 1_000));
+      timer.unref?.();
+      state.trailing.set(tenantId, timer);
+    }
+    return null;
+  }
+  const trailing = state.trailing.get(tenantId);
+  if (trailing) clearTimeout(trailing); // this run covers what the trailing one would have
+  state.trailing.delete(tenantId);
   state.lastStartedAt.set(tenantId, now);
   const started = performance.now();
   const run = refreshTelemetryRollups({ db, tenantId })
@@ -130,3 +152,19 @@ export function refreshRollupsAfterIngest({ db, log, tenantId, now = Date.now() 
   state.running.set(tenantId, run);
   return run;
 }
+
+/**
+ * The tenant's background refresh work, for tests that drive refreshes themselves: waits for a running
+ * refresh and cancels an armed trailing one. Returns whether there was any.
+ */
+export async function settleBackgroundRollupRefresh(tenantId: string): Promise<boolean> {
+  const trailing = state.trailing.get(tenantId);
+  if (trailing) clearTimeout(trailing);
+  state.trailing.delete(tenantId);
+  const running = state.running.get(tenantId);
+  if (running) await running;
+  return Boolean(trailing || running);
+}
+
+/** Whether a trailing refresh is armed for the tenant (tests). */
+export const trailingRollupRefreshArmed = (tenantId: string): boolean => state.trailing.has(tenantId);
