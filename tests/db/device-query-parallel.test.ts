@@ -4,6 +4,7 @@ import { resetEnvCache } from "@/lib/env";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
 import { MIN_DEVICES_PER_STATEMENT } from "@/lib/scores/queries/device-sql";
+import { fleetSlices, loadFleetInputs } from "@/lib/scores/queries/load-fleet-inputs";
 import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
 import { loadVehicleHealthInputs } from "@/lib/scores/queries/load-vehicle-health-inputs";
 import { settleBackgroundRollupRefresh } from "@/lib/scores/rollups/refresh-telemetry-rollups";
@@ -89,5 +90,20 @@ describe("per-device loads split into parallel statements", () => {
     const inTx = await tdb.handle.db.transaction((tx) => loadTasInputs({ ctx: { ...ctx, db: tx as never }, deviceIds: all, now, onQuery: (l) => trips.push(l) }));
     expect(trips).toHaveLength(1);
     expect(inTx.size).toBe(DEVICES);
+  });
+
+  it("a fleet load is split once the tenant is known to be large, with the same figures in the same order", async () => {
+    setParallelism(2);
+    const now = new Date();
+    const other = { ...ctx, tenantId: "tn_never_loaded" };
+    expect(fleetSlices(other)).toBe(1); // a first load: one statement
+    const first = await loadFleetInputs({ ctx, periodDays: 30, now });
+    expect(first.devices).toHaveLength(DEVICES);
+    expect(fleetSlices(ctx)).toBe(2);
+    const split = await loadFleetInputs({ ctx, periodDays: 30, now });
+    expect(split).toEqual(first);
+    expect(split.devices.map((d) => d.device_id)).toEqual([...split.devices.map((d) => d.device_id)].sort());
+    // Neither inside a transaction.
+    await tdb.handle.db.transaction(async (tx) => expect(fleetSlices({ db: tx as never, tenantId: ctx.tenantId })).toBe(1));
   });
 });

@@ -5,7 +5,10 @@ import { harshExposure } from "@/lib/scores/behaviour-exposure";
 import { energyAccount, type EnergyAccount } from "@/lib/scores/energy-accounting";
 import type { FleetRiskDeviceInput, SeverityCounts } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
+import { isPostgresPool } from "@/lib/db/prepared";
+import { env } from "@/lib/env";
 import { behaviourPart } from "./behaviour-rollup-sql";
+import { MIN_DEVICES_PER_STATEMENT } from "./device-sql";
 import { toBehaviour, type BehaviourRow } from "./behaviour-sql";
 
 /**
@@ -76,7 +79,23 @@ export function deviceAggregate(r: Record<string, unknown>, windowStart: Date, a
   };
 }
 
-/** One round trip: devices ⟕ behaviour part ⟕ alert aggregates for the tenant and the last `periodDays` days before `now`. */
+/** The number of devices each tenant's last fleet load returned (in this process; the newest FLEET_SIZES_KEPT tenants). */
+const fleetSizes = new Map<string, number>();
+const FLEET_SIZES_KEPT = 10_000;
+
+/**
+ * How many statements a fleet load of the tenant is split into: FDP_QUERY_PARALLELISM, at most one per
+ * MIN_DEVICES_PER_STATEMENT devices, judged by the tenant's previous fleet load in this process (a
+ * first load, or a small fleet, is one statement: no round trip is spent counting devices). Never
+ * inside a transaction or on the embedded database, whose statements run one after another anyway.
+ */
+export function fleetSlices(ctx: Pick<TenantCtx, "db" | "tenantId">): number {
+  if (!isPostgresPool(ctx.db)) return 1;
+  const known = fleetSizes.get(ctx.tenantId) ?? 0;
+  return Math.max(1, Math.min(env().FDP_QUERY_PARALLELISM, Math.floor(known / MIN_DEVICES_PER_STATEMENT)));
+}
+
+/** One round trip (or a bounded few at once, `fleetSlices`): devices ⟕ behaviour part ⟕ alert aggregates for the tenant and the last `periodDays` days before `now`. */
 export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx; periodDays: number; now: Date }): Promise<FleetInputs> {
   return loadFleetInputsBetween({ ctx, start: new Date(now.getTime() - periodDays * 86_400_000), end: now, periodDays });
 }
@@ -91,14 +110,20 @@ export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { 
   const endIso = end.toISOString();
   const part = behaviourPart({ since: startIso, until: endIso });
 
-  const query = sql`
+  // One statement, or `slices` statements sent at once over disjoint sets of the tenant's devices (by a
+  // hash of the id, so a device is in exactly one of them whatever is inserted meanwhile): the statement
+  // is a nested loop over the devices that Postgres runs on one core (see `fleetSlices`).
+  const slices = fleetSlices(ctx);
+  const inSlice = (column: string, i: number) =>
+    slices === 1 ? sql`` : sql` and (hashtext(${sql.raw(column)}) & 2147483647) % ${slices}::int = ${i}::int`;
+  const query = (i: number) => sql`
     with al as (
       select device_id,
              count(*) filter (where severity = 'CRITICAL')::int as critical,
              count(*) filter (where severity = 'WARNING')::int as warning,
              count(*) filter (where severity = 'INFO')::int as info
       from alerts
-      where tenant_id = ${ctx.tenantId} and created_at >= ${startIso}::timestamptz and created_at <= ${endIso}::timestamptz
+      where tenant_id = ${ctx.tenantId} and created_at >= ${startIso}::timestamptz and created_at <= ${endIso}::timestamptz${inSlice("device_id", i)}
       group by device_id
     )
     select d.device_id, d.powertrain, d.fuel_type, d.asset_class, d.battery_kwh, ${part.columns},
@@ -106,10 +131,14 @@ export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { 
     from devices d
     ${part.join ?? sql``}
     left join al on al.device_id = d.device_id
-    where d.tenant_id = ${ctx.tenantId}
-    order by d.device_id`;
+    where d.tenant_id = ${ctx.tenantId}${inSlice("d.device_id", i)}`;
 
-  const found = await rows<Record<string, unknown>>(ctx.db, query);
+  const found = (await Promise.all(Array.from({ length: slices }, (_, i) => rows<Record<string, unknown>>(ctx.db, query(i))))).flat();
+  fleetSizes.set(ctx.tenantId, found.length);
+  if (fleetSizes.size > FLEET_SIZES_KEPT) fleetSizes.delete(fleetSizes.keys().next().value!);
+  // One order whatever the number of slices and the database's collation (the scores add the devices'
+  // figures in this order; floating-point sums depend on it).
+  found.sort((a, b) => (String(a.device_id) < String(b.device_id) ? -1 : String(a.device_id) > String(b.device_id) ? 1 : 0));
   return {
     period_days: periodDays,
     period_start: start,
