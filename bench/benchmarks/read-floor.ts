@@ -1,14 +1,13 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import type { SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
-import type { Db } from "@/lib/db/client";
 import { fleetPageQuery } from "@/lib/fleet/list-fleet";
 import { rootLogger } from "@/lib/log/logger";
 import { getTas } from "@/lib/scores/get-tas";
 import { freePort } from "../../tests/helpers/app-process";
 import { ROOT } from "../lib/app";
 import { FleetSimulator } from "../lib/fleet";
+import { recordStatements } from "../lib/statements";
 import { combine, measure, percentile, withTimeout } from "../lib/timing";
 import type { Benchmark, BenchContext, BenchmarkResult, ComparisonRow, Measurement } from "../lib/types";
 
@@ -30,26 +29,6 @@ const FLEET_REQUESTS = Math.max(CONCURRENCY, Number(process.env.BENCH_READ_FLEET
 const TAS_REQUESTS = Math.max(CONCURRENCY, Number(process.env.BENCH_READ_TAS_REQUESTS ?? 800));
 const REQUEST_TIMEOUT_MS = 60_000;
 const PAGE = 500;
-
-/** The statements a verb sends through `db.execute` (the score loaders' one round trip), as SQL text and parameters. */
-async function recordStatements(db: Db, run: (db: Db) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
-  const seen: { sql: string; params: unknown[] }[] = [];
-  const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
-  const proxy = new Proxy(db, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      if (prop === "execute" && typeof value === "function") {
-        return (query: SQL) => {
-          seen.push(dialect.sqlToQuery(query));
-          return (value as (q: SQL) => unknown).call(target, query);
-        };
-      }
-      return value;
-    },
-  });
-  await run(proxy);
-  return seen;
-}
 
 async function get(url: string, key: string | null): Promise<number> {
   const res = await fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {}, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -86,7 +65,9 @@ export const readFloor: Benchmark = {
     // The floor runs exactly the app's statements.
     const tctx: TenantCtx = { db: ctx.db, tenantId: tenant.tenantId, isSandbox: false, log: rootLogger() };
     const fleetSql = fleetPageQuery({ ctx: tctx, input: { limit: PAGE } }).toSQL();
-    const tasSql = await recordStatements(ctx.db, (db) => getTas({ ctx: { ...tctx, db }, input: { device_id: deviceId } }));
+    // Recorded in the driver (bench/lib/statements.ts), whichever way the verb sends it: the TAS statement
+    // goes out as a named statement on the generic-plan pool (lib/db/prepared.ts), and the floor runs it so too.
+    const { statements: tasSql } = await recordStatements(ctx.databaseUrl, (db) => getTas({ ctx: { ...tctx, db }, input: { device_id: deviceId } }));
     if (tasSql.length !== 1) throw new Error(`the TAS verb sent ${tasSql.length} statements; the floor expects one`);
     const floorPort = await freePort();
     const floor = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/lib/floor-server.ts")], {
@@ -98,7 +79,7 @@ export const readFloor: Benchmark = {
           port: floorPort,
           pool: 10,
           tenantId: tenant.tenantId,
-          routes: { "/fleet": { ...fleetSql, shape: "fleet" }, "/tas": { ...tasSql[0]!, shape: "rows" } },
+          routes: { "/fleet": { ...fleetSql, shape: "fleet" }, "/tas": { ...tasSql[0]!, shape: "rows", plan: "generic" } },
         }),
       },
       stdio: ["ignore", "pipe", "inherit"],

@@ -14,6 +14,8 @@ interface Route {
   params: unknown[];
   /** `fleet`: FDP's fleet record fields and list envelope; `rows`: the rows as they come. */
   shape: "fleet" | "rows";
+  /** `generic`: on connections that force generic plans, as the app runs this statement (lib/db/prepared.ts). */
+  plan?: "generic";
 }
 interface FloorConfig {
   databaseUrl: string;
@@ -26,16 +28,20 @@ interface FloorConfig {
 const config = JSON.parse(process.env.FLOOR_CONFIG ?? "{}") as FloorConfig;
 // The app's connection settings (lib/db/client.ts): JIT off.
 const sql = postgres(config.databaseUrl, { max: config.pool, onnotice: () => {}, connection: { jit: "off" } });
+// The app's generic-plan pool (lib/db/client.ts): half the connections, generic plans forced.
+const genericSql = postgres(config.databaseUrl, { max: Math.max(2, Math.ceil(config.pool / 2)), onnotice: () => {}, connection: { jit: "off", plan_cache_mode: "force_generic_plan" } });
 // The driver exactly as drizzle-orm/postgres-js configures it for the app: date/time types and JSON
 // pass through as text (the app's statements send JSON parameters as text for a `::jsonb` cast).
 const passThrough = (v: unknown) => v;
-const options = sql.options as unknown as { parsers: Record<string, unknown>; serializers: Record<string, unknown> };
-for (const type of ["1184", "1082", "1083", "1114", "1182", "1185", "1115", "1231"]) {
-  options.parsers[type] = passThrough;
-  options.serializers[type] = passThrough;
+for (const client of [sql, genericSql]) {
+  const options = client.options as unknown as { parsers: Record<string, unknown>; serializers: Record<string, unknown> };
+  for (const type of ["1184", "1082", "1083", "1114", "1182", "1185", "1115", "1231"]) {
+    options.parsers[type] = passThrough;
+    options.serializers[type] = passThrough;
+  }
+  options.serializers["114"] = passThrough;
+  options.serializers["3802"] = passThrough;
 }
-options.serializers["114"] = passThrough;
-options.serializers["3802"] = passThrough;
 
 const ALERT_LEVELS = ["none", "info", "warning", "critical"];
 /** The fleet record as FDP writes it (lib/fleet/list-fleet.ts), from the same columns: a fair JSON size. */
@@ -63,8 +69,8 @@ const server = createServer((req, res) => {
     res.end();
     return;
   }
-  sql
-    .unsafe(route.sql, route.params as never[])
+  (route.plan === "generic" ? genericSql : sql)
+    .unsafe(route.sql, route.params as never[], { prepare: true })
     .then((rows) => {
       const body = route.shape === "fleet" ? fleetBody(rows as unknown as Record<string, unknown>[]) : JSON.stringify(rows);
       res.writeHead(200, { "content-type": "application/json" });
@@ -78,5 +84,5 @@ const server = createServer((req, res) => {
 server.listen(config.port, "127.0.0.1", () => process.stdout.write("floor ready\n"));
 process.on("SIGTERM", () => {
   server.close();
-  void sql.end({ timeout: 2 }).finally(() => process.exit(0));
+  void Promise.all([sql.end({ timeout: 2 }), genericSql.end({ timeout: 2 })]).finally(() => process.exit(0));
 });
