@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { doublePrecision, index, jsonb, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
 import { tenantId, timestamptz } from "./columns";
 
@@ -39,4 +40,8 @@ export const fleetSnapshot = pgTable("fleet_snapshot", signals(), (t) => [
 export const telemetry = pgTable("telemetry", signals(), (t) => [
   primaryKey({ columns: [t.tenantId, t.deviceId, t.ts] }),
   index("telemetry_tenant_ts_idx").on(t.tenantId, t.ts),
+  // The newest record that carried diagnostic trouble codes (the TAS's and vehicle health's active
+  // DTCs): most records carry none, so without it the probe walks a device's history back to the last
+  // one that did. Only those records are indexed, so the ingest barely pays for it.
+  index("telemetry_dtc_idx").on(t.tenantId, t.deviceId, t.ts).where(sql`dtc_codes is not null`),
 ]);

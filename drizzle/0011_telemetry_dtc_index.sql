@@ -1,0 +1,1 @@
+CREATE INDEX "telemetry_dtc_idx" ON "telemetry" USING btree ("tenant_id","device_id","ts") WHERE dtc_codes is not null;
