@@ -7,6 +7,10 @@
  * GC, idle) and the top functions.
  *
  *   BENCH_SKIP_BUILD=1 npx tsx bench/profile-read.ts          (writes bench/results/profile-read-*.json)
+ *
+ * PROFILE_ACCEPT_ENCODING sets the client's `Accept-Encoding` (Node's fetch sends `gzip, deflate` by
+ * default, so the app compresses every answer): `identity` profiles the app without compression, as
+ * the bench's floor answers.
  */
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -40,7 +44,9 @@ async function main(): Promise<void> {
       }
       const target = `${app.url}${process.env.PROFILE_PATH ?? "/api/v1/fleet?limit=500"}`;
       const one = async () => {
-        const res = await fetch(target, { headers: { authorization: `Bearer ${key}` } });
+        const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+        if (process.env.PROFILE_ACCEPT_ENCODING) headers["accept-encoding"] = process.env.PROFILE_ACCEPT_ENCODING;
+        const res = await fetch(target, { headers });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${target} answered ${res.status}`);
       };

@@ -4,7 +4,10 @@ import {
   RateLimiterRedis,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
+import { sql } from "drizzle-orm";
 import { env } from "@/lib/env";
+import type { Db } from "@/lib/db/client";
+import { preparedRows } from "@/lib/db/prepared";
 import { rootLogger } from "@/lib/log/logger";
 import { getDbHandle } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
@@ -63,10 +66,49 @@ async function createFactory(): Promise<{ kind: StoreKind; make: LimiterFactory 
     return {
       kind: "postgres",
       make: (points, keyPrefix) =>
-        new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, points, duration: WINDOW_SECONDS, keyPrefix }),
+        new RateLimiterPostgres({ storeClient: db, schema: rateLimits, points, duration: WINDOW_SECONDS, keyPrefix }),
     };
   }
   return { kind: "memory", make: memory };
+}
+
+interface CounterRow extends Record<string, unknown> {
+  points: number | string;
+  expire_ms: number | string | null;
+}
+
+/**
+ * RateLimiterDrizzle with its count (the upsert every request makes) sent as one named prepared
+ * statement of fixed text (lib/db/prepared.ts): parsed once per connection and sent in one round
+ * trip, where drizzle's query builder sent it unnamed (a Parse/Describe round trip first, at every
+ * call) after building it anew. The statement is the library's own (rate-limiter-flexible 11,
+ * RateLimiterDrizzle `_upsert`): a new window when the stored one has expired, else add the points.
+ * Everything else (reads, deletes, blocks, the clean-up of expired rows) is the library's.
+ */
+export class RateLimiterPostgres extends RateLimiterDrizzle {
+  private readonly db: Db;
+
+  constructor(opts: ConstructorParameters<typeof RateLimiterDrizzle>[0] & { storeClient: Db }) {
+    super(opts);
+    this.db = opts.storeClient;
+  }
+
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<{ points: number; expire: Date | null }> {
+    // `set`/`block` overwrite the window: rare, and the library's statement.
+    if (forceExpire) return (RateLimiterDrizzle.prototype as unknown as { _upsert: RateLimiterPostgres["_upsert"] })._upsert.call(this, key, points, msDuration, true);
+    const now = new Date();
+    const expire = msDuration > 0 ? new Date(now.getTime() + msDuration).toISOString() : null;
+    const [row] = await preparedRows<CounterRow>(
+      this.db,
+      sql`insert into rate_limits (key, points, expire) values (${key}, ${points}::int, ${expire}::timestamptz)
+          on conflict (key) do update set
+            points = case when rate_limits.expire <= ${now.toISOString()}::timestamptz then excluded.points else rate_limits.points + excluded.points end,
+            expire = case when rate_limits.expire <= ${now.toISOString()}::timestamptz then excluded.expire else rate_limits.expire end
+          returning points, (extract(epoch from expire) * 1000)::float8 as expire_ms`,
+    );
+    if (!row) throw new Error("rate limit upsert returned no row");
+    return { points: Number(row.points), expire: row.expire_ms === null ? null : new Date(Number(row.expire_ms)) };
+  }
 }
 
 /**

@@ -70,6 +70,21 @@ describe.each(stores)("rate limits on the %s store", (store) => {
     expect(over.headers.get("x-request-id")).toBeTruthy();
   });
 
+  it("counts concurrent requests of one key exactly (coalesced increments): each remaining value once, then 429", async () => {
+    const t = await createTenantWithKey(tdb.handle.db, { rateLimitPerMin: 6 });
+    const answers = await Promise.all(Array.from({ length: 9 }, () => app.fetch("/api/v1/fleet", { key: t.key })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(6).fill(200), 429, 429, 429]);
+    const remaining = answers.filter((r) => r.status === 200).map((r) => Number(r.headers.get("ratelimit-remaining")));
+    expect(remaining.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    for (const r of answers.filter((x) => x.status === 429)) {
+      expect(r.headers.get("ratelimit-remaining")).toBe("0");
+      expect(r.headers.get("retry-after")).toBe(r.headers.get("ratelimit-reset"));
+    }
+    // All nine were counted in the shared store: the next one is refused too.
+    expect((await app.fetch("/api/v1/fleet", { key: t.key })).status).toBe(429);
+  });
+
   it("applies a tenant's custom limit per key", async () => {
     const t = await createTenantWithKey(tdb.handle.db, { rateLimitPerMin: 2 });
     const statuses = [];

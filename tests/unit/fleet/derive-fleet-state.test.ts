@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alertLevelFromRank, deriveIgnition, deriveStatus, OFFLINE_AFTER_MS } from "@/lib/fleet/derive-fleet-state";
+import { alertLevelFromRank, chargingStatusMemo, deriveIgnition, deriveStatus, OFFLINE_AFTER_MS } from "@/lib/fleet/derive-fleet-state";
+import { isChargingStatus } from "@/lib/vocabulary/charging";
 
 const now = new Date("2026-11-21T12:00:00Z");
 const base = { ts: new Date(now.getTime() - 60_000), speedKmh: 0, ignition: 0, chargingStatus: null, chargingPowerKw: null };
@@ -39,5 +40,16 @@ describe("deriveIgnition", () => {
 describe("alertLevelFromRank", () => {
   it("maps the highest open severity rank", () => {
     expect([null, 0, 1, 2, 3].map(alertLevelFromRank)).toEqual(["none", "none", "info", "warning", "critical"]);
+    expect([4, -1, 1.5, Number.NaN].map(alertLevelFromRank)).toEqual(["none", "none", "none", "none"]);
+  });
+});
+
+describe("chargingStatusMemo (the fleet page's status classification)", () => {
+  it("answers as isChargingStatus, computing each status text once", () => {
+    const memo = chargingStatusMemo();
+    const statuses = ["Charging", " charging ", "AC-Charging", "not_charging", "Disconnected", "", "weird", null, "Charging"];
+    expect(statuses.map(memo)).toEqual(statuses.map((s) => isChargingStatus(s)));
+    expect(deriveStatus({ ...base, chargingStatus: " Charging " }, now, memo)).toBe(deriveStatus({ ...base, chargingStatus: " Charging " }, now));
+    expect(deriveStatus({ ...base, chargingStatus: " Charging " }, now, memo)).toBe("charging");
   });
 });
