@@ -1,12 +1,15 @@
 /**
  * The floor of a read endpoint: a bare `node:http` server that runs the same SQL as FDP with the same
  * driver (postgres.js, the same pool size) and writes its rows as JSON, with nothing else: no routing
- * framework, no key lookup, no rate limit, no validation, no scoring, no output check. What FDP adds on
+ * framework, no key lookup, no rate limit, no validation, no scoring, no output check; it compresses as
+ * the app does for a client that asks for gzip. What FDP adds on
  * top of this is what the read benchmark measures. Started as its own process by
  * bench/benchmarks/read-floor.ts (so it competes for the CPU as the app does), configured by the
  * FLOOR_CONFIG env variable: `{ databaseUrl, port, pool, routes: { "<path>": { sql, params, shape } } }`.
  */
 import { createServer } from "node:http";
+import { gzipSync } from "node:zlib";
+import { acceptsGzip } from "../../lib/http/accept-encoding";
 import postgres from "postgres";
 
 interface Route {
@@ -72,9 +75,17 @@ const server = createServer((req, res) => {
   (route.plan === "generic" ? genericSql : sql)
     .unsafe(route.sql, route.params as never[], { prepare: true })
     .then((rows) => {
-      const body = route.shape === "fleet" ? fleetBody(rows as unknown as Record<string, unknown>[]) : JSON.stringify(rows);
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(body);
+      const text = route.shape === "fleet" ? fleetBody(rows as unknown as Record<string, unknown>[]) : JSON.stringify(rows);
+      // Compressed as the app compresses a JSON answer for a client that asks (lib/http/direct-api.ts:
+      // gzip level 1 from 1 KB on), so both sides do the same work for the same client.
+      const bytes = Buffer.from(text);
+      if (bytes.length >= 1024 && acceptsGzip(req.headers["accept-encoding"])) {
+        res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", vary: "Accept-Encoding" });
+        res.end(gzipSync(bytes, { level: 1 }));
+      } else {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(bytes);
+      }
     })
     .catch((err: unknown) => {
       res.statusCode = 500;

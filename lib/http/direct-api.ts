@@ -5,6 +5,7 @@ import { gzip, gzipSync } from "node:zlib";
 import { rootLogger } from "@/lib/log/logger";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { bindRoute, type RouteHandlers } from "./bind-route";
+import { acceptsGzip } from "./accept-encoding";
 import { jsonBodyOf } from "./respond";
 
 /**
@@ -138,19 +139,6 @@ async function answer(
 /** JSON and text answers (CSV) are compressed; PDFs are compressed already. */
 const COMPRESSIBLE = /^(application\/json|text\/)/i;
 
-/** Whether `Accept-Encoding` accepts gzip (`gzip` or `*`, with a q-value above 0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const list = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",");
-  let star = false;
-  for (const entry of list) {
-    const [coding = "", ...parameters] = entry.trim().toLowerCase().split(";");
-    const qParam = parameters.map((x) => x.trim()).find((x) => x.startsWith("q="));
-    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-    if (coding.trim() === "gzip") return q > 0;
-    if (coding.trim() === "*") star = q > 0;
-  }
-  return star;
-}
 
 /** Writes a handler's Response on the Node response: headers, `Vary`, gzip when accepted (see above), the body. */
 export async function writeAnswer(

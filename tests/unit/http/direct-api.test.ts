@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, matchDirectRoute } from "@/lib/http/direct-api";
+import { acceptsGzip } from "@/lib/http/accept-encoding";
+import { matchDirectRoute } from "@/lib/http/direct-api";
 import { bindRoute } from "@/lib/http/bind-route";
 import { OPERATIONS } from "@/lib/operations/registry";
 
