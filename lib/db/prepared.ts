@@ -88,3 +88,24 @@ export async function genericPlanRows<T extends Record<string, unknown>>(db: Db,
   entry.client ??= entry.open();
   return runPrepared<T>(entry.client, db, query);
 }
+
+/** A statement as text and parameters, as drizzle sends it. */
+export interface BuiltQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/** The text and parameters of `query`, built by `db`'s dialect (the same for both drivers). */
+export const buildQuery = (db: Db, query: SQL): BuiltQuery => (db as unknown as DbInternals).dialect.sqlToQuery(query);
+
+/**
+ * Runs a statement built beforehand (`buildQuery`) as `genericPlanRows` (or `preparedRows`) runs an SQL
+ * object; null on the embedded database, whose caller then runs the SQL object itself.
+ */
+export async function runBuiltQuery<T extends Record<string, unknown>>(db: Db, query: BuiltQuery, { genericPlan }: { genericPlan: boolean }): Promise<T[] | null> {
+  const entry = genericPlan ? pools.get(db) : undefined;
+  if (entry) entry.client ??= entry.open();
+  const client = entry?.client ?? postgresClientOf(db);
+  if (!client) return null;
+  return (await client.unsafe(query.sql, query.params, { prepare: true })) as T[];
+}

@@ -106,4 +106,17 @@ describe("per-device loads split into parallel statements", () => {
     // Neither inside a transaction.
     await tdb.handle.db.transaction(async (tx) => expect(fleetSlices({ db: tx as never, tenantId: ctx.tenantId })).toBe(1));
   });
+
+  it("the TAS statement built once per process answers what the statement built per call answers", async () => {
+    setParallelism(2);
+    const ids = Array.from({ length: DEVICES }, (_, i) => `oem-PAR${String(i).padStart(4, "0")}`);
+    for (const now of [new Date(), new Date(Date.now() - 86_400_000 - 3_600_000)]) {
+      const built = await loadTasInputs({ ctx, deviceIds: ids, now, template: false });
+      const templated = await loadTasInputs({ ctx, deviceIds: ids, now });
+      expect(templated.size).toBe(DEVICES);
+      expect(sorted(templated as Map<string, unknown>)).toEqual(sorted(built as Map<string, unknown>));
+      const one = await loadTasInputs({ ctx, deviceIds: [ids[5]!], now });
+      expect(one.get(ids[5]!)).toEqual(built.get(ids[5]!));
+    }
+  });
 });

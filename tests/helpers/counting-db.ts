@@ -12,9 +12,10 @@ export function countingDb(db: Db): { db: Db; statements: () => number; reset: (
   const proxy = new Proxy(db, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver) as unknown;
-      // lib/db/prepared.ts sends its named statements through the session's client, once per statement
-      // (drizzle's own methods run on the target, so they never read `session` through the proxy).
-      if (prop === "session") n++;
+      // lib/db/prepared.ts sends its named statements through the session's postgres.js client, reading
+      // `session` once per statement (drizzle's own methods run on the target, so they never read it
+      // through the proxy); on PGlite it falls back to `execute`, which is counted above.
+      if (prop === "session" && typeof (value as { client?: { unsafe?: unknown } } | undefined)?.client?.unsafe === "function") n++;
       if (typeof prop === "string" && ENTRY_POINTS.has(prop) && typeof value === "function") {
         return (...args: unknown[]) => {
           n++;

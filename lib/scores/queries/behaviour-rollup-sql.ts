@@ -45,6 +45,21 @@ export function firstWholeDayStart(t: Date): Date {
 /** `YYYY-MM-DD` of the UTC day that holds `t`. */
 export const utcDay = (t: Date) => t.toISOString().slice(0, 10);
 
+/** Where a window's whole days start and end (see `behaviourPart`), as the statement's parameters. */
+export interface WindowBounds {
+  /** The first UTC midnight at or after `since` (ISO). */
+  headEnd: string;
+  /** Its day, `YYYY-MM-DD`. */
+  headDay: string;
+  /** The UTC day of `until`, `YYYY-MM-DD`. */
+  untilDay: string;
+}
+
+export function windowBounds(since: string, until: string): WindowBounds {
+  const h = firstWholeDayStart(new Date(since));
+  return { headEnd: h.toISOString(), headDay: utcDay(h), untilDay: utcDay(new Date(until)) };
+}
+
 /** Sum measures whose running totals the rollups hold (`c_<name>`), from the `bh_` column of the same name. */
 const SUMS = [
   ...DRIVING_MEASURES.filter((n) => n !== "oem_cover_km"),
@@ -66,6 +81,7 @@ export function behaviourPart({
   until,
   measures = "all",
   telemetryDays = false,
+  bounds = windowBounds(since, until),
 }: {
   since: string;
   until: string;
@@ -76,14 +92,15 @@ export function behaviourPart({
    * rollups' running day count, C's counted on the primary key.
    */
   telemetryDays?: boolean;
+  /** `windowBounds(since, until)`, given apart only by a statement template whose values are placeholders (device-sql.ts). */
+  bounds?: WindowBounds;
 }): DevicePart {
   const energy = measures === "all";
   const from = sql`${since}::timestamptz`;
   const to = sql`${until}::timestamptz`;
-  const h = firstWholeDayStart(new Date(since));
-  const hAt = sql`${h.toISOString()}::timestamptz`;
-  const hDay = sql`${utcDay(h)}::date`;
-  const untilDay = sql`${utcDay(new Date(until))}::date`;
+  const hAt = sql`${bounds.headEnd}::timestamptz`;
+  const hDay = sql`${bounds.headDay}::date`;
+  const untilDay = sql`${bounds.untilDay}::date`;
   const tailFrom = sql`coalesce(brk.day::timestamp at time zone 'UTC', ${hAt})`;
   const dev = (a: string) => sql.raw(`${a}.tenant_id = d.tenant_id and ${a}.device_id = d.device_id`);
   const inB = sql`r.day >= ${hDay} and r.day <= brx.day`;

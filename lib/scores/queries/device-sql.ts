@@ -8,7 +8,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { rows } from "@/lib/db/sql-values";
-import { genericPlanRows, isPostgresPool } from "@/lib/db/prepared";
+import { buildQuery, genericPlanRows, isPostgresPool, runBuiltQuery, type BuiltQuery } from "@/lib/db/prepared";
+import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/scores/derived-measures";
 import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
@@ -402,28 +403,85 @@ export const MIN_DEVICES_PER_STATEMENT = 100;
 export async function queryDevices(
   label: string,
   { ctx, deviceIds, onQuery }: DeviceQueryArgs,
-  withParts: DevicePart[],
-  { genericPlan = false }: { genericPlan?: boolean } = {},
+  withParts: DevicePart[] | (() => DevicePart[]),
+  { genericPlan = false, template }: { genericPlan?: boolean; template?: { statement: DeviceStatementTemplate; values: Record<string, unknown> } } = {},
 ): Promise<Record<string, unknown>[]> {
   const unique = [...new Set(deviceIds)];
   if (unique.length === 0) return [];
-  const columns = withParts.map((p) => p.columns);
-  const joins = withParts.flatMap((p) => (p.join ? [p.join] : []));
   const statements = isPostgresPool(ctx.db) ? Math.max(1, Math.min(env().FDP_QUERY_PARALLELISM, Math.floor(unique.length / MIN_DEVICES_PER_STATEMENT))) : 1;
   const size = Math.ceil(unique.length / statements);
   const slices = Array.from({ length: statements }, (_, i) => unique.slice(i * size, (i + 1) * size)).filter((s) => s.length > 0);
+  let built: SQL[] | undefined;
+  const statementFor = (slice: readonly string[]) => {
+    built ??= (() => {
+      const parts = typeof withParts === "function" ? withParts() : withParts;
+      return [selectList(parts), sql.join(parts.flatMap((p) => (p.join ? [p.join] : [])), sql` `)];
+    })();
+    return devicesStatement(ctx.tenantId, JSON.stringify(slice), slice.length, built[0]!, built[1]!);
+  };
   const found = await Promise.all(
-    slices.map((slice) => {
+    slices.map(async (slice) => {
       onQuery?.(label);
-      return (genericPlan ? genericPlanRows : rows)(ctx.db, devicesStatement(ctx.tenantId, slice, columns, joins));
+      if (template) {
+        const values = { ...template.values, tenant: ctx.tenantId, ids: JSON.stringify(slice), n: slice.length };
+        const answered = await runBuiltQuery<Record<string, unknown>>(ctx.db, fillTemplate(ctx.db, template.statement, values), { genericPlan });
+        if (answered) return answered;
+      }
+      return (genericPlan ? genericPlanRows : rows)(ctx.db, statementFor(slice));
     }),
   );
   return found.length === 1 ? found[0]! : found.flat();
 }
 
-function devicesStatement(tenantId: string, unique: readonly string[], columns: SQL[], joins: SQL[]): SQL {
-  return sql`with ids as (select distinct v as device_id from jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as v limit ${unique.length}::int)
-        select d.device_id${columns.length > 0 ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
+/** The parts' columns after `d.device_id` (with their leading comma). */
+const selectList = (parts: DevicePart[]): SQL => (parts.length > 0 ? sql`, ${sql.join(parts.map((p) => p.columns), sql`, `)}` : sql``);
+
+function devicesStatement(tenantId: string, idsJson: string, n: number | string, columns: SQL, joins: SQL): SQL {
+  return sql`with ids as (select distinct v as device_id from jsonb_array_elements_text(${idsJson}::jsonb) as v limit ${n}::int)
+        select d.device_id${columns}
         from ids join devices d on d.tenant_id = ${tenantId} and d.device_id = ids.device_id
-        ${sql.join(joins, sql` `)}`;
+        ${joins}`;
+}
+
+/** Marks a template value (no request value holds a NUL character: the API refuses them). */
+const TEMPLATE_VALUE = "\u0000fdp-template:";
+
+/** The placeholder of the value `name` in a statement template's parts. */
+export const templateValue = (name: string): string => `${TEMPLATE_VALUE}${name}`;
+
+/**
+ * A device statement whose TEXT is built once per process and whose values are filled per call.
+ * drizzle builds the TAS statement from some 3,000 SQL fragments at every call: about 0.45 ms of CPU a
+ * request, the largest part of what `GET /tas/{id}` cost beyond its floor (docs/performance.md). The
+ * parts are built with `templateValue(name)` where a call's values go (the values the statement derives
+ * from them are passed as values too: no part computes on a placeholder), then every parameter that is
+ * a placeholder is replaced by the call's value, and the tenant (`tenant`), the id list (`ids`) and its
+ * length (`n`) by queryDevices. The embedded database builds the statement per call as before.
+ */
+export interface DeviceStatementTemplate {
+  parts: () => DevicePart[];
+  built?: BuiltQuery;
+}
+
+function fillTemplate(db: Db, template: DeviceStatementTemplate, values: Record<string, unknown>): BuiltQuery {
+  template.built ??= (() => {
+    const parts = template.parts();
+    return buildQuery(
+      db,
+      devicesStatement(
+        templateValue("tenant"),
+        templateValue("ids"),
+        templateValue("n"),
+        selectList(parts),
+        sql.join(parts.flatMap((p) => (p.join ? [p.join] : [])), sql` `),
+      ),
+    );
+  })();
+  const params = template.built.params.map((p) => {
+    if (typeof p !== "string" || !p.startsWith(TEMPLATE_VALUE)) return p;
+    const name = p.slice(TEMPLATE_VALUE.length);
+    if (!(name in values)) throw new Error(`statement template: no value for ${name}`);
+    return values[name];
+  });
+  return { sql: template.built.sql, params };
 }

@@ -1,4 +1,4 @@
-import { behaviourPart } from "./behaviour-rollup-sql";
+import { behaviourPart, windowBounds, type WindowBounds } from "./behaviour-rollup-sql";
 import { toDrivingBehaviour, type DrivingBehaviourRow } from "./behaviour-sql";
 import { harshExposure, speedingShare } from "@/lib/scores/behaviour-exposure";
 import { sqlCount, sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
@@ -15,7 +15,7 @@ import {
 } from "@/lib/scores/derived-measures";
 import type { TasInput } from "@/lib/scores/tas";
 import { V12_WARNING_V } from "@/lib/detectors/battery";
-import { parts, queryDevices, windowsAt, type DeviceQueryArgs } from "./device-sql";
+import { parts, queryDevices, templateValue, windowsAt, type DevicePart, type DeviceQueryArgs, type DeviceStatementTemplate } from "./device-sql";
 import { knockoutDismissalsOf, odometerEvidenceOf, resting12vOf, sohJudgementOf } from "./reading-rows";
 
 const reading = (value: unknown, at: unknown): Reading | null => {
@@ -41,13 +41,19 @@ function tasBehaviour(
   };
 }
 
-/** TAS inputs of the tenant's devices among `deviceIds`, in one round trip (endpoints 17 and 18). */
-export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Promise<Map<string, TasInput>> {
-  const w = windowsAt(args.now);
-  const found = await queryDevices("tas", args, [
+/** The values a TAS statement is made of: the call's time windows. */
+interface TasWindows {
+  since30: string;
+  since90: string;
+  now: string;
+  bounds: WindowBounds;
+}
+
+function tasParts({ since30, since90, now, bounds }: TasWindows): DevicePart[] {
+  return [
     parts.master("powertrain", "fuel_type", "asset_class", "year", "contract_km", "lease_months"),
     parts.leaseStart(),
-    parts.windowOdometer({ since: w.since90 }),
+    parts.windowOdometer({ since: since90 }),
     parts.newest(),
     parts.recentSoh(),
     parts.earlySoh(),
@@ -55,11 +61,37 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date }): Prom
     parts.odometerEvidence(),
     parts.dismissedKnockoutAlerts(),
     parts.activeDtcs(),
-    parts.electrical(w),
+    parts.electrical({ since30, since90 }),
     // The 90-day coverage (days with telemetry) from the same rolled-up part, not from a pass over the
     // window's raw readings.
-    behaviourPart({ since: w.since90, until: args.now.toISOString(), measures: "driving", telemetryDays: true }),
-  ], { genericPlan: true });
+    behaviourPart({ since: since90, until: now, measures: "driving", telemetryDays: true, bounds }),
+  ];
+}
+
+/** The TAS statement, its text built once per process (device-sql.ts `DeviceStatementTemplate`). */
+const TAS_STATEMENT: DeviceStatementTemplate = {
+  parts: () =>
+    tasParts({
+      since30: templateValue("since30"),
+      since90: templateValue("since90"),
+      now: templateValue("now"),
+      bounds: { headEnd: templateValue("headEnd"), headDay: templateValue("headDay"), untilDay: templateValue("untilDay") },
+    }),
+};
+
+/**
+ * TAS inputs of the tenant's devices among `deviceIds`, in one round trip (endpoints 17 and 18), or a
+ * bounded few at once for a large batch. `template: false` builds the statement for this call (the
+ * test that the template gives the same answers).
+ */
+export async function loadTasInputs(args: DeviceQueryArgs & { now: Date; template?: boolean }): Promise<Map<string, TasInput>> {
+  const w = windowsAt(args.now);
+  const now = args.now.toISOString();
+  const windows: TasWindows = { ...w, now, bounds: windowBounds(w.since90, now) };
+  const found = await queryDevices("tas", args, () => tasParts(windows), {
+    genericPlan: true,
+    ...(args.template === false ? {} : { template: { statement: TAS_STATEMENT, values: { since30: w.since30, since90: w.since90, now, ...windows.bounds } } }),
+  });
   const windowStart = new Date(args.now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS);
   const out = new Map<string, TasInput>();
   for (const r of found) {
