@@ -393,9 +393,8 @@ export const MIN_DEVICES_PER_STATEMENT = 100;
  * nested loop over the devices that Postgres runs on one core, so a 1,000-device TAS batch used one
  * core of the database while the other idled. The number of statements is bounded (never grows with
  * N beyond that setting) and each is the same text, so the same prepared statement. Inside a
- * transaction, and on the embedded database, it is always one statement.
- * The id list travels as one JSON parameter, so the statement
- * has the same placeholders whatever N, on both drivers. `limit N` (the list holds exactly N distinct
+ * transaction, and on the embedded database, it is always one statement. The id list travels as one
+ * JSON parameter, so the statement has the same placeholders whatever N, on both drivers. `limit N` (the list holds exactly N distinct
  * ids, so it drops none) tells the planner how many ids there are: without it a set-returning function
  * counts as 100 rows, and a one-device statement was costed as the whole fleet, above Postgres'
  * jit_above_cost, so it paid about 60 ms of JIT compilation for a few milliseconds of execution.
