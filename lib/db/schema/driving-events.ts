@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { check, doublePrecision, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this schema without the `@/` path alias.
 import { DRIVING_EVENT_KINDS, DRIVING_EVENT_SOURCES, type DrivingEventKind, type DrivingEventSource } from "../../vocabulary/driving-events";
 import { tenantId, timestamptz } from "./columns";
@@ -30,8 +30,6 @@ export const drivingEvents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.deviceId, t.ts, t.kind, t.source] }),
-    // A time range of all a tenant's devices (the fleet statement's harsh events: behaviour-fleet-sql.ts).
-    index("driving_events_tenant_ts_idx").on(t.tenantId, t.ts),
     check("driving_events_kind_check", sql`${t.kind} in (${list(DRIVING_EVENT_KINDS)})`),
     check("driving_events_source_check", sql`${t.source} in (${list(DRIVING_EVENT_SOURCES)})`),
   ],

@@ -1,4 +1,4 @@
-import { date, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { date, doublePrecision, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this schema without the `@/` path alias.
 import { tenantId, timestamptz } from "./columns";
 
@@ -68,12 +68,7 @@ export const telemetryDaily = pgTable(
     sohLast: doublePrecision("soh_last"),
     sohLastTs: timestamptz("soh_last_ts"),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.deviceId, t.day] }),
-    // One day of every device of a tenant (the fleet statement's K and the rows that bound B, all
-    // devices at once: behaviour-fleet-sql.ts); the primary key serves one device's days.
-    index("telemetry_daily_tenant_day_idx").on(t.tenantId, t.day),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.deviceId, t.day] })],
 );
 
 /**

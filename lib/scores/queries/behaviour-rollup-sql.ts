@@ -73,56 +73,6 @@ const b = (name: string) => sql.raw(`coalesce(brx.c_${name} - coalesce(bry.c_${n
 const r = (alias: string, name: string) => sql.raw(`${alias}.bh_${name}`);
 
 /**
- * A `bh_` figure of the window from its parts, whatever provides them: the aliases bra (head), brc
- * (tail), brx and bry (the rollup rows that bound B), brh (harsh events of A and C), brf, bro and brl
- * (`boundaryLookups`). The per-device laterals of `behaviourPart` and the set-based fleet statement
- * (behaviour-fleet-sql.ts) name their parts alike, so both read the window the same way.
- */
-export function rolledColumn(name: string): SQL {
-  if (name === "oem_cover_km") {
-    return sql`bra.bh_oem_cover_km
-      + case when bra.bh_ev_samples > 0 then ${b("dkm_all")} else coalesce(brf.ev_cover_km + (brx.c_dkm_all - brf.c_dkm_all), 0) end
-      + case when bra.bh_ev_samples > 0 or ${b("ev_samples")} > 0 then brc.bh_dkm_all else brc.bh_oem_cover_km end`;
-  }
-  if (name === "kw_reported") return sql`(bra.bh_kw_count + ${b("kw_count")} + brc.bh_kw_count) > 0`;
-  if (name === "telemetry_days") return sql`bra.bh_telemetry_days + ${b("days")} + brc.bh_telemetry_days`;
-  // C has readings whenever B is not empty (day K), so the newest reading is C's, else A's.
-  if (name === "newest_ms") return sql`coalesce(brc.bh_newest_ms, bra.bh_newest_ms)`;
-  if (name === "odo_first") return sql`coalesce(bra.bh_odo_first, bro.odo_first, brc.bh_odo_first)`;
-  if (name === "odo_first_ms") return sql`coalesce(bra.bh_odo_first_ms, (extract(epoch from bro.odo_first_ts) * 1000)::float8, brc.bh_odo_first_ms)`;
-  if (name === "odo_last") return sql`coalesce(brc.bh_odo_last, brl.odo_last, bra.bh_odo_last)`;
-  if (name === "odo_last_ms") return sql`coalesce(brc.bh_odo_last_ms, (extract(epoch from brl.odo_last_ts) * 1000)::float8, bra.bh_odo_last_ms)`;
-  if ((HARSH_MEASURES as readonly string[]).includes(name)) return sql`${r("brh", name)} + ${b(name)}`;
-  return sql`${r("bra", name)} + ${b(name)} + ${r("brc", name)}`;
-}
-
-/**
- * The facts of B that are not running totals, looked up only where the head does not have them: the
- * first day of B with OEM events (brf), B's first and last odometer reading (bro, brl). Each probe is
- * gated on the outer row, so it costs nothing where it is not needed.
- */
-export function boundaryLookups(hDay: SQL, energy: boolean): SQL {
-  const inB = sql`r.day >= ${hDay} and r.day <= brx.day`;
-  const dev = sql.raw(`r.tenant_id = d.tenant_id and r.device_id = d.device_id`);
-  return sql`left join lateral (
-      select r.day, r.ev_cover_km, r.c_dkm_all from telemetry_daily r
-      where ${dev} and ${inB} and r.c_ev_samples > coalesce(bry.c_ev_samples, 0)
-        and bra.bh_ev_samples = 0 and ${b("ev_samples")} > 0
-      order by r.day limit 1
-    ) brf on true${energy ? sql`
-    left join lateral (
-      select r.odo_first, r.odo_first_ts from telemetry_daily r
-      where ${dev} and ${inB} and r.odo_first is not null and bra.bh_odo_first is null
-      order by r.day limit 1
-    ) bro on true
-    left join lateral (
-      select r.odo_last, r.odo_last_ts from telemetry_daily r
-      where ${dev} and ${inB} and r.odo_last is not null and brc.bh_odo_last is null
-      order by r.day desc limit 1
-    ) brl on true` : sql``}`;
-}
-
-/**
  * The behaviour part over `[since, until]` (ISO strings), columns `bh_*` as `behaviourPartRaw`'s,
  * for the device row `d` of any device query.
  */
@@ -153,6 +103,25 @@ export function behaviourPart({
   const untilDay = sql`${bounds.untilDay}::date`;
   const tailFrom = sql`coalesce(brk.day::timestamp at time zone 'UTC', ${hAt})`;
   const dev = (a: string) => sql.raw(`${a}.tenant_id = d.tenant_id and ${a}.device_id = d.device_id`);
+  const inB = sql`r.day >= ${hDay} and r.day <= brx.day`;
+
+  const column = (name: string): SQL => {
+    if (name === "oem_cover_km") {
+      return sql`bra.bh_oem_cover_km
+        + case when bra.bh_ev_samples > 0 then ${b("dkm_all")} else coalesce(brf.ev_cover_km + (brx.c_dkm_all - brf.c_dkm_all), 0) end
+        + case when bra.bh_ev_samples > 0 or ${b("ev_samples")} > 0 then brc.bh_dkm_all else brc.bh_oem_cover_km end`;
+    }
+    if (name === "kw_reported") return sql`(bra.bh_kw_count + ${b("kw_count")} + brc.bh_kw_count) > 0`;
+    if (name === "telemetry_days") return sql`bra.bh_telemetry_days + ${b("days")} + brc.bh_telemetry_days`;
+    // C has readings whenever B is not empty (day K), so the newest reading is C's, else A's.
+    if (name === "newest_ms") return sql`coalesce(brc.bh_newest_ms, bra.bh_newest_ms)`;
+    if (name === "odo_first") return sql`coalesce(bra.bh_odo_first, bro.odo_first, brc.bh_odo_first)`;
+    if (name === "odo_first_ms") return sql`coalesce(bra.bh_odo_first_ms, (extract(epoch from bro.odo_first_ts) * 1000)::float8, brc.bh_odo_first_ms)`;
+    if (name === "odo_last") return sql`coalesce(brc.bh_odo_last, brl.odo_last, bra.bh_odo_last)`;
+    if (name === "odo_last_ms") return sql`coalesce(brc.bh_odo_last_ms, (extract(epoch from brl.odo_last_ts) * 1000)::float8, bra.bh_odo_last_ms)`;
+    if ((HARSH_MEASURES as readonly string[]).includes(name)) return sql`${r("brh", name)} + ${b(name)}`;
+    return sql`${r("bra", name)} + ${b(name)} + ${r("brc", name)}`;
+  };
 
   const days =
     telemetryDays && !energy
@@ -161,7 +130,7 @@ export function behaviourPart({
           + (select count(distinct (tc.ts at time zone 'UTC')::date) from telemetry tc where ${dev("tc")} and tc.ts >= ${tailFrom} and tc.ts <= ${to}))::int as bh_telemetry_days`
       : sql``;
   return {
-    columns: sql`${measureColumns(measures, rolledColumn)}, ${SOURCE_COLUMNS}${days}`,
+    columns: sql`${measureColumns(measures, column)}, ${SOURCE_COLUMNS}${days}`,
     join: sql`left join lateral (
       select r.day from telemetry_rollup_state rs
       join telemetry_daily r on ${dev("r")}
@@ -177,7 +146,22 @@ export function behaviourPart({
     ) bry on true
     left join lateral (${behaviourAggregates({ stream: { kind: "head", from, before: hAt, until: to }, measures: energy ? "all" : "driving" })}) bra on true
     left join lateral (${behaviourAggregates({ stream: { kind: "window", from: tailFrom, until: to }, measures: energy ? "all" : "driving" })}) brc on true
-    ${boundaryLookups(hDay, energy)}
+    left join lateral (
+      select r.day, r.ev_cover_km, r.c_dkm_all from telemetry_daily r
+      where ${dev("r")} and ${inB} and r.c_ev_samples > coalesce(bry.c_ev_samples, 0)
+        and bra.bh_ev_samples = 0 and ${b("ev_samples")} > 0
+      order by r.day limit 1
+    ) brf on true${energy ? sql`
+    left join lateral (
+      select r.odo_first, r.odo_first_ts from telemetry_daily r
+      where ${dev("r")} and ${inB} and r.odo_first is not null and bra.bh_odo_first is null
+      order by r.day limit 1
+    ) bro on true
+    left join lateral (
+      select r.odo_last, r.odo_last_ts from telemetry_daily r
+      where ${dev("r")} and ${inB} and r.odo_last is not null and brc.bh_odo_last is null
+      order by r.day desc limit 1
+    ) brl on true` : sql``}
     left join lateral (
       ${harshAggregates(sql`(de.ts >= ${from} and de.ts < ${hAt} and de.ts <= ${to}) or (de.ts >= ${tailFrom} and de.ts <= ${to})`)}
     ) brh on true`,

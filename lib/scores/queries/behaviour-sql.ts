@@ -111,22 +111,7 @@ export type BehaviourMeasures = "all" | "driving";
 export type SampleStream =
   | { kind: "window"; from: SQL; until: SQL }
   | { kind: "head"; from: SQL; before: SQL; until: SQL }
-  | { kind: "days"; from: SQL; daysBefore: SQL }
-  | FleetSampleStream;
-
-/**
- * Many devices' samples at once (behaviour-fleet-sql.ts): `rows` is a FROM item with the columns
- * (device_id, battery_kwh, then `sampleColumns(energy)`, seg), in any order. The pipeline is then not
- * correlated on a device row: its windows are partitioned by device and it yields one row per device
- * with at least one counted sample, with `device_id`.
- */
-export interface FleetSampleStream {
-  kind: "fleet";
-  rows: SQL;
-}
-
-/** The columns of one sample (alias `t` of telemetry), as every stream yields them before `seg`. */
-export const sampleColumns = (energy: boolean) => sampleCols(energy, false);
+  | { kind: "days"; from: SQL; daysBefore: SQL };
 
 const sampleCols = (energy: boolean, soh: boolean) =>
   sql`t.ts, t.speed_kmh as v, t.weather_temp as temp, t.odometer_km as odo,
@@ -154,8 +139,6 @@ function streamSql(stream: SampleStream, energy: boolean): SQL {
             from telemetry t
             where ${ofDevice} and t.ts >= ${stream.from}
             order by t.ts offset 0`;
-    case "fleet":
-      return stream.rows;
   }
 }
 
@@ -176,7 +159,6 @@ function streamSql(stream: SampleStream, energy: boolean): SQL {
 export function behaviourAggregates({ stream, measures = "all" }: { stream: SampleStream; measures?: BehaviourMeasures }): SQL {
   const energy = measures === "all";
   const perDay = stream.kind === "days";
-  const fleet = stream.kind === "fleet";
   const chg = sql`(coalesce(f.cw, '') in (${textList(CHARGING_WORDS)}) or (coalesce(f.kw, 0) > 0 and coalesce(f.v, 0) < ${MOVING_SPEED_KMH}))`;
   const dcw = sql`(coalesce(f.cw, '') in (${textList(DC_CHARGING_WORDS)}))`;
   // The sample says whether it is charging (a status word of the charging vocabulary, either way, or a
@@ -186,10 +168,7 @@ export function behaviourAggregates({ stream, measures = "all" }: { stream: Samp
   const helsinkiHour = sql`extract(hour from (q.ts at time zone 'Europe/Helsinki'))`;
   const utcDay = sql`(f.ts at time zone 'UTC')::date`;
   // Coverage of OEM events and the first/last odometer reading run from the start of the window, or of the day.
-  const part = perDay ? sql`partition by f.day` : fleet ? sql`partition by f.device_id` : sql``;
-  const byDevice = fleet ? sql`partition by f.device_id ` : sql``;
-  // A device's pack size: the device row's, or with many devices the one each sample carries.
-  const batteryKwh = fleet ? sql`p.battery_kwh` : sql`d.battery_kwh`;
+  const part = perDay ? sql`partition by f.day` : sql``;
   const drivingAggregates = sql`coalesce(sum(q.dur) filter (where q.drv), 0)::float8 as bh_driving_min,
         coalesce(sum(q.dur) filter (where q.drv and q.v > ${OVER_LIMIT_KMH}), 0)::float8 as bh_over130_min,
         coalesce(sum(q.dur) filter (where q.drv and q.v > ${SEVERE_OVER_LIMIT_KMH}), 0)::float8 as bh_over160_min,
@@ -240,15 +219,15 @@ export function behaviourAggregates({ stream, measures = "all" }: { stream: Samp
           (not (p.chg or coalesce(p.chg2, false)) and p.soc2 is not null and p.soc is not null and p.odo2 >= p.odo
             and not (p.soc2 - p.soc >= ${MIXED_PAIR_SOC_PP})
             and not (p.soc2 > p.soc and p.odo2 - p.odo < ${MOVING_PAIR_KM} and not (p.chg_known or coalesce(p.chg_known2, false)))
-            and not (coalesce(${batteryKwh}, 0) > 0
-              and (greatest(p.soc - p.soc2, 0) + 1) / 100.0 * ${batteryKwh} < (p.odo2 - p.odo) * ${MIN_BATTERY_KWH_PER_KM})) as cons_pair`;
+            and not (coalesce(d.battery_kwh, 0) > 0
+              and (greatest(p.soc - p.soc2, 0) + 1) / 100.0 * d.battery_kwh < (p.odo2 - p.odo) * ${MIN_BATTERY_KWH_PER_KM})) as cons_pair`;
   const energyWindow = sql`,
             f.soc, f.kw, ${chg} as chg, ${dcw} as dcw, ${chgKnown} as chg_known,
             lead(f.soc) over w as soc2, lead(f.kw) over w as kw2, lead(${chg}) over w as chg2, lead(${dcw}) over w as dcw2,
             lead(${chgKnown}) over w as chg_known2,
             (${utcDay} is distinct from lag(${utcDay}) over w) as new_day,
             count(f.odo) filter (where f.seg) over wr as odo_rank, count(f.odo) filter (where f.seg) over wp as odo_count`;
-  return sql`select ${perDay ? sql`${dayAggregates}, ` : fleet ? sql`q.device_id, ` : sql``}${drivingAggregates}${energy ? sql`, ${energyAggregates}` : sql``}
+  return sql`select ${perDay ? sql`${dayAggregates}, ` : sql``}${drivingAggregates}${energy ? sql`, ${energyAggregates}` : sql``}
       from (
         select p.*,
           coalesce(p.v, 0) >= ${MOVING_SPEED_KMH} as drv,
@@ -258,38 +237,27 @@ export function behaviourAggregates({ stream, measures = "all" }: { stream: Samp
             case when p.gap <= ${STATE_HOLD_MINUTES}::float8 then p.odo2 - p.odo
               else least(p.odo2 - p.odo, coalesce(p.v, 0) * ${STATE_HOLD_MINUTES}::float8 / 60.0) end end as skm${energy ? energyPairs : sql``}
         from (
-          select f.ts, f.v, f.temp, f.odo, f.ev, f.seg${perDay ? sql`, f.day, f.soh` : fleet ? sql`, f.device_id, f.battery_kwh` : sql``},
+          select f.ts, f.v, f.temp, f.odo, f.ev, f.seg${perDay ? sql`, f.day, f.soh` : sql``},
             bool_or(f.ev) over wr as ev_cov,
             lead(f.ts) over w as ts2,
             extract(epoch from (lead(f.ts) over w - f.ts)) / 60.0 as gap,
             lead(f.odo) over w as odo2${energy ? energyWindow : sql``}
           from (${streamSql(stream, energy)}) f
-          window w as (${byDevice}order by f.ts), wr as (${part} order by f.ts), wp as (${part})
+          window w as (order by f.ts), wr as (${part} order by f.ts), wp as (${part})
         ) p
       ) q
-      where q.seg${perDay ? sql` group by q.day` : fleet ? sql` group by q.device_id` : sql``}`;
+      where q.seg${perDay ? sql` group by q.day` : sql``}`;
 }
-
-/** The harsh-event measures over the rows `de` of driving_events an aggregate reads: counts and severity weights by source. */
-const harshColumns = sql`count(*) filter (where de.source = 'oem')::int as bh_harsh_oem,
-        count(*) filter (where de.source = 'derived')::int as bh_harsh_derived,
-        coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe}::float8 else ${HARSH_SEVERITY_WEIGHTS.moderate}::float8 end) filter (where de.source = 'oem'), 0)::float8 as bh_harsh_oem_w,
-        coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe}::float8 else ${HARSH_SEVERITY_WEIGHTS.moderate}::float8 end) filter (where de.source = 'derived'), 0)::float8 as bh_harsh_derived_w`;
-
-/** The driving events that count as harsh (alias `de`). */
-export const isHarshEvent = sql`de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])`;
 
 /** Harsh driving events of the device in the ranges (each `[from, to]` or `[from, to)`), by source, with severity weights. */
 export function harshAggregates(ranges: SQL, { perDay = false }: { perDay?: boolean } = {}): SQL {
-  return sql`select ${perDay ? sql`(de.ts at time zone 'UTC')::date as eday, ` : sql``}${harshColumns}
+  return sql`select ${perDay ? sql`(de.ts at time zone 'UTC')::date as eday, ` : sql``}count(*) filter (where de.source = 'oem')::int as bh_harsh_oem,
+        count(*) filter (where de.source = 'derived')::int as bh_harsh_derived,
+        coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe}::float8 else ${HARSH_SEVERITY_WEIGHTS.moderate}::float8 end) filter (where de.source = 'oem'), 0)::float8 as bh_harsh_oem_w,
+        coalesce(sum(case when de.value >= ${SEVERE_HARSH_G} then ${HARSH_SEVERITY_WEIGHTS.severe}::float8 else ${HARSH_SEVERITY_WEIGHTS.moderate}::float8 end) filter (where de.source = 'derived'), 0)::float8 as bh_harsh_derived_w
       from driving_events de
       where de.tenant_id = d.tenant_id and de.device_id = d.device_id and (${ranges})
-        and ${isHarshEvent}${perDay ? sql` group by 1` : sql``}`;
-}
-
-/** The same measures for many devices: `events` is a FROM item of driving_events rows aliased `de`; one row per device that has harsh events. */
-export function harshAggregatesByDevice(events: SQL): SQL {
-  return sql`select de.device_id, ${harshColumns} from ${events} where ${isHarshEvent} group by de.device_id`;
+        and de.kind = any(${pgTextArray(HARSH_EVENT_KINDS)}::text[])${perDay ? sql` group by 1` : sql``}`;
 }
 
 /** Columns of the behaviour part besides the measures: when the device's sources started reporting events and dense speed. */
@@ -306,20 +274,6 @@ export const ENERGY_MEASURES = [
   "cons_km", "pt_kwh", "pt_pp", "kw_reported", "telemetry_days", "newest_ms", "odo_first", "odo_last", "odo_first_ms", "odo_last_ms",
 ] as const;
 export const HARSH_MEASURES = ["harsh_oem", "harsh_derived", "harsh_oem_w", "harsh_derived_w"] as const;
-
-/** Every column `behaviourAggregates` yields with all measures (besides a fleet stream's `device_id`). */
-export const AGGREGATE_COLUMNS = [...DRIVING_MEASURES, "dkm_all", "ev_samples", ...ENERGY_MEASURES, "kw_count"] as const;
-
-/**
- * What an aggregate column (or a harsh measure) is over no samples: the newest reading and the odometer
- * facts are unknown, charging power was not reported, every count and sum is 0. A pipeline over many
- * devices yields no row for a device without samples; this is the row a one-device pipeline yields.
- */
-export function emptyAggregate(name: string): SQL {
-  if (name === "newest_ms" || name.startsWith("odo_")) return sql`null::float8`;
-  if (name === "kw_reported") return sql`false`;
-  return sql`0`;
-}
 
 /** The `bh_` column list of a part (what `toBehaviour` / `toDrivingBehaviour` read), from the lateral aliases given. */
 export function measureColumns(measures: BehaviourMeasures, alias: (name: string) => SQL): SQL {

@@ -7,7 +7,7 @@ import type { FleetRiskDeviceInput, SeverityCounts } from "@/lib/scores/fleet-ri
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
 import { isPostgresPool } from "@/lib/db/prepared";
 import { env } from "@/lib/env";
-import { fleetBehaviourSelect } from "./behaviour-fleet-sql";
+import { behaviourPart } from "./behaviour-rollup-sql";
 import { MIN_DEVICES_PER_STATEMENT } from "./device-sql";
 import { toBehaviour, type BehaviourRow } from "./behaviour-sql";
 
@@ -16,9 +16,8 @@ import { toBehaviour, type BehaviourRow } from "./behaviour-sql";
  * `[now − periodDays, now]`, in ONE SQL round trip whatever the fleet size: the aggregation happens
  * in the database (one row per device of the tenant comes back, never raw telemetry).
  *
- * The telemetry and driving-event aggregates are the behaviour part's (behaviour-rollup-sql.ts, shared
- * with the per-device batch and the TAS), read for all devices at once by its set-based form
- * (behaviour-fleet-sql.ts); this module adds the alert facts of the period and
+ * The telemetry and driving-event aggregates come from the one behaviour part (behaviour-sql.ts,
+ * shared with the per-device batch and the TAS); this module adds the alert facts of the period and
  * turns each row into a `FleetDeviceAggregate` (`deviceAggregate`, also used by the per-device batch).
  */
 
@@ -109,6 +108,8 @@ export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx
 export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { ctx: TenantCtx; start: Date; end: Date; periodDays: number }): Promise<FleetInputs> {
   const startIso = start.toISOString();
   const endIso = end.toISOString();
+  const part = behaviourPart({ since: startIso, until: endIso });
+
   // One statement, or `slices` statements sent at once over disjoint sets of the tenant's devices (by a
   // hash of the id, so a device is in exactly one of them whatever is inserted meanwhile): the statement
   // is a nested loop over the devices that Postgres runs on one core (see `fleetSlices`).
@@ -125,9 +126,12 @@ export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { 
       where tenant_id = ${ctx.tenantId} and created_at >= ${startIso}::timestamptz and created_at <= ${endIso}::timestamptz${inSlice("device_id", i)}
       group by device_id
     )
-    select fb.*, al.critical, al.warning, al.info
-    from (${fleetBehaviourSelect({ tenantId: ctx.tenantId, since: startIso, until: endIso, inSlice: (column) => inSlice(column, i) })}) fb
-    left join al on al.device_id = fb.device_id`;
+    select d.device_id, d.powertrain, d.fuel_type, d.asset_class, d.battery_kwh, ${part.columns},
+           al.critical, al.warning, al.info
+    from devices d
+    ${part.join ?? sql``}
+    left join al on al.device_id = d.device_id
+    where d.tenant_id = ${ctx.tenantId}${inSlice("d.device_id", i)}`;
 
   const found = (await Promise.all(Array.from({ length: slices }, (_, i) => rows<Record<string, unknown>>(ctx.db, query(i))))).flat();
   fleetSizes.set(ctx.tenantId, found.length);

@@ -1,2 +1,0 @@
-CREATE INDEX "driving_events_tenant_ts_idx" ON "driving_events" USING btree ("tenant_id","ts");--> statement-breakpoint
-CREATE INDEX "telemetry_daily_tenant_day_idx" ON "telemetry_daily" USING btree ("tenant_id","day");
