@@ -9,7 +9,7 @@
  *   database is created on BENCH_PG_ADMIN_URL (bench/lib/database.ts) and dropped at the end, unless
  *   SEED_KEEP_DATABASE=1 (then its URL is printed and it is kept).
  * - SEED_DEVICES (10000), SEED_DAYS (365), SEED_READINGS_PER_DAY (3, at least 3), SEED_TENANT_NAME,
- *   SEED_ANCHOR (ISO time; default the current UTC hour), SEED_CHUNK_DEVICES (1000).
+ *   SEED_ANCHOR (ISO time; default the current UTC hour), SEED_CHUNK_DAYS (30).
  *
  * Determinism: every value comes from `hashtext()` of the device id, the day and the reading (never
  * random()), and every time stamp from the anchor: the same options and anchor give the same rows
@@ -39,7 +39,8 @@ export interface SeedOptions {
   /** Time stamps are relative to this instant (the readings cover the `days` UTC days before its day). */
   anchor: Date;
   /** Devices per telemetry INSERT. */
-  chunkDevices?: number;
+  /** Days of telemetry per INSERT … SELECT (all devices, in time order). */
+  chunkDays?: number;
 }
 
 export interface SeedCounts {
@@ -163,7 +164,7 @@ function assertOptions(o: SeedOptions): void {
   int("devices", o.devices, 1, 1_000_000);
   int("days", o.days, 1, 3650);
   int("readingsPerDay", o.readingsPerDay, 3, 48);
-  int("chunkDevices", o.chunkDevices ?? 1000, 1, 100_000);
+  int("chunkDays", o.chunkDays ?? 30, 1, 3650);
   if (!Number.isFinite(o.anchor.getTime())) throw new Error("anchor must be a valid date.");
 }
 
@@ -189,8 +190,8 @@ function deviceParams(o: SeedOptions): string {
     ${u(`d.device_id || ':fuel'`)} * 80 as fuel_offset`;
 }
 
-/** The telemetry rows of devices [from, to] (by id), as one SELECT with the final column list. */
-function telemetrySelect(o: SeedOptions, tenantId: string, from: string, to: string): string {
+/** The telemetry rows of devices [from, to] (by id) and days [dayFrom, dayTo] (0 = the first), as one SELECT with the final column list. */
+function telemetrySelect(o: SeedOptions, tenantId: string, from: string, to: string, dayFrom: number, dayTo: number): string {
   const R = o.readingsPerDay;
   const day0 = `('${o.anchor.toISOString()}'::timestamptz at time zone 'UTC')::date - ${o.days}`;
   // cumulative weekday factors: cum(j) = 7·floor(j/7) + C[j mod 7]
@@ -260,7 +261,7 @@ function telemetrySelect(o: SeedOptions, tenantId: string, from: string, to: str
           from devices d join ${catalogSql()} on cat.make = d.make and cat.model = d.model and cat.pt = d.powertrain
           where d.tenant_id = '${tenantId}' and d.device_id >= '${from}' and d.device_id <= '${to}'
         ) p
-        cross join generate_series(0, ${o.days - 1}) as i(i)
+        cross join generate_series(${dayFrom}, ${dayTo}) as i(i)
         cross join generate_series(0, ${R - 1}) as r(r)
       ) v
     ) w
@@ -295,7 +296,13 @@ async function bulk(db: Db, text: string): Promise<void> {
 
 /**
  * Seeds the tenant `tenantId` (which must exist and hold no `big-*` devices) with the large fleet.
- * Set-based: a handful of INSERT … SELECT statements, telemetry in chunks of `chunkDevices` devices.
+ * Set-based: a handful of INSERT … SELECT statements, telemetry in chunks of `chunkDays` days.
+ *
+ * Telemetry is laid out as a customer's history is: in its month's partition (created before the rows
+ * go in, as a month's partition is created before its readings arrive) and in time order within it (an
+ * ingest appends what the fleet sent since the last one, all devices interleaved). Inserted device by
+ * device, a day of the fleet would sit on one page per device, and a year before this month would wait
+ * in the default partition: neither is what a statement meets on a customer's database.
  */
 export async function seedLargeTenant({
   db,
@@ -310,7 +317,7 @@ export async function seedLargeTenant({
 }): Promise<SeedResult> {
   assertOptions(options);
   if (!/^[A-Za-z0-9_-]+$/.test(tenantId)) throw new Error(`unexpected tenant id ${tenantId}`);
-  const o = { ...options, chunkDevices: options.chunkDevices ?? 1000 };
+  const o = { ...options, chunkDays: options.chunkDays ?? 30 };
   const steps: SeedResult["steps"] = [];
   const step = async (name: string, fn: () => Promise<void>) => {
     const t0 = performance.now();
@@ -349,17 +356,25 @@ export async function seedLargeTenant({
     ),
   );
 
-  const chunks = Math.ceil(o.devices / o.chunkDevices);
+  // The history's monthly partitions first, as the months of a customer's history were created while it
+  // arrived (lib/db/telemetry-partitions.ts); otherwise every past month would wait in the default partition.
+  await step("telemetry partitions", async () => {
+    await db.execute(
+      sql.raw(`select fdp_ensure_telemetry_partition(m::date)
+                 from generate_series(date_trunc('month', (${day0})::timestamp), date_trunc('month', '${anchorIso}'::timestamptz at time zone 'UTC'), interval '1 month') as m`),
+    );
+  });
+  const first = deviceIdOf(1, o.devices);
+  const last = deviceIdOf(o.devices, o.devices);
   const t0 = performance.now();
-  for (let c = 0; c < chunks; c++) {
-    const from = deviceIdOf(c * o.chunkDevices + 1, o.devices);
-    const to = deviceIdOf(Math.min(o.devices, (c + 1) * o.chunkDevices), o.devices);
-    await step(`telemetry ${from}…${to}`, () =>
+  for (let d0 = 0; d0 < o.days; d0 += o.chunkDays) {
+    const d1 = Math.min(o.days, d0 + o.chunkDays) - 1;
+    await step(`telemetry days ${d0}…${d1}`, () =>
       bulk(
         db,
         `insert into telemetry (tenant_id, device_id, ts, received_at, lat, lon, speed_kmh, battery_voltage, soc_pct, soh_pct, odometer_km,
            charging_status, charging_power_kw, fuel_level_pct, engine_hours, dtc_codes, ignition, weather_temp, raw_data)
-         select '${tenantId}', t.* from (${telemetrySelect(o, tenantId, from, to)}) t`,
+         select '${tenantId}', t.* from (${telemetrySelect(o, tenantId, first, last, d0, d1)}) t order by t.ts, t.device_id`,
       ),
     );
   }
@@ -439,6 +454,13 @@ export async function seedLargeTenant({
     ),
   );
 
+  // Statistics of the new rows before the rollups are built from them: the history's months are new
+  // partitions that Postgres knows nothing about yet, and the refresh's plans for 10,000 devices depend on
+  // it (a bulk ingest of a new customer analyses the same way: lib/db/analyze-after-bulk-ingest.ts).
+  await step("analyze telemetry", async () => {
+    for (const t of ["devices", "telemetry", "driving_events"]) await db.execute(sql.raw(`analyze ${t}`));
+  });
+
   // The daily rollups a customer's ingest keeps up to date (lib/scores/rollups/): rebuilt by the same code.
   await step("daily rollups", async () => {
     await markTelemetryRollupsStale({ db, tenantId });
@@ -488,7 +510,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SeedOption
     days: int("SEED_DAYS", 365),
     readingsPerDay: int("SEED_READINGS_PER_DAY", 3),
     anchor,
-    chunkDevices: int("SEED_CHUNK_DEVICES", 1000),
+    chunkDays: int("SEED_CHUNK_DAYS", 30),
   };
 }
 

@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/databases";
  */
 
 const ANCHOR = new Date("2025-03-14T10:00:00Z");
-const OPTIONS: SeedOptions = { devices: 20, days: 30, readingsPerDay: 3, anchor: ANCHOR, chunkDevices: 7 };
+const OPTIONS: SeedOptions = { devices: 20, days: 30, readingsPerDay: 3, anchor: ANCHOR, chunkDays: 7 };
 const SIGNALS = `ts, received_at, lat, lon, speed_kmh, battery_voltage, soc_pct, soh_pct, odometer_km, charging_status, charging_power_kw,
   fuel_level_pct, engine_hours, dtc_codes, ignition, weather_temp, raw_data`;
 
