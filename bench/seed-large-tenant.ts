@@ -38,7 +38,6 @@ export interface SeedOptions {
   readingsPerDay: number;
   /** Time stamps are relative to this instant (the readings cover the `days` UTC days before its day). */
   anchor: Date;
-  /** Devices per telemetry INSERT. */
   /** Days of telemetry per INSERT … SELECT (all devices, in time order). */
   chunkDays?: number;
 }
