@@ -5,7 +5,7 @@ import { loadEmissionsInputs } from "./queries/load-emissions-inputs";
 import { reportRange, type ReportRange } from "./report-range";
 
 /**
- * The emissions report of a checked period (one SQL round trip): endpoint 8's JSON, and the base the
+ * The emissions report of a checked period (two SQL round trips at most, load-emissions-inputs.ts): endpoint 8's JSON, and the base the
  * CSRD report (endpoint 13) is built from, so that both carry the same figures.
  */
 export async function buildEmissionsReport({ ctx, range, now }: { ctx: TenantCtx; range: ReportRange; now: Date }): Promise<EmissionsReport> {

@@ -55,6 +55,13 @@ const positionsOnly: Rec[] = [
   [60.1, 25.0],
   [60.1, 25.2],
 ].map(([lat, lon], i) => ({ vin: "EMISSIONPOS000001", timestamp: at(20 * i), lat, lon, speed_kmh: 50, raw_data: petrolMaster }));
+// Petrol with one odometer reading in the period (and one before it) and positions: one reading says
+// nothing about the distance, so the great-circle sum it is.
+const oneOdometer: Rec[] = [
+  { vin: "EMISSIONONE000001", timestamp: iso(todayMs - 20 * DAY), odometer_km: 7000, lat: 61, lon: 25, raw_data: petrolMaster },
+  { vin: "EMISSIONONE000001", timestamp: at(0), odometer_km: 7100, lat: 60.2, lon: 25.0, speed_kmh: 50, raw_data: petrolMaster },
+  { vin: "EMISSIONONE000001", timestamp: at(30), lat: 60.2, lon: 25.3, speed_kmh: 50, raw_data: petrolMaster },
+];
 // A BEV that only reported before the period: a zero row.
 const idle: Rec[] = [{ vin: "EMISSIONIDL000001", timestamp: iso(todayMs - 30 * DAY), odometer_km: 10, soc_percent: 50, raw_data: bevMaster }];
 
@@ -67,7 +74,7 @@ async function get(key: string, query: string): Promise<Response> {
 beforeAll(async () => {
   t = await createTenantWithKey(server.tdb.handle.db, { name: "emissions" });
   other = await createTenantWithKey(server.tdb.handle.db, { name: "emissions-other" });
-  await server.ingestAs(t, [...bev, ...diesel, ...positionsOnly, ...idle]);
+  await server.ingestAs(t, [...bev, ...diesel, ...positionsOnly, ...oneOdometer, ...idle]);
   // A name that needs CSV quoting.
   await rows(server.tdb.handle.db, sql`update devices set name = ${'Skoda "Octavia", unit 7'} where tenant_id = ${t.tenantId} and device_id = 'oem-EMISSIONDSL000001'`);
   // Another tenant: the same VIN driving 500 km more, and a vehicle of its own.
@@ -83,7 +90,7 @@ describe("GET /reports/emissions on a constructed fleet", () => {
     const res = await get(t.key, `start_date=${START}&end_date=${END}`);
     expect(res.status, await res.clone().text()).toBe(200);
     const r = emissionsReportSchema.parse(await res.json());
-    expect(r).toMatchObject({ period_start: START, period_end: END, total_vehicles: 4, ev_count: 2, ice_count: 2 });
+    expect(r).toMatchObject({ period_start: START, period_end: END, total_vehicles: 5, ev_count: 2, ice_count: 3 });
     const by = Object.fromEntries(r.vehicles.map((v) => [v.device_id, v]));
 
     // BEV: 12 % of 60 kWh = 7.2 kWh from the battery, ÷ 0.89 AC charger efficiency = 8.09 kWh at the plug; × 0.088 kg/kWh.
@@ -98,8 +105,12 @@ describe("GET /reports/emissions on a constructed fleet", () => {
     expect(pos?.distance_method).toBe("great_circle");
     expect(pos?.distance_km).toBeCloseTo(gc, 3);
     expect(pos?.co2_kg).toBeCloseTo(round3(gc * (0.16272 + 0.04599)), 3);
+    // One odometer reading in the period: the great-circle sum of its two positions.
+    const one = by["oem-EMISSIONONE000001"];
+    expect(one?.distance_method).toBe("great_circle");
+    expect(one?.distance_km).toBeCloseTo(round3(haversineKm(60.2, 25, 60.2, 25.3)), 3);
     expect(by["oem-EMISSIONIDL000001"]).toMatchObject({ distance_km: 0, distance_method: "none", co2_kg: 0, energy_kwh: 0 });
-    expect(r.total_co2_kg_estimate).toBeCloseTo(0.712 + 21.45 + (pos?.co2_kg ?? NaN), 9);
+    expect(r.total_co2_kg_estimate).toBeCloseTo(0.712 + 21.45 + (pos?.co2_kg ?? NaN) + (one?.co2_kg ?? NaN), 9);
     expect(r.factors.used.map((f) => f.id)).toContain("fi_grid_electricity");
   });
 
@@ -111,7 +122,7 @@ describe("GET /reports/emissions on a constructed fleet", () => {
     const table = parseCsv(await res.text());
     expect(table[0]?.slice(0, 7)).toEqual(["device_id", "device_name", "powertrain", "distance_km", "energy_kwh", "fuel_l", "co2_kg"]);
     const body = table.slice(1, -1);
-    expect(body.map((r) => r[0]).sort()).toEqual(["oem-EMISSIONBEV000001", "oem-EMISSIONDSL000001", "oem-EMISSIONIDL000001", "oem-EMISSIONPOS000001"]);
+    expect(body.map((r) => r[0]).sort()).toEqual(["oem-EMISSIONBEV000001", "oem-EMISSIONDSL000001", "oem-EMISSIONIDL000001", "oem-EMISSIONONE000001", "oem-EMISSIONPOS000001"]);
     expect(body.find((r) => r[0] === "oem-EMISSIONDSL000001")?.slice(1, 7)).toEqual(['Skoda "Octavia", unit 7', "ICE", "100", "0", "6.731", "21.45"]);
     expect(body.find((r) => r[0] === "oem-EMISSIONIDL000001")?.slice(2, 7)).toEqual(["BEV", "0", "0", "0", "0"]);
     const total = table.at(-1) as string[];
@@ -129,7 +140,7 @@ describe("GET /reports/emissions on a constructed fleet", () => {
 
   it("a period without telemetry is a valid zero report of the whole fleet", async () => {
     const r = emissionsReportSchema.parse(await (await get(t.key, `start_date=${day(-3)}&end_date=${day(0)}`)).json());
-    expect(r.total_vehicles).toBe(4);
+    expect(r.total_vehicles).toBe(5);
     expect(r.total_co2_kg_estimate).toBe(0);
   });
 

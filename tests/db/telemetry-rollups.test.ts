@@ -6,6 +6,7 @@ import { rootLogger } from "@/lib/log/logger";
 import { behaviourPart } from "@/lib/scores/queries/behaviour-rollup-sql";
 import { behaviourPartRaw, type BehaviourMeasures } from "@/lib/scores/queries/behaviour-sql";
 import { queryDevices } from "@/lib/scores/queries/device-sql";
+import { greatCirclePart, greatCirclePartRaw } from "@/lib/scores/queries/great-circle-sql";
 import { refreshTelemetryRollups, settleBackgroundRollupRefresh } from "@/lib/scores/rollups/refresh-telemetry-rollups";
 import { sql } from "drizzle-orm";
 import { planNodes, type PlanNode } from "../helpers/explain-plan";
@@ -101,6 +102,32 @@ function iceHistory(vin: string, days: number, seed: number): Rec[] {
   return out;
 }
 
+/**
+ * A GPS tracker without odometer (the emissions report's great-circle distance): 0–4 readings a day,
+ * most with a position, some days without any; day −4 has positions, days −3 … −1 readings but no
+ * position (lost fix), today positions again. So the last position before the gap pairs with today's
+ * first: a window's great-circle part must not end its rolled-up days on a day without a position.
+ */
+function gpsHistory(vin: string, days: number, seed: number): Rec[] {
+  const rnd = prng(seed);
+  const out: Rec[] = [];
+  let lat = 60.17;
+  let lon = 24.94;
+  for (let d = days; d >= 0; d--) {
+    const noFix = (d >= 1 && d <= 3) || (d > 4 && rnd() < 0.2);
+    const n = d === 4 || d === 0 ? 3 : Math.floor(rnd() * 5);
+    const times = Array.from({ length: n }, () => midnight(nowMs) - d * DAY + Math.floor(rnd() * DAY)).sort((a, b) => a - b);
+    for (const t of [...new Set(times)]) {
+      if (t > nowMs - 15 * MIN) continue;
+      lat += (rnd() - 0.5) * 0.2;
+      lon += (rnd() - 0.5) * 0.4;
+      const fix = !noFix && (d === 4 || d === 0 || rnd() < 0.8);
+      out.push({ vin, timestamp: new Date(t).toISOString(), speed_kmh: Math.round(rnd() * 900) / 10, ...(fix ? { lat: Math.round(lat * 1e5) / 1e5, lon: Math.round(lon * 1e5) / 1e5 } : {}) });
+    }
+  }
+  return out;
+}
+
 /** Dense speed bursts (1 s apart) across midnight: harsh events derived by the ingest, dense km. */
 function denseHistory(vin: string): Rec[] {
   const out: Rec[] = [];
@@ -129,7 +156,7 @@ async function ingest(records: Rec[]): Promise<void> {
 /** The embedded database runs the same migrations and the same SQL. */
 const KINDS = ["postgres", "pglite"] as const;
 
-const DEVICES = ["oem-ROLLBEV1", "oem-ROLLBEV2", "oem-ROLLICE1", "oem-ROLLDENSE1"];
+const DEVICES = ["oem-ROLLBEV1", "oem-ROLLBEV2", "oem-ROLLICE1", "oem-ROLLDENSE1", "oem-ROLLGPS1"];
 
 /** The windows compared: long, short, ending in the past, midnight-aligned, within one day, random. */
 function windows(): { label: string; since: Date; until: Date }[] {
@@ -158,15 +185,15 @@ function close(a: unknown, b: unknown): boolean {
   return a === b || (a instanceof Date && b instanceof Date && a.getTime() === b.getTime());
 }
 
-/** Every `bh_` column of the rolled-up part against the raw part, for every device and window. */
+/** Every `bh_` column of the rolled-up part against the raw part, and the great-circle km (`gc_km`), for every device and window. */
 async function expectSameAsRaw(measures: BehaviourMeasures = "all"): Promise<number> {
   let compared = 0;
   for (const w of windows()) {
     const args = { since: w.since.toISOString(), until: w.until.toISOString(), measures };
     // The driving measures with the days count the TAS asks for (telemetryDays), against the raw count of "all".
     const [rolled, reference, rawDays] = await Promise.all([
-      queryDevices("rolled", { ctx, deviceIds: DEVICES }, [behaviourPart({ ...args, telemetryDays: measures === "driving" })]),
-      queryDevices("raw", { ctx, deviceIds: DEVICES }, [behaviourPartRaw(args)]),
+      queryDevices("rolled", { ctx, deviceIds: DEVICES }, [behaviourPart({ ...args, telemetryDays: measures === "driving" }), greatCirclePart(args)]),
+      queryDevices("raw", { ctx, deviceIds: DEVICES }, [behaviourPartRaw(args), greatCirclePartRaw(args)]),
       queryDevices("raw days", { ctx, deviceIds: DEVICES }, [behaviourPartRaw({ ...args, measures: "all" })]),
     ]);
     expect(rolled.length).toBe(DEVICES.length);
@@ -209,7 +236,7 @@ describe.each(KINDS)("daily telemetry rollups give the raw window's figures (%s)
     const bev1 = bevHistory("ROLLBEV1", 12, 11);
     bev1[0]!.raw_data = { ...(bev1[0]!.raw_data as Rec), vehicle: { battery_kwh: 64, powertrain: "BEV" } };
     const bev2 = bevHistory("ROLLBEV2", 10, 23);
-    await ingest([...bev1, ...bev2, ...iceHistory("ROLLICE1", 12, 5), ...denseHistory("ROLLDENSE1")]);
+    await ingest([...bev1, ...bev2, ...iceHistory("ROLLICE1", 12, 5), ...denseHistory("ROLLDENSE1"), ...gpsHistory("ROLLGPS1", 12, 41)]);
   }, 120_000);
 
   afterAll(async () => {
@@ -256,13 +283,17 @@ describe.each(KINDS)("daily telemetry rollups give the raw window's figures (%s)
     await ingest([
       { vin: "ROLLBEV1", timestamp: new Date(late).toISOString(), speed_kmh: 140, odometer_km: 20_100, soc_percent: 40, raw_data: { ambient_temp_c: -5 } },
       { vin: "ROLLICE1", timestamp: new Date(today0 - 9 * DAY + 3_600_000).toISOString(), speed_kmh: 0, odometer_km: 90_050 },
+      // A position on a day of the tracker's gap: day −4's last position now pairs with it, and the
+      // refresh must start from day −4 (its last day with a position), not from day −3.
+      { vin: "ROLLGPS1", timestamp: new Date(today0 - 2 * DAY + 12 * 3_600_000).toISOString(), speed_kmh: 30, lat: 60.5, lon: 25.5 },
     ]);
     expect(await cleanBefore("oem-ROLLBEV1")).toBe(new Date(today0 - 6 * DAY).toISOString().slice(0, 10));
     expect(await cleanBefore("oem-ROLLICE1")).toBe(new Date(today0 - 9 * DAY).toISOString().slice(0, 10));
+    expect(await cleanBefore("oem-ROLLGPS1")).toBe(new Date(today0 - 2 * DAY).toISOString().slice(0, 10));
     expect(await cleanBefore("oem-ROLLBEV2")).toBe(new Date(today0).toISOString().slice(0, 10));
     await expectSameAsRaw();
     const result = await refreshTelemetryRollups({ db: ctx.db, tenantId: ctx.tenantId, now });
-    expect(result.devices).toBe(2);
+    expect(result.devices).toBe(3);
     await expectSameAsRaw();
   });
 

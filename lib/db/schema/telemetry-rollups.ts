@@ -46,6 +46,12 @@ const cumulativeSums = {
   cHarshDerived: integer("c_harsh_derived").notNull(),
   cHarshOemW: doublePrecision("c_harsh_oem_w").notNull(),
   cHarshDerivedW: doublePrecision("c_harsh_derived_w").notNull(),
+  /**
+   * Great-circle km of the pairs of consecutive POSITIONED readings (lib/scores/queries/great-circle-sql.ts):
+   * a pair belongs to the day of its first position; the day's last one reaches the next position,
+   * whatever day it is on. The emissions report's distance for a vehicle without odometer readings.
+   */
+  cGcKm: doublePrecision("c_gc_km").notNull().default(0),
 };
 
 export const telemetryDaily = pgTable(
@@ -67,6 +73,8 @@ export const telemetryDaily = pgTable(
     /** The latest plausible state-of-health reading of the day (0 < SoH ≤ 100) and when. */
     sohLast: doublePrecision("soh_last"),
     sohLastTs: timestamptz("soh_last_ts"),
+    /** Readings of the day with a position (lat and lon): a window's great-circle part ends its rolled-up days on a day with one. */
+    positions: integer("positions").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.deviceId, t.day] })],
 );

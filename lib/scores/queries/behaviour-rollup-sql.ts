@@ -33,32 +33,8 @@ import {
   SOURCE_COLUMNS,
   type BehaviourMeasures,
 } from "./behaviour-sql";
-
-const DAY_MS = 86_400_000;
-
-/** The first UTC midnight at or after `t`. */
-export function firstWholeDayStart(t: Date): Date {
-  const ms = Math.ceil(t.getTime() / DAY_MS) * DAY_MS;
-  return new Date(ms);
-}
-
-/** `YYYY-MM-DD` of the UTC day that holds `t`. */
-export const utcDay = (t: Date) => t.toISOString().slice(0, 10);
-
-/** Where a window's whole days start and end (see `behaviourPart`), as the statement's parameters. */
-export interface WindowBounds {
-  /** The first UTC midnight at or after `since` (ISO). */
-  headEnd: string;
-  /** Its day, `YYYY-MM-DD`. */
-  headDay: string;
-  /** The UTC day of `until`, `YYYY-MM-DD`. */
-  untilDay: string;
-}
-
-export function windowBounds(since: string, until: string): WindowBounds {
-  const h = firstWholeDayStart(new Date(since));
-  return { headEnd: h.toISOString(), headDay: utcDay(h), untilDay: utcDay(new Date(until)) };
-}
+import { greatCircleDays } from "./great-circle-sql";
+import { windowBounds, type WindowBounds } from "./rollup-window";
 
 /** Sum measures whose running totals the rollups hold (`c_<name>`), from the `bh_` column of the same name. */
 const SUMS = [
@@ -178,13 +154,16 @@ export const ROLLUP_SUMS: { column: string; perDay: string; int: boolean }[] = [
   ...SUMS.filter((n) => n !== "ev_samples").map((n) => ({ column: `c_${n}`, perDay: `coalesce(g.bh_${n}, 0)`, int: false })),
   ...ENERGY_SUMS.filter((n) => !["readings", "pairs", "kw_count"].includes(n)).map((n) => ({ column: `c_${n}`, perDay: `coalesce(g.bh_${n}, 0)`, int: false })),
   ...HARSH_MEASURES.map((n) => ({ column: `c_${n}`, perDay: `coalesce(g.bh_${n}, 0)`, int: !n.endsWith("_w") })),
+  { column: "c_gc_km", perDay: "coalesce(g.gc_km, 0)", int: false },
 ];
 
 /**
  * The rows of the rollups for the devices `x(device_id, from_day)` (a FROM item the caller supplies):
  * every UTC day from `from_day` (null: the device's first day) up to the day before `today` that has
  * readings or harsh events, with running totals on top of the device's last row before `from_day`.
- * The caller has deleted the device's rows from `from_day` on.
+ * The caller has deleted the device's rows from `from_day` on, and chosen `from_day` no later than the
+ * device's last day with a position before the stale days: that day's last great-circle pair reaches
+ * the next position, which may be among the new readings.
  */
 export function rollupRowsSelect({ tenantId, devices, today }: { tenantId: string; devices: SQL; today: string }): SQL {
   const todaySql = sql`${today}::date`;
@@ -192,15 +171,17 @@ export function rollupRowsSelect({ tenantId, devices, today }: { tenantId: strin
   const sums = ROLLUP_SUMS.map((s) => sql.raw(`(coalesce(base.${s.column}, 0) + sum(${s.perDay}) over wc)${s.int ? "::int" : "::float8"}`));
   return sql`
     select ${tenantId}::text, x.device_id, g.gday, ${sql.join(sums, sql`, `)},
-      g.last_ts, g.bh_odo_first, g.odo_first_ts, g.bh_odo_last, g.odo_last_ts, coalesce(g.bh_oem_cover_km, 0)::float8, g.soh_last, g.soh_last_ts
+      g.last_ts, g.bh_odo_first, g.odo_first_ts, g.bh_odo_last, g.odo_last_ts, coalesce(g.bh_oem_cover_km, 0)::float8, g.soh_last, g.soh_last_ts,
+      coalesce(g.positions, 0)
     from ${devices}
     join devices d on d.tenant_id = ${tenantId} and d.device_id = x.device_id
     cross join lateral (
-      select coalesce(tel.day, ev.eday) as gday, tel.*, ev.*
+      select coalesce(tel.day, ev.eday) as gday, tel.*, ev.*, gc.gc_km, gc.positions
       from (${behaviourAggregates({ stream: { kind: "days", from: fromAt, daysBefore: todaySql } })}) tel
       full join (
         ${harshAggregates(sql`de.ts >= ${fromAt} and de.ts < ${todaySql}::timestamp at time zone 'UTC'`, { perDay: true })}
       ) ev on ev.eday = tel.day
+      left join (${greatCircleDays({ from: fromAt, daysBefore: todaySql })}) gc on gc.pday = tel.day
     ) g
     left join lateral (
       select * from telemetry_daily r where r.tenant_id = d.tenant_id and r.device_id = d.device_id order by r.day desc limit 1
@@ -210,5 +191,5 @@ export function rollupRowsSelect({ tenantId, devices, today }: { tenantId: strin
 
 /** The insert's column list, in `rollupRowsSelect`'s order. */
 export const ROLLUP_INSERT_COLUMNS = sql.raw(
-  `tenant_id, device_id, day, ${ROLLUP_SUMS.map((s) => s.column).join(", ")}, last_ts, odo_first, odo_first_ts, odo_last, odo_last_ts, ev_cover_km, soh_last, soh_last_ts`,
+  `tenant_id, device_id, day, ${ROLLUP_SUMS.map((s) => s.column).join(", ")}, last_ts, odo_first, odo_first_ts, odo_last, odo_last_ts, ev_cover_km, soh_last, soh_last_ts, positions`,
 );

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { rows, sqlCount, sqlNumber } from "@/lib/db/sql-values";
 import { harshExposure } from "@/lib/scores/behaviour-exposure";
@@ -95,6 +95,35 @@ export function fleetSlices(ctx: Pick<TenantCtx, "db" | "tenantId">): number {
   return Math.max(1, Math.min(env().FDP_QUERY_PARALLELISM, Math.floor(known / MIN_DEVICES_PER_STATEMENT)));
 }
 
+/**
+ * One row per device of the tenant from `statement`, which restricts every table it reads by device to
+ * `inSlice(column)`: one statement, or `fleetSlices` statements sent at once over disjoint sets of the
+ * tenant's devices (by a hash of the id, so a device is in exactly one of them whatever is inserted
+ * meanwhile). The statement is a nested loop over the devices that Postgres runs on one core. The rows
+ * come back in one order (device id, by UTF-16 code unit) whatever the number of slices and the
+ * database's collation: the scores add the devices' figures in this order, and floating-point sums
+ * depend on it.
+ */
+export async function queryFleet(
+  ctx: Pick<TenantCtx, "db" | "tenantId">,
+  statement: (inSlice: (column: string) => SQL) => SQL,
+): Promise<Record<string, unknown>[]> {
+  const slices = fleetSlices(ctx);
+  const found = (
+    await Promise.all(
+      Array.from({ length: slices }, (_, i) =>
+        rows<Record<string, unknown>>(
+          ctx.db,
+          statement((column) => (slices === 1 ? sql`` : sql` and (hashtext(${sql.raw(column)}) & 2147483647) % ${slices}::int = ${i}::int`)),
+        ),
+      ),
+    )
+  ).flat();
+  fleetSizes.set(ctx.tenantId, found.length);
+  if (fleetSizes.size > FLEET_SIZES_KEPT) fleetSizes.delete(fleetSizes.keys().next().value!);
+  return found.sort((a, b) => (String(a.device_id) < String(b.device_id) ? -1 : String(a.device_id) > String(b.device_id) ? 1 : 0));
+}
+
 /** One round trip (or a bounded few at once, `fleetSlices`): devices ⟕ behaviour part ⟕ alert aggregates for the tenant and the last `periodDays` days before `now`. */
 export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx; periodDays: number; now: Date }): Promise<FleetInputs> {
   return loadFleetInputsBetween({ ctx, start: new Date(now.getTime() - periodDays * 86_400_000), end: now, periodDays });
@@ -110,20 +139,16 @@ export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { 
   const endIso = end.toISOString();
   const part = behaviourPart({ since: startIso, until: endIso });
 
-  // One statement, or `slices` statements sent at once over disjoint sets of the tenant's devices (by a
-  // hash of the id, so a device is in exactly one of them whatever is inserted meanwhile): the statement
-  // is a nested loop over the devices that Postgres runs on one core (see `fleetSlices`).
-  const slices = fleetSlices(ctx);
-  const inSlice = (column: string, i: number) =>
-    slices === 1 ? sql`` : sql` and (hashtext(${sql.raw(column)}) & 2147483647) % ${slices}::int = ${i}::int`;
-  const query = (i: number) => sql`
+  const found = await queryFleet(
+    ctx,
+    (inSlice) => sql`
     with al as (
       select device_id,
              count(*) filter (where severity = 'CRITICAL')::int as critical,
              count(*) filter (where severity = 'WARNING')::int as warning,
              count(*) filter (where severity = 'INFO')::int as info
       from alerts
-      where tenant_id = ${ctx.tenantId} and created_at >= ${startIso}::timestamptz and created_at <= ${endIso}::timestamptz${inSlice("device_id", i)}
+      where tenant_id = ${ctx.tenantId} and created_at >= ${startIso}::timestamptz and created_at <= ${endIso}::timestamptz${inSlice("device_id")}
       group by device_id
     )
     select d.device_id, d.powertrain, d.fuel_type, d.asset_class, d.battery_kwh, ${part.columns},
@@ -131,14 +156,8 @@ export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { 
     from devices d
     ${part.join ?? sql``}
     left join al on al.device_id = d.device_id
-    where d.tenant_id = ${ctx.tenantId}${inSlice("d.device_id", i)}`;
-
-  const found = (await Promise.all(Array.from({ length: slices }, (_, i) => rows<Record<string, unknown>>(ctx.db, query(i))))).flat();
-  fleetSizes.set(ctx.tenantId, found.length);
-  if (fleetSizes.size > FLEET_SIZES_KEPT) fleetSizes.delete(fleetSizes.keys().next().value!);
-  // One order whatever the number of slices and the database's collation (the scores add the devices'
-  // figures in this order; floating-point sums depend on it).
-  found.sort((a, b) => (String(a.device_id) < String(b.device_id) ? -1 : String(a.device_id) > String(b.device_id) ? 1 : 0));
+    where d.tenant_id = ${ctx.tenantId}${inSlice("d.device_id")}`,
+  );
   return {
     period_days: periodDays,
     period_start: start,

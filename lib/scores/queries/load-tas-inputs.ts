@@ -1,4 +1,5 @@
-import { behaviourPart, windowBounds, type WindowBounds } from "./behaviour-rollup-sql";
+import { behaviourPart } from "./behaviour-rollup-sql";
+import { windowBounds, type WindowBounds } from "./rollup-window";
 import { toDrivingBehaviour, type DrivingBehaviourRow } from "./behaviour-sql";
 import { harshExposure, speedingShare } from "@/lib/scores/behaviour-exposure";
 import { sqlCount, sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";

@@ -4,7 +4,8 @@ import { numberArray, textArray } from "@/lib/db/pg-array";
 import { rows, sqlNumber } from "@/lib/db/sql-values";
 import { env } from "@/lib/env";
 import type { Logger } from "@/lib/log/logger";
-import { ROLLUP_INSERT_COLUMNS, rollupRowsSelect, utcDay } from "@/lib/scores/queries/behaviour-rollup-sql";
+import { ROLLUP_INSERT_COLUMNS, rollupRowsSelect } from "@/lib/scores/queries/behaviour-rollup-sql";
+import { utcDay } from "@/lib/scores/queries/rollup-window";
 
 /**
  * Keeps the daily telemetry rollups (lib/db/schema/telemetry-rollups.ts) up to date. Nothing here is
@@ -15,7 +16,9 @@ import { ROLLUP_INSERT_COLUMNS, rollupRowsSelect, utcDay } from "@/lib/scores/qu
  * device's `clean_before` to the first UTC day it wrote, in the statement that stores the readings
  * (lib/ingest/store-batch.ts), so the two commit together; a new UTC day leaves yesterday unrolled; a
  * changed battery size invalidates all of them. A refresh recomputes each stale device from the last
- * rolled-up day before `clean_before` (that day's last pair may now reach a new reading) to yesterday.
+ * rolled-up day before `clean_before` (that day's last pair may now reach a new reading), or from the
+ * last one with a position if that is earlier (its last great-circle pair reaches the next position,
+ * which may be new), to yesterday.
  *
  * Concurrency: each chunk locks the state rows it refreshes (`for update … skip locked`), so an
  * ingest of the same device waits for the chunk (at most one chunk's time) and then lowers
@@ -55,8 +58,9 @@ export async function refreshTelemetryRollups({
       const stale = await rows(
         tx as unknown as Db,
         sql`select s.device_id, d.battery_kwh,
-              case when s.rolled_battery_kwh is not distinct from d.battery_kwh then
-                (select max(r.day) from telemetry_daily r where r.tenant_id = s.tenant_id and r.device_id = s.device_id and r.day < s.clean_before)
+              case when s.rolled_battery_kwh is not distinct from d.battery_kwh then least(
+                (select max(r.day) from telemetry_daily r where r.tenant_id = s.tenant_id and r.device_id = s.device_id and r.day < s.clean_before),
+                (select max(r.day) from telemetry_daily r where r.tenant_id = s.tenant_id and r.device_id = s.device_id and r.day < s.clean_before and r.positions > 0))
               end::text as from_day
             from telemetry_rollup_state s
             join devices d on d.tenant_id = s.tenant_id and d.device_id = s.device_id

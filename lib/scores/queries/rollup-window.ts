@@ -1,0 +1,27 @@
+/** Where a window's whole UTC days start and end: the days the daily rollups can answer for (behaviour-rollup-sql.ts, great-circle-sql.ts). */
+
+const DAY_MS = 86_400_000;
+
+/** The first UTC midnight at or after `t`. */
+export function firstWholeDayStart(t: Date): Date {
+  const ms = Math.ceil(t.getTime() / DAY_MS) * DAY_MS;
+  return new Date(ms);
+}
+
+/** `YYYY-MM-DD` of the UTC day that holds `t`. */
+export const utcDay = (t: Date) => t.toISOString().slice(0, 10);
+
+/** Where a window's whole days start and end (see `behaviourPart`), as the statement's parameters. */
+export interface WindowBounds {
+  /** The first UTC midnight at or after `since` (ISO). */
+  headEnd: string;
+  /** Its day, `YYYY-MM-DD`. */
+  headDay: string;
+  /** The UTC day of `until`, `YYYY-MM-DD`. */
+  untilDay: string;
+}
+
+export function windowBounds(since: string, until: string): WindowBounds {
+  const h = firstWholeDayStart(new Date(since));
+  return { headEnd: h.toISOString(), headDay: utcDay(h), untilDay: utcDay(new Date(until)) };
+}
