@@ -2,7 +2,7 @@
  * `npx tsx bench/rollups-large.ts`: on a database seeded by `npm run bench:seed` (DATABASE_URL, kept
  * with SEED_KEEP_DATABASE=1 or seeded into your own database), migrates it (0010 partitions the
  * history: timed), rebuilds the large tenant's daily rollups (timed), then times the fleet-risk and
- * green-fleet verbs and the emissions report for 30 and 365 days, median of ROLLUP_BENCH_RUNS (3), and
+ * green-fleet verbs, the emissions report and the CSRD report (JSON) for 30 and 365 days, median of ROLLUP_BENCH_RUNS (3), and
  * the great-circle km of every device (the emissions report's distance for a vehicle without odometer;
  * the seed's vehicles all have one, so the report itself never asks for it here) from the rollups
  * against the raw positions, alternating, with the largest difference between the two. Env: SEED_TENANT_NAME
@@ -15,6 +15,7 @@ import { rootLogger } from "@/lib/log/logger";
 import { getFleetRisk } from "@/lib/scores/get-fleet-risk";
 import { getGreenFleet } from "@/lib/scores/get-green-fleet";
 import { getEmissionsReport } from "@/lib/reports/get-emissions-report";
+import { generateCsrdReport } from "@/lib/reports/generate-csrd-report";
 import { queryDevices, type DevicePart } from "@/lib/scores/queries/device-sql";
 import { greatCirclePart, greatCirclePartRaw } from "@/lib/scores/queries/great-circle-sql";
 import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
@@ -63,6 +64,13 @@ try {
       times.push(performance.now() - t);
     }
     out({ step: `emissions report ${period} d`, devices: tenant.devices, median_ms: Math.round(median(times)), runs: times.map((x) => Math.round(x)) });
+    const csrd: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      t = performance.now();
+      await generateCsrdReport({ ctx, input: { ...input, format: "json" }, now: end });
+      csrd.push(performance.now() - t);
+    }
+    out({ step: `CSRD report ${period} d (JSON)`, devices: tenant.devices, median_ms: Math.round(median(csrd)), runs: csrd.map((x) => Math.round(x)) });
   }
   // The great-circle part alone over the whole fleet: rollups vs raw positions, alternating.
   const ids = (await rows<{ device_id: string }>(db, sql`select device_id from devices where tenant_id = ${tenant.id} order by device_id`)).map((r) => r.device_id);

@@ -11,9 +11,9 @@ import { reportRange } from "./report-range";
 
 /**
  * Endpoint 13. The same date rules as the emissions report (reportRange), the emissions report of the
- * period (one energy accounting), the green fleet score over exactly the same window, and the CSRD
- * extras (lease contracts, monthly activity, contract factor): four SQL round trips whatever the fleet
- * size. PDF by default, JSON with `format=json`.
+ * period (one energy accounting), the green fleet score over exactly the same window (the fleet's
+ * figures are loaded once for both), and the CSRD extras (lease contracts, monthly activity, contract
+ * factor): four SQL round trips at most whatever the fleet size. PDF by default, JSON with `format=json`.
  */
 export async function generateCsrdReport({
   ctx,
@@ -25,8 +25,8 @@ export async function generateCsrdReport({
   now?: Date;
 }): Promise<CsrdReport | Response> {
   const range = reportRange(input, now);
-  const emissions = await buildEmissionsReport({ ctx, range, now });
   const fleet = await loadFleetInputsBetween({ ctx, start: range.start, end: range.end, periodDays: range.days });
+  const emissions = await buildEmissionsReport({ ctx, range, now, fleet });
   // Freshness is judged at the period's end (a report of a past month is not "stale"), never after now.
   const scoredAt = new Date(Math.min(now.getTime(), range.end.getTime()));
   const greenFleet = computeGreenFleet({ period_days: range.days, devices: fleet.devices.map(toGreenFleetDevice) }, { now: scoredAt });

@@ -1,15 +1,19 @@
 import type { TenantCtx } from "@/lib/context";
 import { emissionsReport, type EmissionsReport } from "./emissions";
 import { emissionsCsv } from "./emissions-csv";
-import { loadEmissionsInputs } from "./queries/load-emissions-inputs";
+import { loadFleetInputsBetween, type FleetInputs } from "@/lib/scores/queries/load-fleet-inputs";
+import { emissionsInputs } from "./queries/load-emissions-inputs";
 import { reportRange, type ReportRange } from "./report-range";
 
 /**
- * The emissions report of a checked period (two SQL round trips at most, load-emissions-inputs.ts): endpoint 8's JSON, and the base the
- * CSRD report (endpoint 13) is built from, so that both carry the same figures.
+ * The emissions report of a checked period (two SQL round trips at most, load-emissions-inputs.ts):
+ * endpoint 8's JSON, and the base the CSRD report (endpoint 13) is built from, so that both carry the
+ * same figures. `fleet`: the period's fleet inputs when the caller has them (the CSRD report scores
+ * the green fleet over the same window), so they are not loaded twice.
  */
-export async function buildEmissionsReport({ ctx, range, now }: { ctx: TenantCtx; range: ReportRange; now: Date }): Promise<EmissionsReport> {
-  const vehicles = await loadEmissionsInputs({ ctx, since: range.start.toISOString(), until: range.end.toISOString() });
+export async function buildEmissionsReport({ ctx, range, now, fleet }: { ctx: TenantCtx; range: ReportRange; now: Date; fleet?: FleetInputs }): Promise<EmissionsReport> {
+  const inputs = fleet ?? (await loadFleetInputsBetween({ ctx, start: range.start, end: range.end, periodDays: range.days }));
+  const vehicles = await emissionsInputs({ ctx, fleet: inputs });
   return emissionsReport({ periodStart: range.start_date, periodEnd: range.end_date, vehicles, now });
 }
 

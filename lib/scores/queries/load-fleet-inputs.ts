@@ -53,6 +53,8 @@ export interface FleetInputs {
   period_start: Date;
   period_end: Date;
   devices: FleetDeviceAggregate[];
+  /** Each device's display name, by device id (the emissions and CSRD reports list vehicles by name). */
+  names: ReadonlyMap<string, string>;
 }
 
 /** The aggregate of one device row carrying the behaviour part's columns and the master data. */
@@ -151,7 +153,7 @@ export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { 
       where tenant_id = ${ctx.tenantId} and created_at >= ${startIso}::timestamptz and created_at <= ${endIso}::timestamptz${inSlice("device_id")}
       group by device_id
     )
-    select d.device_id, d.powertrain, d.fuel_type, d.asset_class, d.battery_kwh, ${part.columns},
+    select d.device_id, d.name, d.powertrain, d.fuel_type, d.asset_class, d.battery_kwh, ${part.columns},
            al.critical, al.warning, al.info
     from devices d
     ${part.join ?? sql``}
@@ -165,6 +167,7 @@ export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { 
     devices: found.map((r) =>
       deviceAggregate(r, start, { critical: sqlCount(r.critical), warning: sqlCount(r.warning), info: sqlCount(r.info) }),
     ),
+    names: new Map(found.map((r) => [String(r.device_id), String(r.name)])),
   };
 }
 
