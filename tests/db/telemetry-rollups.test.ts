@@ -117,7 +117,7 @@ function gpsHistory(vin: string, days: number, seed: number): Rec[] {
   let lon = 24.94;
   for (let d = days; d >= 0; d--) {
     const noFix = (d >= 1 && d <= 3) || (d > 4 && rnd() < 0.2);
-    const n = d === 4 || d === 0 ? 3 : Math.floor(rnd() * 5);
+    const n = d <= 4 ? 3 : Math.floor(rnd() * 5);
     const times = Array.from({ length: n }, () => midnight(nowMs) - d * DAY + Math.floor(rnd() * DAY)).sort((a, b) => a - b);
     for (const t of [...new Set(times)]) {
       if (t > nowMs - 15 * MIN) continue;
