@@ -164,6 +164,13 @@ export const ROLLUP_SUMS: { column: string; perDay: string; int: boolean }[] = [
  * The caller has deleted the device's rows from `from_day` on, and chosen `from_day` no later than the
  * device's last day with a position before the stale days: that day's last great-circle pair reaches
  * the next position, which may be among the new readings.
+ *
+ * The listed devices are joined to `devices` behind a fence (OFFSET 0), so the per-day pipelines run
+ * once per listed device whatever the statistics say. Without it, on a tenant the planner believed
+ * to have one device (its rows not analysed yet, right after a bulk ingest), Postgres scanned the
+ * tenant's devices and ran the pipelines for every pair of a device and a listed device before
+ * matching them: a chunk of 200 devices of a 1,000-device tenant ran for minutes (`npm run bench`'s
+ * score batches, whose tenant is seeded by ingests right before the refresh).
  */
 export function rollupRowsSelect({ tenantId, devices, today }: { tenantId: string; devices: SQL; today: string }): SQL {
   const todaySql = sql`${today}::date`;
@@ -173,15 +180,24 @@ export function rollupRowsSelect({ tenantId, devices, today }: { tenantId: strin
     select ${tenantId}::text, x.device_id, g.gday, ${sql.join(sums, sql`, `)},
       g.last_ts, g.bh_odo_first, g.odo_first_ts, g.bh_odo_last, g.odo_last_ts, coalesce(g.bh_oem_cover_km, 0)::float8, g.soh_last, g.soh_last_ts,
       coalesce(g.positions, 0)
-    from ${devices}
-    join devices d on d.tenant_id = ${tenantId} and d.device_id = x.device_id
+    from (
+      select x.device_id, x.from_day, d.tenant_id, d.battery_kwh
+      from ${devices}
+      join devices d on d.tenant_id = ${tenantId} and d.device_id = x.device_id
+      offset 0
+    ) x
+    cross join lateral (select x.tenant_id, x.device_id, x.battery_kwh) d
     cross join lateral (
+      -- Materialized: computed once per device. As a plain subquery on the inner side of a nested loop,
+      -- Postgres was seen to run it once per day row of the device (600 scans for 200 devices of 3 days,
+      -- on the unanalysed tenant of tests/db/rollup-refresh-plan.test.ts, without the fence on the devices).
+      with gc as materialized (${greatCircleDays({ from: fromAt, daysBefore: todaySql })})
       select coalesce(tel.day, ev.eday) as gday, tel.*, ev.*, gc.gc_km, gc.positions
       from (${behaviourAggregates({ stream: { kind: "days", from: fromAt, daysBefore: todaySql } })}) tel
       full join (
         ${harshAggregates(sql`de.ts >= ${fromAt} and de.ts < ${todaySql}::timestamp at time zone 'UTC'`, { perDay: true })}
       ) ev on ev.eday = tel.day
-      left join (${greatCircleDays({ from: fromAt, daysBefore: todaySql })}) gc on gc.pday = tel.day
+      left join gc on gc.pday = tel.day
     ) g
     left join lateral (
       select * from telemetry_daily r where r.tenant_id = d.tenant_id and r.device_id = d.device_id order by r.day desc limit 1

@@ -9,8 +9,8 @@ import { EARTH_RADIUS_KM } from "@/lib/reports/emissions";
 import type { DevicePart } from "./device-sql";
 import { windowBounds, type WindowBounds } from "./rollup-window";
 
-/** Σ haversine(lat, lon → lat2, lon2) over the rows of `pairs` whose partner exists, km (0 without pairs). */
-export const haversineSum = (alias: string): SQL =>
+/** Σ haversine(lat, lon → lat2, lon2) over the rows of `alias` whose partner exists, km (0 without pairs). */
+const haversineSum = (alias: string): SQL =>
   sql.raw(`coalesce(sum(2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1::float8, sqrt(
       power(sin(radians(${alias}.lat2 - ${alias}.lat) / 2), 2)
       + cos(radians(${alias}.lat)) * cos(radians(${alias}.lat2)) * power(sin(radians(${alias}.lon2 - ${alias}.lon) / 2), 2)))))
@@ -19,7 +19,7 @@ export const haversineSum = (alias: string): SQL =>
 const positioned = (alias: string) => sql.raw(`${alias}.tenant_id = d.tenant_id and ${alias}.device_id = d.device_id and ${alias}.lat is not null and ${alias}.lon is not null`);
 
 /** `gc_km` over [from, until] (timestamptz expressions) from the raw telemetry: every pair inside it. */
-export function greatCircleRaw(from: SQL, until: SQL): SQL {
+function greatCircleRaw(from: SQL, until: SQL): SQL {
   return sql`select ${haversineSum("p")} as gc_km
     from (
       select t.lat, t.lon, lead(t.lat) over w as lat2, lead(t.lon) over w as lon2
