@@ -174,6 +174,8 @@ function windows(): { label: string; since: Date; until: Date }[] {
     { label: "last 5 h", since: new Date(nowMs - 5 * 3_600_000), until: now },
     { label: "45 d to now", since: new Date(nowMs - 45 * DAY), until: now },
     { label: "a report's whole days", since: new Date(today0 - 39 * DAY), until: new Date(today0 - 1) },
+    // Between the dense tracker's bursts: it reported earlier in the month, not in the window.
+    { label: "a quiet evening", since: new Date(today0 - 2 * DAY + 12 * 3_600_000), until: new Date(today0 - 2 * DAY + 20 * 3_600_000) },
   ];
   for (let i = 0; i < 6; i++) {
     const a = nowMs - rnd() * 12 * DAY;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
+import { textArray } from "@/lib/db/pg-array";
 import { rows, sqlCount, sqlNumber } from "@/lib/db/sql-values";
 import { utcDay, windowBounds } from "@/lib/scores/queries/rollup-window";
 import type { CsrdLeaseInput, CsrdMonthlyActivity } from "../csrd";
@@ -51,7 +52,7 @@ export async function loadCsrdInputs({ ctx, since, until }: { ctx: TenantCtx; si
  * rollups (lib/db/schema/telemetry-rollups.ts) for the window's whole days where they are valid: a day
  * row with a newest reading (`last_ts`) before the device's `clean_before` says the device reported
  * that day (an ingest into a day lowers `clean_before` to it, in the statement that stores the
- * readings). The rest is read raw, per device: the readings before the first whole day, and those from
+ * readings); one probe per device and month finds the month's first such day. The rest is read raw, per device: the readings before the first whole day, and those from
  * the first day the rollups cannot answer for (`clean_before`, or the window's last partial day) to
  * `until`. The same answer as `monthlyActivityRawSql` (tests/db/telemetry-rollups.test.ts), without a
  * pass over a year of readings (10.5 s for 10,000 vehicles and 365 days, docs/performance.md).
@@ -65,6 +66,12 @@ export function monthlyActivitySql({ tenantId, since, until }: { tenantId: strin
   const tail = new Date(Math.floor((new Date(until).getTime() + 1) / 86_400_000) * 86_400_000);
   const tailDay = sql`${utcDay(tail)}::date`;
   const hAt = sql`${headEnd}::timestamptz`;
+  // The first day of each calendar month the whole days touch: one index probe per device and month
+  // (it stops at the month's first day with a reading), not a read of every day row of the period.
+  const months: string[] = [];
+  for (let m = new Date(`${headDay.slice(0, 7)}-01T00:00:00Z`); m < tail; m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))) {
+    months.push(utcDay(m));
+  }
   const month = (ts: string) => sql.raw(`to_char(${ts} at time zone 'UTC', 'YYYY-MM')`);
   const dev = (a: string) => sql.raw(`${a}.tenant_id = d.tenant_id and ${a}.device_id = d.device_id`);
   return sql`
@@ -72,9 +79,14 @@ export function monthlyActivitySql({ tenantId, since, until }: { tenantId: strin
     from devices d
     left join telemetry_rollup_state s on ${dev("s")}
     cross join lateral (
-      select to_char(r.day, 'YYYY-MM') as month from telemetry_daily r
-      where ${dev("r")} and r.day >= ${headDay}::date and r.day < ${tailDay} and r.day < coalesce(s.clean_before, '-infinity'::date)
-        and r.last_ts is not null
+      select to_char(mo.m, 'YYYY-MM') as month
+      from unnest(${textArray(months)}::date[]) as mo(m)
+      where exists (
+        select 1 from telemetry_daily r
+        where ${dev("r")} and r.day >= greatest(mo.m, ${headDay}::date)
+          and r.day < least((mo.m + interval '1 month')::date, ${tailDay}, coalesce(s.clean_before, '-infinity'::date))
+          and r.last_ts is not null
+        limit 1)
       union
       select ${month("t.ts")} from telemetry t where ${dev("t")} and t.ts >= ${from} and t.ts < ${hAt} and t.ts <= ${to}
       union
