@@ -231,10 +231,9 @@ const cleanBefore = async (device: string) =>
  * `telemetry`'s partitions), and how far that can be below the truth: Postgres shows a node's rows per
  * loop rounded to an integer, so each node may be off by half a row per loop.
  */
-async function telemetryRowsRead(part: ReturnType<typeof behaviourPart>): Promise<{ rows: number; rounding: number }> {
-  const query = sql`explain (analyze, format json)
-    select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId}`;
-  const [plan] = await rows<{ "QUERY PLAN": unknown }>(tdb.handle.db, query);
+async function telemetryRowsRead(part: ReturnType<typeof behaviourPart> | { statement: ReturnType<typeof sql> }): Promise<{ rows: number; rounding: number }> {
+  const statement = "statement" in part ? part.statement : sql`select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId}`;
+  const [plan] = await rows<{ "QUERY PLAN": unknown }>(tdb.handle.db, sql`explain (analyze, format json) ${statement}`);
   const doc = plan!["QUERY PLAN"];
   const root = (typeof doc === "string" ? JSON.parse(doc) : doc) as { Plan: PlanNode }[];
   // The history's monthly partitions (migration 0010), or the table itself.
@@ -289,6 +288,17 @@ describe.each(KINDS)("daily telemetry rollups give the raw window's figures (%s)
     const recent = Number((await q(sql`select count(*)::int as n from telemetry where tenant_id = ${ctx.tenantId} and ts >= ${new Date(today0 - 2 * DAY).toISOString()}::timestamptz`))[0]!.n);
     expect(rolled).toBeLessThanOrEqual(recent * 3 + 50);
     expect(rolled).toBeLessThan(full / 3);
+    // The great-circle km and the CSRD report's vehicles per month read the rollups too.
+    const gc = await telemetryRowsRead(greatCirclePart(args));
+    const gcRaw = await telemetryRowsRead(greatCirclePartRaw(args));
+    const positioned = Number((await q(sql`select count(*)::int as n from telemetry where tenant_id = ${ctx.tenantId} and lat is not null and lon is not null`))[0]!.n);
+    expect(positioned).toBeGreaterThan(30);
+    expect(gcRaw.rows + gcRaw.rounding).toBeGreaterThanOrEqual(positioned); // every position of the window
+    expect(gc.rows).toBeLessThan(gcRaw.rows / 3);
+    const monthly = await telemetryRowsRead({ statement: monthlyActivitySql({ tenantId: ctx.tenantId, ...args }) });
+    const monthlyRaw = await telemetryRowsRead({ statement: monthlyActivityRawSql({ tenantId: ctx.tenantId, ...args }) });
+    expect(monthlyRaw.rows + monthlyRaw.rounding).toBeGreaterThanOrEqual(stored);
+    expect(monthly.rows).toBeLessThanOrEqual(recent * 3 + 50);
   });
 
   it("after late data (older days, no refresh yet): the ingest marks the rollups stale from that day, and the figures stay the raw ones", async () => {

@@ -51,7 +51,7 @@ const cumulativeSums = {
    * a pair belongs to the day of its first position; the day's last one reaches the next position,
    * whatever day it is on. The emissions report's distance for a vehicle without odometer readings.
    */
-  cGcKm: doublePrecision("c_gc_km").notNull().default(0),
+  cGcKm: doublePrecision("c_gc_km").notNull(),
 };
 
 export const telemetryDaily = pgTable(
@@ -74,7 +74,7 @@ export const telemetryDaily = pgTable(
     sohLast: doublePrecision("soh_last"),
     sohLastTs: timestamptz("soh_last_ts"),
     /** Readings of the day with a position (lat and lon): a window's great-circle part ends its rolled-up days on a day with one. */
-    positions: integer("positions").notNull().default(0),
+    positions: integer("positions").notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.deviceId, t.day] })],
 );

@@ -16,9 +16,9 @@ import { utcDay } from "@/lib/scores/queries/rollup-window";
  * device's `clean_before` to the first UTC day it wrote, in the statement that stores the readings
  * (lib/ingest/store-batch.ts), so the two commit together; a new UTC day leaves yesterday unrolled; a
  * changed battery size invalidates all of them. A refresh recomputes each stale device from the last
- * rolled-up day before `clean_before` (that day's last pair may now reach a new reading), or from the
- * last one with a position if that is earlier (its last great-circle pair reaches the next position,
- * which may be new), to yesterday.
+ * rolled-up day before `clean_before` (that day's last pair may now reach a new reading), or, when a
+ * position came at or after `clean_before`, from the last day with a position if that is earlier (its
+ * last great-circle pair reaches the next position, which may be that new one), to yesterday.
  *
  * Concurrency: each chunk locks the state rows it refreshes (`for update … skip locked`), so an
  * ingest of the same device waits for the chunk (at most one chunk's time) and then lowers
@@ -60,7 +60,13 @@ export async function refreshTelemetryRollups({
         sql`select s.device_id, d.battery_kwh,
               case when s.rolled_battery_kwh is not distinct from d.battery_kwh then least(
                 (select max(r.day) from telemetry_daily r where r.tenant_id = s.tenant_id and r.device_id = s.device_id and r.day < s.clean_before),
-                (select max(r.day) from telemetry_daily r where r.tenant_id = s.tenant_id and r.device_id = s.device_id and r.day < s.clean_before and r.positions > 0))
+                -- The last day with a position, only if a position came at or after clean_before (every
+                -- reading written since the last refresh is): else its last pair's partner is unchanged,
+                -- and a device whose positions stopped long ago is not rebuilt from then at every refresh.
+                case when exists (select 1 from telemetry t where t.tenant_id = s.tenant_id and t.device_id = s.device_id
+                                    and t.ts >= s.clean_before::timestamp at time zone 'UTC' and t.lat is not null and t.lon is not null) then
+                  (select max(r.day) from telemetry_daily r where r.tenant_id = s.tenant_id and r.device_id = s.device_id and r.day < s.clean_before and r.positions > 0)
+                end)
               end::text as from_day
             from telemetry_rollup_state s
             join devices d on d.tenant_id = s.tenant_id and d.device_id = s.device_id

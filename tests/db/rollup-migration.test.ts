@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase } from "../helpers/databases";
+
+/**
+ * Migration 0012 (the rollups' great-circle sums) on a database that already has rollups: the rows
+ * built before it hold no great-circle sums, so they are dropped and every device is marked stale
+ * from its first day, including a device whose telemetry predates its state row (written before
+ * migration 0009), which would otherwise get a state row at its next ingest saying that the days
+ * before were rolled up. The new columns have no default: an instance still running the previous code
+ * during a rolling deploy cannot write a row without them.
+ */
+describe("migration 0012 on a database with rollups (postgres)", () => {
+  let db: { url: string; drop(): Promise<void> };
+  let pg: postgres.Sql;
+  const dir = path.join(process.cwd(), "drizzle");
+  const files = readdirSync(dir).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
+  const run = async (file: string) => {
+    for (const statement of readFileSync(path.join(dir, file), "utf8").split("--> statement-breakpoint")) {
+      if (statement.trim() !== "") await pg.unsafe(statement);
+    }
+  };
+
+  beforeAll(async () => {
+    db = await createPostgresDatabase("fdp_rollmig");
+    pg = postgres(db.url, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await pg?.end({ timeout: 5 });
+    await db?.drop();
+  });
+
+  it("drops the old rows, marks every device stale from its first day, and refuses rows without the new sums", async () => {
+    const index = files.indexOf(files.find((f) => f.startsWith("0012_"))!);
+    for (const f of files.slice(0, index)) await run(f);
+    await pg`insert into tenants (id, name, ingest_secret) values ('t1', 'T', 'x')`;
+    await pg`insert into devices (tenant_id, device_id, name) values ('t1', 'rolled', 'R'), ('t1', 'old', 'O')`;
+    // 'rolled' has a state row and rollups (as the previous code built them); 'old' has neither.
+    await pg`insert into telemetry_rollup_state (tenant_id, device_id, clean_before) values ('t1', 'rolled', '2026-11-20')`;
+    const zeros = Array.from({ length: 33 }, () => "0").join(", ");
+    const columns = (await pg<{ c: string }[]>`
+      select string_agg(column_name, ', ' order by ordinal_position) as c from information_schema.columns
+      where table_name = 'telemetry_daily' and column_name like 'c\\_%'`)[0]!.c;
+    expect(columns.split(", ")).toHaveLength(33);
+    await pg.unsafe(`insert into telemetry_daily (tenant_id, device_id, day, ${columns}, ev_cover_km) values ('t1', 'rolled', '2026-11-19', ${zeros}, 0)`);
+
+    await run(files[index]!);
+
+    expect((await pg`select count(*)::int as n from telemetry_daily`)[0]!.n).toBe(0);
+    const states = await pg<{ device_id: string; clean_before: string }[]>`select device_id, clean_before::text from telemetry_rollup_state order by device_id`;
+    expect(states).toEqual([
+      { device_id: "old", clean_before: "-infinity" },
+      { device_id: "rolled", clean_before: "-infinity" },
+    ]);
+    // The previous code's insert (every column but the two new ones) is refused.
+    await expect(pg.unsafe(`insert into telemetry_daily (tenant_id, device_id, day, ${columns}, ev_cover_km) values ('t1', 'rolled', '2026-11-19', ${zeros}, 0)`)).rejects.toThrow(
+      /null value in column "(c_gc_km|positions)"/,
+    );
+  });
+});
