@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../helpers/databases";
+import { migrateUpTo, runMigrationFile } from "../helpers/migration-files";
 
 /**
  * Migration 0012 (the rollups' great-circle sums) on a database that already has rollups: the rows
@@ -15,13 +14,6 @@ import { createPostgresDatabase } from "../helpers/databases";
 describe("migration 0012 on a database with rollups (postgres)", () => {
   let db: { url: string; drop(): Promise<void> };
   let pg: postgres.Sql;
-  const dir = path.join(process.cwd(), "drizzle");
-  const files = readdirSync(dir).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
-  const run = async (file: string) => {
-    for (const statement of readFileSync(path.join(dir, file), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim() !== "") await pg.unsafe(statement);
-    }
-  };
 
   beforeAll(async () => {
     db = await createPostgresDatabase("fdp_rollmig");
@@ -33,8 +25,7 @@ describe("migration 0012 on a database with rollups (postgres)", () => {
   });
 
   it("drops the old rows, marks every device stale from its first day, and refuses rows without the new sums", async () => {
-    const index = files.indexOf(files.find((f) => f.startsWith("0012_"))!);
-    for (const f of files.slice(0, index)) await run(f);
+    const migration = await migrateUpTo(pg, "0012_");
     await pg`insert into tenants (id, name, ingest_secret) values ('t1', 'T', 'x')`;
     await pg`insert into devices (tenant_id, device_id, name) values ('t1', 'rolled', 'R'), ('t1', 'old', 'O')`;
     // 'rolled' has a state row and rollups (as the previous code built them); 'old' has neither.
@@ -46,7 +37,7 @@ describe("migration 0012 on a database with rollups (postgres)", () => {
     expect(columns.split(", ")).toHaveLength(33);
     await pg.unsafe(`insert into telemetry_daily (tenant_id, device_id, day, ${columns}, ev_cover_km) values ('t1', 'rolled', '2026-11-19', ${zeros}, 0)`);
 
-    await run(files[index]!);
+    await runMigrationFile(pg, migration);
 
     expect((await pg`select count(*)::int as n from telemetry_daily`)[0]!.n).toBe(0);
     const states = await pg<{ device_id: string; clean_before: string }[]>`select device_id, clean_before::text from telemetry_rollup_state order by device_id`;

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +8,7 @@ import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
 import { createPostgresDatabase, createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
+import { migrateUpTo, runMigrationFile } from "../helpers/migration-files";
 
 /**
  * Telemetry history partitioned by UTC month (migration 0010): on both databases the migration
@@ -78,13 +77,6 @@ describe.each(["postgres", "pglite"] as const)("telemetry partitions (%s)", (kin
 describe("migration 0010 on an existing history (postgres)", () => {
   let db: { url: string; drop(): Promise<void> };
   let pg: postgres.Sql;
-  const dir = path.join(process.cwd(), "drizzle");
-  const files = readdirSync(dir).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
-  const run = async (file: string) => {
-    for (const statement of readFileSync(path.join(dir, file), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim() !== "") await pg.unsafe(statement);
-    }
-  };
 
   beforeAll(async () => {
     db = await createPostgresDatabase("fdp_partmig");
@@ -96,13 +88,12 @@ describe("migration 0010 on an existing history (postgres)", () => {
   });
 
   it("moves every reading into its month's partition, keeps the key and the defaults", async () => {
-    const index = files.indexOf(files.find((f) => f.startsWith("0010_"))!);
-    for (const f of files.slice(0, index)) await run(f);
+    const migration = await migrateUpTo(pg, "0010_");
     await pg`insert into telemetry (tenant_id, device_id, ts, speed_kmh)
              select 't1', 'd' || (i % 7), timestamptz '2025-01-01T00:00:00Z' + make_interval(hours => i * 7), i % 130
              from generate_series(0, 4999) i`;
     const before = await pg`select md5(string_agg(tenant_id || device_id || ts::text || coalesce(speed_kmh::text, ''), ',' order by tenant_id, device_id, ts)) as h, count(*)::int as n from telemetry`;
-    await run(files[index]!);
+    await runMigrationFile(pg, migration);
     const after = await pg`select md5(string_agg(tenant_id || device_id || ts::text || coalesce(speed_kmh::text, ''), ',' order by tenant_id, device_id, ts)) as h, count(*)::int as n from telemetry`;
     expect(after).toEqual(before);
     const parts = await pg`select tableoid::regclass::text as part, min(ts) as lo, max(ts) as hi from telemetry group by 1 order by 1`;
