@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { textArray } from "@/lib/db/pg-array";
 import { rows, sqlCount, sqlNumber } from "@/lib/db/sql-values";
-import { utcDay, windowBounds } from "@/lib/scores/queries/rollup-window";
+import { utcDay, wholeDaysEnd, windowBounds } from "@/lib/scores/queries/rollup-window";
 import type { CsrdLeaseInput, CsrdMonthlyActivity } from "../csrd";
 
 export interface CsrdExtraInputs {
@@ -52,18 +52,16 @@ export async function loadCsrdInputs({ ctx, since, until }: { ctx: TenantCtx; si
  * rollups (lib/db/schema/telemetry-rollups.ts) for the window's whole days where they are valid: a day
  * row with a newest reading (`last_ts`) before the device's `clean_before` says the device reported
  * that day (an ingest into a day lowers `clean_before` to it, in the statement that stores the
- * readings); one probe per device and month finds the month's first such day. The rest is read raw, per device: the readings before the first whole day, and those from
- * the first day the rollups cannot answer for (`clean_before`, or the window's last partial day) to
- * `until`. The same answer as `monthlyActivityRawSql` (tests/db/telemetry-rollups.test.ts), without a
+ * readings); one probe per device and month finds the month's first such day. The rest is read raw,
+ * per device: the readings before the first whole day, and those from the first day the rollups cannot
+ * answer for (`clean_before`, or the window's last partial day) to `until`. The same answer as `monthlyActivityRawSql` (tests/db/telemetry-rollups.test.ts), without a
  * pass over a year of readings (10.5 s for 10,000 vehicles and 365 days, docs/performance.md).
  */
 export function monthlyActivitySql({ tenantId, since, until }: { tenantId: string; since: string; until: string }): SQL {
   const from = sql`${since}::timestamptz`;
   const to = sql`${until}::timestamptz`;
   const { headEnd, headDay } = windowBounds(since, until);
-  // The day after the last whole day of the window: the day that holds `until` + 1 ms (a window that
-  // ends at 23:59:59.999 ends a whole day).
-  const tail = new Date(Math.floor((new Date(until).getTime() + 1) / 86_400_000) * 86_400_000);
+  const tail = wholeDaysEnd(until);
   const tailDay = sql`${utcDay(tail)}::date`;
   const hAt = sql`${headEnd}::timestamptz`;
   // The first day of each calendar month the whole days touch: one index probe per device and month

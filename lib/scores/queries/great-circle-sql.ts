@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_KM } from "@/lib/reports/emissions";
 import type { DevicePart } from "./device-sql";
-import { windowBounds, type WindowBounds } from "./rollup-window";
+import { windowBounds } from "./rollup-window";
 
 /** Σ haversine(lat, lon → lat2, lon2) over the rows of `alias` whose partner exists, km (0 without pairs). */
 const haversineSum = (alias: string): SQL =>
@@ -67,7 +67,8 @@ export function greatCircleDays({ from, daysBefore }: { from: SQL; daysBefore: S
  * window, whatever came later. A day with readings but no position would let B's last pair reach past
  * K, possibly past `until` or to a reading stored after the rollups were built. No valid K: all raw.
  */
-export function greatCirclePart({ since, until, bounds = windowBounds(since, until) }: { since: string; until: string; bounds?: WindowBounds }): DevicePart {
+export function greatCirclePart({ since, until }: { since: string; until: string }): DevicePart {
+  const bounds = windowBounds(since, until);
   const from = sql`${since}::timestamptz`;
   const to = sql`${until}::timestamptz`;
   const hAt = sql`${bounds.headEnd}::timestamptz`;

@@ -3,7 +3,7 @@
 const DAY_MS = 86_400_000;
 
 /** The first UTC midnight at or after `t`. */
-export function firstWholeDayStart(t: Date): Date {
+function firstWholeDayStart(t: Date): Date {
   const ms = Math.ceil(t.getTime() / DAY_MS) * DAY_MS;
   return new Date(ms);
 }
@@ -19,6 +19,14 @@ export interface WindowBounds {
   headDay: string;
   /** The UTC day of `until`, `YYYY-MM-DD`. */
   untilDay: string;
+}
+
+/**
+ * The UTC midnight after the window's last whole day: the start of the day that holds `until` + 1 ms
+ * (a window that ends at 23:59:59.999 ends a whole day; one that ends at 14:00 does not).
+ */
+export function wholeDaysEnd(until: string): Date {
+  return new Date(Math.floor((new Date(until).getTime() + 1) / DAY_MS) * DAY_MS);
 }
 
 export function windowBounds(since: string, until: string): WindowBounds {
