@@ -201,11 +201,14 @@ describe("POST /reports/csrd/generate", () => {
       raw_data: { vehicle: { make: "VW", model: "Crafter", powertrain: "ICE", fuel_type: "diesel", asset_class: "light_commercial" } },
     });
     const parkedOnStart = van(todayMs - 10 * DAY + 60 * MIN, 20_400);
+    // Today at 01:00, or earlier today when it is not 01:00 yet: the ingest refuses readings more than
+    // 10 minutes in the future, which 01:00 was when the test ran just after midnight.
+    const todayAfterEnd = Math.min(todayMs + 60 * MIN, Math.max(todayMs, Date.now() - MIN));
     const base = await createTenantWithKey(server.tdb.handle.db, { name: "csrd base" });
     const outside = await createTenantWithKey(server.tdb.handle.db, { name: "csrd outside" });
     const inside = await createTenantWithKey(server.tdb.handle.db, { name: "csrd inside" });
     await server.ingestAs(base, [...bev, ...diesel, ...positionsOnly, parkedOnStart]);
-    await server.ingestAs(outside, [...bev, ...diesel, ...positionsOnly, van(todayMs - 11 * DAY + 60 * MIN, 20_000), parkedOnStart, van(todayMs + 60 * MIN, 20_700)]);
+    await server.ingestAs(outside, [...bev, ...diesel, ...positionsOnly, van(todayMs - 11 * DAY + 60 * MIN, 20_000), parkedOnStart, van(todayAfterEnd, 20_700)]);
     await server.ingestAs(inside, [...bev, ...diesel, ...positionsOnly, parkedOnStart, van(todayMs - DAY + 20 * 60 * MIN, 20_700)]);
     const green = async (k: string) => {
       const res = await post(k, `start_date=${START}&end_date=${END}&format=json`);

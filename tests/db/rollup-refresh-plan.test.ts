@@ -41,7 +41,11 @@ beforeAll(async () => {
   const old = await createTenantWithKey(db, { name: "Old" });
   const oldCtx: TenantCtx = { db, tenantId: old.tenantId, isSandbox: false, log: rootLogger() };
   const oldVin = vinSequence("OLDROLL0000");
-  const t0 = Date.now() - 3 * DAY;
+  // 01:00 UTC three days ago: the new tenant's six readings per vehicle (11 h apart, plus up to 17 min
+  // per vehicle) then fall on days −3, −2 and −1 whatever the time of day. From "now − 3 days" they
+  // crossed a midnight for some vehicles when the test ran in the 17 minutes before one (two days rolled,
+  // not three).
+  const t0 = Math.floor(Date.now() / DAY) * DAY - 3 * DAY + 3_600_000;
   await ingestTelemetry({ ctx: oldCtx, input: { vehicles: Array.from({ length: 300 }, () => ({ vin: oldVin(), timestamp: iso(t0), speed_kmh: 0, soc_percent: 60 })) } as never });
   await settleBackgroundRollupRefresh(old.tenantId);
   await raw`analyze`;
@@ -84,7 +88,7 @@ describe("the rollup refresh on a freshly ingested, unanalysed tenant", () => {
     const doc = plan!["QUERY PLAN"];
     const root = ((typeof doc === "string" ? JSON.parse(doc) : doc) as { Plan: PlanNode }[])[0]!.Plan;
     const nodes = planNodes(root);
-    // Three or four days per device (the readings span 55 hours from three days ago).
+    // Three days per device (days −3, −2 and −1; four if the day changed since the setup).
     expect(root["Actual Rows"]).toBeGreaterThanOrEqual(3 * REFRESH_CHUNK_DEVICES);
     expect(root["Actual Rows"]).toBeLessThanOrEqual(4 * REFRESH_CHUNK_DEVICES);
     const scans = nodes.filter((n) => /^(telemetry(_\d{4}_\d{2}|_default)?|driving_events|telemetry_daily)$/.test(n["Relation Name"] ?? ""));
