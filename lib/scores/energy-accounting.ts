@@ -65,10 +65,27 @@ export function mixEfficiency(acPp: number, dcPp: number): number {
   return 1 / gridPerBattery;
 }
 
-export function energyAccount(b: BehaviourRow, batteryKwh: number | null): EnergyAccount {
-  const cap = capacityOf(batteryKwh, b);
-  const efficiency = mixEfficiency(b.charged_ac_pp, b.charged_dc_pp);
+/** The charging figures of a window: what fleet risk reads (its EV charging component), and part of `energyAccount`. */
+export type ChargingFigures = Pick<BehaviourRow, "charged_ac_pp" | "charged_dc_pp" | "charged_high_power_pp" | "power_time_kwh" | "power_time_pp">;
+
+/** Energy charged into the battery and its high-power DC share, with the capacity they were computed with. */
+export function chargedEnergy(
+  b: ChargingFigures,
+  batteryKwh: number | null,
+): Pick<EnergyAccount, "charged_battery_kwh" | "high_power_dc_share"> & { capacity: ReturnType<typeof capacityOf> } {
+  const capacity = capacityOf(batteryKwh, b);
   const chargedPp = b.charged_ac_pp + b.charged_dc_pp;
+  return {
+    capacity,
+    charged_battery_kwh: capacity.kwh === null ? null : (chargedPp / 100) * capacity.kwh,
+    high_power_dc_share: chargedPp > 0 ? Math.min(1, b.charged_high_power_pp / chargedPp) : null,
+  };
+}
+
+export function energyAccount(b: BehaviourRow, batteryKwh: number | null): EnergyAccount {
+  const charged = chargedEnergy(b, batteryKwh);
+  const cap = charged.capacity;
+  const efficiency = mixEfficiency(b.charged_ac_pp, b.charged_dc_pp);
   const kwh = (pp: number) => (cap.kwh === null ? null : (pp / 100) * cap.kwh);
   const acKwh = kwh(b.charged_ac_pp);
   const dcKwh = kwh(b.charged_dc_pp);
@@ -89,9 +106,9 @@ export function energyAccount(b: BehaviourRow, batteryKwh: number | null): Energ
   return {
     capacity_kwh: cap.kwh,
     capacity_source: cap.source,
-    charged_battery_kwh: kwh(chargedPp),
+    charged_battery_kwh: charged.charged_battery_kwh,
     charged_grid_kwh: acKwh === null || dcKwh === null ? null : acKwh / CHARGING_EFFICIENCY.ac + dcKwh / CHARGING_EFFICIENCY.dc,
-    high_power_dc_share: chargedPp > 0 ? Math.min(1, b.charged_high_power_pp / chargedPp) : null,
+    high_power_dc_share: charged.high_power_dc_share,
     power_time_ratio: cap.source === "master_data" && ptEnergy !== null && ptEnergy > 0 && b.power_time_pp >= CAPACITY_ESTIMATE_MIN_PP ? b.power_time_kwh / ptEnergy : null,
     efficiency,
     consumption_kwh_per_100km: consumption,

@@ -1,7 +1,7 @@
 import type { TenantCtx } from "@/lib/context";
 import type { FleetScoreQuery, FleetRiskScore } from "@/lib/schemas/scores-fleet";
 import { computeFleetRisk } from "./fleet-risk";
-import { loadFleetInputs, toFleetRiskDevice } from "./queries/load-fleet-inputs";
+import { loadFleetRiskInputs } from "./queries/load-fleet-inputs";
 
 /** Endpoint 3: the tenant's fleet risk score over the last `period` days (one SQL round trip). */
 export async function getFleetRisk({
@@ -13,6 +13,6 @@ export async function getFleetRisk({
   input: FleetScoreQuery;
   now?: Date;
 }): Promise<FleetRiskScore> {
-  const loaded = await loadFleetInputs({ ctx, periodDays: input.period, now });
-  return computeFleetRisk({ period_days: input.period, devices: loaded.devices.map(toFleetRiskDevice) }, { now });
+  const devices = await loadFleetRiskInputs({ ctx, periodDays: input.period, now });
+  return computeFleetRisk({ period_days: input.period, devices }, { now });
 }

@@ -4,7 +4,8 @@ import { rows } from "@/lib/db/sql-values";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
 import { behaviourPart } from "@/lib/scores/queries/behaviour-rollup-sql";
-import { behaviourPartRaw, type BehaviourMeasures } from "@/lib/scores/queries/behaviour-sql";
+import { loadFleetInputs, loadFleetRiskInputs, toFleetRiskDevice } from "@/lib/scores/queries/load-fleet-inputs";
+import { behaviourPartRaw, FLEET_RISK_FIGURES, type BehaviourFigure, type BehaviourMeasures } from "@/lib/scores/queries/behaviour-sql";
 import { queryDevices } from "@/lib/scores/queries/device-sql";
 import { monthlyActivityRawSql, monthlyActivitySql } from "@/lib/reports/queries/load-csrd-inputs";
 import { greatCirclePart, greatCirclePartRaw } from "@/lib/scores/queries/great-circle-sql";
@@ -197,11 +198,25 @@ async function expectSameAsRaw(measures: BehaviourMeasures = "all"): Promise<num
   for (const w of windows()) {
     const args = { since: w.since.toISOString(), until: w.until.toISOString(), measures };
     // The driving measures with the days count the TAS asks for (telemetryDays), against the raw count of "all".
-    const [rolled, reference, rawDays] = await Promise.all([
+    // With all measures, also two subsets of the figures (`figures`), which leave out the probes the
+    // others need: fleet risk's (no odometer probes) and an odometer-only one (no coverage probe).
+    const subsets: (readonly BehaviourFigure[])[] = measures === "all" ? [FLEET_RISK_FIGURES, ["odo_first", "odo_last_ms", "odo_last", "readings"]] : [];
+    const [rolled, reference, rawDays, ...ofSubsets] = await Promise.all([
       queryDevices("rolled", { ctx, deviceIds: DEVICES }, [behaviourPart({ ...args, telemetryDays: measures === "driving" }), greatCirclePart(args)]),
       queryDevices("raw", { ctx, deviceIds: DEVICES }, [behaviourPartRaw(args), greatCirclePartRaw(args)]),
       queryDevices("raw days", { ctx, deviceIds: DEVICES }, [behaviourPartRaw({ ...args, measures: "all" })]),
+      ...subsets.map((figures) => queryDevices("rolled figures", { ctx, deviceIds: DEVICES }, [behaviourPart({ ...args, figures })])),
     ]);
+    subsets.forEach((figures, i) => {
+      const byDevice = new Map(rolled.map((r) => [r.device_id, r]));
+      for (const row of ofSubsets[i]!) {
+        const measureColumns = Object.keys(row).filter((k) => k.startsWith("bh_") && !["bh_events_reported_ms", "bh_dense_speed_ms"].includes(k));
+        expect(measureColumns.sort()).toEqual(figures.map((f) => `bh_${f}`).sort());
+        const full = byDevice.get(row.device_id)!;
+        const diffs = measureColumns.filter((k) => !close(row[k], full[k])).map((k) => `${k}: figures ${String(row[k])} all ${String(full[k])}`);
+        expect(diffs, `${w.label}, figures ${figures.join(",")}, ${String(row.device_id)}`).toEqual([]);
+      }
+    });
     expect(rolled.length).toBe(DEVICES.length);
     const days = new Map(rawDays.map((r) => [r.device_id, r.bh_telemetry_days]));
     const byId = new Map(reference.map((r): [unknown, Record<string, unknown>] => [r.device_id, { ...r, bh_telemetry_days: days.get(r.device_id) }]));
@@ -276,6 +291,16 @@ describe.each(KINDS)("daily telemetry rollups give the raw window's figures (%s)
     for (const d of DEVICES) expect(await cleanBefore(d)).toBe(new Date(today0).toISOString().slice(0, 10));
     await expectSameAsRaw();
     await expectSameAsRaw("driving");
+  });
+
+  it("fleet risk's own figures (the fleet verb) give the inputs every figure gives (the per-device batch)", async () => {
+    for (const periodDays of [365, 30, 1]) {
+      const [own, all] = await Promise.all([loadFleetRiskInputs({ ctx, periodDays, now }), loadFleetInputs({ ctx, periodDays, now })]);
+      expect(own.length).toBe(DEVICES.length);
+      expect(own, `${periodDays} d`).toEqual(all.devices.map(toFleetRiskDevice));
+      // The fleet charged and its harsh events are measured: the comparison is not one of zeros.
+      if (periodDays > 1) expect(own.some((d) => (d.charged_battery_kwh ?? 0) > 0 && d.harsh_events !== null)).toBe(true);
+    }
   });
 
   it("reads the rollups: a 365-day window reads a fraction of the telemetry rows the raw part reads", async () => {

@@ -17,9 +17,14 @@
  * rollup pair ever reaches past K: a reading stored later than the rollups (late data, a reading
  * after `until` for a window in the past) cannot make B wrong, and a device without valid rollups
  * is read wholly raw (B empty, C = [H, until]).
+ * A and C are read by ONE pipeline per device (the "split" stream of `behaviourAggregates`: A's
+ * readings, A's partner, C's readings), so each device pays for one sort and one set of window
+ * functions and aggregates, not two; its sums are A's plus C's.
  * Facts that are not sums: the odometer's first reading is A's, else B's first day with one, else
  * C's (the last: C, B, A); OEM event coverage runs from the window's first reading that carried
  * events: A's own, then B's (all of B's km once A had one; else from B's first day with one), then C's.
+ * The pipeline tells A from C for these by A's and C's own counts (`bh_ev_a`, `bh_odo_a`, `bh_odo_c`,
+ * and C's km `bh_dkm_c`).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { DevicePart } from "./device-sql";
@@ -31,10 +36,11 @@ import {
   HARSH_MEASURES,
   measureColumns,
   SOURCE_COLUMNS,
+  type BehaviourFigure,
   type BehaviourMeasures,
 } from "./behaviour-sql";
 import { greatCircleDays } from "./great-circle-sql";
-import { windowBounds, type WindowBounds } from "./rollup-window";
+import { latestValidDay, windowBounds, type WindowBounds } from "./rollup-window";
 
 /** Sum measures whose running totals the rollups hold (`c_<name>`), from the `bh_` column of the same name. */
 const SUMS = [
@@ -58,6 +64,7 @@ export function behaviourPart({
   measures = "all",
   telemetryDays = false,
   bounds = windowBounds(since, until),
+  figures,
 }: {
   since: string;
   until: string;
@@ -70,33 +77,44 @@ export function behaviourPart({
   telemetryDays?: boolean;
   /** `windowBounds(since, until)`, given apart only by a statement template whose values are placeholders (device-sql.ts). */
   bounds?: WindowBounds;
+  /** Only these figures (default: every figure of `measures`); the rollup probes no selected figure needs are left out. */
+  figures?: readonly BehaviourFigure[];
 }): DevicePart {
   const energy = measures === "all";
+  const wants = (...names: BehaviourFigure[]) => figures === undefined || names.some((n) => figures.includes(n));
   const from = sql`${since}::timestamptz`;
   const to = sql`${until}::timestamptz`;
   const hAt = sql`${bounds.headEnd}::timestamptz`;
   const hDay = sql`${bounds.headDay}::date`;
-  const untilDay = sql`${bounds.untilDay}::date`;
   const tailFrom = sql`coalesce(brk.day::timestamp at time zone 'UTC', ${hAt})`;
   const dev = (a: string) => sql.raw(`${a}.tenant_id = d.tenant_id and ${a}.device_id = d.device_id`);
   const inB = sql`r.day >= ${hDay} and r.day <= brx.day`;
 
+  // A and C are one pipeline (`bac`, the "split" stream): its sums are A's plus C's, and what is not a
+  // sum is told apart by the head's and the tail's own counts (bh_ev_a, bh_odo_a, bh_odo_c, bh_dkm_c).
   const column = (name: string): SQL => {
     if (name === "oem_cover_km") {
-      return sql`bra.bh_oem_cover_km
-        + case when bra.bh_ev_samples > 0 then ${b("dkm_all")} else coalesce(brf.ev_cover_km + (brx.c_dkm_all - brf.c_dkm_all), 0) end
-        + case when bra.bh_ev_samples > 0 or ${b("ev_samples")} > 0 then brc.bh_dkm_all else brc.bh_oem_cover_km end`;
+      // Coverage runs from the window's first reading that carried events. In the stream, A's and C's
+      // pairs are covered from the first such reading of A or C on; B decides only when A had none.
+      return sql`case when bac.bh_ev_a > 0 then bac.bh_oem_cover_km + ${b("dkm_all")}
+        when ${b("ev_samples")} > 0 then coalesce(brf.ev_cover_km + (brx.c_dkm_all - brf.c_dkm_all), 0) + bac.bh_dkm_c
+        else bac.bh_oem_cover_km end`;
     }
-    if (name === "kw_reported") return sql`(bra.bh_kw_count + ${b("kw_count")} + brc.bh_kw_count) > 0`;
-    if (name === "telemetry_days") return sql`bra.bh_telemetry_days + ${b("days")} + brc.bh_telemetry_days`;
-    // C has readings whenever B is not empty (day K), so the newest reading is C's, else A's.
-    if (name === "newest_ms") return sql`coalesce(brc.bh_newest_ms, bra.bh_newest_ms)`;
-    if (name === "odo_first") return sql`coalesce(bra.bh_odo_first, bro.odo_first, brc.bh_odo_first)`;
-    if (name === "odo_first_ms") return sql`coalesce(bra.bh_odo_first_ms, (extract(epoch from bro.odo_first_ts) * 1000)::float8, brc.bh_odo_first_ms)`;
-    if (name === "odo_last") return sql`coalesce(brc.bh_odo_last, brl.odo_last, bra.bh_odo_last)`;
-    if (name === "odo_last_ms") return sql`coalesce(brc.bh_odo_last_ms, (extract(epoch from brl.odo_last_ts) * 1000)::float8, bra.bh_odo_last_ms)`;
+    if (name === "kw_reported") return sql`(bac.bh_kw_count + ${b("kw_count")}) > 0`;
+    if (name === "telemetry_days") return sql`bac.bh_telemetry_days + ${b("days")}`;
+    // C has readings whenever B is not empty (day K), so the stream's newest reading is the window's.
+    if (name === "newest_ms") return sql`bac.bh_newest_ms`;
+    // The stream's first odometer reading is A's when A has one, else C's; its last is C's when C has one.
+    if (name === "odo_first") return sql`case when bac.bh_odo_a > 0 then bac.bh_odo_first else coalesce(bro.odo_first, bac.bh_odo_first) end`;
+    if (name === "odo_first_ms") {
+      return sql`case when bac.bh_odo_a > 0 then bac.bh_odo_first_ms else coalesce((extract(epoch from bro.odo_first_ts) * 1000)::float8, bac.bh_odo_first_ms) end`;
+    }
+    if (name === "odo_last") return sql`case when bac.bh_odo_c > 0 then bac.bh_odo_last else coalesce(brl.odo_last, bac.bh_odo_last) end`;
+    if (name === "odo_last_ms") {
+      return sql`case when bac.bh_odo_c > 0 then bac.bh_odo_last_ms else coalesce((extract(epoch from brl.odo_last_ts) * 1000)::float8, bac.bh_odo_last_ms) end`;
+    }
     if ((HARSH_MEASURES as readonly string[]).includes(name)) return sql`${r("brh", name)} + ${b(name)}`;
-    return sql`${r("bra", name)} + ${b(name)} + ${r("brc", name)}`;
+    return sql`${r("bac", name)} + ${b(name)}`;
   };
 
   const days =
@@ -106,36 +124,29 @@ export function behaviourPart({
           + (select count(distinct (tc.ts at time zone 'UTC')::date) from telemetry tc where ${dev("tc")} and tc.ts >= ${tailFrom} and tc.ts <= ${to}))::int as bh_telemetry_days`
       : sql``;
   return {
-    columns: sql`${measureColumns(measures, column)}, ${SOURCE_COLUMNS}${days}`,
-    join: sql`left join lateral (
-      select r.day from telemetry_rollup_state rs
-      join telemetry_daily r on ${dev("r")}
-        and r.day >= ${hDay} and r.day < ${untilDay} and r.day < rs.clean_before and r.last_ts is not null
-      where ${dev("rs")} and rs.rolled_battery_kwh is not distinct from d.battery_kwh
-      order by r.day desc limit 1
-    ) brk on true
+    columns: sql`${measureColumns(measures, column, figures)}, ${SOURCE_COLUMNS}${days}`,
+    join: sql`left join lateral (${latestValidDay(bounds, sql`r.last_ts is not null`)}) brk on true
     left join lateral (
       select r.* from telemetry_daily r where ${dev("r")} and r.day >= ${hDay} and r.day < brk.day order by r.day desc limit 1
     ) brx on true
     left join lateral (
       select r.* from telemetry_daily r where ${dev("r")} and r.day < ${hDay} and brx.day is not null order by r.day desc limit 1
     ) bry on true
-    left join lateral (${behaviourAggregates({ stream: { kind: "head", from, before: hAt, until: to }, measures: energy ? "all" : "driving" })}) bra on true
-    left join lateral (${behaviourAggregates({ stream: { kind: "window", from: tailFrom, until: to }, measures: energy ? "all" : "driving" })}) brc on true
+    left join lateral (${behaviourAggregates({ stream: { kind: "split", from, before: hAt, tailFrom, until: to }, measures: energy ? "all" : "driving" })}) bac on true${wants("oem_cover_km") ? sql`
     left join lateral (
       select r.day, r.ev_cover_km, r.c_dkm_all from telemetry_daily r
       where ${dev("r")} and ${inB} and r.c_ev_samples > coalesce(bry.c_ev_samples, 0)
-        and bra.bh_ev_samples = 0 and ${b("ev_samples")} > 0
+        and bac.bh_ev_a = 0 and ${b("ev_samples")} > 0
       order by r.day limit 1
-    ) brf on true${energy ? sql`
+    ) brf on true` : sql``}${energy && wants("odo_first", "odo_first_ms") ? sql`
     left join lateral (
       select r.odo_first, r.odo_first_ts from telemetry_daily r
-      where ${dev("r")} and ${inB} and r.odo_first is not null and bra.bh_odo_first is null
+      where ${dev("r")} and ${inB} and r.odo_first is not null and bac.bh_odo_a = 0
       order by r.day limit 1
-    ) bro on true
+    ) bro on true` : sql``}${energy && wants("odo_last", "odo_last_ms") ? sql`
     left join lateral (
       select r.odo_last, r.odo_last_ts from telemetry_daily r
-      where ${dev("r")} and ${inB} and r.odo_last is not null and brc.bh_odo_last is null
+      where ${dev("r")} and ${inB} and r.odo_last is not null and bac.bh_odo_c = 0
       order by r.day desc limit 1
     ) brl on true` : sql``}
     left join lateral (

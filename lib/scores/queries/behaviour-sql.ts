@@ -102,15 +102,19 @@ export type BehaviourMeasures = "all" | "driving";
  * others are there only as the partner of the pair before them (the pair belongs to the day, or the
  * window part, of its FIRST sample).
  * - `window`: the readings in [from, until] (the raw measure of a window);
- * - `head`: the readings in [from, before) and, as a partner only, the first one at or after `before`
- *   (and not after `until`): the part of a window before its first whole UTC day;
+ * - `split`: a window read around its rolled-up days (behaviour-rollup-sql.ts): the head, the readings
+ *   in [from, before) (the part before the window's first whole UTC day, `a` true); as a partner only,
+ *   the first reading in [before, tailFrom); and the tail, the readings in [tailFrom, until]. Every
+ *   reading is at most `until`. When tailFrom = before (no rolled-up days) it is the raw window.
+ *   The head's last pair reaches its partner, and the partner's own pair is not counted, so the
+ *   readings between the two parts are never read: the rollups count them;
  * - `days`: every reading from `from` on, counted by UTC day for the days before `daysBefore` (the
  *   later ones are partners only): the rollup refresh (behaviour-rollup-sql.ts).
  * Bounds are SQL expressions (timestamptz), so a part may start at a per-device time.
  */
 export type SampleStream =
   | { kind: "window"; from: SQL; until: SQL }
-  | { kind: "head"; from: SQL; before: SQL; until: SQL }
+  | { kind: "split"; from: SQL; before: SQL; tailFrom: SQL; until: SQL }
   | { kind: "days"; from: SQL; daysBefore: SQL };
 
 const sampleCols = (energy: boolean, soh: boolean) =>
@@ -125,13 +129,16 @@ function streamSql(stream: SampleStream, energy: boolean): SQL {
             from telemetry t
             where ${ofDevice} and t.ts >= ${stream.from} and t.ts <= ${stream.until}
             order by t.ts offset 0`;
-    case "head":
+    case "split":
       return sql`select u.* from (
-              (select ${sampleCols(energy, false)}, true as seg from telemetry t
+              (select ${sampleCols(energy, false)}, true as seg, true as a from telemetry t
                 where ${ofDevice} and t.ts >= ${stream.from} and t.ts < ${stream.before} and t.ts <= ${stream.until})
               union all
-              (select ${sampleCols(energy, false)}, false as seg from telemetry t
-                where ${ofDevice} and t.ts >= ${stream.before} and t.ts <= ${stream.until} order by t.ts limit 1)
+              (select ${sampleCols(energy, false)}, false as seg, false as a from telemetry t
+                where ${ofDevice} and t.ts >= ${stream.before} and t.ts < ${stream.tailFrom} and t.ts <= ${stream.until} order by t.ts limit 1)
+              union all
+              (select ${sampleCols(energy, false)}, true as seg, false as a from telemetry t
+                where ${ofDevice} and t.ts >= ${stream.tailFrom} and t.ts <= ${stream.until})
             ) u order by u.ts offset 0`;
     case "days":
       return sql`select ${sampleCols(energy, true)}, (t.ts at time zone 'UTC')::date as day,
@@ -159,6 +166,7 @@ function streamSql(stream: SampleStream, energy: boolean): SQL {
 export function behaviourAggregates({ stream, measures = "all" }: { stream: SampleStream; measures?: BehaviourMeasures }): SQL {
   const energy = measures === "all";
   const perDay = stream.kind === "days";
+  const split = stream.kind === "split";
   const chg = sql`(coalesce(f.cw, '') in (${textList(CHARGING_WORDS)}) or (coalesce(f.kw, 0) > 0 and coalesce(f.v, 0) < ${MOVING_SPEED_KMH}))`;
   const dcw = sql`(coalesce(f.cw, '') in (${textList(DC_CHARGING_WORDS)}))`;
   // The sample says whether it is charging (a status word of the charging vocabulary, either way, or a
@@ -227,7 +235,13 @@ export function behaviourAggregates({ stream, measures = "all" }: { stream: Samp
             lead(${chgKnown}) over w as chg_known2,
             (${utcDay} is distinct from lag(${utcDay}) over w) as new_day,
             count(f.odo) filter (where f.seg) over wr as odo_rank, count(f.odo) filter (where f.seg) over wp as odo_count`;
-  return sql`select ${perDay ? sql`${dayAggregates}, ` : sql``}${drivingAggregates}${energy ? sql`, ${energyAggregates}` : sql``}
+  // What the rollup part needs to tell the head from the tail (behaviour-rollup-sql.ts): the head's OEM
+  // event samples and odometer readings, the tail's odometer readings and km.
+  const splitAggregates = sql`, count(*) filter (where q.ev and q.a)::int as bh_ev_a,
+        coalesce(sum(q.dkm) filter (where not q.a), 0)::float8 as bh_dkm_c${energy ? sql`,
+        count(q.odo) filter (where q.a)::int as bh_odo_a,
+        count(q.odo) filter (where not q.a)::int as bh_odo_c` : sql``}`;
+  return sql`select ${perDay ? sql`${dayAggregates}, ` : sql``}${drivingAggregates}${energy ? sql`, ${energyAggregates}` : sql``}${split ? splitAggregates : sql``}
       from (
         select p.*,
           coalesce(p.v, 0) >= ${MOVING_SPEED_KMH} as drv,
@@ -237,7 +251,7 @@ export function behaviourAggregates({ stream, measures = "all" }: { stream: Samp
             case when p.gap <= ${STATE_HOLD_MINUTES}::float8 then p.odo2 - p.odo
               else least(p.odo2 - p.odo, coalesce(p.v, 0) * ${STATE_HOLD_MINUTES}::float8 / 60.0) end end as skm${energy ? energyPairs : sql``}
         from (
-          select f.ts, f.v, f.temp, f.odo, f.ev, f.seg${perDay ? sql`, f.day, f.soh` : sql``},
+          select f.ts, f.v, f.temp, f.odo, f.ev, f.seg${perDay ? sql`, f.day, f.soh` : sql``}${split ? sql`, f.a` : sql``},
             bool_or(f.ev) over wr as ev_cov,
             lead(f.ts) over w as ts2,
             extract(epoch from (lead(f.ts) over w - f.ts)) / 60.0 as gap,
@@ -275,10 +289,43 @@ export const ENERGY_MEASURES = [
 ] as const;
 export const HARSH_MEASURES = ["harsh_oem", "harsh_derived", "harsh_oem_w", "harsh_derived_w"] as const;
 
-/** The `bh_` column list of a part (what `toBehaviour` / `toDrivingBehaviour` read), from the lateral aliases given. */
-export function measureColumns(measures: BehaviourMeasures, alias: (name: string) => SQL): SQL {
-  const names = [...DRIVING_MEASURES, ...(measures === "all" ? ENERGY_MEASURES : []), ...HARSH_MEASURES];
+/** One figure of the behaviour part (its column is `bh_<name>`). */
+export type BehaviourFigure = (typeof DRIVING_MEASURES)[number] | (typeof ENERGY_MEASURES)[number] | (typeof HARSH_MEASURES)[number];
+
+/**
+ * The figures fleet risk reads (`toFleetRiskBehaviour`): the driving measures, the harsh events, and of
+ * the energy measures only the charging and SOC figures of its EV charging component, the coverage
+ * and the freshness. The fleet risk verb selects only these: Postgres then computes no other
+ * aggregate (the odometer ranks, the consumption pairs), makes none of the odometer probes, and
+ * sends 31 columns instead of 59 (docs/performance.md, "Fleet risk's own figures").
+ */
+export const FLEET_RISK_FIGURES = [
+  ...DRIVING_MEASURES,
+  ...HARSH_MEASURES,
+  "soc_known_min", "low_soc_min", "charged_ac_pp", "charged_dc_pp", "charged_hpc_pp", "pt_kwh", "pt_pp", "telemetry_days", "newest_ms",
+] as const satisfies readonly BehaviourFigure[];
+
+/**
+ * The `bh_` column list of a part (what `toBehaviour` / `toDrivingBehaviour` read), from the lateral
+ * aliases given; only `figures` when given (each must be one `measures` computes).
+ */
+export function measureColumns(measures: BehaviourMeasures, alias: (name: string) => SQL, figures?: readonly BehaviourFigure[]): SQL {
+  const all: readonly BehaviourFigure[] = [...DRIVING_MEASURES, ...(measures === "all" ? ENERGY_MEASURES : []), ...HARSH_MEASURES];
+  const missing = figures?.filter((f) => !all.includes(f)) ?? [];
+  if (missing.length > 0) throw new Error(`behaviour figures ${missing.join(", ")} are not among the "${measures}" measures`);
+  const names = figures ? all.filter((n) => figures.includes(n)) : all;
   return sql.join(names.map((n) => sql`${alias(n)} as ${sql.raw(`bh_${n}`)}`), sql`, `);
+}
+
+/**
+ * A row that must carry every column of `figures` (and the source columns): a figure the statement did not
+ * select would otherwise read as 0 (`sqlCount(undefined)`), a wrong score instead of an error.
+ * Checked on one row: every row of a statement has the same columns.
+ */
+export function assertFigureColumns(row: Record<string, unknown> | undefined, figures: readonly BehaviourFigure[]): void {
+  if (row === undefined) return;
+  const missing = [...figures.map((f) => `bh_${f}`), "bh_events_reported_ms", "bh_dense_speed_ms"].filter((c) => !(c in row));
+  if (missing.length > 0) throw new Error(`the statement did not select ${missing.join(", ")}`);
 }
 
 /**
@@ -330,25 +377,29 @@ export interface DrivingBehaviourRow {
   };
 }
 
-/** The raw figures of one device's behaviour part, all measures (minutes, km, SOC points), typed. */
-export interface BehaviourRow extends DrivingBehaviourRow {
-  readings: number;
-  charging_minutes: number;
+/** The figures fleet risk reads (FLEET_RISK_FIGURES), typed. */
+export interface FleetRiskBehaviourRow extends DrivingBehaviourRow {
   soc_known_minutes: number;
   low_soc_minutes: number;
   /** SOC points added by charging pairs: AC, DC, and DC above 100 kW (subset of DC). */
   charged_ac_pp: number;
   charged_dc_pp: number;
   charged_high_power_pp: number;
-  /** SOC points used and odometer km over non-charging pairs with both known (consumption). */
-  consumption_pp: number;
-  consumption_km: number;
   /** Power × time (kWh) and the SOC points it added, over short charging pairs (cross-check, capacity estimate). */
   power_time_kwh: number;
   power_time_pp: number;
-  charging_power_reported: boolean;
   telemetry_days: number;
   newest_telemetry_at: Date | null;
+}
+
+/** The raw figures of one device's behaviour part, all measures (minutes, km, SOC points), typed. */
+export interface BehaviourRow extends FleetRiskBehaviourRow {
+  readings: number;
+  charging_minutes: number;
+  /** SOC points used and odometer km over non-charging pairs with both known (consumption). */
+  consumption_pp: number;
+  consumption_km: number;
+  charging_power_reported: boolean;
   /** Odometer of the first and last sample with one in the window, and when. */
   odometer_first_km: number | null;
   odometer_last_km: number | null;
@@ -384,13 +435,42 @@ export function toDrivingBehaviour(r: Record<string, unknown>): DrivingBehaviour
   };
 }
 
+/** The row of a `behaviourPart({ figures: FLEET_RISK_FIGURES })` (or of any part with all measures). */
+export function toFleetRiskBehaviour(r: Record<string, unknown>): FleetRiskBehaviourRow {
+  const d = toDrivingBehaviour(r);
+  return {
+    driving_minutes: d.driving_minutes,
+    minutes_over_130: d.minutes_over_130,
+    minutes_over_160: d.minutes_over_160,
+    night_driving_minutes: d.night_driving_minutes,
+    temp_known_driving_minutes: d.temp_known_driving_minutes,
+    driving_minutes_near_0c: d.driving_minutes_near_0c,
+    driving_minutes_cold: d.driving_minutes_cold,
+    driving_minutes_below_0c: d.driving_minutes_below_0c,
+    driving_minutes_below_minus10c: d.driving_minutes_below_minus10c,
+    moving_km: d.moving_km,
+    km_over_130: d.km_over_130,
+    km_over_160: d.km_over_160,
+    harsh: d.harsh,
+    soc_known_minutes: sqlCount(r.bh_soc_known_min),
+    low_soc_minutes: sqlCount(r.bh_low_soc_min),
+    charged_ac_pp: sqlCount(r.bh_charged_ac_pp),
+    charged_dc_pp: sqlCount(r.bh_charged_dc_pp),
+    charged_high_power_pp: sqlCount(r.bh_charged_hpc_pp),
+    power_time_kwh: sqlCount(r.bh_pt_kwh),
+    power_time_pp: sqlCount(r.bh_pt_pp),
+    telemetry_days: sqlCount(r.bh_telemetry_days),
+    newest_telemetry_at: sqlDate(sqlNumber(r.bh_newest_ms)),
+  };
+}
+
 /**
  * The row of a `behaviourPart()` with all measures. One object literal of a fixed shape, not a spread of
  * the driving figures into it: V8 builds a 32-property object from a spread on its slow path, about
  * 60 µs a row, which was 0.6 s of a 10,000-vehicle fleet score (docs/performance.md, "Fleet scores").
  */
 export function toBehaviour(r: Record<string, unknown>): BehaviourRow {
-  const d = toDrivingBehaviour(r);
+  const d = toFleetRiskBehaviour(r);
   return {
     driving_minutes: d.driving_minutes,
     minutes_over_130: d.minutes_over_130,
@@ -407,18 +487,18 @@ export function toBehaviour(r: Record<string, unknown>): BehaviourRow {
     harsh: d.harsh,
     readings: sqlCount(r.bh_readings),
     charging_minutes: sqlCount(r.bh_charging_min),
-    soc_known_minutes: sqlCount(r.bh_soc_known_min),
-    low_soc_minutes: sqlCount(r.bh_low_soc_min),
-    charged_ac_pp: sqlCount(r.bh_charged_ac_pp),
-    charged_dc_pp: sqlCount(r.bh_charged_dc_pp),
-    charged_high_power_pp: sqlCount(r.bh_charged_hpc_pp),
+    soc_known_minutes: d.soc_known_minutes,
+    low_soc_minutes: d.low_soc_minutes,
+    charged_ac_pp: d.charged_ac_pp,
+    charged_dc_pp: d.charged_dc_pp,
+    charged_high_power_pp: d.charged_high_power_pp,
     consumption_pp: sqlCount(r.bh_cons_pp),
     consumption_km: sqlCount(r.bh_cons_km),
-    power_time_kwh: sqlCount(r.bh_pt_kwh),
-    power_time_pp: sqlCount(r.bh_pt_pp),
+    power_time_kwh: d.power_time_kwh,
+    power_time_pp: d.power_time_pp,
     charging_power_reported: r.bh_kw_reported === true || r.bh_kw_reported === "t",
-    telemetry_days: sqlCount(r.bh_telemetry_days),
-    newest_telemetry_at: sqlDate(sqlNumber(r.bh_newest_ms)),
+    telemetry_days: d.telemetry_days,
+    newest_telemetry_at: d.newest_telemetry_at,
     odometer_first_km: sqlNumber(r.bh_odo_first),
     odometer_last_km: sqlNumber(r.bh_odo_last),
     odometer_first_at: sqlDate(sqlNumber(r.bh_odo_first_ms)),

@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_KM } from "@/lib/reports/emissions";
 import type { DevicePart } from "./device-sql";
-import { windowBounds } from "./rollup-window";
+import { latestValidDay, windowBounds } from "./rollup-window";
 
 /** Σ haversine(lat, lon → lat2, lon2) over the rows of `alias` whose partner exists, km (0 without pairs). */
 const haversineSum = (alias: string): SQL =>
@@ -76,13 +76,7 @@ export function greatCirclePart({ since, until }: { since: string; until: string
   const dev = (a: string) => sql.raw(`${a}.tenant_id = d.tenant_id and ${a}.device_id = d.device_id`);
   return {
     columns: sql`(gca.gc_km + coalesce(gcx.c_gc_km - coalesce(gcy.c_gc_km, 0), 0) + gcc.gc_km)::float8 as gc_km`,
-    join: sql`left join lateral (
-      select r.day from telemetry_rollup_state rs
-      join telemetry_daily r on ${dev("r")}
-        and r.day >= ${hDay} and r.day < ${bounds.untilDay}::date and r.day < rs.clean_before and r.positions > 0
-      where ${dev("rs")} and rs.rolled_battery_kwh is not distinct from d.battery_kwh
-      order by r.day desc limit 1
-    ) gck on true
+    join: sql`left join lateral (${latestValidDay(bounds, sql`r.positions > 0`)}) gck on true
     left join lateral (
       select r.day, r.c_gc_km from telemetry_daily r where ${dev("r")} and r.day >= ${hDay} and r.day < gck.day order by r.day desc limit 1
     ) gcx on true

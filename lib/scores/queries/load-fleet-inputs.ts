@@ -2,14 +2,22 @@ import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { rows, sqlCount, sqlNumber } from "@/lib/db/sql-values";
 import { harshExposure } from "@/lib/scores/behaviour-exposure";
-import { energyAccount, type EnergyAccount } from "@/lib/scores/energy-accounting";
+import { chargedEnergy, energyAccount, type EnergyAccount } from "@/lib/scores/energy-accounting";
 import type { FleetRiskDeviceInput, SeverityCounts } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
 import { isPostgresPool } from "@/lib/db/prepared";
 import { env } from "@/lib/env";
 import { behaviourPart } from "./behaviour-rollup-sql";
 import { MIN_DEVICES_PER_STATEMENT } from "./device-sql";
-import { toBehaviour, type BehaviourRow } from "./behaviour-sql";
+import {
+  assertFigureColumns,
+  FLEET_RISK_FIGURES,
+  toBehaviour,
+  toFleetRiskBehaviour,
+  type BehaviourFigure,
+  type BehaviourRow,
+  type FleetRiskBehaviourRow,
+} from "./behaviour-sql";
 
 /**
  * Everything the two fleet scores (fleet risk, green fleet) need for one tenant and one period
@@ -137,11 +145,44 @@ export async function loadFleetInputs({ ctx, periodDays, now }: { ctx: TenantCtx
  * window's length as the score states it.
  */
 export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { ctx: TenantCtx; start: Date; end: Date; periodDays: number }): Promise<FleetInputs> {
+  const found = await fleetRows(ctx, start, end);
+  return {
+    period_days: periodDays,
+    period_start: start,
+    period_end: end,
+    devices: found.map((r) => deviceAggregate(r, start, alertCounts(r))),
+    names: new Map(found.map((r) => [String(r.device_id), String(r.name)])),
+  };
+}
+
+/**
+ * Fleet risk's inputs for the last `periodDays` days before `now`: the same statement as
+ * `loadFleetInputs`, with only the figures fleet risk reads (FLEET_RISK_FIGURES), so Postgres computes
+ * and sends about half the columns and makes none of the odometer probes.
+ */
+export async function loadFleetRiskInputs({ ctx, periodDays, now }: { ctx: TenantCtx; periodDays: number; now: Date }): Promise<FleetRiskDeviceInput[]> {
+  const start = new Date(now.getTime() - periodDays * 86_400_000);
+  const found = await fleetRows(ctx, start, now, FLEET_RISK_FIGURES);
+  assertFigureColumns(found[0], FLEET_RISK_FIGURES);
+  return found.map((r) => {
+    const behaviour = toFleetRiskBehaviour(r);
+    return fleetRiskInput({
+      device_id: String(r.device_id),
+      powertrain: typeof r.powertrain === "string" ? r.powertrain : null,
+      alerts: alertCounts(r),
+      behaviour,
+      charged: chargedEnergy(behaviour, sqlNumber(r.battery_kwh)),
+      harsh_events: harshExposure(behaviour.harsh, start),
+    });
+  });
+}
+
+/** One row per device of the tenant: devices ⟕ behaviour part (all figures, or `figures`) ⟕ alert aggregates of `[start, end]`. */
+function fleetRows(ctx: TenantCtx, start: Date, end: Date, figures?: readonly BehaviourFigure[]): Promise<Record<string, unknown>[]> {
   const startIso = start.toISOString();
   const endIso = end.toISOString();
-  const part = behaviourPart({ since: startIso, until: endIso });
-
-  const found = await queryFleet(
+  const part = behaviourPart({ since: startIso, until: endIso, figures });
+  return queryFleet(
     ctx,
     (inSlice) => sql`
     with al as (
@@ -160,24 +201,35 @@ export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { 
     left join al on al.device_id = d.device_id
     where d.tenant_id = ${ctx.tenantId}${inSlice("d.device_id")}`,
   );
-  return {
-    period_days: periodDays,
-    period_start: start,
-    period_end: end,
-    devices: found.map((r) =>
-      deviceAggregate(r, start, { critical: sqlCount(r.critical), warning: sqlCount(r.warning), info: sqlCount(r.info) }),
-    ),
-    names: new Map(found.map((r) => [String(r.device_id), String(r.name)])),
-  };
 }
 
-/** The fleet-risk view of one device aggregate. */
+const alertCounts = (r: Record<string, unknown>): SeverityCounts => ({ critical: sqlCount(r.critical), warning: sqlCount(r.warning), info: sqlCount(r.info) });
+
+/** The fleet-risk view of one device aggregate (the per-device batch). */
 export function toFleetRiskDevice(d: FleetDeviceAggregate): FleetRiskDeviceInput {
-  const b = d.behaviour;
+  return fleetRiskInput({ device_id: d.device_id, powertrain: d.powertrain, alerts: d.alerts, behaviour: d.behaviour, charged: d.energy, harsh_events: d.harsh_events });
+}
+
+/** Fleet risk's input of one device, from its figures: the one mapping of the fleet verb and the per-device batch. */
+function fleetRiskInput({
+  device_id,
+  powertrain,
+  alerts,
+  behaviour: b,
+  charged,
+  harsh_events,
+}: {
+  device_id: string;
+  powertrain: string | null;
+  alerts: SeverityCounts;
+  behaviour: FleetRiskBehaviourRow;
+  charged: Pick<EnergyAccount, "charged_battery_kwh" | "high_power_dc_share">;
+  harsh_events: FleetRiskDeviceInput["harsh_events"];
+}): FleetRiskDeviceInput {
   return {
-    device_id: d.device_id,
-    powertrain: d.powertrain,
-    alerts: d.alerts,
+    device_id,
+    powertrain,
+    alerts,
     driving_minutes: b.driving_minutes,
     minutes_over_130: b.minutes_over_130,
     minutes_over_160: b.minutes_over_160,
@@ -189,9 +241,9 @@ export function toFleetRiskDevice(d: FleetDeviceAggregate): FleetRiskDeviceInput
     driving_minutes_near_0c: b.driving_minutes_near_0c,
     driving_minutes_cold: b.driving_minutes_cold,
     driving_minutes_below_minus10c: b.driving_minutes_below_minus10c,
-    harsh_events: d.harsh_events,
-    charged_battery_kwh: d.energy.charged_battery_kwh,
-    high_power_dc_share: d.energy.high_power_dc_share,
+    harsh_events,
+    charged_battery_kwh: charged.charged_battery_kwh,
+    high_power_dc_share: charged.high_power_dc_share,
     soc_known_minutes: b.soc_known_minutes,
     low_soc_minutes: b.low_soc_minutes,
     telemetry_days: b.telemetry_days,
