@@ -178,6 +178,14 @@ function windows(): { label: string; since: Date; until: Date }[] {
     // Between the dense tracker's bursts: it reported earlier in the month, not in the window.
     { label: "a quiet evening", since: new Date(today0 - 2 * DAY + 12 * 3_600_000), until: new Date(today0 - 2 * DAY + 20 * 3_600_000) },
   ];
+  // A first whole day H without readings before day K: the GPS tracker's first empty day D (at least 5
+  // days ago) after a day with readings, and a window from noon the day before D to noon two days
+  // after it. Then K = D + 1 > H = D with no rollup row in [H, K): the head's last pair reaches the
+  // tail's first reading across the empty day (the partner range is empty).
+  const gpsDays = new Set(gpsHistory("ROLLGPS1", 40, 41).map((r) => Math.floor(Date.parse(String(r.timestamp)) / DAY) * DAY));
+  const empty = Array.from({ length: 30 }, (_, i) => today0 - (5 + i) * DAY).find((d) => !gpsDays.has(d) && gpsDays.has(d - DAY) && gpsDays.has(d + DAY));
+  if (empty === undefined) throw new Error("the GPS tracker's history has no empty day between two days with readings");
+  list.push({ label: "an empty first whole day", since: new Date(empty - DAY / 2), until: new Date(empty + 2 * DAY + DAY / 2) });
   for (let i = 0; i < 6; i++) {
     const a = nowMs - rnd() * 12 * DAY;
     const b = a + rnd() * (nowMs - a);

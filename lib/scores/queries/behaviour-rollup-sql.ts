@@ -7,7 +7,7 @@
  *
  * A window [since, until] is read in three parts, per device:
  * - A, the head: the readings before the window's first whole UTC day H, raw, with the pair from the
- *   last of them to the next reading (the head stream's partner);
+ *   last of them to the next reading (A's partner: the first reading in [H, K), else C's first);
  * - B, whole days [H, K) from the rollups: running totals of day K−1's row minus those of the last
  *   row before H. A pair belongs to the day of its first reading, so day K−1's last pair reaches the
  *   first reading of K;

@@ -98,7 +98,7 @@ export type BehaviourMeasures = "all" | "driving";
 
 /**
  * Where a pipeline's samples come from. Every stream yields the device's telemetry in time order as
- * rows (ts, v, temp, odo, ev, seg[, soc, kw, cw][, day, soh]); `seg` says which rows count: the
+ * rows (ts, v, temp, odo, ev, seg[, soc, kw, cw][, day, soh][, a]); `seg` says which rows count: the
  * others are there only as the partner of the pair before them (the pair belongs to the day, or the
  * window part, of its FIRST sample).
  * - `window`: the readings in [from, until] (the raw measure of a window);
@@ -106,8 +106,9 @@ export type BehaviourMeasures = "all" | "driving";
  *   in [from, before) (the part before the window's first whole UTC day, `a` true); as a partner only,
  *   the first reading in [before, tailFrom); and the tail, the readings in [tailFrom, until]. Every
  *   reading is at most `until`. When tailFrom = before (no rolled-up days) it is the raw window.
- *   The head's last pair reaches its partner, and the partner's own pair is not counted, so the
- *   readings between the two parts are never read: the rollups count them;
+ *   The head's last pair reaches its partner (or, with no reading in [before, tailFrom), the tail's
+ *   first reading), and the partner's own pair is not counted: of the readings between the two parts
+ *   only the partner is read, and only as a pair's end (the rollups count the rest);
  * - `days`: every reading from `from` on, counted by UTC day for the days before `daysBefore` (the
  *   later ones are partners only): the rollup refresh (behaviour-rollup-sql.ts).
  * Bounds are SQL expressions (timestamptz), so a part may start at a per-device time.
@@ -236,7 +237,9 @@ export function behaviourAggregates({ stream, measures = "all" }: { stream: Samp
             (${utcDay} is distinct from lag(${utcDay}) over w) as new_day,
             count(f.odo) filter (where f.seg) over wr as odo_rank, count(f.odo) filter (where f.seg) over wp as odo_count`;
   // What the rollup part needs to tell the head from the tail (behaviour-rollup-sql.ts): the head's OEM
-  // event samples and odometer readings, the tail's odometer readings and km.
+  // event samples and odometer readings, the tail's odometer readings and km. (OEM-event coverage,
+  // `ev_cov`, counts only the stream's own readings: a partner that carried events belongs to the
+  // rolled-up days, whose events the rollup part weighs itself.)
   const splitAggregates = sql`, count(*) filter (where q.ev and q.a)::int as bh_ev_a,
         coalesce(sum(q.dkm) filter (where not q.a), 0)::float8 as bh_dkm_c${energy ? sql`,
         count(q.odo) filter (where q.a)::int as bh_odo_a,
@@ -252,7 +255,7 @@ export function behaviourAggregates({ stream, measures = "all" }: { stream: Samp
               else least(p.odo2 - p.odo, coalesce(p.v, 0) * ${STATE_HOLD_MINUTES}::float8 / 60.0) end end as skm${energy ? energyPairs : sql``}
         from (
           select f.ts, f.v, f.temp, f.odo, f.ev, f.seg${perDay ? sql`, f.day, f.soh` : sql``}${split ? sql`, f.a` : sql``},
-            bool_or(f.ev) over wr as ev_cov,
+            bool_or(f.ev and f.seg) over wr as ev_cov,
             lead(f.ts) over w as ts2,
             extract(epoch from (lead(f.ts) over w - f.ts)) / 60.0 as gap,
             lead(f.odo) over w as odo2${energy ? energyWindow : sql``}
@@ -297,7 +300,8 @@ export type BehaviourFigure = (typeof DRIVING_MEASURES)[number] | (typeof ENERGY
  * the energy measures only the charging and SOC figures of its EV charging component, the coverage
  * and the freshness. The fleet risk verb selects only these: Postgres then computes no other
  * aggregate (the odometer ranks, the consumption pairs), makes none of the odometer probes, and
- * sends 31 columns instead of 59 (docs/performance.md, "Fleet risk's own figures").
+ * sends 29 `bh_` columns instead of 39 (docs/performance.md, "Fleet risk: one pipeline for the head and the
+ * tail, and only its own figures").
  */
 export const FLEET_RISK_FIGURES = [
   ...DRIVING_MEASURES,
@@ -311,6 +315,7 @@ export const FLEET_RISK_FIGURES = [
  */
 export function measureColumns(measures: BehaviourMeasures, alias: (name: string) => SQL, figures?: readonly BehaviourFigure[]): SQL {
   const all: readonly BehaviourFigure[] = [...DRIVING_MEASURES, ...(measures === "all" ? ENERGY_MEASURES : []), ...HARSH_MEASURES];
+  if (figures?.length === 0) throw new Error("behaviour figures: an empty list selects nothing");
   const missing = figures?.filter((f) => !all.includes(f)) ?? [];
   if (missing.length > 0) throw new Error(`behaviour figures ${missing.join(", ")} are not among the "${measures}" measures`);
   const names = figures ? all.filter((n) => figures.includes(n)) : all;
