@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { createApiKey, createApiKeyInput } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey, revokeApiKeyInput } from "@/lib/api-keys/revoke-api-key";
 import { revokeCertificate, revokeCertificateInput } from "@/lib/certificates/revoke-certificate";
+import { refreshStaleRollups, refreshStaleRollupsInput } from "@/lib/scores/rollups/refresh-stale-rollups";
 import type { Db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
 import { createTenant, createTenantInput } from "@/lib/tenants/create-tenant";
@@ -176,6 +177,20 @@ export const COMMANDS: readonly AdminCommand[] = [
     run: async (db, input) => {
       const r = await createUser({ ctx: { db }, input: input as Parameters<typeof createUser>[0]["input"] });
       return { user_id: r.userId };
+    },
+  },
+  {
+    name: "rollups:refresh",
+    summary: "Rebuild the stale daily rollups of every tenant (or of one): the step after a migration that empties them.",
+    synopsis: "[--tenant <tenant_id>]",
+    flags: ["tenant"],
+    required: [],
+    flagOfField: { tenantId: "--tenant" },
+    schema: refreshStaleRollupsInput,
+    buildInput: (v) => ({ tenantId: v.tenant }),
+    run: async (db, input) => {
+      const r = await refreshStaleRollups({ ctx: { db }, input: input as Parameters<typeof refreshStaleRollups>[0]["input"] });
+      return { tenants: r.tenants, devices: r.devices, days: r.days };
     },
   },
 ];

@@ -246,6 +246,13 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
     expectFailure(await cli("user:create", "--tenant", "tn_doesnotexist0000000", "--email", "x@example.com", "--password", "long enough pw"), "not_found");
   }, CASE_TIMEOUT_MS);
 
+  it("rollups:refresh", async () => {
+    // No telemetry on this database: nothing stale (tests/db/refresh-stale-rollups.test.ts rebuilds real rollups).
+    expect(expectSuccess(await cli("rollups:refresh"))).toEqual({ tenants: 0, devices: 0, days: 0 });
+    expect(expectSuccess(await cli("rollups:refresh", "--tenant", state.tenantA))).toEqual({ tenants: 0, devices: 0, days: 0 });
+    expectFailure(await cli("rollups:refresh", "--tenant", "tn_doesnotexist0000000"), "not_found");
+  }, CASE_TIMEOUT_MS);
+
   it("stored exactly what it said, and nothing secret in clear", async () => {
     const reader = await backend.openReader();
     try {
