@@ -157,8 +157,8 @@ export async function loadFleetInputsBetween({ ctx, start, end, periodDays }: { 
 
 /**
  * Fleet risk's inputs for the last `periodDays` days before `now`: the same statement as
- * `loadFleetInputs`, with only the figures fleet risk reads (FLEET_RISK_FIGURES), so Postgres computes
- * and sends about half the columns and makes none of the odometer probes.
+ * `loadFleetInputs`, with only the figures fleet risk reads (FLEET_RISK_FIGURES): Postgres computes and
+ * sends 29 of the 39 behaviour columns and makes none of the odometer probes.
  */
 export async function loadFleetRiskInputs({ ctx, periodDays, now }: { ctx: TenantCtx; periodDays: number; now: Date }): Promise<FleetRiskDeviceInput[]> {
   const start = new Date(now.getTime() - periodDays * 86_400_000);
