@@ -27,8 +27,9 @@ describe("admin CLI flag parsing", () => {
     expect(() => booleanFlag("require-signed-ingest", "yes")).toThrow(/--require-signed-ingest/);
   });
 
-  it("has exactly the CONTRACT commands", () => {
-    expect(COMMANDS.map((c) => c.name)).toEqual(["tenant:create", "tenant:update", "key:create", "key:revoke", "certificate:revoke", "user:create"]);
+  it("has exactly the CONTRACT commands, then FDP's own operations command (rollups:refresh, docs/admin-cli.md)", () => {
+    expect(COMMANDS.map((c) => c.name)).toEqual(["tenant:create", "tenant:update", "key:create", "key:revoke", "certificate:revoke", "user:create", "rollups:refresh"]);
+    expect(usageText()).toContain("rollups:refresh [--tenant <tenant_id>]");
     expect(usageText()).toContain("key:revoke --key-id <key_id>");
     expect(usageText()).toContain("certificate:revoke --number <certificate_number> --reason <text>");
   });
