@@ -6,9 +6,8 @@ import type { telemetry } from "@/lib/db/schema";
 import type { AlertDraft, DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { numberArray, textArray } from "@/lib/db/pg-array";
 import { newId } from "@/lib/ids";
-import { CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
 import { masterValueMergeSql } from "@/lib/vocabulary/master-data";
-import { SETTLE_MS } from "@/lib/vocabulary/readings";
+import { awakeSql, SETTLE_MS } from "@/lib/vocabulary/readings";
 import { normalisePowertrain, type Powertrain, powertrainMergeSql } from "@/lib/vocabulary/powertrain";
 import type { DrivingEventRow } from "./driving-events";
 import type { DeviceMasterUpdate } from "./normalize-records";
@@ -72,17 +71,18 @@ const EPOCH_MS_TO_TIMESTAMPTZ = sql.raw(`timestamptz 'epoch' + ts_ms * interval 
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-/**
- * A telemetry row with the vehicle awake: the SQL twin of isAwakeRecord (lib/detectors/common.ts) and of
- * the `awake` predicate of vehicle health's resting-12 V rule (lib/scores/queries/device-sql.ts `electrical`).
- */
-const AWAKE_SQL = sql.raw(`(coalesce(tw.speed_kmh, 0) > 0 or coalesce(tw.ignition, 0) = 1 or coalesce(tw.charging_power_kw, 0) > 0
-  or coalesce(${chargingWordSql("tw.charging_status")} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}), false))`);
+/** A stored reading with the vehicle awake (lib/vocabulary/readings.ts `awakeSql`). */
+const AWAKE = (alias: string) => sql.raw(awakeSql(alias));
 
 /**
  * The state before this batch, for the detectors: one query for every device of the batch. The last
  * awake reading is bounded: the latest within SETTLE_MS before the device's newest stored reading (an
  * index range of the device's history); an older one can no longer keep any later reading from settling.
+ * When the newest stored reading is itself awake, it is that reading: the snapshot is the history's
+ * newest row (storeBatch writes both from the same record), so the history is not read (the range's
+ * scans sit under a one-time filter on the snapshot's `awake`). A driving vehicle's newest reading
+ * usually is awake; in the ingest benchmark half of them are, and the read took 30–32 ms instead of
+ * 37–41 ms of server time for 2,000 devices.
  *
  * Written so that its plan cannot depend on statistics (a new tenant's first minutes, before anything
  * has analysed its rows; docs/performance.md "Ingest against the raw driver"): each batch device is one
@@ -102,20 +102,21 @@ export async function readDeviceContexts(tx: Tx | Db, tenantId: string, deviceId
   const found = await preparedRows(
     tx as Db,
     sql`select d.device_id, d.powertrain, d.battery_kwh, d.odometer_max_km, d.odometer_max_at,
-               s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh, aw.last_awake_at
+               s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh,
+               case when s.awake then s.ts else aw.last_awake_at end as last_awake_at
           from unnest(${textArray(deviceIds)}::text[]) as k(device_id)
           cross join lateral (
             select d.device_id, d.powertrain, d.battery_kwh, d.odometer_max_km, d.odometer_max_at from devices d
              where d.tenant_id = ${tenantId} and d.device_id = k.device_id limit 1
           ) d
           left join lateral (
-            select s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh from fleet_snapshot s
+            select s.ts, s.odometer_km, s.soc_pct, s.soh_pct, s.dtc_codes, s.speed_kmh, ${AWAKE("s")} as awake from fleet_snapshot s
              where s.tenant_id = ${tenantId} and s.device_id = k.device_id limit 1
           ) s on true
           left join lateral (
             select max(tw.ts) as last_awake_at from telemetry tw
-             where tw.tenant_id = ${tenantId} and tw.device_id = k.device_id
-               and (tw.device_id, tw.ts) <= (k.device_id, s.ts) and tw.ts > s.ts - make_interval(secs => ${SETTLE_MS / 1000}::float8) and ${AWAKE_SQL}
+             where s.awake is not true and tw.tenant_id = ${tenantId} and tw.device_id = k.device_id
+               and (tw.device_id, tw.ts) <= (k.device_id, s.ts) and tw.ts > s.ts - make_interval(secs => ${SETTLE_MS / 1000}::float8) and ${AWAKE("tw")}
           ) aw on true`,
   );
   const out = new Map<string, DeviceContext>();

@@ -1,3 +1,5 @@
+import { CHARGING_WORDS, chargingWordSql } from "./charging";
+
 /**
  * When a reading is usable: the validity rules every score and detector applies to the same signal,
  * so that one vehicle is never "healthy" in one answer and "unknown" in another. Ingest refuses values
@@ -133,6 +135,17 @@ export function sohFlagSentence(f: SohFlag): string {
  * counts as parked, since telematics units report while the vehicle is awake.
  */
 export const SETTLE_MS = 6 * 3_600_000;
+
+/**
+ * A stored reading (table alias `alias`) shows the vehicle awake: moving, ignition on, charging power,
+ * or a charging word. The SQL twin of isAwakeRecord (lib/detectors/common.ts); never null. The settle
+ * time's start in vehicle health's resting-12 V rule (lib/scores/queries/device-sql.ts) and in the
+ * ingest's device context (lib/ingest/store-batch.ts).
+ */
+export function awakeSql(alias: string): string {
+  return `coalesce(coalesce(${alias}.speed_kmh, 0) > 0 or ${alias}.ignition = 1 or coalesce(${alias}.charging_power_kw, 0) > 0
+    or ${chargingWordSql(`coalesce(${alias}.charging_status, '')`)} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}), false)`;
+}
 /**
  * A lead-acid battery never rests above this; above it, up to LITHIUM_16V_REST_BAND_V.min, the reading
  * is a charge voltage, not a rest voltage: a DC-DC converter holding it (13.3–13.5 V), a charger or

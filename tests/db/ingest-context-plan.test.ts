@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TenantCtx } from "@/lib/context";
 import type { Db } from "@/lib/db/client";
 import { ANALYZE_AFTER_NEW_DEVICES } from "@/lib/db/analyze-after-bulk-ingest";
-import { textArray } from "@/lib/db/pg-array";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { readDeviceContexts } from "@/lib/ingest/store-batch";
 import { rootLogger } from "@/lib/log/logger";
@@ -34,6 +33,28 @@ let tdb: TestDatabase;
 let raw: postgres.Sql;
 let fresh: TenantCtx;
 let deviceIds: string[];
+let batchTimes: number[];
+
+// Ignition and charging power travel in raw_data (lib/schemas/ingest.ts).
+const parked = { speed_kmh: 0, charging_status: "not_charging", raw_data: { ignition: false } };
+/**
+ * How each vehicle spends the batches (vehicle i follows PATTERNS[i % 6]), with the batches in which it
+ * is awake: the known truth. Two end parked, so the context reads their history; four end awake in one
+ * of the ways the awake rule knows (lib/vocabulary/readings.ts awakeSql), so their newest reading is the answer.
+ */
+const PATTERNS: { name: string; reading: (b: number) => Record<string, unknown>; awake: (b: number) => boolean }[] = [
+  { name: "moving, then parked", reading: (b) => (b < BATCHES / 2 ? { speed_kmh: 40 } : parked), awake: (b) => b < BATCHES / 2 },
+  { name: "parked, moving at the end", reading: (b) => (b === BATCHES - 1 ? { speed_kmh: 30 } : parked), awake: (b) => b === BATCHES - 1 },
+  { name: "ignition on at the end", reading: (b) => (b === BATCHES - 1 ? { speed_kmh: 0, raw_data: { ignition: true } } : parked), awake: (b) => b === BATCHES - 1 },
+  { name: "a charging word at the end", reading: (b) => (b === BATCHES - 1 ? { speed_kmh: 0, charging_status: " Fast-Charging " } : parked), awake: (b) => b === BATCHES - 1 },
+  {
+    name: "charging power at the end, a charging word before",
+    reading: (b) => (b === BATCHES - 1 ? { speed_kmh: 0, raw_data: { charging_power_kw: 7.2 } } : b === 1 ? { speed_kmh: 0, charging_status: "CHARGING" } : parked),
+    awake: (b) => b === BATCHES - 1 || b === 1,
+  },
+  { name: "never awake", reading: () => parked, awake: () => false },
+];
+const endsParked = (i: number) => !PATTERNS[i % PATTERNS.length]!.awake(BATCHES - 1);
 
 beforeAll(async () => {
   tdb = await createTestDatabase("postgres");
@@ -48,15 +69,15 @@ beforeAll(async () => {
   await ingestTelemetry({ ctx: { db, tenantId: old.tenantId, isSandbox: false, log: rootLogger() }, input: { vehicles: Array.from({ length: 200 }, () => ({ vin: oldVin(), timestamp: iso(t0), speed_kmh: 0, soc_percent: 60 })) } as never });
   await raw`analyze`;
 
-  // The new tenant's first batches through the real ingest: moving, then parked.
+  // The new tenant's first batches through the real ingest, each vehicle awake in its own way (below).
   const neu = await createTenantWithKey(db, { name: "New" });
   fresh = { db, tenantId: neu.tenantId, isSandbox: false, log: rootLogger() };
   const vins = Array.from({ length: VEHICLES }, vinSequence("NEWCTX0000"));
   for (let b = 0; b < BATCHES; b++) {
-    const speed = b < BATCHES / 2 ? 40 : 0;
-    await ingestTelemetry({ ctx: fresh, input: { vehicles: vins.map((vin) => ({ vin, timestamp: iso(t0 + b * STEP_MS), speed_kmh: speed, soc_percent: 55, battery_voltage: 12.6 })) } as never });
+    await ingestTelemetry({ ctx: fresh, input: { vehicles: vins.map((vin, i) => ({ vin, timestamp: iso(t0 + b * STEP_MS), soc_percent: 55, battery_voltage: 12.6, ...PATTERNS[i % PATTERNS.length]!.reading(b) })) } as never });
   }
   deviceIds = vins.map((vin) => `oem-${vin}`);
+  batchTimes = Array.from({ length: BATCHES }, (_, b) => t0 + b * STEP_MS);
 }, 300_000);
 
 afterAll(async () => {
@@ -104,26 +125,30 @@ describe("readDeviceContexts on a tenant without statistics", () => {
     // At most the device's own readings of the last SETTLE_MS: here BATCHES per device.
     expect(SETTLE_MS).toBeGreaterThan(BATCHES * STEP_MS);
     expect(telemetryRows).toBeLessThanOrEqual(VEHICLES * BATCHES);
+    // Only a vehicle whose newest reading is not awake has its history read: each scan of the
+    // telemetry runs once per such vehicle (the others sit under the snapshot's one-time filter).
+    const parkedAtEnd = deviceIds.filter((_, i) => endsParked(i)).length;
+    expect(parkedAtEnd).toBeGreaterThan(0);
+    expect(parkedAtEnd).toBeLessThan(VEHICLES / 2);
+    const telemetryScans = scans.filter((n) => n["Relation Name"]!.startsWith("telemetry"));
+    expect(telemetryScans.length).toBeGreaterThan(0);
+    for (const n of telemetryScans) expect(n["Actual Loops"], n["Relation Name"]).toBe(parkedAtEnd);
   });
 
-  it("returns what the plain join returns", async () => {
+  it("returns each vehicle's newest reading and its latest awake reading, whichever way it was awake", async () => {
     const found = await readDeviceContexts(tdb.handle.db, fresh.tenantId, deviceIds);
-    const reference = await raw.unsafe<{ device_id: string; ts: Date | null; last_awake_at: Date | null }[]>(
-      `select d.device_id, s.ts, (select max(tw.ts) from telemetry tw
-                where tw.tenant_id = d.tenant_id and tw.device_id = d.device_id and tw.ts <= s.ts
-                  and tw.ts > s.ts - make_interval(secs => $3::float8) and coalesce(tw.speed_kmh, 0) > 0) as last_awake_at
-         from devices d left join fleet_snapshot s on s.tenant_id = d.tenant_id and s.device_id = d.device_id
-        where d.tenant_id = $1 and d.device_id = any($2::text[])`,
-      [fresh.tenantId, textArray(deviceIds), SETTLE_MS / 1000],
-    );
     expect(found.size).toBe(VEHICLES);
-    for (const r of reference) {
-      const c = found.get(r.device_id)!;
-      expect(c.previous?.ts.getTime()).toBe(r.ts?.getTime());
-      expect(c.lastAwakeAt?.getTime() ?? null).toBe(r.last_awake_at?.getTime() ?? null);
-    }
-    // Moving for the first half of the batches: the latest awake reading is the last moving one.
-    const [first] = reference;
-    expect(first?.last_awake_at).not.toBeNull();
+    const newest = batchTimes[BATCHES - 1]!;
+    const seen = new Set<string>();
+    deviceIds.forEach((id, i) => {
+      const pattern = PATTERNS[i % PATTERNS.length]!;
+      const awakeBatches = batchTimes.filter((_, b) => pattern.awake(b));
+      const expected = awakeBatches.length > 0 ? Math.max(...awakeBatches) : null;
+      const c = found.get(id)!;
+      expect(c.previous?.ts.getTime(), pattern.name).toBe(newest);
+      expect(c.lastAwakeAt?.getTime() ?? null, pattern.name).toBe(expected);
+      seen.add(pattern.name);
+    });
+    expect(seen.size).toBe(PATTERNS.length);
   });
 });

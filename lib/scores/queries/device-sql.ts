@@ -16,6 +16,7 @@ import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/ale
 import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
 import { CHARGING_WORDS, DC_CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
 import {
+  awakeSql,
   LEAD_ACID_REST_MAX_V,
   LITHIUM_16V_REST_BAND_V,
   LITHIUM_CHEMISTRY_RE,
@@ -273,9 +274,7 @@ export const parts = {
    * row) and stays unbounded.
    */
   electrical: ({ since90 }: Windows): DevicePart => {
-    const awake = (a: string) =>
-      sql.raw(`coalesce(coalesce(${a}.speed_kmh, 0) > 0 or ${a}.ignition = 1 or coalesce(${a}.charging_power_kw, 0) > 0
-        or ${chargingWordSql(`coalesce(${a}.charging_status, '')`)} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}), false)`);
+    const awake = (a: string) => sql.raw(awakeSql(a));
     const candidate = (a: string) => sql`${onDevice(a)}
           and ${sql.raw(a)}.ts >= ${since90}::timestamptz
           and ${sql.raw(a)}.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min}::float8 and ${LOW_VOLTAGE_RANGE_V.max}::float8
