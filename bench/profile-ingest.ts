@@ -165,14 +165,23 @@ async function main() {
  * Self time by bucket and function, counted from the first sample in lib/json/parse-i-json.ts on (the
  * first request body): the server's start-up (module loading, the sandbox tenant's seed) is left out.
  */
-function report(profile: CpuProfile, requests: number): ProfileBreakdown {
+function report(profile: CpuProfile, requests: number, records = "10,000"): ProfileBreakdown {
   const out = analyseProfile(profile, { fromUrl: "/lib/json/parse-i-json", topFunctions: 40 });
   const busy = out.busyMs;
-  process.stdout.write(`\nCPU self time of the app process: ${(busy / 1000).toFixed(2)} s busy over ${requests} requests of 10,000 records (2 warm-ups included, start-up left out): ${(busy / requests).toFixed(0)} ms per request\n`);
+  process.stdout.write(`\nCPU self time of the app process: ${(busy / 1000).toFixed(2)} s busy over ${requests} requests of ${records} records (2 warm-ups included, start-up left out): ${(busy / requests).toFixed(0)} ms per request\n`);
   for (const [b, ms] of out.buckets) if (b !== "idle" && ms / requests >= 0.5) process.stdout.write(`${b.padEnd(60)} ${(ms / requests).toFixed(1).padStart(7)} ms/request  ${((100 * ms) / busy).toFixed(1).padStart(5)} %\n`);
   process.stdout.write("\nTop functions by self time (ms per request)\n");
   for (const [fn, ms] of out.functions) if (!fn.startsWith("(idle)")) process.stdout.write(`${(ms / requests).toFixed(1).padStart(7)}  ${fn}\n`);
   return out;
+}
+
+/** A positive integer from the environment variable `name`, else `fallback`; anything else is refused. */
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, not ${JSON.stringify(raw)}`);
+  return n;
 }
 
 async function profileServer(): Promise<void> {
@@ -193,8 +202,8 @@ async function profileServer(): Promise<void> {
     const tenant = await createTenant({ ctx: { db: database.handle.db }, input: { name: "Profile ingest (server)", rateLimitPerMin: 100_000 } });
     const { key } = await createApiKey({ ctx: { db: database.handle.db }, input: { tenantId: tenant.tenantId } });
     const startMs = Math.floor(Date.now() / 60_000) * 60_000 - 8 * 3_600_000;
-    const vehicles = Number(process.env.PROFILE_VEHICLES ?? 2000);
-    const recordsPerVehicle = Number(process.env.PROFILE_PER_VEHICLE ?? 5);
+    const vehicles = positiveInteger("PROFILE_VEHICLES", 2000);
+    const recordsPerVehicle = positiveInteger("PROFILE_PER_VEHICLE", 5);
     const fleet = new FleetSimulator({ seed: 3000, vehicles, recordsPerVehicle, vinTag: "C0000S", startMs, stepMs: 60_000 });
     const bodies = Array.from({ length: batches + WARMUP }, () => JSON.stringify({ source: "fdp-bench", vehicles: fleet.nextBatch() }));
     const latencies: number[] = [];
@@ -211,7 +220,7 @@ async function profileServer(): Promise<void> {
     const { file: biggest, profile } = serverProfile(profDir);
     const requests = batches + WARMUP;
     process.stdout.write(`\nMedian latency of a ${records}-record request (${vehicles} vehicles × ${recordsPerVehicle}): ${median(latencies).toFixed(0)} ms\n`);
-    const { buckets, functions, totalMs, busyMs } = report(profile, requests);
+    const { buckets, functions, totalMs, busyMs } = report(profile, requests, records);
     const file = writeResultsFile("profile-ingest", { batches, requests, latencies, totalMs, busyMs, buckets, functions });
     process.stdout.write(`\nRaw figures: ${file} (profile: ${biggest})\n`);
   } finally {

@@ -189,7 +189,7 @@ function restingLowVoltage(r: TelemetryRecord, lastAwakeMs: number | null): numb
 
 /**
  * When the settle clock starts for the batch: the latest stored awake reading within SETTLE_MS before
- * the device's previous state (`lastAwakeAt`, read from the history by readDeviceContexts), or the
+ * the device's previous state (`lastAwakeAt`, read by readDeviceContexts from the snapshot or the history), or the
  * previous state itself when it was moving (a context without `lastAwakeAt`). One record per batch is
  * thus judged like a whole history: vehicle health's SQL looks back SETTLE_MS over the stored readings.
  */

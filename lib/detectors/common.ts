@@ -94,10 +94,9 @@ export function isMoving(r: TelemetryRecord): boolean {
 /** Charging as the fleet status sees it: standing, and a charging status or a positive charging power. */
 /**
  * The vehicle is awake in this reading (moving, ignition on, charging power or a charging word): its 12 V
- * battery is charged or loaded, so a resting reading must wait SETTLE_MS after it. The JS twin of the
- * `awake` predicate of vehicle health's SQL (lib/scores/queries/device-sql.ts `electrical`) and of
- * readDeviceContexts' last-awake query (lib/ingest/store-batch.ts): a reading with neither speed nor
- * ignition nor charging information is not awake.
+ * battery is charged or loaded, so a resting reading must wait SETTLE_MS after it. The JS twin of
+ * `awakeSql` (lib/vocabulary/readings.ts), the rule of vehicle health's SQL and of readDeviceContexts'
+ * last-awake probe: a reading with neither speed nor ignition nor charging information is not awake.
  */
 export function isAwakeRecord(r: Pick<TelemetryRecord, "speedKmh" | "ignition" | "chargingPowerKw" | "chargingStatus">): boolean {
   return (finiteOrNull(r.speedKmh) ?? 0) > 0 || r.ignition === 1 || (finiteOrNull(r.chargingPowerKw) ?? 0) > 0 || isChargingStatus(r.chargingStatus);

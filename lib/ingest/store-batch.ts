@@ -79,9 +79,11 @@ const AWAKE = (alias: string) => sql.raw(awakeSql(alias));
  * awake reading is bounded: the latest within SETTLE_MS before the device's newest stored reading (an
  * index range of the device's history); an older one can no longer keep any later reading from settling.
  * When the newest stored reading is itself awake, it is that reading: the snapshot is the history's
- * newest row (storeBatch writes both from the same record), so the history is not read (the range's
- * scans sit under a one-time filter on the snapshot's `awake`). A driving vehicle's newest reading
- * usually is awake; in the ingest benchmark half of them are, and the read took 30–32 ms instead of
+ * newest row (storeBatch writes both from the same record, and both keep the first row stored for a
+ * timestamp: the history's `on conflict do nothing`, the snapshot's strict `excluded.ts >
+ * fleet_snapshot.ts`; a `>=` there would break this), so the history is not read (the range's scans
+ * sit under a one-time filter on the snapshot's `awake`). A vehicle that reports while it drives or
+ * charges has an awake newest reading; in the ingest benchmark's fleet half of them do, and the read took 30–32 ms instead of
  * 37–41 ms of server time for 2,000 devices.
  *
  * Written so that its plan cannot depend on statistics (a new tenant's first minutes, before anything

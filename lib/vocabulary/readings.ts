@@ -146,6 +146,7 @@ export function awakeSql(alias: string): string {
   return `coalesce(coalesce(${alias}.speed_kmh, 0) > 0 or ${alias}.ignition = 1 or coalesce(${alias}.charging_power_kw, 0) > 0
     or ${chargingWordSql(`coalesce(${alias}.charging_status, '')`)} in (${CHARGING_WORDS.map((w) => `'${w}'`).join(", ")}), false)`;
 }
+
 /**
  * A lead-acid battery never rests above this; above it, up to LITHIUM_16V_REST_BAND_V.min, the reading
  * is a charge voltage, not a rest voltage: a DC-DC converter holding it (13.3–13.5 V), a charger or
