@@ -83,8 +83,8 @@ const AWAKE = (alias: string) => sql.raw(awakeSql(alias));
  * timestamp: the history's `on conflict do nothing`, the snapshot's strict `excluded.ts >
  * fleet_snapshot.ts`; a `>=` there would break this), so the history is not read (the range's scans
  * sit under a one-time filter on the snapshot's `awake`). A vehicle that reports while it drives or
- * charges has an awake newest reading; in the ingest benchmark's fleet half of them do, and the read took 30–32 ms instead of
- * 37–41 ms of server time for 2,000 devices.
+ * charges has an awake newest reading; in the ingest benchmark's fleet half of them do, and the read
+ * took 30–32 ms instead of 37–41 ms of server time for 2,000 devices.
  *
  * Written so that its plan cannot depend on statistics (a new tenant's first minutes, before anything
  * has analysed its rows; docs/performance.md "Ingest against the raw driver"): each batch device is one
