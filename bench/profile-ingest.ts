@@ -6,7 +6,9 @@
  *
  *   npx tsx bench/profile-ingest.ts            (fresh database on BENCH_PG_ADMIN_URL, dropped after)
  *
- * The orchestration below mirrors ingestTelemetry() step for step; if that verb changes, update it.
+ * The orchestration below mirrors ingestTelemetry() step for step, one stage after the other (the verb
+ * builds the record columns while the context read is in flight, and runs the detectors while the store
+ * statement is); if that verb changes, update it.
  *
  * PROFILE_SERVER=1: instead, a CPU profile of the BUILT server (the method of bench/profile-read.ts):
  * starts it with `--cpu-prof` on a fresh database, posts PROFILE_BATCHES (default 12) batches of
@@ -26,7 +28,7 @@ import { parseIJsonObject } from "@/lib/json/parse-i-json";
 import { detectorContext } from "@/lib/ingest/device-context";
 import { batchDeviceUpdates, ingestTelemetry, verifyIngestRequest } from "@/lib/ingest/ingest-telemetry";
 import { groupByDevice, toTelemetryRecords } from "@/lib/ingest/normalize-records";
-import { insertAlerts, readDeviceContexts, storeBatch } from "@/lib/ingest/store-batch";
+import { insertAlerts, readDeviceContexts, recordColumns, storeBatch } from "@/lib/ingest/store-batch";
 import { ingestBodySchema } from "@/lib/schemas/ingest";
 import { parseInput } from "@/lib/validation";
 import type { Db } from "@/lib/db/client";
@@ -57,6 +59,7 @@ type Stage =
   | "zod validate"
   | "map + group"
   | "SQL read contexts"
+  | "record columns"
   | "master data + driving events"
   | "SQL store batch (devices + history + snapshot + events)"
   | "detectors"
@@ -90,8 +93,11 @@ async function profileBatch(db: Db, tenantId: string, rawBody: Uint8Array, t: Ma
   let commitStart = 0;
   await db.transaction(async (tx) => {
     const known = await timed("SQL read contexts", () => readDeviceContexts(tx, tenantId, deviceIds));
+    const columns = await timed("record columns", () => recordColumns(unique));
     const { updates, events } = await timed("master data + driving events", () => batchDeviceUpdates(byDevice, known));
-    const stored = await timed("SQL store batch (devices + history + snapshot + events)", () => storeBatch(tx, tenantId, { updates, records: unique, events, receivedAt: now }));
+    const stored = await timed("SQL store batch (devices + history + snapshot + events)", () =>
+      storeBatch(tx, tenantId, { updates, records: unique, columns, events, receivedAt: now }),
+    );
     const drafts = await timed("detectors", () => {
       const contexts = deviceIds.map((id) => detectorContext(id, known.get(id), stored.get(id) ?? { powertrain: null, batteryKwh: null }));
       return runDetectors({ devices: contexts, recordsByDevice: byDevice });

@@ -10,10 +10,10 @@ import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, type IngestBody, type IngestResponse } from "@/lib/schemas/ingest";
 import { isDrivingEventKind } from "@/lib/vocabulary/driving-events";
-import { detectorContext } from "./device-context";
+import { detectorContext, mergeDeviceMaster } from "./device-context";
 import { type DrivingEventRow, observeDrivingEvents } from "./driving-events";
 import { type DeviceMasterUpdate, groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
-import { insertAlerts, readDeviceContexts, storeBatch } from "./store-batch";
+import { insertAlerts, readDeviceContexts, recordColumns, storeBatch, type StoredDeviceMaster } from "./store-batch";
 import { verifyIngestSignature } from "./verify-signature";
 
 /**
@@ -67,15 +67,29 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   const unique = [...byDevice.values()].flat();
   let newDevices = 0;
   await ctx.db.transaction(async (tx) => {
-    const known = await readDeviceContexts(tx, ctx.tenantId, deviceIds);
+    // The records' columns are built while the context read is in flight (they depend on the records alone).
+    const reading = readDeviceContexts(tx, ctx.tenantId, deviceIds);
+    reading.catch(() => undefined); // awaited below, as `storing`
+    await statementSent();
+    const columns = recordColumns(unique);
+    const known = await reading;
     newDevices = deviceIds.filter((id) => !known.has(id)).length;
     const { updates, events } = batchDeviceUpdates(byDevice, known);
-    const stored = await storeBatch(tx, ctx.tenantId, { updates, records: unique, events, receivedAt: now });
-
-    // Detectors judge the batch with the device's master data as the upsert merged it (the same
-    // precedence as stored) and the state FDP held before this batch.
-    const contexts = deviceIds.map((id) => detectorContext(id, known.get(id), stored.get(id) ?? { powertrain: null, batteryKwh: null }));
-    await insertAlerts(tx, ctx.tenantId, runDetectors({ devices: contexts, recordsByDevice: byDevice }), now);
+    // Detectors judge the batch with the device's master data as the upsert merges it (the same
+    // precedence as stored) and the state FDP held before this batch. They run while Postgres executes
+    // the store statement, with the merge predicted by its JS mirror from the master data just read;
+    // should the upsert return other values (a concurrent ingest changed the device in between), they
+    // judge the batch again with what was stored.
+    const predicted = new Map(updates.map((u) => [u.deviceId, mergeDeviceMaster(known.get(u.deviceId)?.master ?? null, u)]));
+    const storing = storeBatch(tx, ctx.tenantId, { updates, records: unique, columns, events, receivedAt: now });
+    storing.catch(() => undefined); // awaited below; its failure must not surface as unhandled meanwhile
+    await statementSent();
+    const judge = (master: (id: string) => StoredDeviceMaster | undefined) =>
+      runDetectors({ devices: deviceIds.map((id) => detectorContext(id, known.get(id), master(id) ?? NO_MASTER)), recordsByDevice: byDevice });
+    let drafts = judge((id) => predicted.get(id));
+    const stored = await storing;
+    if (deviceIds.some((id) => !sameMaster(predicted.get(id), stored.get(id)))) drafts = judge((id) => stored.get(id));
+    await insertAlerts(tx, ctx.tenantId, drafts, now);
   });
   // A bulk first ingest: fresh planner statistics in the background (lib/db/analyze-after-bulk-ingest.ts).
   void analyzeAfterBulkIngest({ db: ctx.db, log: ctx.log, newDevices });
@@ -85,6 +99,20 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   void ensureTelemetryPartitionsSoon({ db: ctx.db, log: ctx.log });
   return response;
 }
+
+const NO_MASTER: StoredDeviceMaster = { powertrain: null, batteryKwh: null };
+
+/** The two merges agree on what the detectors read. */
+function sameMaster(a: StoredDeviceMaster | undefined, b: StoredDeviceMaster | undefined): boolean {
+  return (a?.powertrain ?? null) === (b?.powertrain ?? null) && (a?.batteryKwh ?? null) === (b?.batteryKwh ?? null);
+}
+
+/**
+ * Resolves once a statement started just before is on its way to Postgres: postgres.js writes a query
+ * to the socket a microtask after it is awaited, so after this the app's CPU work overlaps the
+ * database's instead of delaying the send.
+ */
+const statementSent = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * What one batch says about each device: the master-data update (with the event-reporting and

@@ -15,6 +15,11 @@ export type Powertrain = (typeof POWERTRAINS)[number];
 export const POWERTRAIN_SOURCES = ["master_data", "inferred"] as const;
 export type PowertrainSource = (typeof POWERTRAIN_SOURCES)[number];
 
+/** A stored `powertrain_source` as the vocabulary names it; anything else (none stored) is null. */
+export function toPowertrainSource(x: unknown): PowertrainSource | null {
+  return typeof x === "string" && (POWERTRAIN_SOURCES as readonly string[]).includes(x) ? (x as PowertrainSource) : null;
+}
+
 export function isPowertrain(x: unknown): x is Powertrain {
   return typeof x === "string" && (POWERTRAINS as readonly string[]).includes(x);
 }

@@ -125,6 +125,10 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
 
     await db.transaction((tx) => storeBatch(tx, tenantId, { updates: pairs.flatMap((p) => (p.stored ? [update(p.id, p.stored)] : [])), records: [], receivedAt: T(12) }));
     const before = await readMaster();
+    // The ingest predicts the upsert's merge from the master data its context read returns.
+    const known = await db.transaction((tx) => readDeviceContexts(tx, tenantId, pairs.map((p) => p.id)));
+    expect(known.size).toBe(before.size);
+    for (const [deviceId, master] of before) expect(known.get(deviceId)?.master, deviceId).toEqual(master);
     const returned = await db.transaction((tx) => storeBatch(tx, tenantId, { updates: pairs.map((p) => update(p.id, p.incoming)), records: [], receivedAt: T(13) }));
     const after = await readMaster();
 
@@ -199,7 +203,7 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
       const [device] = await db.select().from(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.deviceId, slice.deviceId)));
       expect(device).toMatchObject(replayedDeviceState(replay));
       const context = (await db.transaction((tx) => readDeviceContexts(tx, tenantId, [slice.deviceId]))).get(slice.deviceId);
-      expect(context).toEqual(replay.context);
+      expect(context).toEqual({ ...replay.context, master: replay.master });
 
       const storedAlerts = await db
         .select()
