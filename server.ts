@@ -182,6 +182,16 @@ if (dev) {
   });
 }
 
+/**
+ * An idle keep-alive connection stays open longer than its clients and proxies keep theirs (load
+ * balancers commonly 60 s), so the server never closes a socket while a client is sending a request
+ * on it. With Node's default of 5 s, a client reusing a connection idle for about 5 s could have its
+ * request cut off ("other side closed"); the certificates benchmark's client met that in 9 of 11 runs
+ * on one machine. The headers timeout must be the longer of the two (Node's documentation).
+ */
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.listen(port, hostname, () => {
   log.info({ port, mode: dev ? "development" : "production" }, `FDP listening on http://localhost:${port}`);
 });

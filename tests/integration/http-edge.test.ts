@@ -149,6 +149,26 @@ describe("server.ts answers in the envelope what Next.js would not", () => {
     expectEnvelope(res, 400, "invalid_request");
   });
 
+  it("keeps an idle keep-alive connection open past Node's default, and says so (Keep-Alive: timeout=65)", async () => {
+    const { hostname, port } = new URL(app.url);
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("error", () => undefined); // a write to a socket the server closed; judged by the answers below
+    let closed = false;
+    const ended = new Promise<void>((resolve) => socket.on("close", () => ((closed = true), resolve())));
+    const request = (connection: string) => `GET /api/v1/fleet?limit=1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${auth.Authorization}\r\nConnection: ${connection}\r\n\r\n`;
+    socket.write(request("keep-alive"));
+    // Node closes an idle connection 1 s after its keep-alive timeout: 6 s by default.
+    await new Promise((resolve) => setTimeout(resolve, 7_500));
+    expect(closed).toBe(false);
+    socket.write(request("close"));
+    await ended;
+    const text = Buffer.concat(chunks).toString("latin1");
+    expect(text.match(/HTTP\/1\.1 200 OK\r\n/g)).toHaveLength(2);
+    expect(text).toMatch(/^keep-alive: timeout=65\r$/im);
+  });
+
   it("HEAD answers like GET without a body; a well-formed request still reaches its route", async () => {
     const head = await send("HEAD", "/api/v1/fleet", auth);
     expect(head.status).toBe(200);
