@@ -7,9 +7,12 @@ import type { DeviceMasterUpdate } from "./normalize-records";
 
 /**
  * The detectors' device context, batch after batch. The ingest reads it from the database
- * (readDeviceContexts) and takes the merged master data from the device upsert itself; the sandbox
- * replay (lib/seed/replay-feed.ts) has no database between batches and carries it with the JS
- * mirrors below. tests/db/ingest-mirrors.test.ts checks on a real database that both agree.
+ * (readDeviceContexts) and judges the batch with the merged master data the device upsert returns; it
+ * starts the detectors with `mergeDeviceMaster`'s prediction while the upsert runs, and runs them again
+ * if the upsert returned other values (lib/ingest/ingest-telemetry.ts). The sandbox replay
+ * (lib/seed/replay-feed.ts) has no database between batches and carries the context with the JS mirrors
+ * below. tests/db/ingest-mirrors.test.ts checks on a real database that both agree: a mirror that drifted
+ * from the SQL would make the ingest run its detectors twice on every batch, never judge with wrong values.
  */
 
 /** The master data the detectors need, as the devices table holds it. */

@@ -84,7 +84,8 @@ export function inferPowertrain(records: Iterable<PowertrainSignals>): Powertrai
 
 // ---------------------------------------------------------------------------------------------
 // Precedence of the powertrain in the master data (the SQL upsert in lib/ingest/store-batch.ts and
-// the JS mirror used by the sandbox replay; tests/db/ingest-mirrors.test.ts checks they agree).
+// the JS mirror used by the sandbox replay and by the ingest's prediction while its upsert runs;
+// tests/db/ingest-mirrors.test.ts checks they agree).
 
 export interface PowertrainState {
   powertrain: Powertrain | null;
