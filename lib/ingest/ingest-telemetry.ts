@@ -69,7 +69,7 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   await ctx.db.transaction(async (tx) => {
     // The records' columns are built while the context read is in flight (they depend on the records alone).
     const reading = readDeviceContexts(tx, ctx.tenantId, deviceIds);
-    reading.catch(() => undefined); // awaited below, as `storing`
+    reading.catch(() => undefined); // awaited below; its failure must not surface as unhandled meanwhile
     await statementSent();
     const columns = recordColumns(unique);
     const known = await reading;

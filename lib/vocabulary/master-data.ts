@@ -2,8 +2,8 @@
  * Vehicle master data (CONTRACT "Settled details"): the asset classes, and the precedence rule that
  * merges what a payload declares into what a device already holds. The rule exists twice by
  * necessity: as SQL (the ingest's set-based device upsert, lib/ingest/store-batch.ts) and as a JS
- * mirror (the sandbox replay, lib/seed/, and the ingest's prediction while its upsert runs); both live here, next to each other, and
- * tests/db/ingest-mirrors.test.ts checks on a real database that they agree.
+ * mirror (the sandbox replay, lib/seed/, and the ingest's prediction while its upsert runs); both live
+ * here, next to each other, and tests/db/ingest-mirrors.test.ts checks on a real database that they agree.
  *
  * No imports: the drizzle schema (loaded by drizzle-kit without the `@/` alias) depends on this file.
  */
