@@ -108,10 +108,11 @@ describe("server.ts answers in the envelope what Next.js would not", () => {
     const rsc = await send("GET", "/api/v1/fleet?limit=1", { ...auth, RSC: "1", "Next-Router-Prefetch": "1" });
     expect(rsc.status).toBe(200);
     expect(rsc.headers.location).toBeUndefined();
-    // An h2c offer or a WebSocket handshake is served as the plain request it also is.
-    const h2c = await send("GET", "/api/v1/fleet?limit=1", { ...auth, Connection: "Upgrade, HTTP2-Settings", Upgrade: "h2c", "HTTP2-Settings": "AAMAAABkAARAAAAAAAIAAAAA" });
+    // An h2c offer or a WebSocket handshake is served as the plain request it also is. (`close` among the
+    // Connection tokens: the raw client reads until the server closes, and idle connections stay open 65 s.)
+    const h2c = await send("GET", "/api/v1/fleet?limit=1", { ...auth, Connection: "Upgrade, HTTP2-Settings, close", Upgrade: "h2c", "HTTP2-Settings": "AAMAAABkAARAAAAAAAIAAAAA" });
     expect(h2c.status).toBe(200);
-    const ws = await send("GET", "/api/health", { Connection: "Upgrade", Upgrade: "websocket" });
+    const ws = await send("GET", "/api/health", { Connection: "Upgrade, close", Upgrade: "websocket" });
     expect(JSON.parse(ws.body)).toEqual({ status: "ok" });
     const star = await rawRequest(app.url, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     expect(star.status).toBe(204);
