@@ -3,17 +3,21 @@
  * device that never rests the 6 h settle time: a reading every `--every` seconds, parked (ignition 0,
  * 12.4 V) for `--park-min` minutes, then awake (ignition 1) for one reading, for `--days` days, the last
  * `--old-days` of them before the 90-day window. Every parked reading of that history is a candidate and
- * none is settled: the worst case of the part. A measuring tool for developers; nothing calls it.
+ * none is settled: the worst case of the raw walk. It then builds the device's daily rollups and times the
+ * part as the scores read it (rolled-up days, raw telemetry since the last refresh) against the raw walk
+ * over the whole window (`rollups: false`), alternately. A measuring tool for developers; nothing calls it.
  *
  *   tsx scripts/time-resting-12v.ts --pglite /tmp/fdp-12v [--every 10] [--park-min 60] [--days 30] [--old-days 30] [--reps 3]
  *
- * Runs on a fresh PGlite folder (or `--pg URL`, a throw-away database) and prints the median time.
+ * Runs on a fresh PGlite folder (or `--pg URL`, a throw-away database) and prints the median times.
  */
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "@/lib/db/client";
 import { rows } from "@/lib/db/sql-values";
 import { DAY_MS, DEVICE_WINDOW_DAYS } from "@/lib/scores/derived-measures";
-import { parts, queryDevices, windowsAt } from "@/lib/scores/queries/device-sql";
+import { queryDevices, windowsAt } from "@/lib/scores/queries/device-sql";
+import { electricalPart } from "@/lib/scores/queries/resting-12v-sql";
+import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -51,18 +55,23 @@ async function main(): Promise<void> {
     if (handle.kind === "postgres") await db.execute(sql`analyze telemetry`);
     const n = (await rows<{ n: number }>(db, sql`select count(*)::int as n from telemetry where tenant_id = ${tenantId}`))[0]?.n ?? 0;
     console.log(`${handle.kind}: ${n} readings (every ${every} s, parked ${parkMin} min between awake readings, ${oldDays} d before the 90-day window, ${days} d in it), inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    let t1 = performance.now();
+    await markTelemetryRollupsStale({ db, tenantId });
+    const refreshed = await refreshTelemetryRollups({ db, tenantId, now });
+    console.log(`rollups: ${refreshed.days} days built in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
     const w = windowsAt(now);
-    const electrical = parts.electrical as (w: ReturnType<typeof windowsAt>) => ReturnType<typeof parts.electrical>;
-    const run = () => queryDevices("electrical", { ctx: { db, tenantId }, deviceIds: ["never-rests"] }, [electrical(w)]);
-    const first = await run();
-    console.log(`resting_12v: ${String(first[0]?.resting_12v)}`);
-    const times: number[] = [];
+    const run = (rollups: boolean) => queryDevices("electrical", { ctx: { db, tenantId }, deviceIds: ["never-rests"] }, [electricalPart(w, { rollups })]);
+    const [rolled, raw] = [await run(true), await run(false)];
+    console.log(`resting_12v: ${String(rolled[0]?.resting_12v)} (raw walk: ${String(raw[0]?.resting_12v)})`);
+    const times = { rolled: [] as number[], raw: [] as number[] };
     for (let r = 0; r < reps; r++) {
-      const t = performance.now();
-      await run();
-      times.push(performance.now() - t);
+      for (const rollups of r % 2 === 0 ? [true, false] : [false, true]) {
+        t1 = performance.now();
+        await run(rollups);
+        times[rollups ? "rolled" : "raw"].push(performance.now() - t1);
+      }
     }
-    console.log(`electrical part, 1 device: ${median(times).toFixed(1)} ms (median of ${reps})`);
+    console.log(`electrical part, 1 device: ${median(times.rolled).toFixed(1)} ms with the rollups, ${median(times.raw).toFixed(1)} ms by the raw walk (medians of ${reps}, alternating)`);
   } finally {
     await handle.close().catch(() => {});
   }

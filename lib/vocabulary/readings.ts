@@ -139,7 +139,7 @@ export const SETTLE_MS = 6 * 3_600_000;
 /**
  * A stored reading (table alias `alias`) shows the vehicle awake: moving, ignition on, charging power,
  * or a charging word. The SQL twin of isAwakeRecord (lib/detectors/common.ts); never null. The settle
- * time's start in vehicle health's resting-12 V rule (lib/scores/queries/device-sql.ts) and in the
+ * time's start in vehicle health's resting-12 V rule (lib/scores/queries/resting-12v-sql.ts) and in the
  * ingest's device context (lib/ingest/store-batch.ts).
  */
 export function awakeSql(alias: string): string {

@@ -51,3 +51,47 @@ describe("migration 0012 on a database with rollups (postgres)", () => {
     );
   });
 });
+
+/**
+ * Migration 0013 (each rolled-up day's resting 12 V reading) likewise: rows built before it do not say
+ * whether a day had a resting reading, and a missing one would read as "none that day". They are
+ * dropped, every device is marked stale from its first day, and the previous code's insert (without
+ * `rest12_settled`, which has no default) is refused.
+ */
+describe("migration 0013 on a database with rollups (postgres)", () => {
+  let db: { url: string; drop(): Promise<void> };
+  let pg: postgres.Sql;
+
+  beforeAll(async () => {
+    db = await createPostgresDatabase("fdp_rollmig13");
+    pg = postgres(db.url, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await pg?.end({ timeout: 5 });
+    await db?.drop();
+  });
+
+  it("drops the old rows, marks every device stale from its first day, and refuses rows without the resting readings", async () => {
+    const migration = await migrateUpTo(pg, "0013_");
+    await pg`insert into tenants (id, name, ingest_secret) values ('t1', 'T', 'x')`;
+    await pg`insert into devices (tenant_id, device_id, name) values ('t1', 'rolled', 'R'), ('t1', 'old', 'O')`;
+    await pg`insert into telemetry_rollup_state (tenant_id, device_id, clean_before) values ('t1', 'rolled', '2026-11-20')`;
+    const columns = (await pg<{ c: string }[]>`
+      select string_agg(column_name, ', ' order by ordinal_position) as c from information_schema.columns
+      where table_name = 'telemetry_daily' and column_name like 'c\\_%'`)[0]!.c;
+    const zeros = columns.split(", ").map(() => "0").join(", ");
+    // The previous code's row: every running total, the coverage and the positions.
+    const previousInsert = `insert into telemetry_daily (tenant_id, device_id, day, ${columns}, ev_cover_km, positions) values ('t1', 'rolled', '2026-11-19', ${zeros}, 0, 0)`;
+    await pg.unsafe(previousInsert);
+
+    await runMigrationFile(pg, migration);
+
+    expect((await pg`select count(*)::int as n from telemetry_daily`)[0]!.n).toBe(0);
+    const states = await pg<{ device_id: string; clean_before: string }[]>`select device_id, clean_before::text from telemetry_rollup_state order by device_id`;
+    expect(states).toEqual([
+      { device_id: "old", clean_before: "-infinity" },
+      { device_id: "rolled", clean_before: "-infinity" },
+    ]);
+    await expect(pg.unsafe(previousInsert)).rejects.toThrow(/null value in column "rest12_settled"/);
+  });
+});

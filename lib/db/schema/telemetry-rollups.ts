@@ -75,6 +75,21 @@ export const telemetryDaily = pgTable(
     sohLastTs: timestamptz("soh_last_ts"),
     /** Readings of the day with a position (lat and lon): a window's great-circle part ends its rolled-up days on a day with one. */
     positions: integer("positions").notNull(),
+    /**
+     * The day's latest resting 12 V reading (lib/scores/queries/resting-12v-sql.ts: a candidate with no
+     * awake reading in the settle time before it, the previous day's readings included): when, the
+     * voltage, and the reading's raw_data `lv_battery_chemistry` and `voltage_kind`; null when none.
+     */
+    rest12Ts: timestamptz("rest12_ts"),
+    rest12V: doublePrecision("rest12_v"),
+    rest12Chem: text("rest12_chem"),
+    rest12Kind: text("rest12_kind"),
+    /**
+     * How many of the day's readings were settled resting 12 V candidates (0 on a day without one).
+     * NOT NULL without a default on purpose (migration 0013): an instance still running code that does not
+     * compute the resting readings cannot write a rollup row that would say "none that day".
+     */
+    rest12Settled: integer("rest12_settled").notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.deviceId, t.day] })],
 );

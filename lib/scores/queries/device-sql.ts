@@ -15,18 +15,12 @@ import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS 
 import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
 import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
 import { CHARGING_WORDS, DC_CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
+import { electricalPart } from "./resting-12v-sql";
 import {
-  awakeSql,
-  LEAD_ACID_REST_MAX_V,
-  LITHIUM_16V_REST_BAND_V,
-  LITHIUM_CHEMISTRY_RE,
-  LOW_VOLTAGE_RANGE_V,
-  SETTLE_MS,
   SOH_CONFIRM_PP,
   SOH_IMPLAUSIBLE_LISTED,
   SOH_JUMP_PP,
   SOH_RECENT_READINGS,
-  TRACTION_VOLTAGE_KIND_RE,
 } from "@/lib/vocabulary/readings";
 
 /** At most this many dismissed knockout alerts per device are read (the newest): a reviewer dismisses a handful. */
@@ -253,68 +247,11 @@ export const parts = {
   }),
 
   /**
-   * Whether any voltage was reported, and the latest resting 12 V reading: the one rule of
-   * `restingTwelveVolt` (lib/vocabulary/readings.ts) in SQL. Off (ignition 0, or unknown ignition and
-   * speed 0), not charging, not a traction-pack voltage, no reading in the settle time before it with
-   * the vehicle awake (moving, ignition on, charging), and either a lead-acid rest voltage (≤ 13.0 V) or
-   * a lithium pack (raw_data.lv_battery_chemistry, or the 16 V lithium rest band); 13.0–14.8 V at rest is
-   * a DC-DC converter or charger holding the battery, not a rest voltage. The JS rule re-checks the row.
-   *
-   * Bounded to the 90-day device window (DEVICE_WINDOW_DAYS): a resting reading older than that is not
-   * the battery's latest state. And linear, not one settle-time probe per candidate: "no awake reading in
-   * the settle time before it" is "at least SETTLE_MS after the latest awake reading before it", so the
-   * part walks the awake readings newest first (`lag` gives the next later one) and, in each gap between
-   * two of them, looks for the latest candidate at least SETTLE_MS after the gap's start; the first gap
-   * that has one answers. `v12a` covers the gaps after the window's first awake reading, `v12b` (only
-   * when `v12a` found nothing) the time before it, whose start is the latest awake reading of the settle
-   * time before the window (or the window's start − SETTLE_MS: then no awake reading is that close).
-   * Before, each parked reading of the whole history was a candidate with its own 6 h probe: a device that
-   * never rests 6 h (readings every 10 s, awake once an hour) took over 5 minutes on PGlite for 20 days of
-   * history (scripts/time-resting-12v.ts). `voltage_reported` is an existence check (stops at the first
-   * row) and stays unbounded.
+   * Whether any voltage was reported, and the latest resting 12 V reading of the 90-day device window
+   * (DEVICE_WINDOW_DAYS): raw telemetry since the device's rollups end, else its rolled-up days
+   * (resting-12v-sql.ts).
    */
-  electrical: ({ since90 }: Windows): DevicePart => {
-    const awake = (a: string) => sql.raw(awakeSql(a));
-    const candidate = (a: string) => sql`${onDevice(a)}
-          and ${sql.raw(a)}.ts >= ${since90}::timestamptz
-          and ${sql.raw(a)}.battery_voltage between ${LOW_VOLTAGE_RANGE_V.min}::float8 and ${LOW_VOLTAGE_RANGE_V.max}::float8
-          and not ${awake(a)}
-          and (${sql.raw(a)}.ignition = 0 or (${sql.raw(a)}.ignition is null and ${sql.raw(a)}.speed_kmh = 0))
-          and coalesce(lower(${sql.raw(a)}.raw_data->>'voltage_kind'), '') !~ ${TRACTION_VOLTAGE_KIND_RE}
-          and (${sql.raw(a)}.battery_voltage <= ${LEAD_ACID_REST_MAX_V}::float8
-            or ${sql.raw(a)}.battery_voltage >= ${LITHIUM_16V_REST_BAND_V.min}::float8
-            or regexp_replace(lower(trim(coalesce(${sql.raw(a)}.raw_data->>'lv_battery_chemistry', ''))), '[ -]+', '_', 'g') ~ ${LITHIUM_CHEMISTRY_RE})`;
-    const settle = sql`make_interval(secs => ${SETTLE_MS / 1000}::float8)`;
-    const pick = (col: string) => sql.raw(`case when v12a.found then v12a.${col} else v12b.${col} end`);
-    return {
-      columns: sql`exists (select 1 from telemetry tv where ${onDevice("tv")} and tv.battery_voltage is not null) as voltage_reported,
-        ${pick("battery_voltage")} as resting_12v, ${pick("lv_chemistry")} as resting_12v_chemistry, ${pick("voltage_kind")} as resting_12v_kind`,
-      join: sql`left join lateral (
-        select true as found, c.battery_voltage, c.lv_chemistry, c.voltage_kind
-        from (
-          select aw.ts as lo, lag(aw.ts) over (order by aw.ts desc) as hi
-          from telemetry aw where ${onDevice("aw")} and aw.ts >= ${since90}::timestamptz and ${awake("aw")}
-        ) g
-        cross join lateral (
-          select tb.ts, tb.battery_voltage, tb.raw_data->>'lv_battery_chemistry' as lv_chemistry, tb.raw_data->>'voltage_kind' as voltage_kind
-          from telemetry tb
-          where ${candidate("tb")} and tb.ts >= g.lo + ${settle} and tb.ts < coalesce(g.hi, 'infinity'::timestamptz)
-          order by tb.ts desc limit 1
-        ) c
-        order by g.lo desc limit 1
-      ) v12a on true
-      left join lateral (
-        select tb.battery_voltage, tb.raw_data->>'lv_battery_chemistry' as lv_chemistry, tb.raw_data->>'voltage_kind' as voltage_kind
-        from telemetry tb
-        where v12a.found is null and ${candidate("tb")}
-          and tb.ts >= coalesce(
-            (select max(tp.ts) from telemetry tp where ${onDevice("tp")} and tp.ts >= ${since90}::timestamptz - ${settle} and tp.ts < ${since90}::timestamptz and ${awake("tp")}),
-            ${since90}::timestamptz - ${settle}) + ${settle}
-          and tb.ts < coalesce((select min(ta.ts) from telemetry ta where ${onDevice("ta")} and ta.ts >= ${since90}::timestamptz and ${awake("ta")}), 'infinity'::timestamptz)
-        order by tb.ts desc limit 1
-      ) v12b on true`,
-    };
-  },
+  electrical: ({ since90 }: Windows): DevicePart => electricalPart({ since90 }),
 
   /**
    * Alert facts of the device: the open implausible-odometer-jump problems (vehicle health's
