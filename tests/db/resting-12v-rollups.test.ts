@@ -8,8 +8,9 @@ import { queryDevices, windowsAt } from "@/lib/scores/queries/device-sql";
 import { electricalPart } from "@/lib/scores/queries/resting-12v-sql";
 import { refreshTelemetryRollups, settleBackgroundRollupRefresh } from "@/lib/scores/rollups/refresh-telemetry-rollups";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { planNodes, type PlanNode } from "../helpers/explain-plan";
+import { telemetryRowsRead as telemetryRowsOf } from "../helpers/explain-plan";
 import { createTenantWithKey } from "../helpers/fixtures";
+import { resetEnvCache } from "@/lib/env";
 
 /**
  * The latest resting 12 V reading (vehicle health's electrical_12v, the TAS's weak 12 V flag) read from
@@ -18,8 +19,9 @@ import { createTenantWithKey } from "../helpers/fixtures";
  * the middle of the history, stale after late data, set aside after a battery-size change. Telemetry with
  * a known answer goes in through the real ingest: rests that settle across midnight, a candidate one
  * minute short of the settle time next to one exactly at it, a lithium pack with its chemistry word, a
- * rest today, a rest only 100 days ago, a reading that a refresh starting on its day must judge by the
- * evening before, and a vehicle that never rests. And the rollups are read: for a
+ * rest today, a rest only 100 days ago, one just before the 90-day window on the window's first day,
+ * readings that a refresh, or a raw read, starting on their day must judge by the evening before, a rest
+ * that late data unsettles, and a vehicle that never rests. And the rollups are read: for a
  * vehicle that never rests, the statement reads today's readings, not its whole history.
  */
 
@@ -98,10 +100,34 @@ function late1(): Rec[] {
   for (let i = 0; i <= 8; i++) out.push(parked("LATE1", at(4, 0) + i * 30 * MIN, Math.round((12.4 - 0.01 * i) * 100) / 100));
   return [...out, ...restless("LATE1", at(4, 4.5), nowMs - 20 * MIN, 30)];
 }
+/**
+ * NIGHT1: rested on day −6; awake at 22:00 on day −4, parked at 01:00 on day −3 (3 h later: not settled),
+ * then never rests. When the raw part starts at midnight of day −3, it must still see the evening before.
+ */
+function night1(): Rec[] {
+  return [
+    awake("NIGHT1", at(6, 6)),
+    parked("NIGHT1", at(6, 14), 12.6),
+    ...restless("NIGHT1", at(6, 15), at(4, 21.5), 30),
+    awake("NIGHT1", at(4, 22)),
+    parked("NIGHT1", at(3, 1), 12.0),
+    ...restless("NIGHT1", at(3, 2), nowMs - 20 * MIN, 30),
+  ];
+}
+/**
+ * EDGE90: settled a little before the 90-day window's start, on the same UTC day (so its rolled-up day is
+ * in the window), then never rests: the window has no resting reading. (When the test runs within minutes
+ * of midnight UTC the window starts at its day's midnight, and the reading falls inside it.)
+ */
+const since90 = nowMs - 90 * DAY;
+const edge90At = since90 - Math.min(30 * MIN, (since90 - Math.floor(since90 / DAY) * DAY) / 2);
+function edge90(): Rec[] {
+  return [awake("EDGE90", edge90At - 8 * HOUR), parked("EDGE90", edge90At, 12.4), ...restless("EDGE90", at(2, 0), nowMs - 20 * MIN, 30)];
+}
 /** NEVER1: a reading every 5 minutes for 4 days, never resting the settle time. */
 const never1 = () => restless("NEVER1", at(4, 0), nowMs - 5 * MIN, 5);
 
-const DEVICES = ["oem-REST1", "oem-EDGE1", "oem-LITH1", "oem-RECENT1", "oem-OLD1", "oem-MID1", "oem-LATE1", "oem-NEVER1"];
+const DEVICES = ["oem-REST1", "oem-EDGE1", "oem-LITH1", "oem-RECENT1", "oem-OLD1", "oem-MID1", "oem-LATE1", "oem-NIGHT1", "oem-EDGE90", "oem-NEVER1"];
 type Resting = { v: number | null; chemistry: string | null; kind: string | null };
 const TRUTH: Record<string, Resting> = {
   "oem-REST1": { v: 12.45, chemistry: null, kind: null }, // 09:00 on day −5: 25 readings after 20:30
@@ -111,6 +137,8 @@ const TRUTH: Record<string, Resting> = {
   "oem-OLD1": { v: null, chemistry: null, kind: null },
   "oem-MID1": { v: null, chemistry: null, kind: null },
   "oem-LATE1": { v: 12.32, chemistry: null, kind: null },
+  "oem-NIGHT1": { v: 12.6, chemistry: null, kind: null },
+  "oem-EDGE90": { v: edge90At < since90 ? null : 12.4, chemistry: null, kind: null },
   "oem-NEVER1": { v: null, chemistry: null, kind: null },
 };
 
@@ -152,22 +180,30 @@ async function expectTruth(truth: Record<string, Resting> = TRUTH): Promise<void
 const cleanBefore = async (device: string) =>
   String((await q(sql`select clean_before::text as d from telemetry_rollup_state where tenant_id = ${ctx.tenantId} and device_id = ${device}`))[0]?.d);
 
-/** Telemetry rows a statement reads (EXPLAIN ANALYZE: rows × loops of every scan of the history's partitions). */
+/** Telemetry rows the resting-12 V part reads for one device (tests/helpers/explain-plan.ts). */
 async function telemetryRowsRead(rollups: boolean, device: string): Promise<number> {
   const part = electricalPart(windowsAt(now), { rollups });
-  const statement = sql`select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId} and d.device_id = ${device}`;
-  const [plan] = await rows<{ "QUERY PLAN": unknown }>(tdb.handle.db, sql`explain (analyze, format json) ${statement}`);
-  const doc = plan!["QUERY PLAN"];
-  const root = (typeof doc === "string" ? JSON.parse(doc) : doc) as { Plan: PlanNode }[];
-  const scans = planNodes(root[0]!.Plan).filter((n) => /^telemetry(_\d{4}_\d{2}|_default)?$/.test(n["Relation Name"] ?? ""));
-  return scans.reduce((sum, n) => sum + n["Actual Rows"] * n["Actual Loops"], 0);
+  return (await telemetryRowsOf(tdb.handle.db, sql`select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId} and d.device_id = ${device}`)).rows;
 }
+
+// The cases drive the refreshes: an ingest's background refresh (at most one per interval) must not run
+// between a case's steps, however slow the machine.
+const previousInterval = process.env.ROLLUP_REFRESH_INTERVAL_SECONDS;
+beforeAll(() => {
+  process.env.ROLLUP_REFRESH_INTERVAL_SECONDS = "3600";
+  resetEnvCache();
+});
+afterAll(() => {
+  if (previousInterval === undefined) delete process.env.ROLLUP_REFRESH_INTERVAL_SECONDS;
+  else process.env.ROLLUP_REFRESH_INTERVAL_SECONDS = previousInterval;
+  resetEnvCache();
+});
 
 describe.each(["postgres", "pglite"] as const)("the resting 12 V reading from the daily rollups (%s)", (kind) => {
   beforeAll(async () => {
     tdb = await createTestDatabase(kind);
     ctx = { db: tdb.handle.db, tenantId: (await createTenantWithKey(tdb.handle.db)).tenantId, isSandbox: false, log: rootLogger() };
-    await ingest([...rest1(), ...edge1(), ...lith1(), ...recent1(), ...old1(), ...mid1(), ...late1(), ...never1()]);
+    await ingest([...rest1(), ...edge1(), ...lith1(), ...recent1(), ...old1(), ...mid1(), ...late1(), ...night1(), ...edge90(), ...never1()]);
   }, 120_000);
 
   afterAll(async () => {

@@ -3,6 +3,38 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../helpers/databases";
 import { migrateUpTo, runMigrationFile } from "../helpers/migration-files";
 
+/** A fresh Postgres database for the describe block, and one raw connection to it. */
+function useFreshDatabase(prefix: string): () => postgres.Sql {
+  let db: { url: string; drop(): Promise<void> } | undefined;
+  let pg: postgres.Sql | undefined;
+  beforeAll(async () => {
+    db = await createPostgresDatabase(prefix);
+    pg = postgres(db.url, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await pg?.end({ timeout: 5 });
+    await db?.drop();
+  });
+  return () => pg!;
+}
+
+/** A tenant with two devices: 'rolled' has a rollup state row (as the previous code left it), 'old' has none. */
+async function seedDevices(pg: postgres.Sql): Promise<void> {
+  await pg`insert into tenants (id, name, ingest_secret) values ('t1', 'T', 'x')`;
+  await pg`insert into devices (tenant_id, device_id, name) values ('t1', 'rolled', 'R'), ('t1', 'old', 'O')`;
+  await pg`insert into telemetry_rollup_state (tenant_id, device_id, clean_before) values ('t1', 'rolled', '2026-11-20')`;
+}
+
+/** After the migration: no rollup rows, and every device stale from its first day. */
+async function expectRebuiltFromScratch(pg: postgres.Sql): Promise<void> {
+  expect((await pg`select count(*)::int as n from telemetry_daily`)[0]!.n).toBe(0);
+  const states = await pg<{ device_id: string; clean_before: string }[]>`select device_id, clean_before::text from telemetry_rollup_state order by device_id`;
+  expect(states).toEqual([
+    { device_id: "old", clean_before: "-infinity" },
+    { device_id: "rolled", clean_before: "-infinity" },
+  ]);
+}
+
 /**
  * Migration 0012 (the rollups' great-circle sums) on a database that already has rollups: the rows
  * built before it hold no great-circle sums, so they are dropped and every device is marked stale
@@ -12,24 +44,13 @@ import { migrateUpTo, runMigrationFile } from "../helpers/migration-files";
  * during a rolling deploy cannot write a row without them.
  */
 describe("migration 0012 on a database with rollups (postgres)", () => {
-  let db: { url: string; drop(): Promise<void> };
-  let pg: postgres.Sql;
-
-  beforeAll(async () => {
-    db = await createPostgresDatabase("fdp_rollmig");
-    pg = postgres(db.url, { max: 1, onnotice: () => {} });
-  });
-  afterAll(async () => {
-    await pg?.end({ timeout: 5 });
-    await db?.drop();
-  });
+  const connection = useFreshDatabase("fdp_rollmig");
 
   it("drops the old rows, marks every device stale from its first day, and refuses rows without the new sums", async () => {
+    const pg = connection();
     const migration = await migrateUpTo(pg, "0012_");
-    await pg`insert into tenants (id, name, ingest_secret) values ('t1', 'T', 'x')`;
-    await pg`insert into devices (tenant_id, device_id, name) values ('t1', 'rolled', 'R'), ('t1', 'old', 'O')`;
     // 'rolled' has a state row and rollups (as the previous code built them); 'old' has neither.
-    await pg`insert into telemetry_rollup_state (tenant_id, device_id, clean_before) values ('t1', 'rolled', '2026-11-20')`;
+    await seedDevices(pg);
     const zeros = Array.from({ length: 33 }, () => "0").join(", ");
     const columns = (await pg<{ c: string }[]>`
       select string_agg(column_name, ', ' order by ordinal_position) as c from information_schema.columns
@@ -39,12 +60,7 @@ describe("migration 0012 on a database with rollups (postgres)", () => {
 
     await runMigrationFile(pg, migration);
 
-    expect((await pg`select count(*)::int as n from telemetry_daily`)[0]!.n).toBe(0);
-    const states = await pg<{ device_id: string; clean_before: string }[]>`select device_id, clean_before::text from telemetry_rollup_state order by device_id`;
-    expect(states).toEqual([
-      { device_id: "old", clean_before: "-infinity" },
-      { device_id: "rolled", clean_before: "-infinity" },
-    ]);
+    await expectRebuiltFromScratch(pg);
     // The previous code's insert (every column but the two new ones) is refused.
     await expect(pg.unsafe(`insert into telemetry_daily (tenant_id, device_id, day, ${columns}, ev_cover_km) values ('t1', 'rolled', '2026-11-19', ${zeros}, 0)`)).rejects.toThrow(
       /null value in column "(c_gc_km|positions)"/,
@@ -59,23 +75,12 @@ describe("migration 0012 on a database with rollups (postgres)", () => {
  * `rest12_settled`, which has no default) is refused.
  */
 describe("migration 0013 on a database with rollups (postgres)", () => {
-  let db: { url: string; drop(): Promise<void> };
-  let pg: postgres.Sql;
-
-  beforeAll(async () => {
-    db = await createPostgresDatabase("fdp_rollmig13");
-    pg = postgres(db.url, { max: 1, onnotice: () => {} });
-  });
-  afterAll(async () => {
-    await pg?.end({ timeout: 5 });
-    await db?.drop();
-  });
+  const connection = useFreshDatabase("fdp_rollmig13");
 
   it("drops the old rows, marks every device stale from its first day, and refuses rows without the resting readings", async () => {
+    const pg = connection();
     const migration = await migrateUpTo(pg, "0013_");
-    await pg`insert into tenants (id, name, ingest_secret) values ('t1', 'T', 'x')`;
-    await pg`insert into devices (tenant_id, device_id, name) values ('t1', 'rolled', 'R'), ('t1', 'old', 'O')`;
-    await pg`insert into telemetry_rollup_state (tenant_id, device_id, clean_before) values ('t1', 'rolled', '2026-11-20')`;
+    await seedDevices(pg);
     const columns = (await pg<{ c: string }[]>`
       select string_agg(column_name, ', ' order by ordinal_position) as c from information_schema.columns
       where table_name = 'telemetry_daily' and column_name like 'c\\_%'`)[0]!.c;
@@ -86,12 +91,7 @@ describe("migration 0013 on a database with rollups (postgres)", () => {
 
     await runMigrationFile(pg, migration);
 
-    expect((await pg`select count(*)::int as n from telemetry_daily`)[0]!.n).toBe(0);
-    const states = await pg<{ device_id: string; clean_before: string }[]>`select device_id, clean_before::text from telemetry_rollup_state order by device_id`;
-    expect(states).toEqual([
-      { device_id: "old", clean_before: "-infinity" },
-      { device_id: "rolled", clean_before: "-infinity" },
-    ]);
+    await expectRebuiltFromScratch(pg);
     await expect(pg.unsafe(previousInsert)).rejects.toThrow(/null value in column "rest12_settled"/);
   });
 });

@@ -11,7 +11,7 @@ import { monthlyActivityRawSql, monthlyActivitySql } from "@/lib/reports/queries
 import { greatCirclePart, greatCirclePartRaw } from "@/lib/scores/queries/great-circle-sql";
 import { refreshTelemetryRollups, settleBackgroundRollupRefresh } from "@/lib/scores/rollups/refresh-telemetry-rollups";
 import { sql } from "drizzle-orm";
-import { planNodes, type PlanNode } from "../helpers/explain-plan";
+import { telemetryRowsRead as telemetryRowsOf } from "../helpers/explain-plan";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { prng } from "../unit/detectors/fixtures";
@@ -249,19 +249,10 @@ const rollupDays = async () => Number((await q(sql`select count(*)::int as n fro
 const cleanBefore = async (device: string) =>
   String((await q(sql`select clean_before::text as d from telemetry_rollup_state where tenant_id = ${ctx.tenantId} and device_id = ${device}`))[0]?.d);
 
-/**
- * Telemetry rows the statement reads, from EXPLAIN ANALYZE (actual rows × loops of every scan of
- * `telemetry`'s partitions), and how far that can be below the truth: Postgres shows a node's rows per
- * loop rounded to an integer, so each node may be off by half a row per loop.
- */
-async function telemetryRowsRead(part: ReturnType<typeof behaviourPart> | { statement: ReturnType<typeof sql> }): Promise<{ rows: number; rounding: number }> {
+/** Telemetry rows a part (over the tenant's devices) or a statement reads (tests/helpers/explain-plan.ts). */
+function telemetryRowsRead(part: ReturnType<typeof behaviourPart> | { statement: ReturnType<typeof sql> }): Promise<{ rows: number; rounding: number }> {
   const statement = "statement" in part ? part.statement : sql`select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId}`;
-  const [plan] = await rows<{ "QUERY PLAN": unknown }>(tdb.handle.db, sql`explain (analyze, format json) ${statement}`);
-  const doc = plan!["QUERY PLAN"];
-  const root = (typeof doc === "string" ? JSON.parse(doc) : doc) as { Plan: PlanNode }[];
-  // The history's monthly partitions (migration 0010), or the table itself.
-  const scans = planNodes(root[0]!.Plan).filter((n) => /^telemetry(_\d{4}_\d{2}|_default)?$/.test(n["Relation Name"] ?? ""));
-  return { rows: scans.reduce((sum, n) => sum + n["Actual Rows"] * n["Actual Loops"], 0), rounding: scans.reduce((sum, n) => sum + n["Actual Loops"] / 2, 0) };
+  return telemetryRowsOf(tdb.handle.db, statement);
 }
 
 describe.each(KINDS)("daily telemetry rollups give the raw window's figures (%s)", (kind) => {

@@ -1,3 +1,7 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rows } from "@/lib/db/sql-values";
+
 /** A node of Postgres's `EXPLAIN (ANALYZE, FORMAT JSON)` plan, as the plan tests read it. */
 export interface PlanNode {
   "Node Type": string;
@@ -12,3 +16,17 @@ export interface PlanNode {
 
 /** The node and every node under it. */
 export const planNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
+
+/**
+ * Telemetry rows a statement reads, from `EXPLAIN (ANALYZE)` on either driver: actual rows × loops of
+ * every scan of the history (its monthly partitions, or the table itself), and how far that can be below
+ * the truth: Postgres shows a node's rows per loop rounded to an integer, so each node may be off by half
+ * a row per loop.
+ */
+export async function telemetryRowsRead(db: Db, statement: SQL): Promise<{ rows: number; rounding: number }> {
+  const [plan] = await rows<{ "QUERY PLAN": unknown }>(db, sql`explain (analyze, format json) ${statement}`);
+  const doc = plan!["QUERY PLAN"];
+  const root = (typeof doc === "string" ? JSON.parse(doc) : doc) as { Plan: PlanNode }[];
+  const scans = planNodes(root[0]!.Plan).filter((n) => /^telemetry(_\d{4}_\d{2}|_default)?$/.test(n["Relation Name"] ?? ""));
+  return { rows: scans.reduce((sum, n) => sum + n["Actual Rows"] * n["Actual Loops"], 0), rounding: scans.reduce((sum, n) => sum + n["Actual Loops"] / 2, 0) };
+}

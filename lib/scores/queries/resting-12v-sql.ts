@@ -82,7 +82,7 @@ export function restingDays({ from, before }: { from: SQL; before: SQL }): SQL {
 
 /**
  * Whether any voltage was reported (`voltage_reported`, an existence check that stops at the first row),
- * and the latest resting 12 V reading of `[since90, now]` with its chemistry word and voltage kind
+ * and the latest resting 12 V reading from `since90` on with its chemistry word and voltage kind
  * (`resting_12v`, `resting_12v_chemistry`, `resting_12v_kind`); the JS rule re-checks the row.
  *
  * The raw part is linear, not one settle-time probe per candidate: "no awake reading in the settle time
