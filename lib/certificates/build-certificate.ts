@@ -7,10 +7,15 @@ import { BATTERY_SNAPSHOT_VERSION } from "@/lib/scores/battery-snapshot";
 import { EOL_GRADE_VERSION } from "@/lib/scores/eol-summary";
 import { VEHICLE_HEALTH_VERSION } from "@/lib/scores/vehicle-health";
 import { DEFAULT_ASSET_CLASS } from "@/lib/vocabulary/master-data";
+import type { SohEvidenceBody } from "@/lib/vocabulary/readings";
 import type { Powertrain } from "@/lib/vocabulary/powertrain";
 
-/** Layout of `data_snapshot`; a new field or meaning is a new format, old certificates keep theirs. */
-export const CERTIFICATE_FORMAT = "fdp-certificate-2027.01";
+/**
+ * Layout of `data_snapshot`; a new field or meaning is a new format, old certificates keep theirs.
+ * 2027.02: the state of health is certified only when read at most 90 days before `generated_at`
+ * (`battery.state_of_health.evidence` says which reading, how old; CONTRACT "Evidence and trust").
+ */
+export const CERTIFICATE_FORMAT = "fdp-certificate-2027.02";
 
 const DAY_MS = 86_400_000;
 
@@ -41,6 +46,15 @@ export interface CertificateSources {
 export const BMS_SOH_DEFINITION =
   "State of health as the vehicle's battery management system reports it through the OEM's telematics: the OEM's own definition (usually usable capacity relative to new), not normalised by FDP. It is not the EU Battery Passport's stateOfCertifiedEnergy (UN GTR No. 22 SOCE), which is measured against the certified energy.";
 
+/** What the certificate says in place of a state of health it does not certify. */
+export function notMeasuredSohSentence(e: SohEvidenceBody): string {
+  if (e.status === "outdated") {
+    return `Not measured: the battery's state of health was last read on ${e.last_reading_at?.slice(0, 10)} (${e.last_reading_pct} %), ${e.age_days} days before this certificate; only a reading at most ${e.max_age_days} days old is certified. FDP does not estimate SoH.`;
+  }
+  if (e.status === "not_applicable") return "Not applicable: no traction battery whose state of health the OEM reports.";
+  return "Not measured: no plausible state-of-health reading was ever received from the vehicle's battery management system. FDP does not estimate SoH.";
+}
+
 const round1 = (x: number | null | undefined): number | null => (x === null || x === undefined ? null : Math.round(x * 10) / 10);
 const iso = (d: Date) => d.toISOString();
 
@@ -55,7 +69,9 @@ export function buildCertifiedContent(
 ): CertifiedContent {
   const { vehicle, vehicleHealth, eol, battery, residual } = src;
   const generatedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  // Only a reading within the 90-day limit (the battery snapshot applied it at `now`).
   const soh = battery.data_quality.soh_pct;
+  const sohEvidence = battery.data_quality.soh_evidence;
   const snapshot: CertificateSnapshot = {
     format: CERTIFICATE_FORMAT,
     vehicle: {
@@ -87,8 +103,9 @@ export function buildCertifiedContent(
       state_of_health: {
         value_pct: round1(soh),
         measured_by: soh === null ? "not_measured" : "oem_bms_readout",
-        definition: soh === null ? "Not measured: no plausible state-of-health reading from the vehicle. FDP does not estimate SoH." : BMS_SOH_DEFINITION,
+        definition: soh === null ? notMeasuredSohSentence(sohEvidence) : BMS_SOH_DEFINITION,
         measured_at: battery.data_quality.soh_reported_at,
+        evidence: sohEvidence,
         uncertainty_pct: null,
         battery_passport_attribute: null,
         readings_set_aside: battery.data_quality.excluded_readings.length,

@@ -15,6 +15,14 @@ const GRADE_MEANING: Record<CertifiedContent["grade"], string> = {
   F: "A knockout (battery state of health below 60 % or odometer manipulation) or very poor condition.",
 };
 
+/** Why the grade is what it is: for a battery not measured in time, that first (CONTRACT "Evidence and trust"). */
+function gradeExplanation(content: CertifiedContent): string {
+  const evidence = content.data_snapshot.battery.state_of_health.evidence;
+  const unmeasured = evidence !== undefined && (evidence.status === "outdated" || evidence.status === "none");
+  if (!unmeasured || content.grade === "F") return GRADE_MEANING[content.grade];
+  return `${GRADE_MEANING[content.grade]} The battery's state of health was not measured within ${evidence.max_age_days} days of this certificate, so the grade is at most C.`;
+}
+
 const MEASURED_BY: Record<string, string> = {
   oem_bms_readout: "Read from the vehicle's battery management system",
   fdp_estimate: "Estimated by FDP",
@@ -45,7 +53,7 @@ export function certificatePdfInput(
     generated_at: content.generated_at,
     expires_at: content.expires_at,
     grade: content.grade,
-    grade_explanation: GRADE_MEANING[content.grade],
+    grade_explanation: gradeExplanation(content),
     device_id: content.device_id,
     vehicle: {
       name: s.vehicle.name,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { POWERTRAINS } from "@/lib/vocabulary/powertrain";
 import { dateTime } from "./common";
+import { sohEvidenceSchema } from "./scores-device";
 
 /**
  * Certificates (SPEC 2.10, CONTRACT "Certificates and verification"). The certified content is
@@ -40,6 +41,9 @@ const batterySnapshotSchema = z
         description: "The EU Battery Passport attribute this figure corresponds to, or null when the definitions differ (then `definition` says how).",
       }),
       readings_set_aside: z.number().int(),
+      evidence: sohEvidenceSchema
+        .optional()
+        .meta({ description: "Which reading the state of health rests on and how old it was at `generated_at` (format fdp-certificate-2027.02 on; absent in older certificates)." }),
     }),
     stateOfCharge: z
       .object({ value_pct: z.number().nullable(), measured_by: measuredBy, measured_at: dateTime().nullable() })

@@ -52,6 +52,21 @@ export const deviceIdParamsSchema = deviceIdPath();
 // ---------------------------------------------------------------------------------------------
 // Endpoint 4 (SPEC 2.4)
 
+/** The 90-day rule of CONTRACT "Evidence and trust" as every answer states it (lib/vocabulary/readings.ts `sohEvidenceBody`). */
+export const sohEvidenceSchema = z
+  .object({
+    status: z.enum(["measured", "outdated", "none", "not_applicable"]).meta({
+      description:
+        "measured: a plausible reading at most `max_age_days` old is today's value; outdated: the latest plausible reading is older and is not used as today's value (it may still cap, never credit); none: never read; not_applicable: no traction battery whose SoH the OEM reports.",
+    }),
+    max_age_days: z.number().int(),
+    last_reading_pct: z.number().nullable(),
+    last_reading_at: dateTime().nullable(),
+    age_days: z.number().int().nullable().meta({ description: "Whole days between the reading and `generated_at`." }),
+    statement: z.string(),
+  })
+  .meta({ id: "SohEvidence", description: "What the battery's state of health rests on: which reading, how old." });
+
 export const VEHICLE_HEALTH_SIGNALS = ["soh_pct", "dtc_codes", "battery_voltage", "odometer_km"] as const;
 
 export const vehicleHealthScoreSchema = z
@@ -71,6 +86,7 @@ export const vehicleHealthScoreSchema = z
       .meta({ description: "Each 0–100; null when the vehicle does not report what the component needs." }),
     available_signals: z.array(z.enum(VEHICLE_HEALTH_SIGNALS)),
     missing_signals: z.array(z.enum(VEHICLE_HEALTH_SIGNALS)),
+    soh_evidence: sohEvidenceSchema,
     limitations: z.array(z.string()),
     generated_at: dateTime(),
   })
@@ -101,9 +117,10 @@ export const batteryHealthSnapshotSchema = z
         latest_telemetry_at: dateTime().nullable(),
         data_age_seconds: z.number().int().nullable(),
         freshness: z.enum(["fresh", "recent", "stale", "none"]),
-        soh_pct: z.number().nullable(),
+        soh_pct: z.number().nullable().meta({ description: "Only a reading at most 90 days old (see `soh_evidence`); otherwise null and listed in `missing_fields`." }),
         soh_source: z.literal("oem_bms").nullable(),
         soh_reported_at: dateTime().nullable(),
+        soh_evidence: sohEvidenceSchema,
         powertrain: z.enum(POWERTRAINS).nullable(),
         has_traction_battery: z.boolean().nullable(),
         excluded_readings: z.array(excludedReadingSchema).meta({ description: "State of health readings set aside as implausible." }),
@@ -134,6 +151,7 @@ export const eolSummarySchema = z
     confidence: confidence().meta({ description: "How far the grade rests on measured evidence (an FDP addition to SPEC 2.7)." }),
     knockout_evidence: z.array(knockoutEvidenceSchema),
     excluded_readings: z.array(excludedReadingSchema),
+    soh_evidence: sohEvidenceSchema,
     limitations: z.array(z.string()),
     generated_at: dateTime(),
   })

@@ -4,17 +4,20 @@
  */
 import { chargingWord, isNotChargingStatus } from "@/lib/vocabulary/charging";
 import { hasTractionBattery, isPlugIn, normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabulary/powertrain";
-import { usableSocPct, usableSohPct, type SohFlag } from "@/lib/vocabulary/readings";
+import { measuredSohPct, sohEvidence, sohEvidenceBody, usableSocPct, usableSohPct, type SohEvidenceBody, type SohFlag } from "@/lib/vocabulary/readings";
 import { excludedSohReadings, type ExcludedReading } from "./knockout-evidence";
 import { finiteOrNull } from "@/lib/numbers";
 import { round } from "./score-common";
 
 /**
+ * battery-snapshot-2027.02: a SoH counts only when read at most 90 days before the answer (CONTRACT
+ * "Evidence and trust"); an older one is named in `data_quality.soh_evidence`, not shown as `soh_pct`
+ * and not applied to the range.
  * battery-snapshot-2027.01: the SoH shown (and applied to the range) is the latest plausible reading
  * (one validity rule with TAS, EOL and vehicle health); readings set aside are named in
  * `data_quality.excluded_readings`; an HEV's SoH is not applicable, as in TAS (battery-snapshot.md "Changes").
  */
-export const BATTERY_SNAPSHOT_VERSION = "battery-snapshot-2027.01";
+export const BATTERY_SNAPSHOT_VERSION = "battery-snapshot-2027.02";
 
 /** The latest known state of the device (fleet_snapshot row), or null when none was ever received. */
 export interface BatteryLatestState {
@@ -76,10 +79,15 @@ export interface BatterySnapshot {
     /** Seconds between the newest telemetry and `generated_at` (0 when the device clock is ahead), or null. */
     data_age_seconds: number | null;
     freshness: Freshness;
-    /** OEM-reported state of health in percent, null when no OEM reported one (then listed as missing). */
+    /**
+     * OEM-reported state of health in percent when read at most 90 days before `generated_at`; null
+     * otherwise (then listed as missing, and `soh_evidence` says whether an older reading exists).
+     */
     soh_pct: number | null;
     soh_source: "oem_bms" | null;
     soh_reported_at: string | null;
+    /** Which SoH reading the answer rests on and how old it is (the 90-day rule). */
+    soh_evidence: SohEvidenceBody;
     powertrain: Powertrain | null;
     /** true for BEV/PHEV/HEV, false for ICE, null when the powertrain is unknown. */
     has_traction_battery: boolean | null;
@@ -173,13 +181,16 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
   if (power === null && status !== null && isNotChargingStatus(status)) power = 0;
   const powerOut = field("charging_power_kw", power, pluggable);
 
-  // State of health: only an OEM value counts (SPEC 2.6).
-  const sohRaw = finiteOrNull(input.oem_soh?.pct ?? null);
-  const usableSoh = usableSohPct(sohRaw);
-  const soh = usableSoh !== null ? round(usableSoh, 1) : null;
-  const sohAt = soh !== null ? (input.oem_soh?.reported_at ?? null) : null;
-  // One rule with TAS and vehicle health: an HEV's SoH is not expected (reported, it is still shown).
-  const sohOut = field("soh_pct", soh, soh !== null ? true : sohExpected(powertrain));
+  // State of health: only an OEM value counts (SPEC 2.6), and only when read within the 90 days before
+  // `now` (CONTRACT "Evidence and trust"): an older one is stated in `soh_evidence`, never shown as today's.
+  const usableSoh = usableSohPct(finiteOrNull(input.oem_soh?.pct ?? null));
+  const evidence = sohEvidence(usableSoh !== null && input.oem_soh ? { pct: usableSoh, at: input.oem_soh.reported_at } : null, now);
+  const measured = measuredSohPct(evidence);
+  const soh = measured !== null ? round(measured, 1) : null;
+  const sohAt = evidence.status === "measured" ? evidence.read_at : null;
+  // One rule with TAS and vehicle health: an HEV's SoH is not expected (reported, it is still shown); a
+  // reading too old to count is missing, whatever the powertrain.
+  const sohOut = field("soh_pct", soh, soh !== null || evidence.status === "outdated" ? true : sohExpected(powertrain));
 
   // Range (plug-in vehicles only).
   const kwhRaw = finiteOrNull(input.battery_kwh);
@@ -250,6 +261,7 @@ export function buildBatterySnapshot(input: BatterySnapshotInput, opts: { now: D
       soh_pct: sohOut,
       soh_source: sohOut !== null ? "oem_bms" : null,
       soh_reported_at: sohOut !== null && sohAt ? sohAt.toISOString() : null,
+      soh_evidence: sohEvidenceBody(evidence, sohExpected(powertrain)),
       powertrain,
       has_traction_battery: hasTraction,
       excluded_readings: excludedSohReadings(input.soh_flags),

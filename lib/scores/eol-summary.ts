@@ -4,7 +4,7 @@
  */
 import { finiteOrNull } from "@/lib/numbers";
 import { isPlugIn, normalisePowertrain, sohExpected } from "@/lib/vocabulary/powertrain";
-import { usableSohPct, type SohFlag } from "@/lib/vocabulary/readings";
+import { outdatedSohSentence, sohEvidence, sohEvidenceBody, SOH_MAX_AGE_DAYS, usableSohPct, type SohEvidenceBody, type SohFlag } from "@/lib/vocabulary/readings";
 import type { OdometerEvidence } from "./derived-measures";
 import {
   dismissalCovering,
@@ -21,11 +21,15 @@ import {
 import type { Confidence } from "./score-common";
 
 /**
+ * eol-2027.02: a vehicle whose traction battery may report a SoH (BEV, PHEV, powertrain unknown) and
+ * has no SoH read within the 90 days before the answer is graded at most C with confidence low (CONTRACT
+ * "Evidence and trust"); an older reading still caps and knocks out (a battery does not regain
+ * capacity), never lifts the grade; `soh_evidence` says which reading the grade rests on.
  * eol-2027.01: a `confidence`; a grade from no measured signal says "not measured" (score null,
  * confidence low); knockouts on evidence (readings named in `knockout_evidence`); implausible SoH
  * readings set aside (docs/methodology/eol-summary.md "Changes").
  */
-export const EOL_GRADE_VERSION = "eol-2027.01";
+export const EOL_GRADE_VERSION = "eol-2027.02";
 
 export type EolGrade = "A" | "B" | "C" | "D" | "F";
 
@@ -43,6 +47,8 @@ export const EOL_SOH_KNOCKOUT_PCT = SOH_KNOCKOUT_PCT;
 export const EOL_SOH_CAP_C_PCT = 70;
 /** SoH below this (BattGrade B) caps the grade at B. */
 export const EOL_SOH_CAP_B_PCT = 85;
+/** Best grade without a SoH read within SOH_MAX_AGE_DAYS, for a battery that could report one (CONTRACT "Evidence and trust"). */
+export const EOL_UNMEASURED_BATTERY_CAP: EolGrade = "C";
 /** Grade given when nothing was measured: never better than D, and said to be unmeasured. */
 export const EOL_NO_SCORE_GRADE: EolGrade = "D";
 
@@ -57,8 +63,8 @@ export interface EolInput {
   vehicle_health_confidence?: Confidence | null;
   /** Latest plausible OEM-reported state of health in percent, or null (no OEM value / no traction battery). */
   soh_pct: number | null;
-  /** Device time of that reading (the knockout's evidence). */
-  soh_at?: Date | null;
+  /** Device time of that reading (the knockout's evidence and the 90-day rule); null with no reading. */
+  soh_at: Date | null;
   /** SoH readings set aside as implausible. */
   soh_flags?: readonly SohFlag[];
   /** true when the latest odometer reading is more than 1 km below the highest earlier one; null = not checked. */
@@ -80,6 +86,8 @@ export interface EolSummary {
   knockout_evidence: KnockoutEvidence[];
   /** Readings the validity rules set aside. */
   excluded_readings: ExcludedReading[];
+  /** Which SoH reading the grade rests on, and how old it is. */
+  soh_evidence: SohEvidenceBody;
   limitations: string[];
   generated_at: string;
 }
@@ -104,9 +112,15 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
   const evidence: KnockoutEvidence[] = [];
   const raw = finiteOrNull(input.vehicle_health_score);
   const score = raw === null ? null : Math.round(Math.min(100, Math.max(0, raw)) * 10) / 10 + 0;
-  const soh = usableSohPct(finiteOrNull(input.soh_pct));
   const powertrain = normalisePowertrain(input.powertrain);
   const plugIn = isPlugIn(powertrain);
+  // The latest plausible reading bounds today's SoH from above however old it is (a battery does not
+  // regain capacity), so it still caps and knocks out below; only one read within SOH_MAX_AGE_DAYS
+  // counts as measured and may leave the grade above C.
+  const sohReading = usableSohPct(finiteOrNull(input.soh_pct));
+  const sohEvidenceOf = sohEvidence(sohReading !== null && input.soh_at ? { pct: sohReading, at: input.soh_at } : null, opts.now);
+  const soh = sohEvidenceOf.status === "none" ? null : sohEvidenceOf.pct;
+  const batteryUnmeasured = sohEvidenceOf.status !== "measured" && sohExpected(powertrain) !== false;
 
   let grade: EolGrade;
   // Confidence starts from the health score's and drops one level per gap that can hide a worse grade.
@@ -138,13 +152,6 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
       grade = worse(grade, "B");
       limitations.push(`Battery state of health ${soh} % is below 85 %; the grade is at most B.`);
     }
-  } else if (sohExpected(powertrain) !== false) {
-    confidence = lower(confidence);
-    limitations.push(
-      plugIn
-        ? "No plausible battery state of health from the OEM battery management system is available; the battery is not graded and the grade may be too high."
-        : "No battery state of health from an OEM is available (powertrain unknown); the battery is not graded.",
-    );
   }
   const excluded = excludedSohReadings(input.soh_flags);
   for (const x of excluded) limitations.push(x.statement);
@@ -170,6 +177,14 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
   }
   // A knockout rests on its own readings: an F on evidence is not "unmeasured".
   if (evidence.length > 0 && confidence === "low") confidence = "medium";
+  // CONTRACT "Evidence and trust": no grade above C and confidence low without a SoH measured in time.
+  if (batteryUnmeasured) {
+    grade = worse(grade, EOL_UNMEASURED_BATTERY_CAP);
+    confidence = "low";
+    limitations.push(
+      `${outdatedSohSentence(sohEvidenceOf) ?? (plugIn ? "The battery's state of health was not measured: no plausible reading from the OEM battery management system was received." : "The battery's state of health was not measured (powertrain unknown, no reading received).")} Without a state of health read within ${SOH_MAX_AGE_DAYS} days the grade is at most ${EOL_UNMEASURED_BATTERY_CAP} and its confidence low: the battery, the costliest part of the vehicle, is not certified.`,
+    );
+  }
 
   limitations.push(
     `Grade method ${EOL_GRADE_VERSION}: derived from telemetry and alerts only; no physical inspection (bodywork, interior, tyres) is included.`,
@@ -182,6 +197,7 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
     confidence,
     knockout_evidence: evidence,
     excluded_readings: excluded,
+    soh_evidence: sohEvidenceBody(sohEvidenceOf, sohExpected(powertrain)),
     limitations,
     generated_at: opts.now.toISOString(),
   };

@@ -3,7 +3,18 @@
  * Methodology: docs/methodology/vehicle-health.md. Change VEHICLE_HEALTH_VERSION with any rule change.
  */
 import { finiteOrNull } from "@/lib/numbers";
-import { isLowVoltageSystemReading, sohFlagSentence, usableSohPct, type SohFlag, type TwelveVoltChemistry } from "@/lib/vocabulary/readings";
+import {
+  isLowVoltageSystemReading,
+  measuredSohPct,
+  outdatedSohSentence,
+  sohEvidence,
+  sohEvidenceBody,
+  sohFlagSentence,
+  usableSohPct,
+  type SohEvidenceBody,
+  type SohFlag,
+  type TwelveVoltChemistry,
+} from "@/lib/vocabulary/readings";
 import { normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabulary/powertrain";
 import { odometerEvidenceSentence, type OdometerEvidence } from "./derived-measures";
 import { classifyDtc, normaliseDtc } from "@/lib/detectors/diagnostics";
@@ -20,12 +31,14 @@ import {
 } from "./score-common";
 
 /**
+ * vehicle-health-2027.02: the battery component rests only on a SoH read at most 90 days before the
+ * answer (CONTRACT "Evidence and trust"); an older one is named in `soh_evidence` and `limitations`.
  * vehicle-health-2027.01: implausible SoH readings set aside (one validity rule with TAS and EOL);
  * odometer integrity from the readings' evidence, not alert counts; HEV SoH not expected (as in TAS);
  * the resting 12 V reading excludes charging and needs a settle time; lithium packs are not judged on
  * the lead-acid curve (docs/methodology/vehicle-health.md "Changes").
  */
-export const VEHICLE_HEALTH_VERSION = "vehicle-health-2027.01";
+export const VEHICLE_HEALTH_VERSION = "vehicle-health-2027.02";
 
 export type VehicleHealthComponent = "battery" | "diagnostics" | "electrical_12v" | "odometer_integrity" | "usage";
 export type VehicleHealthSignal = "soh_pct" | "dtc_codes" | "battery_voltage" | "odometer_km";
@@ -73,6 +86,8 @@ export interface VehicleHealthInput {
   asset_class: string | null;
   /** Latest plausible reported state of health, % (judged by `judgeSohReadings`), or null. */
   latest_soh_pct: number | null;
+  /** Device time of that reading (the 90-day rule); null with no reading. */
+  latest_soh_at: Date | null;
   /** SoH readings set aside as implausible (named in `limitations`). */
   soh_flags?: readonly SohFlag[];
   /** Latest reported odometer, km, or null. */
@@ -114,6 +129,8 @@ export interface VehicleHealthResult {
   components: Record<VehicleHealthComponent, number | null>;
   available_signals: VehicleHealthSignal[];
   missing_signals: VehicleHealthSignal[];
+  /** Which SoH reading the battery component rests on, and how old it is. */
+  soh_evidence: SohEvidenceBody;
   limitations: string[];
   generated_at: string;
 }
@@ -129,8 +146,10 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
   const powertrain = normalisePowertrain(input.powertrain);
   const limitations: string[] = [freshnessSentence(input.newest_telemetry_at, now)];
 
-  const sohRaw = finiteOrNull(input.latest_soh_pct);
-  const soh = usableSohPct(sohRaw);
+  const sohReading = usableSohPct(finiteOrNull(input.latest_soh_pct));
+  // Only a reading at most 90 days old is today's SoH (CONTRACT "Evidence and trust").
+  const evidence = sohEvidence(sohReading !== null && input.latest_soh_at ? { pct: sohReading, at: input.latest_soh_at } : null, now);
+  const soh = measuredSohPct(evidence);
   const odo = finiteOrNull(input.latest_odometer_km);
   const odometer = odo !== null && odo >= 0 ? odo : null;
   const dtcList = input.active_dtc_codes;
@@ -221,6 +240,8 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
   }
   if (powertrain === null) limitations.push("Powertrain unknown: a traction battery is assumed possible, so a missing soh_pct lowers confidence.");
   for (const f of input.soh_flags ?? []) limitations.push(sohFlagSentence(f));
+  const outdated = outdatedSohSentence(evidence);
+  if (outdated) limitations.push(`${outdated} The battery component is not scored.`);
   if (input.odometer_manipulation === true && input.odometer_evidence) {
     limitations.push(`Odometer manipulation: ${odometerEvidenceSentence(input.odometer_evidence)}`);
   }
@@ -258,6 +279,7 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
     components,
     available_signals,
     missing_signals,
+    soh_evidence: sohEvidenceBody(evidence, sohExpected(powertrain)),
     limitations,
     generated_at: generatedAt(now),
   };

@@ -121,6 +121,82 @@ export function sohFlagSentence(f: SohFlag): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// State of health evidence: how old a reading may be and still count as measured
+
+/**
+ * CONTRACT "Evidence and trust": a traction battery's state of health counts as measured only if a
+ * plausible reading is at most this many days older than the answer (a certificate's `generated_at`,
+ * a score's `generated_at`). A battery loses about 2–3 pp of SoH a year on average (Geotab, 22,700
+ * EVs, SOURCES.md "Batteries") but single packs fail faster, and a BMS recalibrates its estimate over
+ * months; after 90 days a reading says what the battery was, not what it is.
+ */
+export const SOH_MAX_AGE_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/**
+ * - `measured`: the latest plausible reading is recent enough to be used as today's value.
+ * - `outdated`: there is one, but it is older than SOH_MAX_AGE_DAYS: it is never used as today's value
+ *   (no grade, credit or score rests on it). A battery does not regain capacity, so it still bounds
+ *   today's value from above: a low old reading may still cap a grade or cost value, never add any.
+ * - `none`: no plausible reading at all.
+ */
+export type SohEvidence =
+  | { status: "measured"; pct: number; read_at: Date; age_days: number; as_of: Date }
+  | { status: "outdated"; pct: number; read_at: Date; age_days: number; as_of: Date }
+  | { status: "none"; as_of: Date };
+
+/** The age rule over the latest plausible reading (`judgeSohReadings`'s `accepted`) at time `now`. */
+export function sohEvidence(accepted: SohReading | null, now: Date): SohEvidence {
+  if (accepted === null || usableSohPct(accepted.pct) === null || !Number.isFinite(accepted.at.getTime())) return { status: "none", as_of: now };
+  // A device clock ahead of ours makes a reading look younger than 0 days: it is read as just taken.
+  const ageDays = Math.max(0, Math.floor((now.getTime() - accepted.at.getTime()) / DAY_MS));
+  const base = { pct: accepted.pct, read_at: accepted.at, age_days: ageDays, as_of: now };
+  return ageDays <= SOH_MAX_AGE_DAYS ? { status: "measured", ...base } : { status: "outdated", ...base };
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Today's state of health as a number: only a `measured` reading is one. */
+export const measuredSohPct = (e: SohEvidence): number | null => (e.status === "measured" ? e.pct : null);
+
+/** The sentence every answer uses for a reading that is too old (null unless `outdated`). */
+export function outdatedSohSentence(e: SohEvidence): string | null {
+  if (e.status !== "outdated") return null;
+  return `The battery's state of health was not measured in the ${SOH_MAX_AGE_DAYS} days up to ${day(e.as_of)}: the last plausible reading, ${Math.round(e.pct * 10) / 10} % on ${day(e.read_at)}, is ${e.age_days} days old and is not used as today's value.`;
+}
+
+/** How an answer states its SoH evidence (`soh_evidence`, schema SohEvidence in lib/schemas/scores-device.ts). */
+export interface SohEvidenceBody {
+  status: SohEvidence["status"] | "not_applicable";
+  max_age_days: number;
+  last_reading_pct: number | null;
+  last_reading_at: string | null;
+  age_days: number | null;
+  statement: string;
+}
+
+/**
+ * `expected`: whether this powertrain's OEM reports a SoH (`sohExpected` of lib/vocabulary/powertrain.ts;
+ * null = unknown). A reading that exists is stated whatever the powertrain.
+ */
+export function sohEvidenceBody(e: SohEvidence, expected: boolean | null): SohEvidenceBody {
+  const common = { max_age_days: SOH_MAX_AGE_DAYS };
+  if (e.status === "none") {
+    return expected === false
+      ? { status: "not_applicable", ...common, last_reading_pct: null, last_reading_at: null, age_days: null, statement: "No traction battery whose state of health the OEM reports (ICE or HEV): not applicable." }
+      : { status: "none", ...common, last_reading_pct: null, last_reading_at: null, age_days: null, statement: "The battery's state of health was not measured: no plausible reading from the vehicle's battery management system was ever received." };
+  }
+  const reading = { last_reading_pct: Math.round(e.pct * 10) / 10, last_reading_at: e.read_at.toISOString(), age_days: e.age_days };
+  if (e.status === "outdated") return { status: "outdated", ...common, ...reading, statement: outdatedSohSentence(e)! };
+  return {
+    status: "measured",
+    ...common,
+    ...reading,
+    statement: `State of health ${reading.last_reading_pct} % read by the vehicle's battery management system on ${day(e.read_at)}, ${e.age_days} days before ${day(e.as_of)} (a reading at most ${SOH_MAX_AGE_DAYS} days old counts as measured).`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The resting 12 V reading (vehicle health's electrical_12v and the battery detector's low-12 V rule)
 
 /**

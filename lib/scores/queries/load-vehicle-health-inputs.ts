@@ -42,6 +42,7 @@ export async function loadVehicleHealthInputs(args: DeviceQueryArgs & { now: Dat
         powertrain,
         asset_class: sqlText(r.asset_class),
         latest_soh_pct: soh,
+        latest_soh_at: sohJudged.accepted?.at ?? null,
         soh_flags: sohJudged.flagged,
         latest_odometer_km: latestOdometer,
         active_dtc_codes: sqlTextArray(r.dtc_codes),

@@ -72,6 +72,21 @@ describe("buildBatterySnapshot: shape", () => {
     expect(r.data_quality.soh_reported_at).toBe("2026-11-19T08:00:00.000Z");
     expect(r.snapshot.estimated_range_km).toBe(Math.round((0.8 * 60 * 0.9) / 0.18));
     expect(r.data_quality.missing_fields).toEqual([]);
+    expect(r.data_quality.soh_evidence).toMatchObject({ status: "measured", last_reading_pct: 90, age_days: 1 });
+  });
+
+  it("does not use a SoH read more than 90 days ago: null, missing, not applied to the range, the old reading named", () => {
+    const atLimit = buildBatterySnapshot(bev({ oem_soh: { pct: 99, reported_at: new Date("2026-08-22T12:00:00Z") } }), { now });
+    expect(atLimit.data_quality.soh_pct).toBe(99);
+    const r = buildBatterySnapshot(bev({ oem_soh: { pct: 99, reported_at: new Date("2024-12-20T12:00:00Z") } }), { now });
+    expect(r.data_quality.soh_pct).toBeNull();
+    expect(r.data_quality.soh_source).toBeNull();
+    expect(r.data_quality.soh_reported_at).toBeNull();
+    expect(r.data_quality.missing_fields).toContain("soh_pct");
+    expect(r.data_quality.range_model?.soh_applied).toBe(false);
+    expect(r.snapshot.estimated_range_km).toBe(Math.round((0.8 * 60) / 0.18));
+    expect(r.data_quality.soh_evidence).toMatchObject({ status: "outdated", last_reading_pct: 99, last_reading_at: "2024-12-20T12:00:00.000Z", age_days: 700 });
+    expect(r.data_quality.soh_evidence.statement).toMatch(/not measured in the 90 days/);
   });
 });
 

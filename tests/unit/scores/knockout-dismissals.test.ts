@@ -61,7 +61,7 @@ describe("TAS knockouts with dismissals", () => {
 });
 
 describe("EOL knockouts with dismissals", () => {
-  const input = (over: Partial<EolInput>): EolInput => ({ device_id: "ev-1", vehicle_health_score: 90, soh_pct: 95, odometer_manipulation: false, powertrain: "BEV", ...over });
+  const input = (over: Partial<EolInput>): EolInput => ({ device_id: "ev-1", vehicle_health_score: 90, soh_pct: 95, soh_at: t(1), odometer_manipulation: false, powertrain: "BEV", ...over });
 
   it("a dismissed SoH knockout no longer forces F, still caps at C, and the limitations say a reviewer dismissed it", () => {
     const r = buildEolSummary(input({ soh_pct: 55, soh_at: t(4), knockout_dismissals: [dismissal("soh_below_60", t(4), t(4))] }), { now });

@@ -20,6 +20,7 @@ const input = (over: Partial<VehicleHealthInput> = {}): VehicleHealthInput => ({
   powertrain: "BEV",
   asset_class: "passenger_car",
   latest_soh_pct: 92,
+  latest_soh_at: new Date("2026-11-19T08:00:00.000Z"),
   latest_odometer_km: 45_000,
   active_dtc_codes: [],
   battery_voltage_reported: true,
@@ -40,6 +41,7 @@ function randomInput(r: () => number): VehicleHealthInput {
     powertrain: pick(["BEV", "PHEV", "HEV", "ICE", null, "diesel"]),
     asset_class: pick(["passenger_car", "light_commercial", "heavy_truck", "other", null]),
     latest_soh_pct: maybe(() => r() * 150 - 10),
+    latest_soh_at: new Date(now.getTime() - Math.floor(r() * 200 * 86_400_000)),
     latest_odometer_km: maybe(() => r() * 1_500_000 - 1000),
     active_dtc_codes: r() < 0.3 ? null : Array.from({ length: Math.floor(r() * 6) }, () => pick(codes)),
     battery_voltage_reported: r() < 0.7,
@@ -51,15 +53,49 @@ function randomInput(r: () => number): VehicleHealthInput {
   };
 }
 
+describe("computeVehicleHealth: the 90-day SoH rule (CONTRACT Evidence and trust)", () => {
+  const daysBefore = (d: number) => new Date(now.getTime() - d * 86_400_000);
+
+  it("scores the battery on a reading 90 days old and says how old it is", () => {
+    const res = computeVehicleHealth(input({ latest_soh_pct: 95, latest_soh_at: daysBefore(90) }), { now });
+    expect(res.components.battery).not.toBeNull();
+    expect(res.soh_evidence).toMatchObject({ status: "measured", last_reading_pct: 95, age_days: 90, max_age_days: 90 });
+    expect(res.available_signals).toContain("soh_pct");
+  });
+
+  it("does not score the battery on a reading 91 days old: missing, named, lower confidence", () => {
+    const fresh = computeVehicleHealth(input({ latest_soh_pct: 99, latest_soh_at: daysBefore(10) }), { now });
+    const old = computeVehicleHealth(input({ latest_soh_pct: 99, latest_soh_at: daysBefore(91) }), { now });
+    expect(old.components.battery).toBeNull();
+    expect(old.missing_signals).toContain("soh_pct");
+    expect(old.available_signals).not.toContain("soh_pct");
+    expect(old.soh_evidence).toMatchObject({ status: "outdated", last_reading_pct: 99, age_days: 91 });
+    expect(old.limitations.join(" ")).toMatch(/not measured in the 90 days.*99 % on 2026-08-21.*91 days old/);
+    expect(["low", "medium"]).toContain(old.confidence);
+    expect(fresh.confidence).toBe("high");
+  });
+
+  it("a 23-month-old 99 % reading (the issue's case) is not today's SoH", () => {
+    const res = computeVehicleHealth(input({ latest_soh_pct: 99, latest_soh_at: daysBefore(700) }), { now });
+    expect(res.components.battery).toBeNull();
+    expect(res.soh_evidence.status).toBe("outdated");
+  });
+
+  it("states none for a BEV that never reported and not_applicable for an ICE", () => {
+    expect(computeVehicleHealth(input({ latest_soh_pct: null, latest_soh_at: null }), { now }).soh_evidence.status).toBe("none");
+    expect(computeVehicleHealth(input({ powertrain: "ICE", latest_soh_pct: null, latest_soh_at: null }), { now }).soh_evidence.status).toBe("not_applicable");
+  });
+});
+
 describe("computeVehicleHealth", () => {
   it("weights sum to 1", () => {
     expect(Object.values(VEHICLE_HEALTH_WEIGHTS).reduce((s, w) => s + w, 0)).toBeCloseTo(1, 10);
   });
 
-  it("returns every SPEC 2.4 field with the right type", () => {
+  it("returns every SPEC 2.4 field (and the soh_evidence FDP adds) with the right type", () => {
     const res = computeVehicleHealth(input(), { now });
     expect(Object.keys(res).sort()).toEqual(
-      ["device_id", "vehicle_health_score", "score_version", "confidence", "components", "available_signals", "missing_signals", "limitations", "generated_at"].sort(),
+      ["device_id", "vehicle_health_score", "score_version", "confidence", "components", "available_signals", "missing_signals", "soh_evidence", "limitations", "generated_at"].sort(),
     );
     expect(res.device_id).toBe("ev-1");
     expect(typeof res.vehicle_health_score).toBe("number");
