@@ -33,12 +33,18 @@ export const envSchema = z.object({
   /** `0` skips the automatic migrate + sandbox seed at start (for operators who run them as a separate step). */
   FDP_AUTO_SETUP: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")).transform((v) => v === "1"),
   /**
-   * Ed25519 private key that signs certificates: PKCS#8 PEM (newlines may be written as `\n`).
-   * Unset: a key generated once into FDP_CERT_SIGNING_KEY_FILE (lib/certificates/signing-key.ts).
+   * Ed25519 private key (PKCS#8 PEM, newlines may be written as `\n`) to adopt as the first certificate
+   * signing key of a database that has none usable yet; afterwards the keys live encrypted in the
+   * database and `signing-key:rotate` makes new ones (lib/certificates/signing/signing-keys.ts).
    */
   FDP_CERT_SIGNING_KEY: optionalString,
-  /** Where the generated signing key lives when FDP_CERT_SIGNING_KEY is unset; default beside the embedded database. */
+  /** The key file of FDP versions before the key lifecycle; adopted like FDP_CERT_SIGNING_KEY when it exists. */
   FDP_CERT_SIGNING_KEY_FILE: optionalString,
+  /**
+   * Secret the stored signing keys are encrypted under (HKDF → AES-256-GCM); unset: AUTH_SECRET's value.
+   * Every instance of a deployment needs the same one.
+   */
+  FDP_CERT_KEY_SECRET: optionalString,
   /** Days a certificate stays valid (CONTRACT default 180). */
   FDP_CERT_VALIDITY_DAYS: positiveInt(180),
   /**

@@ -1,25 +1,32 @@
 /**
- * Offline checker for FDP certificate PDFs:
- *   npm run --silent verify-certificate -- <file.pdf> [--keys <keys.json>] [--base-url <url>]
+ * Offline checker for FDP certificates, on the standard formats (docs/certificates.md):
+ *   npm run --silent verify-certificate -- <certificate.pdf | verify.json> [--keys <keys.json>] [--base-url <url>]
  *
- * With --keys it needs nothing but the PDF and a copy of the published keys file (no server, no
+ * - A PDF: its PDF signature (PAdES, CMS over the whole file) must verify under a signing certificate
+ *   the keys document lists, whose key was valid at the certificate's date and is not revoked.
+ * - A verify JSON (GET /api/v1/certificates/<number>/verify, saved): `verify_hash` must be the SHA-256
+ *   of the RFC 8785 canonical JSON of the certified fields, and `jws` must verify over those bytes with
+ *   the published key it names, valid at `generated_at` and not revoked.
+ *
+ * With --keys it needs nothing but the file and a copy of the published keys document (no server, no
  * network). Without it, the keys are fetched from
  * `<--base-url | FDP_BASE_URL | http://localhost:3000>/.well-known/fdp-certificate-keys.json`.
  *
- * Prints exactly one JSON object on stdout:
- *   {"valid":true,"certificate_number","verify_hash","kid","key_status","content_signature","keys_source"}
- *   {"valid":false,"reason",...}
- * Exit code 0: authentic and unaltered. 1: not authentic (altered, unsealed, unknown key).
- * 2: usage error, unreadable file, or the keys could not be obtained (nothing was decided).
- * Logs go to stderr only. See docs/certificates.md.
+ * Prints exactly one JSON object on stdout: {"valid":true,...} or {"valid":false,"reason","status",...}.
+ * Exit code 0: authentic, unaltered, its key valid. 1: not (altered, unknown or revoked key, outside the
+ * key's validity). 2: usage error, unreadable file, or the keys could not be obtained (nothing decided).
+ * Logs go to stderr only.
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { keysDocumentSchema, type KeysDocument } from "@/lib/certificates/pdf/keys-document";
-import { verifyCertificatePdf } from "@/lib/certificates/pdf/seal-certificate-pdf";
+import { canonicalContent, verifyHashOf } from "@/lib/certificates/build-certificate";
+import { verifyDetachedJws } from "@/lib/certificates/signing/jws";
+import { keysDocumentSchema, keyValidityAt, type KeysDocument } from "@/lib/certificates/signing/keys-document";
+import { verifyCertificatePdf } from "@/lib/certificates/signing/verify-certificate-pdf";
+import type { CertifiedContent } from "@/lib/schemas/certificates";
 
 const KEYS_PATH = "/.well-known/fdp-certificate-keys.json";
-const USAGE = "usage: npm run --silent verify-certificate -- <file.pdf> [--keys <keys.json>] [--base-url <url>]";
+const USAGE = "usage: npm run --silent verify-certificate -- <certificate.pdf | verify.json> [--keys <keys.json>] [--base-url <url>]";
 
 class UsageError extends Error {}
 
@@ -70,6 +77,33 @@ async function loadKeys(keysFile: string | undefined, baseUrl: string | undefine
   return { keys: parseKeys(await response.text(), url.href), source: url.href };
 }
 
+function parseVerifyJson(bytes: Buffer, file: string): Record<string, unknown> {
+  try {
+    const json = JSON.parse(bytes.toString("utf8")) as unknown;
+    if (json !== null && typeof json === "object" && !Array.isArray(json)) return json as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new UsageError(`${file} is neither a PDF nor a certificate's verify JSON`);
+}
+
+/** The verify JSON's content: its hash recomputed, its JWS checked with the published key and that key's lifecycle. */
+async function verifyCertificateJson(c: Record<string, unknown>, keys: KeysDocument) {
+  const number = typeof c.certificate_number === "string" ? c.certificate_number : undefined;
+  const fail = (reason: string, status: "revoked" | "invalid" = "invalid") => ({ ok: false as const, reason, status, ...(number ? { certificate_number: number } : {}) });
+  if (typeof c.jws !== "string") return fail("no JWS in this JSON (a certificate from before JWS, or not a verify answer)");
+  if (typeof c.generated_at !== "string" || Number.isNaN(Date.parse(c.generated_at))) return fail("no generated_at in this JSON");
+  const canonical = canonicalContent(c as unknown as CertifiedContent);
+  const hash = verifyHashOf(canonical);
+  if (hash !== c.verify_hash) return fail(`verify_hash does not match the certified fields (they hash to ${hash})`);
+  const jws = await verifyDetachedJws(c.jws, Buffer.from(canonical, "utf8"), keys.keys);
+  if (!jws.ok) return fail(jws.reason);
+  const key = keys.keys.find((k) => k.kid === jws.kid);
+  const validity = keyValidityAt(key, new Date(c.generated_at));
+  if (!validity.ok) return fail(validity.reason, validity.status);
+  return { ok: true as const, certificate_number: number, verify_hash: hash, generated_at: c.generated_at, kid: jws.kid, key_status: key!.status };
+}
+
 async function main(): Promise<number> {
   let file: string;
   let keysFile: string | undefined;
@@ -86,7 +120,7 @@ async function main(): Promise<number> {
       print({ valid: false, reason: "usage" });
       return 2;
     }
-    if (positionals.length !== 1) throw new UsageError("exactly one PDF file is expected");
+    if (positionals.length !== 1) throw new UsageError("exactly one file (a certificate PDF or its verify JSON) is expected");
     if (values.keys !== undefined && values["base-url"] !== undefined) throw new UsageError("--keys and --base-url exclude each other");
     file = positionals[0]!;
     keysFile = values.keys;
@@ -104,8 +138,10 @@ async function main(): Promise<number> {
     } catch (error) {
       throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
     }
+    const isPdf = pdf.subarray(0, 5).toString("latin1") === "%PDF-";
+    const json = isPdf ? null : parseVerifyJson(pdf, file);
     const { keys, source } = await loadKeys(keysFile, baseUrl);
-    const result = verifyCertificatePdf(pdf, keys);
+    const result = json ? await verifyCertificateJson(json, keys) : verifyCertificatePdf(pdf, keys);
     if (result.ok) {
       const { ok: _ok, ...fields } = result;
       print({ valid: true, ...fields, keys_source: source });

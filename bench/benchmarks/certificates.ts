@@ -1,7 +1,8 @@
 import { certificatePdfInput } from "@/lib/certificates/certificate-pdf";
 import { renderCertificatePdf } from "@/lib/certificates/pdf/render-certificate-pdf";
-import { sealCertificatePdf } from "@/lib/certificates/pdf/seal-certificate-pdf";
-import { signingKeyFrom, signBytes } from "@/lib/certificates/signing-key";
+import { signPdf } from "@/lib/certificates/signing/pades";
+import { createPdfSigningCertificate } from "@/lib/certificates/signing/pdf-signing-certificate";
+import { publicJwkOf } from "@/lib/certificates/signing/signing-keys";
 import type { CertifiedContent } from "@/lib/schemas/certificates";
 import { generateKeyPairSync } from "node:crypto";
 import { startBuiltApp } from "../lib/app";
@@ -12,7 +13,7 @@ import type { Benchmark, BenchContext, BenchmarkResult, ComparisonRow, Measureme
 /**
  * Certificates: generation throughput through the whole stack (`POST /certificates/generate`, which
  * loads four score inputs, signs, renders and seals the PDF and stores it) side by side with the PDF
- * render + seal alone in the bench process (the floor: what generation cannot go below); and whether
+ * render + sign alone in the bench process (the floor: what generation cannot go below); and whether
  * rendering starves the API: `GET /fleet?limit=500` latency alone vs while certificates are generated
  * continuously, on the app as configured (PDFs on a worker thread) and on a second instance of the same
  * build with FDP_PDF_WORKERS=0 (PDFs on the request thread), same database. Goal: /fleet p99 under
@@ -61,7 +62,7 @@ async function fleetUnderLoad(appUrl: string, key: string, deviceIds: string[]):
 
 export const certificates: Benchmark = {
   id: "certificates",
-  title: "Certificates (POST /certificates/generate vs render + seal alone; GET /fleet while certificates render vs alone)",
+  title: "Certificates (POST /certificates/generate vs render + sign alone; GET /fleet while certificates render vs alone)",
   async run(ctx: BenchContext): Promise<BenchmarkResult> {
     const tenant = await ctx.newTenant("Bench certificates");
     const startMs = Math.floor(Date.now() / 60_000) * 60_000 - 2 * 86_400_000;
@@ -83,10 +84,15 @@ export const certificates: Benchmark = {
       measure({ batches: GENERATIONS, concurrency: 1, unitsPerBatch: 1, job: async (i) => void (await call(`${ctx.appUrl}/api/v1/certificates/generate/${ids[i % ids.length]}`, tenant.key, "POST")) }),
     );
 
-    // ── The floor: render + seal of the same certificate in this process (no HTTP, no database).
-    const key = signingKeyFrom(generateKeyPairSync("ed25519").privateKey);
-    const input = certificatePdfInput(content!, { verify_url: "http://localhost:3000/verify/x", verify_hash: "0".repeat(64), signature: { kid: key.kid, value: "x" } });
-    const renderOnce = async () => void sealCertificatePdf(await renderCertificatePdf(input, { sealKid: key.kid }), { kid: key.kid, sign: (b) => signBytes(key, b) });
+    // ── The floor: render + PDF signature of the same certificate in this process (no HTTP, no database).
+    const { kid } = publicJwkOf(generateKeyPairSync("ed25519").privateKey);
+    const pdfSigner = createPdfSigningCertificate(kid, new Date());
+    const input = certificatePdfInput(content!, {
+      verify_url: "http://localhost:3000/verify/x",
+      verify_hash: "0".repeat(64),
+      signing: { kid, jws: "x..x", pdf_certificate_sha256: "0".repeat(64) },
+    });
+    const renderOnce = async () => void (await signPdf(await renderCertificatePdf(input), pdfSigner, { signingTime: new Date(), reason: "benchmark" }));
     for (let i = 0; i < 3; i += 1) await renderOnce();
     const render = await measure({ batches: GENERATIONS, concurrency: 1, unitsPerBatch: 1, job: renderOnce });
 
@@ -107,7 +113,7 @@ export const certificates: Benchmark = {
       return { pass: ratio <= GOAL_P99_RATIO, reason: `p99 ×${ratio.toFixed(2)}` };
     };
     const rows: ComparisonRow[] = [
-      { label: `generate certificate (HTTP) vs render + seal alone, ${GENERATIONS} sequential`, fdp: generation, baseline: render },
+      { label: `generate certificate (HTTP) vs render + sign alone, ${GENERATIONS} sequential`, fdp: generation, baseline: render },
       { label: "GET /fleet under certificate load vs alone (PDF worker)", fdp: workers.loaded, baseline: workers.alone, goal: verdict(workers) },
       { label: "GET /fleet under certificate load vs alone (FDP_PDF_WORKERS=0)", fdp: inProcess.loaded, baseline: inProcess.alone, goal: verdict(inProcess) },
     ];
@@ -116,7 +122,7 @@ export const certificates: Benchmark = {
       title: this.title,
       unit: "req",
       sides: { fdp: "FDP (loaded)", baseline: "baseline (alone)" },
-      goal: `Goal: GET /fleet p99 while certificates render within ${GOAL_P99_RATIO}× of its p99 alone (${FLEET_CONCURRENCY} concurrent /fleet clients, ${BACKGROUND_LANES} generations in flight). Generation: ${generation.perSecond.toFixed(1)} certificates/s, p50 ${generation.p50Ms.toFixed(0)} ms, p99 ${p99(generation).toFixed(0)} ms; render + seal alone p50 ${render.p50Ms.toFixed(0)} ms.`,
+      goal: `Goal: GET /fleet p99 while certificates render within ${GOAL_P99_RATIO}× of its p99 alone (${FLEET_CONCURRENCY} concurrent /fleet clients, ${BACKGROUND_LANES} generations in flight). Generation: ${generation.perSecond.toFixed(1)} certificates/s, p50 ${generation.p50Ms.toFixed(0)} ms, p99 ${p99(generation).toFixed(0)} ms; render + sign alone p50 ${render.p50Ms.toFixed(0)} ms.`,
       rows,
       details: {
         generation: { perSecond: generation.perSecond, p50Ms: generation.p50Ms, p99Ms: p99(generation) },

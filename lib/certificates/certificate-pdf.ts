@@ -36,10 +36,16 @@ const when = (x: string | null) => (x === null ? "not known" : x.replace("T", " 
 const sentenceCase = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");
 const yesNo = (x: boolean | null) => (x === null ? "not known" : x ? "yes" : "no");
 
+/** The PDF's input: the words of the certified content, and how to check the certificate. */
 export function certificatePdfInput(
   content: CertifiedContent,
-  extra: { verify_url: string; verify_hash: string; signature: { kid: string; value: string } },
+  extra: { verify_url: string; verify_hash: string; signing: CertificatePdfInput["signing"] },
 ): CertificatePdfInput {
+  return { ...certificateWords(content), verify_url: extra.verify_url, verify_hash: extra.verify_hash, signing: extra.signing };
+}
+
+/** What the certificate states, in words: the same on the PDF and the public verify page. */
+export function certificateWords(content: CertifiedContent): Omit<CertificatePdfInput, "verify_url" | "verify_hash" | "signing"> {
   const s = content.data_snapshot;
   const b = s.battery;
   const componentRows = Object.entries(s.vehicle_health.components).map(([name, value]) => ({
@@ -48,8 +54,6 @@ export function certificatePdfInput(
   }));
   return {
     certificate_number: content.certificate_number,
-    verify_url: extra.verify_url,
-    verify_hash: extra.verify_hash,
     generated_at: content.generated_at,
     expires_at: content.expires_at,
     grade: content.grade,
@@ -141,6 +145,5 @@ export function certificatePdfInput(
         rows: [{ label: "Snapshot format", value: s.format }, ...Object.entries(s.methods).map(([k, v]) => ({ label: sentenceCase(k), value: v }))],
       },
     ],
-    content_signature: { kid: extra.signature.kid, alg: "Ed25519", value: extra.signature.value },
   };
 }

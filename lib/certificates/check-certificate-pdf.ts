@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { PublicCtx } from "@/lib/context";
 import { NotFoundError } from "@/lib/errors";
-import { verifyCertificatePdf } from "./pdf/seal-certificate-pdf";
-import { keysDocument } from "./signing-key";
+import { keysDocument } from "./signing/signing-keys";
+import { verifyCertificatePdf } from "./signing/verify-certificate-pdf";
 import { findCertificate } from "./stored-certificate";
 
 /** Larger than any certificate FDP renders (tens of kilobytes); a bigger upload is not one of ours. */
@@ -14,17 +14,23 @@ export type PdfCheck =
 
 /**
  * What the verify page tells an auditor who drops a PDF: whether it is the authentic, unaltered FDP
- * certificate with this number. Two independent checks must both hold: the seal (an Ed25519 signature
- * over every byte, checked against the published keys, exactly as the offline CLI does) and the
- * SHA-256 of the file against the one FDP stored when it issued the certificate.
+ * certificate with this number. Two independent checks must both hold: the PDF signature (PAdES over
+ * every byte, by a published signing certificate whose key was valid at the certificate's date and is
+ * not revoked, exactly as the offline CLI checks it) and the SHA-256 of the file against the one FDP
+ * stored when it issued the certificate.
  */
 export async function checkCertificatePdf({ ctx, input }: { ctx: PublicCtx; input: { certificate_number: string; pdf: Buffer } }): Promise<PdfCheck> {
   const { certificate_number: number, pdf } = input;
   if (pdf.length > MAX_CHECKED_PDF_BYTES) return { authentic: false, statement: "This file is far larger than any FDP certificate: it is not one." };
-  const seal = verifyCertificatePdf(pdf, await keysDocument(ctx.db));
-  if (!seal.ok) return { authentic: false, statement: `Not an authentic, unaltered FDP certificate: ${seal.reason}.` };
-  if (seal.certificate_number !== number) {
-    return { authentic: false, statement: `This PDF is FDP certificate ${seal.certificate_number}, not ${number}. Open its own verification page.` };
+  const signed = verifyCertificatePdf(pdf, await keysDocument(ctx.db));
+  if (!signed.ok) {
+    return {
+      authentic: false,
+      statement: signed.status === "revoked" ? `Do not rely on this PDF: ${signed.reason}.` : `Not an authentic, unaltered FDP certificate: ${signed.reason}.`,
+    };
+  }
+  if (signed.certificate_number !== number) {
+    return { authentic: false, statement: `This PDF is FDP certificate ${signed.certificate_number}, not ${number}. Open its own verification page.` };
   }
   let storedSha: string;
   try {
@@ -34,7 +40,7 @@ export async function checkCertificatePdf({ ctx, input }: { ctx: PublicCtx; inpu
     throw err;
   }
   if (createHash("sha256").update(pdf).digest("hex") !== storedSha) {
-    return { authentic: false, statement: "The seal verifies but the file differs from the one FDP issued: do not rely on it." };
+    return { authentic: false, statement: "The signature verifies but the file differs from the one FDP issued: do not rely on it." };
   }
   return { authentic: true, certificate_number: number, statement: `Authentic: this is the unaltered FDP certificate ${number}, byte for byte as issued.` };
 }

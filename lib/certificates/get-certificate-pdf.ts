@@ -3,10 +3,10 @@ import { findCertificate } from "./stored-certificate";
 
 /**
  * The certificate's PDF exactly as issued (the stored bytes, so every download is byte-identical and
- * its seal verifies). An attachment named after the number.
+ * its PDF signature verifies). An attachment named after the number.
  */
-export async function getCertificatePdf({ ctx, input }: { ctx: TenantCtx; input: { certificate_id: string } }): Promise<Response> {
-  const row = await findCertificate(ctx.db, input.certificate_id, ctx.tenantId, { withPdf: true });
+export async function getCertificatePdf({ ctx, input }: { ctx: TenantCtx; input: { certificate_number: string } }): Promise<Response> {
+  const row = await findCertificate(ctx.db, input.certificate_number, ctx.tenantId, { withPdf: true });
   return new Response(new Uint8Array(row.pdf), {
     status: 200,
     headers: {

@@ -1,25 +1,39 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { certificates } from "@/lib/db/schema";
+import { certificates, certificateSigningKeys } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { NotFoundError } from "@/lib/errors";
 import type { CertifiedContent } from "@/lib/schemas/certificates";
-import { KEYS_PATH } from "./certificate-status";
+import type { KeyLifecycle } from "./certificate-status";
+import { KEYS_PATH } from "./signing/keys-document";
 
 export type CertificateRow = typeof certificates.$inferSelect;
 
+const keyColumns = {
+  kid: certificateSigningKeys.kid,
+  status: certificateSigningKeys.status,
+  validFrom: certificateSigningKeys.validFrom,
+  validUntil: certificateSigningKeys.validUntil,
+  revokedAt: certificateSigningKeys.revokedAt,
+  revocationReason: certificateSigningKeys.revocationReason,
+};
+
 /**
- * A stored certificate by number: of `tenantId` only (endpoint 12, the PDF), or of anyone (the public
- * verification). Unknown and another tenant's look the same: 404.
+ * A stored certificate by number with its signing key's lifecycle (one round trip): of `tenantId` only
+ * (endpoint 12, the PDF), or of anyone (the public verification). Unknown and another tenant's look
+ * the same: 404. `key` is null only if the key row is missing (it never is: keys are never deleted).
  */
-export async function findCertificate(db: Db, number: string, tenantId?: string, { withPdf = false } = {}): Promise<CertificateRow> {
+export async function findCertificate(db: Db, number: string, tenantId?: string, { withPdf = false } = {}): Promise<CertificateRow & { key: KeyLifecycle | null }> {
   const { pdf: _pdf, ...withoutPdf } = getTableColumns(certificates);
   const where = tenantId === undefined ? eq(certificates.number, number) : and(eq(certificates.number, number), eq(certificates.tenantId, tenantId));
-  const [row] = withPdf
-    ? await db.select().from(certificates).where(where).limit(1)
-    : ((await db.select(withoutPdf).from(certificates).where(where).limit(1)) as CertificateRow[]);
-  if (!row) throw new NotFoundError(`No certificate ${number}.`);
-  return row;
+  const [found] = await db
+    .select({ cert: withPdf ? getTableColumns(certificates) : withoutPdf, key: keyColumns })
+    .from(certificates)
+    .leftJoin(certificateSigningKeys, eq(certificateSigningKeys.kid, certificates.signatureKid))
+    .where(where)
+    .limit(1);
+  if (!found) throw new NotFoundError(`No certificate ${number}.`);
+  return { ...(found.cert as CertificateRow), key: found.key?.kid ? (found.key as KeyLifecycle) : null };
 }
 
 /** The certified content exactly as stored (and hashed): parsed from the canonical JSON, never rebuilt. */
@@ -27,11 +41,16 @@ export function storedContent(row: CertificateRow): CertifiedContent {
   return JSON.parse(row.content) as CertifiedContent;
 }
 
+/** `signature`, `key_id` and `jws` of a stored certificate (a certificate from before the JWS: alg Ed25519, jws null). */
 export function storedSignature(row: CertificateRow) {
   return {
-    alg: "Ed25519" as const,
-    kid: row.signatureKid,
-    value: row.signature,
-    keys_url: `${env().PUBLIC_BASE_URL.replace(/\/+$/, "")}${KEYS_PATH}`,
+    signature: {
+      alg: row.jws ? ("EdDSA" as const) : ("Ed25519" as const),
+      kid: row.signatureKid,
+      value: row.signature,
+      keys_url: `${env().PUBLIC_BASE_URL.replace(/\/+$/, "")}${KEYS_PATH}`,
+    },
+    key_id: row.signatureKid,
+    jws: row.jws,
   };
 }

@@ -4,19 +4,22 @@ import { certificateStatus } from "./certificate-status";
 import { findCertificate, storedContent, storedSignature } from "./stored-certificate";
 
 /**
- * Public verification (no key): the status of a certificate and what the certificate itself states:
- * the certified content (from which anyone recomputes `verify_hash`), its signature, and the hash of
- * the PDF as issued. Never the tenant. Unknown number → 404.
+ * Public verification (no key): the status of a certificate (its revocation, its signing key's
+ * lifecycle, its expiry) and what the certificate itself states: the certified content (from which
+ * anyone recomputes `verify_hash`), its JWS, and the hash of the PDF as issued. Never the tenant.
+ * Unknown number → 404.
  */
-export async function verifyCertificate({ ctx, input, now = new Date() }: { ctx: PublicCtx; input: { certificate_id: string }; now?: Date }): Promise<CertificateVerification> {
-  const row = await findCertificate(ctx.db, input.certificate_id);
+export async function verifyCertificate({ ctx, input, now = new Date() }: { ctx: PublicCtx; input: { certificate_number: string }; now?: Date }): Promise<CertificateVerification> {
+  const row = await findCertificate(ctx.db, input.certificate_number);
+  const { status, reason } = certificateStatus(row, row.key, now);
   return {
     ...storedContent(row),
-    status: certificateStatus(row, now),
+    status,
+    status_reason: reason,
     verify_hash: row.verifyHash,
     revoked_at: row.revokedAt?.toISOString() ?? null,
     revocation_reason: row.revokedReason,
-    signature: storedSignature(row),
+    ...storedSignature(row),
     pdf_sha256: row.pdfSha256,
   };
 }

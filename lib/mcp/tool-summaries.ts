@@ -397,13 +397,15 @@ function generateCertificate(o: Out<typeof generateCertificateOperation>, now: D
   );
 }
 
-/** valid / expired (date) / revoked (date: reason). */
-function certificateStatus(status: string | null, o: { expires_at?: string; revoked_at?: string | null; revocation_reason?: string | null }): string | null {
+/** valid / expired (date) / revoked (date: reason, or its key's revocation) / invalid (why). */
+function certificateStatus(status: string | null, o: { expires_at?: string; revoked_at?: string | null; revocation_reason?: string | null; status_reason?: string | null }): string | null {
+  if (status === "revoked" && !o.revoked_at && str(o.status_reason)) return `REVOKED: ${str(o.status_reason)}`;
   if (status === "revoked") {
     const when = day(o.revoked_at);
     const reason = str(o.revocation_reason);
     return `REVOKED${when ? ` on ${when}` : ""}${reason ? ` (${reason})` : ""}`;
   }
+  if (status === "invalid") return `NOT VALID${str(o.status_reason) ? `: ${str(o.status_reason)}` : ""}`;
   if (status === "expired") return `EXPIRED${day(o.expires_at) ? ` on ${day(o.expires_at)}` : ""}`;
   if (status === "valid") return `valid until ${day(o.expires_at) ?? "unknown"}`;
   return null;
@@ -424,7 +426,7 @@ function verifyCertificate(o: Out<typeof verifyCertificateOperation>): string {
     `Certificate ${str(o.certificate_number) ?? "(number unknown)"} is ${status ? status.toUpperCase() : "of unknown status"}: ${dev(o.device_id)}, ${certificateFigures(o)}`,
     status === "valid" ? (day(o.expires_at) ? `valid until ${day(o.expires_at)}` : null) : certificateStatus(status, o),
     day(o.generated_at) ? `issued ${day(o.generated_at)}` : null,
-    o.signature?.alg ? `${o.signature.alg} signature` : null,
+    o.jws ? `JWS (EdDSA) by key ${str(o.key_id) ?? "?"}` : o.signature?.alg ? `${o.signature.alg} signature` : null,
   );
 }
 

@@ -26,7 +26,7 @@ export const generateCertificateOperation = defineOperation({
   tag: "Certificates",
   summary: "Issue a digital vehicle health certificate (signed, with its PDF)",
   description:
-    "No body. Aggregates the EOL summary, battery snapshot, rule-based residual value and vehicle health into an immutable, Ed25519-signed record valid for 180 days; `pdf_base64` is the sealed PDF. Format and verification: docs/certificates.md.",
+    "No body. Aggregates the EOL summary, battery snapshot, rule-based residual value and vehicle health into an immutable record valid for 180 days, signed as a JWS (EdDSA, detached payload: `jws`, `key_id`); `pdf_base64` is the PDF with its PAdES signature. A BEV/PHEV whose state of health was not read within 90 days is graded at most C with confidence low. Format and verification: docs/certificates.md.",
   input: { path: deviceIdParamsSchema },
   output: generatedCertificateSchema,
   errors: { 404: "Unknown device, or one of another tenant (the two look the same)." },
@@ -38,7 +38,7 @@ export const generateCertificateOperation = defineOperation({
 export const getCertificateOperation = defineOperation({
   id: "getCertificate",
   method: "GET",
-  path: "/certificates/{certificate_id}",
+  path: "/certificates/{certificate_number}",
   access: certificatesWrite,
   reads: "replica",
   tag: "Certificates",
@@ -47,7 +47,7 @@ export const getCertificateOperation = defineOperation({
   input: { path: certificateNumberPath() },
   output: retrievedCertificateSchema,
   errors: unknownCertificate,
-  requestExample: { path: { certificate_id: EXAMPLE_CERTIFICATE_NUMBER } },
+  requestExample: { path: { certificate_number: EXAMPLE_CERTIFICATE_NUMBER } },
   verb: getCertificate,
 });
 
@@ -55,17 +55,17 @@ export const getCertificateOperation = defineOperation({
 export const getCertificatePdfOperation = defineOperation({
   id: "getCertificatePdf",
   method: "GET",
-  path: "/certificates/{certificate_id}/pdf",
+  path: "/certificates/{certificate_number}/pdf",
   access: certificatesWrite,
   reads: "replica",
   tag: "Certificates",
   summary: "The certificate's PDF, byte-identical to the one issued",
-  description: "`application/pdf`. Its seal verifies offline with `npm run verify-certificate` (docs/certificates.md).",
+  description: "`application/pdf` with a PAdES signature over every byte (`pdfsig`, any PDF reader, or `npm run verify-certificate` offline; docs/certificates.md).",
   input: { path: certificateNumberPath() },
   output: z.string().meta({ format: "binary" }),
   produces: "application/pdf",
   errors: unknownCertificate,
-  requestExample: { path: { certificate_id: EXAMPLE_CERTIFICATE_NUMBER } },
+  requestExample: { path: { certificate_number: EXAMPLE_CERTIFICATE_NUMBER } },
   verb: getCertificatePdf,
 });
 
@@ -73,15 +73,15 @@ export const getCertificatePdfOperation = defineOperation({
 export const verifyCertificateOperation = defineOperation({
   id: "verifyCertificate",
   method: "GET",
-  path: "/certificates/{certificate_id}/verify",
+  path: "/certificates/{certificate_number}/verify",
   access: { public: true },
   tag: "Certificates",
-  summary: "Verify a certificate (public, no key): valid, expired or revoked",
+  summary: "Verify a certificate (public, no key): valid, expired, revoked or invalid",
   description:
-    "For auditors and buyers. Shows only what the certificate itself states, its signature (keys at /.well-known/fdp-certificate-keys.json) and the SHA-256 of its PDF; never the tenant. Shares the per-IP budget with the /verify page.",
+    "For auditors and buyers. Shows only what the certificate itself states, its JWS (keys with their validity at /.well-known/fdp-certificate-keys.json) and the SHA-256 of its PDF; never the tenant. `revoked` also when its signing key was revoked, `invalid` when the key was not valid at `generated_at` (`status_reason` says which). Shares the per-IP budget with the /verify page.",
   input: { path: certificateNumberPath() },
   output: certificateVerificationSchema,
   errors: { 404: "No certificate has this number." },
-  requestExample: { path: { certificate_id: EXAMPLE_CERTIFICATE_NUMBER } },
+  requestExample: { path: { certificate_number: EXAMPLE_CERTIFICATE_NUMBER } },
   verb: verifyCertificate,
 });

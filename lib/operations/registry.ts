@@ -40,7 +40,7 @@ export const OPERATIONS: readonly Operation[] = [
   getResidualValueOperation,
   predictResidualValueOperation,
   predictMileageOperation,
-  // Before the `/certificates/{certificate_id}/…` routes: at equal parameter count the first match
+  // Before the `/certificates/{certificate_number}/…` routes: at equal parameter count the first match
   // wins (methodsServedAt), and Next.js serves the static `generate` segment first too.
   generateCertificateOperation,
   getCertificateOperation,

@@ -10,7 +10,11 @@ import { sohEvidenceSchema } from "./scores-device";
  */
 
 export const CERTIFICATE_GRADES = ["A", "B", "C", "D", "F"] as const;
-export const CERTIFICATE_STATUSES = ["valid", "expired", "revoked"] as const;
+/**
+ * `revoked`: the certificate or its signing key was revoked; `invalid`: its key was not valid at its
+ * `generated_at` (CONTRACT "Evidence and trust"); `expired`: past `expires_at`.
+ */
+export const CERTIFICATE_STATUSES = ["valid", "expired", "revoked", "invalid"] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 
 /** `FDP-CERT-<yyyymmdd>-<5 of [A-Z0-9]>` (CONTRACT "Names and addresses"). */
@@ -18,7 +22,7 @@ export const CERTIFICATE_NUMBER_PATTERN = /^FDP-CERT-\d{8}-[A-Z0-9]{5}$/;
 
 export const certificateNumberPath = () =>
   z.object({
-    certificate_id: z
+    certificate_number: z
       .string()
       .regex(CERTIFICATE_NUMBER_PATTERN, { message: "A certificate number looks like FDP-CERT-20261124-7KQ2M." })
       .meta({ description: "The certificate number, `FDP-CERT-<yyyymmdd>-<5 of [A-Z0-9]>`.", example: "FDP-CERT-20261124-7KQ2M" }),
@@ -109,12 +113,27 @@ export type CertifiedContent = z.output<typeof certifiedContentSchema>;
 
 export const certificateSignatureSchema = z
   .object({
-    alg: z.literal("Ed25519"),
+    alg: z.enum(["EdDSA", "Ed25519"]).meta({
+      description:
+        "EdDSA: the signature of `jws` (RFC 7515 with detached payload, RFC 8037), from format fdp-certificate-2027.02 on. Ed25519: a certificate issued before: `value` is a raw Ed25519 signature over the canonical bytes and `jws` is null.",
+    }),
     kid: z.string().meta({ description: "Key id (RFC 7638 thumbprint) in /.well-known/fdp-certificate-keys.json." }),
-    value: z.string().meta({ description: "base64url Ed25519 signature over the UTF-8 bytes of the RFC 8785 canonical JSON of the certified content (the bytes `verify_hash` digests)." }),
+    value: z.string().meta({ description: "base64url Ed25519 signature (for EdDSA: the JWS's third part)." }),
     keys_url: z.string(),
   })
   .meta({ id: "CertificateSignature" });
+
+/** CONTRACT "Evidence and trust": the verify JSON (and generation, retrieval) carry `key_id` and `jws`. */
+const jwsFields = {
+  key_id: z.string().meta({ description: "The signing key's id in /.well-known/fdp-certificate-keys.json (the JWS header's `kid`)." }),
+  jws: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "Compact JWS with detached payload (`<header>..<signature>`, RFC 7515 appendix F), alg EdDSA, `kid` in the protected header; the payload is the UTF-8 bytes of the RFC 8785 canonical JSON that `verify_hash` hashes. null for certificates issued before issue 27.",
+    }),
+};
 
 export const generatedCertificateSchema = certifiedContentSchema
   .extend({
@@ -123,6 +142,7 @@ export const generatedCertificateSchema = certifiedContentSchema
     verify_hash: z.string().regex(/^[0-9a-f]{64}$/),
     pdf_base64: z.string().nullable(),
     signature: certificateSignatureSchema,
+    ...jwsFields,
   })
   .meta({ id: "GeneratedCertificate", description: "A new certificate (SPEC 2.10, generated form)." });
 
@@ -133,6 +153,7 @@ export const retrievedCertificateSchema = certifiedContentSchema
     revoked_at: dateTime().nullable(),
     revocation_reason: z.string().nullable(),
     signature: certificateSignatureSchema,
+    ...jwsFields,
   })
   .meta({ id: "RetrievedCertificate", description: "A stored certificate (SPEC 2.10, retrieved form), unchanged since generation." });
 
@@ -142,7 +163,9 @@ export const certificateVerificationSchema = certifiedContentSchema
     verify_hash: z.string().regex(/^[0-9a-f]{64}$/),
     revoked_at: dateTime().nullable(),
     revocation_reason: z.string().nullable(),
+    status_reason: z.string().nullable().meta({ description: "Why the status is revoked or invalid, in words (the certificate's or its key's revocation, or the key's validity); null when valid or expired." }),
     signature: certificateSignatureSchema,
+    ...jwsFields,
     pdf_sha256: z.string().meta({ description: "SHA-256 of the certificate's PDF as FDP issued it: a copy with other bytes is not the original." }),
   })
   .meta({

@@ -2,6 +2,8 @@ import type { z } from "zod";
 import { createApiKey, createApiKeyInput } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey, revokeApiKeyInput } from "@/lib/api-keys/revoke-api-key";
 import { revokeCertificate, revokeCertificateInput } from "@/lib/certificates/revoke-certificate";
+import { revokeSigningKey, revokeSigningKeyInput } from "@/lib/certificates/revoke-signing-key";
+import { rotateSigningKey, rotateSigningKeyInput } from "@/lib/certificates/rotate-signing-key";
 import { refreshStaleRollups, refreshStaleRollupsInput } from "@/lib/scores/rollups/refresh-stale-rollups";
 import type { Db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
@@ -164,6 +166,28 @@ export const COMMANDS: readonly AdminCommand[] = [
     schema: revokeCertificateInput,
     buildInput: (v) => ({ number: v.number, reason: v.reason }),
     run: async (db, input) => revokeCertificate({ ctx: { db }, input: input as Parameters<typeof revokeCertificate>[0]["input"] }),
+  },
+  {
+    name: "signing-key:rotate",
+    summary: "Retire the active certificate signing key and sign with a new one from now on (every instance within 5 seconds).",
+    synopsis: "",
+    flags: [],
+    required: [],
+    flagOfField: {},
+    schema: rotateSigningKeyInput,
+    buildInput: () => ({}),
+    run: async (db, input) => ({ ...(await rotateSigningKey({ ctx: { db }, input: input as Record<string, never> })) }),
+  },
+  {
+    name: "signing-key:revoke",
+    summary: "Revoke a certificate signing key: everything it signed verifies as revoked; the active key is replaced at once.",
+    synopsis: "--kid <key_id> --reason <text>",
+    flags: ["kid", "reason"],
+    required: ["kid", "reason"],
+    flagOfField: { kid: "--kid", reason: "--reason" },
+    schema: revokeSigningKeyInput,
+    buildInput: (v) => ({ kid: v.kid, reason: v.reason }),
+    run: async (db, input) => ({ ...(await revokeSigningKey({ ctx: { db }, input: input as Parameters<typeof revokeSigningKey>[0]["input"] })) }),
   },
   {
     name: "user:create",

@@ -35,8 +35,8 @@ function requestFor(op: Operation): { url: string; init: RequestInit; params: Re
  */
 function withIssuedCertificate(op: Operation, issued: string | undefined): Operation {
   const ex = op.requestExample as OperationExample["request"];
-  if (!op.pathParams.includes("certificate_id") || issued === undefined) return op;
-  return { ...op, requestExample: { ...ex, path: { ...ex.path, certificate_id: issued } } } as Operation;
+  if (!op.pathParams.includes("certificate_number") || issued === undefined) return op;
+  return { ...op, requestExample: { ...ex, path: { ...ex.path, certificate_number: issued } } } as Operation;
 }
 
 export async function collectSandboxExamples(): Promise<Record<string, OperationExample>> {

@@ -1,15 +1,21 @@
-import { createHash, verify as ed25519Verify } from "node:crypto";
+import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import canonicalize from "canonicalize";
-import { sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { compactVerify, createLocalJWKSet, flattenedVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCertificate } from "@/lib/certificates/generate-certificate";
-import { keysDocumentSchema, publicKeyFromJwk } from "@/lib/certificates/pdf/keys-document";
-import { verifyCertificatePdf } from "@/lib/certificates/pdf/seal-certificate-pdf";
 import { revokeCertificate } from "@/lib/certificates/revoke-certificate";
+import { revokeSigningKey } from "@/lib/certificates/revoke-signing-key";
+import { rotateSigningKey } from "@/lib/certificates/rotate-signing-key";
+import { keysDocumentSchema } from "@/lib/certificates/signing/keys-document";
+import { activeSigningKey, forgetActiveKey } from "@/lib/certificates/signing/signing-keys";
+import { verifyCertificatePdf } from "@/lib/certificates/signing/verify-certificate-pdf";
+import type { Db } from "@/lib/db/client";
+import { certificates } from "@/lib/db/schema";
 import { rootLogger } from "@/lib/log/logger";
 import {
   CERTIFICATE_NUMBER_PATTERN,
@@ -21,8 +27,9 @@ import { createTenantWithKey } from "../helpers/fixtures";
 import { DAY, HOUR, iso, useIngestServer, type Rec } from "../helpers/ingest-api";
 
 /**
- * Certificates end to end (endpoints 11 and 12, the PDF, the public verification, revocation): real
- * telemetry through the real ingest, the real signing key and PDF renderer, a real database.
+ * Certificates end to end (endpoints 11 and 12, the PDF, the public verification, revocation, the
+ * signing keys' lifecycle): real telemetry through the real ingest, the real signing keys, PDF renderer
+ * and PDF signature, a real database; checked with jose and poppler's pdfsig as an outsider would.
  */
 
 const server = useIngestServer();
@@ -59,7 +66,7 @@ const post = (p: string, key: string | null) => server.app.fetch(`/api/v1${p}`, 
 const get = (p: string, key: string | null) => server.app.fetch(`/api/v1${p}`, { key });
 
 beforeAll(async () => {
-  process.env.FDP_CERT_SIGNING_KEY_FILE = path.join(work, "signing-key.pem");
+  process.env.FDP_CERT_SIGNING_KEY_FILE = path.join(work, "no-legacy-signing-key.pem");
   const db = server.tdb.handle.db;
   a = await createTenantWithKey(db, { name: "Certificates A" });
   b = await createTenantWithKey(db, { name: "Certificates B" });
@@ -121,24 +128,45 @@ describe("generate → retrieve → download → verify", () => {
     expect(s.residual_value.estimated_residual_pct).toBe(generated.residual_value_pct);
   });
 
-  it("verify_hash recomputes from the answer, and the signature verifies against the published key", async () => {
+  it("verify_hash recomputes from the answer, and jose verifies the JWS with the published JWK Set", async () => {
     expect(recomputeHash(generated)).toBe(generated.verify_hash);
     const keys = await publishedKeys();
-    const key = keys.keys.find((k) => k.kid === generated.signature.kid);
-    expect(key?.status).toBe("active");
+    const key = keys.keys.find((k) => k.kid === generated.key_id);
+    expect(key).toMatchObject({ status: "active", valid_until: null });
+    expect(generated.signature).toMatchObject({ alg: "EdDSA", kid: generated.key_id });
+    const [header, payloadPart, signature] = generated.jws!.split(".");
+    expect(payloadPart).toBe(""); // detached (RFC 7515 appendix F)
+    expect(JSON.parse(Buffer.from(header!, "base64url").toString())).toEqual({ alg: "EdDSA", kid: generated.key_id });
     const { certificate_number, device_id, grade, vehicle_health_score, residual_value_pct, data_snapshot, generated_at, expires_at } = generated;
-    const signed = Buffer.from(canonicalize({ certificate_number, device_id, grade, vehicle_health_score, residual_value_pct, data_snapshot, generated_at, expires_at }) as string);
-    expect(ed25519Verify(null, signed, publicKeyFromJwk(key!), Buffer.from(generated.signature.value, "base64url"))).toBe(true);
-    expect(ed25519Verify(null, Buffer.concat([signed, Buffer.from(" ")]), publicKeyFromJwk(key!), Buffer.from(generated.signature.value, "base64url"))).toBe(false);
+    const payload = Buffer.from(canonicalize({ certificate_number, device_id, grade, vehicle_health_score, residual_value_pct, data_snapshot, generated_at, expires_at }) as string);
+    // A JOSE library, the published document as its JWK Set, the key chosen by the header's kid.
+    const jwks = createLocalJWKSet(keys as never);
+    const verified = await compactVerify(`${header}.${payload.toString("base64url")}.${signature}`, jwks);
+    expect(Buffer.from(verified.payload).equals(payload)).toBe(true);
+    await expect(flattenedVerify({ protected: header!, payload: Buffer.concat([payload, Buffer.from(" ")]).toString("base64url"), signature: signature! }, jwks)).rejects.toThrow();
   });
 
-  it("the PDF passes pdfinfo and qpdf --check, and its seal verifies", async () => {
+  it("the PDF passes pdfinfo and qpdf --check, pdfsig reports its signature valid, and the published certificate signed it", async () => {
     const file = path.join(work, "generated.pdf");
     writeFileSync(file, pdf);
     expect(execFileSync("pdfinfo", [file], { encoding: "utf8" })).toContain(generated.certificate_number);
     execFileSync("qpdf", ["--check", file]); // throws on a damaged file
+    const pdfsig = execFileSync("pdfsig", [file], { encoding: "utf8" });
+    expect(pdfsig).toContain("Signature Validation: Signature is Valid.");
+    expect(pdfsig).toContain("Total document signed");
+    const altered = Buffer.from(pdf);
+    altered[200] = altered[200]! ^ 1;
+    writeFileSync(path.join(work, "altered.pdf"), altered);
+    expect(execFileSync("pdfsig", [path.join(work, "altered.pdf")], { encoding: "utf8" })).toContain("Digest Mismatch");
     const result = verifyCertificatePdf(pdf, await publishedKeys());
-    expect(result).toMatchObject({ ok: true, certificate_number: generated.certificate_number, verify_hash: generated.verify_hash });
+    expect(result).toMatchObject({ ok: true, certificate_number: generated.certificate_number, verify_hash: generated.verify_hash, kid: generated.key_id });
+    // The signing certificate served at /.well-known/fdp-certificate-signing.pem is the one in the PDF.
+    const pemRes = await server.app.fetch("/.well-known/fdp-certificate-signing.pem");
+    expect(pemRes.status).toBe(200);
+    const pem = await pemRes.text();
+    writeFileSync(path.join(work, "signing.pem"), pem);
+    const fingerprint = execFileSync("openssl", ["x509", "-in", path.join(work, "signing.pem"), "-noout", "-fingerprint", "-sha256"], { encoding: "utf8" });
+    expect(fingerprint.replace(/^.*=/, "").replace(/[:\s]/g, "").toLowerCase()).toBe(result.ok ? result.pdf_signing_certificate_sha256 : "");
   });
 
   it("retrieval returns the stored certificate unchanged, without the generation-only fields", async () => {
@@ -170,7 +198,7 @@ describe("generate → retrieve → download → verify", () => {
     const text = await res.text();
     expect(text).not.toContain(a.tenantId);
     const v = certificateVerificationSchema.parse(JSON.parse(text));
-    expect(v).toMatchObject({ status: "valid", verify_hash: generated.verify_hash, grade: generated.grade, revoked_at: null });
+    expect(v).toMatchObject({ status: "valid", status_reason: null, verify_hash: generated.verify_hash, grade: generated.grade, revoked_at: null, key_id: generated.key_id, jws: generated.jws });
     expect(v.pdf_sha256).toBe(createHash("sha256").update(pdf).digest("hex"));
     expect(recomputeHash(v)).toBe(generated.verify_hash);
   });
@@ -223,11 +251,59 @@ describe("knockouts and expiry", () => {
   });
 
   it("a certificate past its 180 days says expired, in retrieval and verification", async () => {
-    const ctx = { db: server.tdb.handle.db, tenantId: a.tenantId, isSandbox: false, log: rootLogger() };
+    const db = server.tdb.handle.db;
+    const ctx = { db, tenantId: a.tenantId, isSandbox: false, log: rootLogger() };
+    // The key has been active for a year (a certificate can only be signed within its key's validity).
+    await db.execute(sql`update certificate_signing_keys set valid_from = ${new Date(NOW - 365 * DAY).toISOString()}::timestamptz where status = 'active'`);
+    forgetActiveKey(db);
     const old = await generateCertificate({ ctx, input: { device_id: "ev-good" }, now: new Date(NOW - 181 * DAY) });
     const r = retrievedCertificateSchema.parse(await (await get(`/certificates/${old.certificate_number}`, a.key)).json());
     expect(r.is_expired).toBe(true);
     const v = certificateVerificationSchema.parse(await (await get(`/certificates/${old.certificate_number}/verify`, null)).json());
     expect(v.status).toBe("expired");
+  });
+});
+
+describe("signing keys: rotation and revocation, as an auditor sees them", () => {
+  it("a rotation on another instance takes effect at once: no certificate is stored under the retired key", async () => {
+    const db = server.tdb.handle.db;
+    const ctx = { db, tenantId: a.tenantId, isSandbox: false, log: rootLogger() };
+    const before = await generateCertificate({ ctx, input: { device_id: "ev-good" } }); // this instance now holds the key
+    // Another instance (its own key cache) rotates; this one still has the old key cached.
+    const otherInstance = new Proxy(db, {}) as Db;
+    const rotation = await rotateSigningKey({ ctx: { db: otherInstance }, input: {} });
+    expect(rotation.retired_kid).toBe(before.key_id);
+    const after = await generateCertificate({ ctx, input: { device_id: "ev-good" } });
+    expect(after.key_id).toBe(rotation.kid);
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(certificates)
+      .where(and(eq(certificates.signatureKid, rotation.retired_kid!), gte(certificates.createdAt, new Date(Date.now() - 60_000)), eq(certificates.number, after.certificate_number)))) as [{ n: number }];
+    expect(Number(n)).toBe(0);
+    // The certificate signed before the rotation still verifies, under its now retired key.
+    const v = certificateVerificationSchema.parse(await (await get(`/certificates/${before.certificate_number}/verify`, null)).json());
+    expect(v).toMatchObject({ status: "valid", key_id: rotation.retired_kid });
+    const keys = await publishedKeys();
+    expect(keys.keys.find((k) => k.kid === rotation.retired_kid)).toMatchObject({ status: "retired" });
+    expect(verifyCertificatePdf(Buffer.from(before.pdf_base64!, "base64"), keys)).toMatchObject({ ok: true, key_status: "retired" });
+  });
+
+  it("a certificate signed under a revoked key verifies as revoked: JSON, page-level check of its PDF, and its status reason", async () => {
+    const db = server.tdb.handle.db;
+    const ctx = { db, tenantId: a.tenantId, isSandbox: false, log: rootLogger() };
+    const c = await generateCertificate({ ctx, input: { device_id: "ev-good" } });
+    const result = await revokeSigningKey({ ctx: { db }, input: { kid: c.key_id, reason: "private key exposed in a backup" } });
+    expect(result.new_active_kid).not.toBe(c.key_id);
+    const v = certificateVerificationSchema.parse(await (await get(`/certificates/${c.certificate_number}/verify`, null)).json());
+    expect(v).toMatchObject({ status: "revoked", revoked_at: null, key_id: c.key_id });
+    expect(v.status_reason).toMatch(/signing key .* was revoked on \d{4}-\d{2}-\d{2}: private key exposed in a backup/);
+    const keys = await publishedKeys();
+    expect(keys.keys.find((k) => k.kid === c.key_id)).toMatchObject({ status: "revoked", revocation_reason: "private key exposed in a backup" });
+    expect(verifyCertificatePdf(Buffer.from(c.pdf_base64!, "base64"), keys)).toMatchObject({ ok: false, status: "revoked" });
+    // New certificates are signed with the replacement key and are valid.
+    expect((await activeSigningKey(db)).kid).toBe(result.new_active_kid);
+    const next = await generateCertificate({ ctx, input: { device_id: "ev-good" } });
+    expect(next.key_id).toBe(result.new_active_kid);
+    expect(certificateVerificationSchema.parse(await (await get(`/certificates/${next.certificate_number}/verify`, null)).json()).status).toBe("valid");
   });
 });

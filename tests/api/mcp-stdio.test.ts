@@ -103,7 +103,7 @@ afterAll(async () => {
 /** The example request of the tool's operation, aimed at `device` (and the own certificate). */
 function partsFor(entry: ToolEntry, device = OWN): RequestParts {
   const op = entry.operation;
-  const parts = exampleParts(op, { path: { ...(op.pathParams.includes("device_id") ? { device_id: device } : {}), ...(op.pathParams.includes("certificate_id") ? { certificate_id: certificate } : {}) } });
+  const parts = exampleParts(op, { path: { ...(op.pathParams.includes("device_id") ? { device_id: device } : {}), ...(op.pathParams.includes("certificate_number") ? { certificate_number: certificate } : {}) } });
   const body = parts.body as Record<string, unknown> | undefined;
   if (body && Array.isArray(body.device_ids)) parts.body = { ...body, device_ids: [device, FOREIGN] };
   return parts;

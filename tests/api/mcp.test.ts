@@ -83,7 +83,7 @@ afterAll(async () => {
 /** The example request of the tool's operation, aimed at the caller's own device and certificate. */
 function ownParts(entry: ToolEntry, who: { device: string; certificate: string } = { device: OWN, certificate: certificates.own }): RequestParts {
   const op = entry.operation;
-  const parts = exampleParts(op, { path: { ...(op.pathParams.includes("device_id") ? { device_id: who.device } : {}), ...(op.pathParams.includes("certificate_id") ? { certificate_id: who.certificate } : {}) } });
+  const parts = exampleParts(op, { path: { ...(op.pathParams.includes("device_id") ? { device_id: who.device } : {}), ...(op.pathParams.includes("certificate_number") ? { certificate_number: who.certificate } : {}) } });
   const body = parts.body as Record<string, unknown> | undefined;
   if (body && Array.isArray(body.device_ids)) parts.body = { ...body, device_ids: [who.device, "dev-a2", FOREIGN] };
   return parts;
@@ -185,7 +185,7 @@ describe.each(TOOL_CATALOGUE.map((entry) => [entry.name, entry] as const))("tool
     const restBody = (await rest.json()) as Record<string, unknown>;
     if (entry.name === "generate_certificate") {
       // Each call issues a new certificate: compare with the stored one the tool just issued.
-      const stored = await send(app, TOOL_CATALOGUE.find((t) => t.name === "get_certificate")!.operation, { path: { certificate_id: structured.certificate_number as string } }, { key: a.key });
+      const stored = await send(app, TOOL_CATALOGUE.find((t) => t.name === "get_certificate")!.operation, { path: { certificate_number: structured.certificate_number as string } }, { key: a.key });
       const storedBody = (await stored.json()) as Record<string, unknown>;
       for (const key of Object.keys(storedBody).filter((k) => k in structured)) expect(structured[key], key).toEqual(storedBody[key]);
       expect(Object.keys(structured).sort()).toEqual(Object.keys(restBody).sort());
@@ -221,7 +221,7 @@ describe("errors are tool results with the CONTRACT body", () => {
       ["get_tas_batch", { device_ids: [] }, "device_ids"],
       ["score_devices_batch", { device_ids: ["dev-a"], scores: ["nope"] }, "scores.0"],
       ["predict_residual_value", { device_id: OWN, battery_soh_pct: 101 }, "battery_soh_pct"],
-      ["get_certificate", { certificate_id: "FDP-CERT-1" }, "certificate_id"],
+      ["get_certificate", { certificate_number: "FDP-CERT-1" }, "certificate_number"],
     ];
     for (const [tool, args, field] of cases) {
       const body = expectToolError(await call(client, tool, args), "invalid_request");
@@ -243,10 +243,10 @@ describe("errors are tool results with the CONTRACT body", () => {
       const unknown = expectToolError(await call(client, entry.name, toolArgsFor(entry, ownParts(entry, { device: "no-such", certificate: "" }))), "not_found");
       expect(foreign.message.replace(FOREIGN, "X")).toBe(unknown.message.replace("no-such", "X"));
     }
-    const cert = expectToolError(await call(client, "get_certificate", { certificate_id: certificates.foreign }), "not_found");
+    const cert = expectToolError(await call(client, "get_certificate", { certificate_number: certificates.foreign }), "not_found");
     expect(cert.message).not.toContain(b.tenantId);
     // Verification is public by design (auditors): another tenant's certificate verifies, without its tenant.
-    const verified = await call(client, "verify_certificate", { certificate_id: certificates.foreign });
+    const verified = await call(client, "verify_certificate", { certificate_number: certificates.foreign });
     expect(verified.isError ?? false).toBe(false);
     expect(JSON.stringify(verified.structuredContent)).not.toContain(b.tenantId);
   });

@@ -79,7 +79,7 @@ async function expectError(res: Response, status: number, code: string): Promise
 
 const scopeOf = (op: Operation) => ("scope" in op.access ? op.access.scope : null);
 const ownRequest = (op: Operation): RequestParts => {
-  const parts = exampleParts(op, op.pathParams.length > 0 ? { path: { device_id: OWN_DEVICE, certificate_id: certificates.own } } : {});
+  const parts = exampleParts(op, op.pathParams.length > 0 ? { path: { device_id: OWN_DEVICE, certificate_number: certificates.own } } : {});
   const body = parts.body as Record<string, unknown> | undefined;
   if (body && Array.isArray(body.device_ids)) parts.body = { ...body, device_ids: [OWN_DEVICE, FOREIGN_DEVICE] };
   return parts;
@@ -111,7 +111,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
   });
 
   it("answers the sandbox key with _sandbox: true", async () => {
-    const res = await send(app, op, exampleParts(op, { path: { certificate_id: certificates.sandbox } }), { key: SANDBOX_KEY });
+    const res = await send(app, op, exampleParts(op, { path: { certificate_number: certificates.sandbox } }), { key: SANDBOX_KEY });
     expect(res.status).toBe(200);
     if (op.produces) {
       expect(res.headers.get("x-sandbox")).toBe("true");
@@ -143,10 +143,10 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
     });
   }
 
-  if (op.pathParams.includes("certificate_id") && keyed) {
+  if (op.pathParams.includes("certificate_number") && keyed) {
     it("404 for an unknown certificate and for another tenant's certificate, alike", async () => {
-      const unknown = await expectError(await send(app, op, exampleParts(op, { path: { certificate_id: "FDP-CERT-20200101-NONE0" } }), { key: a.key }), 404, "not_found");
-      const foreign = await expectError(await send(app, op, exampleParts(op, { path: { certificate_id: certificates.foreign } }), { key: a.key }), 404, "not_found");
+      const unknown = await expectError(await send(app, op, exampleParts(op, { path: { certificate_number: "FDP-CERT-20200101-NONE0" } }), { key: a.key }), 404, "not_found");
+      const foreign = await expectError(await send(app, op, exampleParts(op, { path: { certificate_number: certificates.foreign } }), { key: a.key }), 404, "not_found");
       expect(foreign.message.replace(certificates.foreign, "X")).toBe(unknown.message.replace("FDP-CERT-20200101-NONE0", "X"));
     });
   }

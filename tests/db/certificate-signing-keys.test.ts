@@ -1,90 +1,219 @@
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import postgres from "postgres";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { revokeSigningKey } from "@/lib/certificates/revoke-signing-key";
+import { rotateSigningKey } from "@/lib/certificates/rotate-signing-key";
+import { keysDocumentSchema } from "@/lib/certificates/signing/keys-document";
+import {
+  activeSigningKey,
+  forgetActiveKey,
+  keysDocument,
+  lockActiveKey,
+  publicJwkOf,
+  signingCertificatesPem,
+  SigningKeyUnavailableError,
+} from "@/lib/certificates/signing/signing-keys";
+import { certificateDer, certificateFingerprint } from "@/lib/certificates/signing/pdf-signing-certificate";
+import { openDatabase, type DbHandle } from "@/lib/db/client";
 import { certificateSigningKeys } from "@/lib/db/schema";
-import { keysDocumentSchema } from "@/lib/certificates/pdf/keys-document";
-import { renderSealedCertificatePdf } from "@/lib/certificates/pdf/render-certificate-pdf";
-import { verifyCertificatePdf } from "@/lib/certificates/pdf/seal-certificate-pdf";
-import { currentSigningKey, jwkThumbprint, keysDocument, publishSigningKey, signBytes, signingKeyFrom } from "@/lib/certificates/signing-key";
 import { resetEnvCache } from "@/lib/env";
-import { certificatePdfInput } from "../helpers/certificate-pdf-fixture";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { NotFoundError } from "@/lib/errors";
+import { createPostgresDatabase, createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { migrateUpTo, runMigrationFile } from "../helpers/migration-files";
 
 /**
- * The signing key's life: where it comes from (the environment, else a file generated once), and the
- * published keys document after a rotation: the newest key active, the older one retired but still
- * listed, so what it sealed keeps verifying against the document.
+ * The certificate signing keys' lifecycle on a real database (CONTRACT "Evidence and trust"): the first
+ * key (configured or generated), stored encrypted; rotation and revocation with their validity windows;
+ * one active key; and migration 0014 on keys from before the lifecycle. Both drivers.
  */
-let tdb: TestDatabase;
+
 const work = mkdtempSync(path.join(tmpdir(), "fdp-keys-"));
-
-beforeAll(async () => {
-  tdb = await createTestDatabase("postgres");
-});
-
-afterAll(async () => {
-  delete process.env.FDP_CERT_SIGNING_KEY;
-  delete process.env.FDP_CERT_SIGNING_KEY_FILE;
+const setEnv = (vars: Record<string, string | undefined>) => {
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
   resetEnvCache();
-  await tdb?.dispose();
+};
+const baseEnv = { FDP_CERT_SIGNING_KEY: undefined, FDP_CERT_SIGNING_KEY_FILE: path.join(work, "no-such-legacy-key.pem"), FDP_CERT_KEY_SECRET: "test-key-encryption-secret-0123456789" };
+
+afterAll(() => {
+  setEnv({ FDP_CERT_SIGNING_KEY: undefined, FDP_CERT_SIGNING_KEY_FILE: undefined, FDP_CERT_KEY_SECRET: undefined });
   rmSync(work, { recursive: true, force: true });
 });
 
-describe("where the signing key comes from", () => {
-  it("without FDP_CERT_SIGNING_KEY: generated once into the key file (0600), the same key on every later read", () => {
-    delete process.env.FDP_CERT_SIGNING_KEY;
-    process.env.FDP_CERT_SIGNING_KEY_FILE = path.join(work, "nested", "signing-key.pem");
-    resetEnvCache();
-    const first = currentSigningKey();
-    const file = process.env.FDP_CERT_SIGNING_KEY_FILE;
-    expect(readFileSync(file, "utf8")).toMatch(/^-----BEGIN PRIVATE KEY-----/);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    // Another configuration in between, then back: the file's key, not a new one.
-    process.env.FDP_CERT_SIGNING_KEY_FILE = path.join(work, "other.pem");
-    resetEnvCache();
-    expect(currentSigningKey().kid).not.toBe(first.kid);
-    process.env.FDP_CERT_SIGNING_KEY_FILE = file;
-    resetEnvCache();
-    expect(currentSigningKey().kid).toBe(first.kid);
-    expect(first.kid).toBe(jwkThumbprint(first.publicJwk));
+for (const kind of ["postgres", "pglite"] as const) {
+  describe(`the key lifecycle (${kind})`, () => {
+    let tdb: TestDatabase;
+    beforeAll(async () => {
+      tdb = await createTestDatabase(kind);
+    }, 120_000);
+    afterAll(async () => {
+      await tdb?.dispose();
+    });
+    afterEach(() => {
+      forgetActiveKey(tdb.handle.db);
+      setEnv(baseEnv);
+    });
+
+    const rows = () => tdb.handle.db.select().from(certificateSigningKeys).orderBy(certificateSigningKeys.validFrom, certificateSigningKeys.kid);
+
+    it("makes the first key on first use, stores both private halves encrypted, and keeps signing with it", async () => {
+      setEnv(baseEnv);
+      const db = tdb.handle.db;
+      const now = new Date("2026-11-28T10:00:00.400Z");
+      const key = await activeSigningKey(db, now);
+      const [row] = await rows();
+      expect(row).toMatchObject({ kid: key.kid, status: "active", validUntil: null, revokedAt: null });
+      expect(row!.validFrom.toISOString()).toBe("2026-11-28T10:00:00.000Z"); // whole seconds, like generated_at
+      expect(row!.privateKeyEnc).toMatch(/^v1\./);
+      expect(row!.privateKeyEnc).not.toContain("PRIVATE KEY");
+      expect(row!.pdfPrivateKeyEnc).toMatch(/^v1\./);
+      expect(row!.pdfCertificatePem).toMatch(/^-----BEGIN CERTIFICATE-----/);
+      forgetActiveKey(db);
+      expect((await activeSigningKey(db)).kid).toBe(key.kid);
+      expect(await rows()).toHaveLength(1);
+    });
+
+    it("a database copy alone signs nothing: another deployment secret cannot decrypt the key", async () => {
+      setEnv({ ...baseEnv, FDP_CERT_KEY_SECRET: "another-deployment-secret-0123456789" });
+      await expect(activeSigningKey(tdb.handle.db)).rejects.toThrow(/cannot be decrypted with this deployment's secret/);
+    });
+
+    it("rotation: the old key retired at the end of that second, the new one active from its start; only the active key passes the insert lock", async () => {
+      setEnv(baseEnv);
+      const db = tdb.handle.db;
+      const old = await activeSigningKey(db);
+      const at = new Date("2026-11-28T12:00:00.700Z");
+      const r = await rotateSigningKey({ ctx: { db }, input: {}, now: at });
+      expect(r).toMatchObject({ rotated: true, retired_kid: old.kid });
+      expect(r.kid).not.toBe(old.kid);
+      const doc = keysDocumentSchema.parse(await keysDocument(db, "https://fdp.example.com"));
+      expect(doc.keys.map((k) => [k.kid, k.status, k.valid_until])).toEqual([
+        [old.kid, "retired", "2026-11-28T12:00:01.000Z"], // to the end of the rotation's second (generated_at is whole seconds)
+        [r.kid, "active", null],
+      ]);
+      expect(doc.pdf_signing_certificates_url).toBe("https://fdp.example.com/.well-known/fdp-certificate-signing.pem");
+      expect((await activeSigningKey(db)).kid).toBe(r.kid);
+      // An expired-window key cannot sign: the certificate insert's lock refuses it.
+      const later = new Date("2026-11-28T12:00:01Z");
+      expect(await db.transaction((tx) => lockActiveKey(tx, old.kid, later))).toBe(false);
+      expect(await db.transaction((tx) => lockActiveKey(tx, r.kid, later))).toBe(true);
+      // Nor can the new key sign a date before its window.
+      expect(await db.transaction((tx) => lockActiveKey(tx, r.kid, new Date("2026-11-28T11:59:59Z")))).toBe(false);
+      // The published PEM: the active key's certificate first, every one with its fingerprint.
+      const pem = await signingCertificatesPem(db);
+      const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
+      expect(blocks).toHaveLength(2);
+      expect(pem.indexOf(`FDP certificate signing key ${r.kid} (active)`)).toBe(0);
+      expect(doc.keys[1]!.pdf_signing_certificate_sha256).toBe(certificateFingerprint(certificateDer(blocks[0]!)));
+    });
+
+    it("one active key: the database refuses a second", async () => {
+      const db = tdb.handle.db;
+      const [active] = await db.select().from(certificateSigningKeys).where(eq(certificateSigningKeys.status, "active"));
+      const other = publicJwkOf(generateKeyPairSync("ed25519").privateKey);
+      await expect(db.insert(certificateSigningKeys).values({ ...active!, kid: other.kid, publicJwk: other.publicJwk })).rejects.toThrow();
+    });
+
+    it("revocation: of the active key replaces it at once; of a retired key keeps its window; again changes nothing; unknown → not found", async () => {
+      setEnv(baseEnv);
+      const db = tdb.handle.db;
+      const active = await activeSigningKey(db);
+      const [retired] = (await rows()).filter((r) => r.status === "retired");
+      const at = new Date("2026-11-29T08:30:00Z");
+      const r1 = await revokeSigningKey({ ctx: { db }, input: { kid: active.kid, reason: "key leaked in a backup" }, now: at });
+      expect(r1.new_active_kid).toBeTruthy();
+      expect((await activeSigningKey(db)).kid).toBe(r1.new_active_kid);
+      const r2 = await revokeSigningKey({ ctx: { db }, input: { kid: retired!.kid, reason: "superseded and distrusted" }, now: at });
+      expect(r2.new_active_kid).toBeNull();
+      const again = await revokeSigningKey({ ctx: { db }, input: { kid: active.kid, reason: "another reason" }, now: new Date() });
+      expect(again.new_active_kid).toBeNull();
+      const doc = keysDocumentSchema.parse(await keysDocument(db));
+      const byKid = new Map(doc.keys.map((k) => [k.kid, k]));
+      expect(byKid.get(active.kid)).toMatchObject({ status: "revoked", revoked_at: at.toISOString(), revocation_reason: "key leaked in a backup", valid_until: "2026-11-29T08:30:01.000Z" });
+      expect(byKid.get(retired!.kid)).toMatchObject({ status: "revoked", valid_until: retired!.validUntil!.toISOString(), revocation_reason: "superseded and distrusted" });
+      expect(doc.keys.filter((k) => k.status === "active").map((k) => k.kid)).toEqual([r1.new_active_kid]);
+      await expect(revokeSigningKey({ ctx: { db }, input: { kid: "no-such-key", reason: "whatever" } })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(revokeSigningKey({ ctx: { db }, input: { kid: active.kid, reason: "x" } })).rejects.toThrow(/at least 3 characters/);
+    });
+  });
+}
+
+describe("the first key from FDP_CERT_SIGNING_KEY (postgres)", () => {
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await createTestDatabase("postgres");
+  });
+  afterAll(async () => {
+    forgetActiveKey(tdb.handle.db);
+    await tdb?.dispose();
   });
 
-  it("FDP_CERT_SIGNING_KEY wins, with its newlines written as \\n on one line; a non-Ed25519 key is refused", () => {
+  it("is adopted as the first active key, written with its newlines as \\n; a retired configured key is not adopted again", async () => {
     const { privateKey } = generateKeyPairSync("ed25519");
-    const pem = privateKey.export({ format: "pem", type: "pkcs8" }).toString();
-    process.env.FDP_CERT_SIGNING_KEY = pem.replace(/\n/g, "\\n");
-    resetEnvCache();
-    expect(currentSigningKey().kid).toBe(signingKeyFrom(privateKey).kid);
-    const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey;
-    expect(() => signingKeyFrom(rsa)).toThrow(/Ed25519/);
+    setEnv({ ...baseEnv, FDP_CERT_SIGNING_KEY: (privateKey.export({ format: "pem", type: "pkcs8" }) as string).replace(/\n/g, "\\n") });
+    const db = tdb.handle.db;
+    expect((await activeSigningKey(db)).kid).toBe(publicJwkOf(privateKey).kid);
+    await revokeSigningKey({ ctx: { db }, input: { kid: publicJwkOf(privateKey).kid, reason: "test: revoked" } });
+    await db.delete(certificateSigningKeys).where(eq(certificateSigningKeys.status, "active"));
+    forgetActiveKey(db);
+    const next = await activeSigningKey(db);
+    expect(next.kid).not.toBe(publicJwkOf(privateKey).kid);
+    expect(() => publicJwkOf(generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey)).toThrow(/Ed25519/);
   });
 });
 
-describe("the published keys across a rotation", () => {
-  it("lists every key that signed: the newest active, the older retired from the moment its successor first signed", async () => {
-    const db = tdb.handle.db;
-    const old = signingKeyFrom(generateKeyPairSync("ed25519").privateKey);
-    const current = signingKeyFrom(generateKeyPairSync("ed25519").privateKey);
-    await publishSigningKey(db, old);
-    await publishSigningKey(db, old); // once per process: no second row, no error
-    const rotatedAt = new Date(Date.now() + 60_000);
-    await db.insert(certificateSigningKeys).values({ kid: current.kid, publicJwk: current.publicJwk, firstUsedAt: rotatedAt });
+/**
+ * Migration 0014 on keys from before the lifecycle: the newest stays active (adopted from the configured
+ * key at the next signature), every older one is retired at the migration, not at its successor's first
+ * use, so that certificates signed side by side by two instances all stay valid.
+ */
+describe("migration 0014 on keys from before the lifecycle (postgres)", () => {
+  let db: { url: string; drop(): Promise<void> } | undefined;
+  let pg: postgres.Sql;
+  let handle: DbHandle | undefined;
+  const older = generateKeyPairSync("ed25519").privateKey;
+  const newest = generateKeyPairSync("ed25519").privateKey;
+  beforeAll(async () => {
+    db = await createPostgresDatabase("fdp_keymig");
+    pg = postgres(db.url, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    if (handle) forgetActiveKey(handle.db);
+    await handle?.close();
+    await pg?.end({ timeout: 5 });
+    await db?.drop();
+  });
 
-    const doc = keysDocumentSchema.parse(await keysDocument(db));
-    expect(doc.keys.map((k) => [k.kid, k.status])).toEqual([
-      [old.kid, "retired"],
-      [current.kid, "active"],
+  it("keeps the newest key active, retires the older, and the configured key adopts the newest", async () => {
+    const file = await migrateUpTo(pg, "0014_");
+    const a = publicJwkOf(older);
+    const b = publicJwkOf(newest);
+    await pg`insert into certificate_signing_keys (kid, public_jwk, first_used_at) values
+      (${a.kid}, ${pg.json({ ...a.publicJwk })}, '2026-01-01T00:00:00Z'), (${b.kid}, ${pg.json({ ...b.publicJwk })}, '2026-06-01T00:00:00Z')`;
+    await runMigrationFile(pg, file);
+    const after = await pg<{ kid: string; status: string; valid_from: Date; valid_until: Date | null }[]>`select kid, status, valid_from, valid_until from certificate_signing_keys order by valid_from`;
+    expect(after.map((r) => [r.kid, r.status, r.valid_from.toISOString()])).toEqual([
+      [a.kid, "retired", "2026-01-01T00:00:00.000Z"],
+      [b.kid, "active", "2026-06-01T00:00:00.000Z"],
     ]);
-    expect(doc.keys[0]?.retired_at).toBe(rotatedAt.toISOString());
-    expect(doc.keys[1]?.retired_at).toBeUndefined();
+    expect(after[0]!.valid_until!.getTime()).toBeGreaterThan(Date.now() - 60_000); // retired at the migration
+    expect(after[1]!.valid_until).toBeNull();
 
-    // A PDF sealed by the retired key still verifies against today's document; one by an unlisted key does not.
-    const sealWith = (key: typeof old) =>
-      renderSealedCertificatePdf(certificatePdfInput({ content_signature: { kid: key.kid, alg: "Ed25519", value: "x" } }), { kid: key.kid, sign: (b) => signBytes(key, b) });
-    expect(verifyCertificatePdf(await sealWith(old), doc)).toMatchObject({ ok: true, kid: old.kid, key_status: "retired" });
-    const stranger = signingKeyFrom(generateKeyPairSync("ed25519").privateKey);
-    expect(verifyCertificatePdf(await sealWith(stranger), doc)).toMatchObject({ ok: false });
-  }, 60_000);
+    // The next signature: only the holder of the newest key (here the key file of the old versions) may adopt it.
+    handle = await openDatabase({ url: db!.url });
+    const legacyFile = path.join(work, "legacy-key.pem");
+    writeFileSync(legacyFile, older.export({ format: "pem", type: "pkcs8" }) as string);
+    setEnv({ ...baseEnv, FDP_CERT_SIGNING_KEY_FILE: legacyFile });
+    await expect(activeSigningKey(handle.db)).rejects.toBeInstanceOf(SigningKeyUnavailableError);
+    writeFileSync(legacyFile, newest.export({ format: "pem", type: "pkcs8" }) as string);
+    expect((await activeSigningKey(handle.db)).kid).toBe(b.kid);
+    const [adopted] = await pg<{ private_key_enc: string | null }[]>`select private_key_enc from certificate_signing_keys where kid = ${b.kid}`;
+    expect(adopted!.private_key_enc).toMatch(/^v1\./);
+  });
 });

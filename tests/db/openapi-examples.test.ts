@@ -65,7 +65,7 @@ describe("OpenAPI examples from the sandbox", () => {
     const issued = (live.generateCertificate?.response as { certificate_number: string }).certificate_number;
     for (const op of OPERATIONS) {
       const ex = op.requestExample as { path?: Record<string, string>; query?: object; body?: object };
-      const path = op.pathParams.includes("certificate_id") ? { ...ex.path, certificate_id: issued } : ex.path;
+      const path = op.pathParams.includes("certificate_number") ? { ...ex.path, certificate_number: issued } : ex.path;
       const input = op.inputSchema.parse({ ...ex.body, ...ex.query, ...path });
       const answer = await op.verb({ ctx: ctx as never, input: input as never });
       if (op.produces) {

@@ -361,7 +361,7 @@ describe("a streaming read replica", () => {
       expect(flagged.map((op) => op.id)).toEqual(expect.arrayContaining(["listFleet", "getTotalAssetScore", "getTotalAssetScoreBatch", "scoreDevicesBatch", "getEmissionsReport"]));
       for (const op of flagged) {
         const ex = op.requestExample as { path?: Record<string, string>; query?: object; body?: object };
-        const pathParams = op.pathParams.includes("certificate_id") ? { ...ex.path, certificate_id: certificate } : ex.path;
+        const pathParams = op.pathParams.includes("certificate_number") ? { ...ex.path, certificate_number: certificate } : ex.path;
         const input = op.inputSchema.parse({ ...ex.body, ...ex.query, ...pathParams });
         await expect(op.verb({ ctx: ctx as never, input: input as never }), op.id).resolves.toBeDefined();
       }

@@ -1,32 +1,44 @@
-import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import type { CertificatePdfInput } from "@/lib/certificates/pdf/certificate-pdf-input";
-import { jwkFieldsFromPublicKey, type CertificateKey, type KeysDocument } from "@/lib/certificates/pdf/keys-document";
-import type { SealSigner } from "@/lib/certificates/pdf/seal-certificate-pdf";
+import type { KeysDocument, PublishedKey } from "@/lib/certificates/signing/keys-document";
+import type { PdfSigner } from "@/lib/certificates/signing/pades";
+import { certificateDer, certificateFingerprint, createPdfSigningCertificate } from "@/lib/certificates/signing/pdf-signing-certificate";
 
-/** A throwaway Ed25519 key pair with its published JWK entry and a seal signer. */
+/** A throwaway signing key (Ed25519 for the JWS, RSA + X.509 for the PDF) with its published entry. */
 export interface TestKey {
   kid: string;
   privateKey: KeyObject;
   publicKey: KeyObject;
-  jwk: CertificateKey;
-  signer: SealSigner;
+  pdf: PdfSigner;
+  pdfCertificateSha256: string;
+  jwk: PublishedKey;
 }
 
-export function makeTestKey(kid: string, status: "active" | "retired" = "active"): TestKey {
+export function makeTestKey(
+  kid: string,
+  lifecycle: Partial<Pick<PublishedKey, "status" | "valid_from" | "valid_until" | "revoked_at" | "revocation_reason">> = {},
+): TestKey {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-  const jwk: CertificateKey = {
+  const pdf = createPdfSigningCertificate(kid, new Date("2026-01-01T00:00:00Z"));
+  const pdfCertificateSha256 = certificateFingerprint(certificateDer(pdf.certificatePem));
+  const x = (publicKey.export({ format: "jwk" }) as { x: string }).x;
+  const jwk: PublishedKey = {
     kid,
-    ...jwkFieldsFromPublicKey(publicKey),
+    kty: "OKP",
+    crv: "Ed25519",
+    x,
     alg: "EdDSA",
     use: "sig",
-    status,
-    created_at: "2026-01-01T00:00:00Z",
-    ...(status === "retired" ? { retired_at: "2026-06-01T00:00:00Z" } : {}),
+    status: "active",
+    valid_from: "2026-01-01T00:00:00.000Z",
+    valid_until: null,
+    pdf_signing_certificate_sha256: pdfCertificateSha256,
+    ...lifecycle,
   };
-  return { kid, privateKey, publicKey, jwk, signer: { kid, sign: (bytes) => sign(null, bytes, privateKey) } };
+  return { kid, privateKey, publicKey, pdf, pdfCertificateSha256, jwk };
 }
 
-export const keysDocument = (...keys: CertificateKey[]): KeysDocument => ({ issuer: "FDP", keys });
+export const keysDocument = (...keys: PublishedKey[]): KeysDocument => ({ issuer: "FDP", keys });
 
 /** A realistic certificate as the generator fills it (two pages with these sections). */
 export function certificatePdfInput(overrides: Partial<CertificatePdfInput> = {}): CertificatePdfInput {
@@ -53,7 +65,11 @@ export function certificatePdfInput(overrides: Partial<CertificatePdfInput> = {}
       { title: "Residual value", rows: [{ label: "Residual value", value: "54.3 % of the new price", note: "rule-based, rv-rules-2027.01" }] },
       { title: "Versions", rows: [{ label: "TAS", value: "tas-2027.01" }, { label: "Residual value", value: "rv-rules-2027.01" }] },
     ],
-    content_signature: { kid: "fdp-test-1", alg: "Ed25519", value: "q1Qx0mVvVwq6Zl3kYp2d8p1n2m3b4v5c6x7z8a9s0d1f2g3h4j5k6l7z8x9c0v1b2n3m4q5w6e7r8t9y0u1i2o3p" },
+    signing: {
+      kid: "fdp-test-1",
+      jws: "eyJhbGciOiJFZERTQSIsImtpZCI6ImZkcC10ZXN0LTEifQ..q1Qx0mVvVwq6Zl3kYp2d8p1n2m3b4v5c6x7z8a9s0d1f2g3h4j5k6l7z8x9c0v1b2n3m4q5w6e7r8t9y0u1i2o3p",
+      pdf_certificate_sha256: "ab".repeat(32),
+    },
     ...overrides,
   };
 }

@@ -246,6 +246,27 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
     expectFailure(await cli("user:create", "--tenant", "tn_doesnotexist0000000", "--email", "x@example.com", "--password", "long enough pw"), "not_found");
   }, CASE_TIMEOUT_MS);
 
+  it("signing-key:rotate and signing-key:revoke (CONTRACT Evidence and trust)", async () => {
+    // No key yet: the rotation makes the first one active.
+    const first = expectSuccess(await cli("signing-key:rotate"));
+    expect(first).toMatchObject({ rotated: true, retired_kid: null });
+    expect(first.kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const second = expectSuccess(await cli("signing-key:rotate"));
+    expect(second).toMatchObject({ rotated: true, retired_kid: first.kid });
+    expect(second.kid).not.toBe(first.kid);
+
+    const revokedRetired = expectSuccess(await cli("signing-key:revoke", "--kid", first.kid as string, "--reason", "distrusted after an audit"));
+    expect(revokedRetired).toEqual({ revoked: true, kid: first.kid, new_active_kid: null });
+    const revokedActive = expectSuccess(await cli("signing-key:revoke", "--kid", second.kid as string, "--reason", "exposed in a backup"));
+    expect(revokedActive).toMatchObject({ revoked: true, kid: second.kid });
+    expect(revokedActive.new_active_kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    expectFailure(await cli("signing-key:revoke", "--kid", "no-such-key", "--reason", "whatever"), "not_found");
+    const noReason = await cli("signing-key:revoke", "--kid", first.kid as string);
+    expectFailure(noReason, "invalid_request");
+    expect(noReason.json.message).toContain("--reason");
+  }, CASE_TIMEOUT_MS);
+
   it("rollups:refresh", async () => {
     // No telemetry on this database: nothing stale (tests/db/refresh-stale-rollups.test.ts rebuilds real rollups).
     expect(expectSuccess(await cli("rollups:refresh"))).toEqual({ tenants: 0, devices: 0, days: 0 });

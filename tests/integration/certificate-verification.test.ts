@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,11 +43,17 @@ async function issue(deviceId: string): Promise<{ certificate_number: string; pd
 
 beforeAll(async () => {
   pg = await createPostgresDatabase("fdp_verify");
-  // One signing key for the app and for this process (which issues the back-dated certificate).
+  // One deployment: the app and this process (which issues the back-dated certificate) share the first
+  // signing key and the secret the stored keys are encrypted under, as a deployment's instances do.
   const pem = generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+  const keySecret = "integration-test-key-encryption-secret";
   process.env.FDP_CERT_SIGNING_KEY = pem;
+  process.env.FDP_CERT_KEY_SECRET = keySecret;
   resetEnvCache();
-  app = await startApp({ mode: "start", env: { DATABASE_URL: pg.url, REDIS_URL: undefined, FDP_CERT_SIGNING_KEY: pem, RATE_LIMIT_PUBLIC_PER_MIN: String(PUBLIC_LIMIT) } });
+  app = await startApp({
+    mode: "start",
+    env: { DATABASE_URL: pg.url, REDIS_URL: undefined, FDP_CERT_SIGNING_KEY: pem, FDP_CERT_KEY_SECRET: keySecret, RATE_LIMIT_PUBLIC_PER_MIN: String(PUBLIC_LIMIT) },
+  });
   handle = await openDatabase({ url: pg.url });
 
   const valid = await issue("sbx-004");
@@ -54,6 +61,8 @@ beforeAll(async () => {
   validPdf = Buffer.from(valid.pdf_base64, "base64");
   certs.revoked = (await issue("sbx-010")).certificate_number;
   const ctx = { db: handle.db, tenantId: SANDBOX_TENANT_ID, isSandbox: true, log: rootLogger() };
+  // The back-dated certificate needs a key that was valid then: this key has been active for a year.
+  await handle.db.execute(sql`update certificate_signing_keys set valid_from = now() - interval '365 days' where status = 'active'`);
   certs.expired = (await generateCertificate({ ctx, input: { device_id: "sbx-027" }, now: new Date(Date.now() - 200 * DAY) })).certificate_number;
 
   browser = await chromium.launch({
@@ -69,6 +78,7 @@ afterAll(async () => {
   await app?.stop();
   await pg?.drop();
   delete process.env.FDP_CERT_SIGNING_KEY;
+  delete process.env.FDP_CERT_KEY_SECRET;
   resetEnvCache();
   rmSync(work, { recursive: true, force: true });
 });
@@ -145,6 +155,10 @@ describe("offline verification with the published keys", () => {
     const bad = await cli("bad.pdf");
     expect(bad.code).toBe(1);
     expect(bad.out.valid).toBe(false);
+    // poppler agrees, with no FDP code involved.
+    const pdfsig = (file: string) => run("pdfsig", [path.join(work, file)]).then((r) => r.stdout, (e: { stdout: string }) => e.stdout);
+    expect(await pdfsig("good.pdf")).toContain("Signature Validation: Signature is Valid.");
+    expect(await pdfsig("bad.pdf")).not.toContain("Signature is Valid");
   }, 60_000);
 });
 

@@ -231,7 +231,7 @@ describe("the operations' routes served by server.ts directly", () => {
  */
 describe("every operation of the registry, served by the built server", () => {
   const UNKNOWN_CERTIFICATE = "FDP-CERT-20200101-NONE0";
-  const pathOf = (path: string, id: string, certificate = UNKNOWN_CERTIFICATE) => `/api/v1${path.replace("{device_id}", id).replace("{certificate_id}", certificate)}`;
+  const pathOf = (path: string, id: string, certificate = UNKNOWN_CERTIFICATE) => `/api/v1${path.replace("{device_id}", id).replace("{certificate_number}", certificate)}`;
 
   it.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))("%s: 401, 404, 400 and 405 in the envelope", async (_, op) => {
     const target = pathOf(op.path, "no-such-device");
@@ -243,7 +243,7 @@ describe("every operation of the registry, served by the built server", () => {
       expectEnvelope(await send(op.method, target, auth), 404, "not_found");
       expectEnvelope(await send(op.method, pathOf(op.path, "a%00b"), auth), 400, "invalid_request");
     }
-    if (op.pathParams.includes("certificate_id")) {
+    if (op.pathParams.includes("certificate_number")) {
       expectEnvelope(await send(op.method, target, keyed ? auth : {}), 404, "not_found");
       expectEnvelope(await send(op.method, pathOf(op.path, "", "FDP-CERT-2026%00-X"), keyed ? auth : {}), 400, "invalid_request");
     }

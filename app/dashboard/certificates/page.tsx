@@ -13,6 +13,7 @@ const STATUS_STYLE: Record<CertificateStatus, { word: string; tone: string }> = 
   valid: { word: "Valid", tone: "bg-emerald-100 text-emerald-800" },
   expired: { word: "Expired", tone: "bg-amber-100 text-amber-900" },
   revoked: { word: "Revoked", tone: "bg-red-100 text-red-800" },
+  invalid: { word: "Not valid", tone: "bg-red-100 text-red-800" },
 };
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

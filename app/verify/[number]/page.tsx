@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { certificatePdfInput } from "@/lib/certificates/certificate-pdf";
-import { KEYS_PATH, verifyUrlOf } from "@/lib/certificates/certificate-status";
+import { certificateWords } from "@/lib/certificates/certificate-pdf";
+import { KEYS_PATH, SIGNING_CERTIFICATES_PATH } from "@/lib/certificates/signing/keys-document";
 import { verifyCertificate } from "@/lib/certificates/verify-certificate";
 import { getDb } from "@/lib/db/client";
-import { env } from "@/lib/env";
 import { NotFoundError } from "@/lib/errors";
 import { rootLogger } from "@/lib/log/logger";
 import { CERTIFICATE_NUMBER_PATTERN, type CertificateVerification } from "@/lib/schemas/certificates";
@@ -25,7 +24,7 @@ type Params = { params: Promise<{ number: string }> };
 async function load(number: string): Promise<CertificateVerification> {
   if (!CERTIFICATE_NUMBER_PATTERN.test(number)) notFound();
   try {
-    return await verifyCertificate({ ctx: { db: await getDb(), log: rootLogger() }, input: { certificate_id: number } });
+    return await verifyCertificate({ ctx: { db: await getDb(), log: rootLogger() }, input: { certificate_number: number } });
   } catch (err) {
     if (err instanceof NotFoundError) notFound();
     throw err;
@@ -43,10 +42,13 @@ const STATUS = {
   valid: { word: "Valid", tone: "border-green-600 bg-green-50 text-green-900" },
   expired: { word: "Expired", tone: "border-amber-500 bg-amber-50 text-amber-900" },
   revoked: { word: "Revoked", tone: "border-red-600 bg-red-50 text-red-900" },
+  invalid: { word: "Not valid", tone: "border-red-600 bg-red-50 text-red-900" },
 } as const;
 
 function statusSentence(c: CertificateVerification): string {
-  if (c.status === "revoked") return `FDP revoked this certificate on ${day(c.revoked_at ?? c.generated_at)}. Reason: ${c.revocation_reason ?? "not given"}. Do not rely on it.`;
+  if (c.status === "revoked" && c.revoked_at !== null) return `FDP revoked this certificate on ${day(c.revoked_at)}. Reason: ${c.revocation_reason ?? "not given"}. Do not rely on it.`;
+  if (c.status === "revoked") return `FDP revoked the key that signed this certificate (${c.status_reason ?? "no reason given"}): nothing that key signed can be relied on. Do not rely on it.`;
+  if (c.status === "invalid") return `This certificate's signature is not valid: ${c.status_reason ?? "its signing key was not valid when it was issued"}. Do not rely on it.`;
   if (c.status === "expired") return `This certificate expired on ${day(c.expires_at)}. It described the vehicle as of ${day(c.generated_at)}; ask for a new one.`;
   return `Issued by FDP on ${day(c.generated_at)}, valid until ${day(c.expires_at)}. The facts below are exactly what the certificate states.`;
 }
@@ -54,8 +56,7 @@ function statusSentence(c: CertificateVerification): string {
 export default async function VerifyPage({ params }: Params) {
   const { number } = await params;
   const c = await load(number);
-  const base = env().PUBLIC_BASE_URL.replace(/\/+$/, "");
-  const words = certificatePdfInput(c, { verify_url: verifyUrlOf(base, c.certificate_number), verify_hash: c.verify_hash, signature: c.signature });
+  const words = certificateWords(c);
   const status = STATUS[c.status];
   const check = checkDroppedPdf.bind(null, c.certificate_number);
 
@@ -111,7 +112,8 @@ export default async function VerifyPage({ params }: Params) {
       <section className="mt-10">
         <h2 className="text-lg font-semibold">Is my PDF the authentic one?</h2>
         <p className="mt-1 text-sm text-slate-600">
-          FDP seals every certificate PDF with an Ed25519 signature over all of its bytes. Drop your copy to check that it is this certificate, unaltered.
+          Every FDP certificate PDF carries a standard PDF signature (PAdES) over all of its bytes; your PDF reader shows it too. Drop your copy to check that it is this
+          certificate, unaltered, signed by a key FDP publishes.
         </p>
         <div className="mt-3">
           <PdfCheckForm check={check} />
@@ -126,8 +128,12 @@ export default async function VerifyPage({ params }: Params) {
             <dd className="font-mono" data-testid="verify-hash">{c.verify_hash}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Signature (Ed25519, key {c.signature.kid})</dt>
-            <dd className="font-mono">{c.signature.value}</dd>
+            <dt className="text-slate-500">Signing key id</dt>
+            <dd className="font-mono" data-testid="key-id">{c.key_id}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">{c.jws ? "JWS (compact, detached payload: the canonical JSON above; alg EdDSA)" : `Signature (Ed25519 over the canonical JSON, a certificate from before JWS)`}</dt>
+            <dd className="font-mono" data-testid="jws">{c.jws ?? c.signature.value}</dd>
           </div>
           <div>
             <dt className="text-slate-500">SHA-256 of the PDF as issued</dt>
@@ -139,9 +145,13 @@ export default async function VerifyPage({ params }: Params) {
           <a className="text-brand-700 underline" href={`/api/v1/certificates/${c.certificate_number}/verify`}>
             /api/v1/certificates/{c.certificate_number}/verify
           </a>
-          . Public keys:{" "}
+          . Public keys (JWK, with each key&apos;s validity):{" "}
           <a className="text-brand-700 underline" href={KEYS_PATH}>
             {KEYS_PATH}
+          </a>
+          ; the certificates that sign the PDFs:{" "}
+          <a className="text-brand-700 underline" href={SIGNING_CERTIFICATES_PATH}>
+            {SIGNING_CERTIFICATES_PATH}
           </a>
           . Offline: <code className="rounded bg-slate-100 px-1">npm run verify-certificate -- certificate.pdf --keys keys.json</code>.
         </p>

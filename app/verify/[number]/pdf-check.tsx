@@ -3,7 +3,7 @@
 import { useRef, useState, useTransition } from "react";
 import type { PdfCheck } from "@/lib/certificates/check-certificate-pdf";
 
-/** Drop (or choose) a PDF: the server checks its seal and compares it with the PDF FDP issued. */
+/** Drop (or choose) a PDF: the server checks its PDF signature (PAdES) and compares it with the PDF FDP issued. */
 export function PdfCheckForm({ check }: { check: (form: FormData) => Promise<PdfCheck> }) {
   const [result, setResult] = useState<PdfCheck | null>(null);
   const [over, setOver] = useState(false);

@@ -43,6 +43,9 @@ export interface CertificatePdfInput {
   };
   /** Battery (with the method per figure), scores, residual value, versions. */
   sections: CertificatePdfSection[];
-  /** Ed25519 signature (base64url) of the certified content, by key `kid`. */
-  content_signature: { kid: string; alg: "Ed25519"; value: string };
+  /**
+   * How the certificate is signed, printed so an auditor can transcribe it: the key id, the content's
+   * JWS (compact, detached payload) and the SHA-256 fingerprint of the certificate that signs the PDF.
+   */
+  signing: { kid: string; jws: string; pdf_certificate_sha256: string };
 }

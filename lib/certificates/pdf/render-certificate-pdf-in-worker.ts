@@ -77,8 +77,8 @@ class CertificatePdfPool {
     private readonly timeoutMs: number,
   ) {}
 
-  render(input: CertificatePdfInput, sealKid?: string): Promise<Buffer> {
-    return this.run(sealKid === undefined ? { kind: "certificate", input } : { kind: "certificate", input, sealKid });
+  render(input: CertificatePdfInput): Promise<Buffer> {
+    return this.run({ kind: "certificate", input });
   }
 
   /** Any job the worker knows (a certificate, a CSRD report), FIFO with the others. */
@@ -162,9 +162,9 @@ let pool: CertificatePdfPool | null = null;
  * renderCertificatePdf on a worker thread (same arguments, same bytes). The pool is created on first
  * use with FDP_PDF_WORKERS workers.
  */
-export function renderCertificatePdfInWorker(input: CertificatePdfInput, options: { sealKid?: string } = {}): Promise<Buffer> {
+export function renderCertificatePdfInWorker(input: CertificatePdfInput): Promise<Buffer> {
   pool ??= new CertificatePdfPool(certificatePdfWorkerCount(), certificatePdfWorkerFile(), DEFAULT_TIMEOUT_MS);
-  return pool.render(input, options.sealKid);
+  return pool.render(input);
 }
 
 /**
@@ -203,7 +203,7 @@ const WARM_UP_INPUT: CertificatePdfInput = {
   vehicle: { name: "warm-up", vin: null, make: null, model: null, model_year: null, powertrain: null },
   headline: { vehicle_health_score: 0, residual_value_pct: 0, odometer_km: 0, battery_soh_pct: 0 },
   sections: [{ title: "Warm-up", rows: [{ label: "Label", value: "Value", note: "Note" }] }],
-  content_signature: { kid: "warm-up", alg: "Ed25519", value: "AA" },
+  signing: { kid: "warm-up", jws: "AA..AA", pdf_certificate_sha256: "0".repeat(64) },
 };
 
 /** Terminates the workers (graceful shutdown, tests); the next render starts a fresh pool. */

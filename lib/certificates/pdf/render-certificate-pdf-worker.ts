@@ -11,11 +11,11 @@ import type { CertificatePdfInput } from "./certificate-pdf-input";
 import { renderCertificatePdf } from "./render-certificate-pdf";
 
 /** A certificate, or a CSRD report (endpoint 13): the pool renders every PDF of the API off the main thread. */
-export type RenderJob = { id: number; kind: "certificate"; input: CertificatePdfInput; sealKid?: string } | { id: number; kind: "csrd"; report: CsrdReport };
+export type RenderJob = { id: number; kind: "certificate"; input: CertificatePdfInput } | { id: number; kind: "csrd"; report: CsrdReport };
 
 function render(job: RenderJob): Promise<Buffer> {
   if (job.kind === "csrd") return renderCsrdPdf(job.report);
-  return renderCertificatePdf(job.input, job.sealKid === undefined ? {} : { sealKid: job.sealKid });
+  return renderCertificatePdf(job.input);
 }
 
 export type RenderReply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };

@@ -4,7 +4,6 @@ import QRCode from "qrcode";
 import { MONO, SANS, registerCertificateFonts } from "./certificate-fonts";
 import { buildCertificateKeywords } from "./certificate-pdf-metadata";
 import type { CertificateGrade, CertificatePdfInput, CertificatePdfSection } from "./certificate-pdf-input";
-import { sealCertificatePdf, type SealSigner } from "./seal-certificate-pdf";
 
 /**
  * The certificate PDF: one A4 document (normally two pages) a buyer of the used car can read without
@@ -14,8 +13,8 @@ import { sealCertificatePdf, type SealSigner } from "./seal-certificate-pdf";
  * Rendering is deterministic: the same input gives the same bytes. The creation date is the
  * certificate's `generated_at`, every other Info field is derived from the input, pdfkit derives the
  * trailer /ID from the Info dictionary (an MD5 of its values, no clock, no randomness), fonts are
- * local files and number/date formatting does not depend on the process locale. The seal placeholder
- * (`fdp-pdf-seal:v1:<kid>:<128 zeros>`) sits in the Keywords entry; sealCertificatePdf fills it.
+ * local files and number/date formatting does not depend on the process locale. The PDF is signed
+ * afterwards (lib/certificates/signing/pades.ts), where the private key is.
  */
 
 
@@ -62,8 +61,12 @@ const s = StyleSheet.create({
   verifyText: { flexGrow: 1, flexBasis: 0, paddingLeft: 14 },
   verifyTitle: { fontSize: 11, fontWeight: 600, marginBottom: 4 },
   mono: { fontFamily: MONO, fontSize: 8 },
-  monoSmall: { fontFamily: MONO, fontSize: 6.8, color: BRAND.muted },
   para: { fontSize: 8.5, color: BRAND.ink, marginTop: 6, lineHeight: 1.35 },
+  idBlock: { borderWidth: 0.5, borderColor: BRAND.line, borderRadius: 4, padding: 8, marginTop: 8, backgroundColor: BRAND.paper },
+  idTitle: { fontSize: 8, fontWeight: 600, marginBottom: 4 },
+  idRow: { marginBottom: 3 },
+  idLabel: { fontSize: 6.5, color: BRAND.muted, textTransform: "uppercase", letterSpacing: 0.4 },
+  idValue: { fontFamily: MONO, fontSize: 6.5 },
 });
 
 
@@ -108,8 +111,26 @@ function QrCode({ text, width }: { text: string; width: number }) {
   );
 }
 
-/** Splits an unbreakable identifier so it wraps on its own lines instead of overflowing. */
-const chunk = (value: string, width: number) => (value.match(new RegExp(`.{1,${width}}`, "g")) ?? [value]).join(" ");
+/**
+ * One identifier on its own line in the monospace block, never hyphenated or split with an inserted
+ * character, so that it copies exactly; a value longer than a line is cut into whole lines only
+ * (the JWS's two parts each fit one).
+ */
+function Identifier({ label, value }: { label: string; value: string }) {
+  return (
+    <View style={s.idRow} wrap={false}>
+      <Text style={s.idLabel}>{label}</Text>
+      {(value.match(new RegExp(`.{1,${IDENTIFIER_LINE_CHARS}}`, "g")) ?? [value]).map((line, i) => (
+        <Text key={i} style={s.idValue}>
+          {line}
+        </Text>
+      ))}
+    </View>
+  );
+}
+
+/** Characters of Geist Mono at 6.5 pt (0.6 em each) on the 523 pt text width of A4 with 36 pt margins. */
+const IDENTIFIER_LINE_CHARS = 128;
 
 function Field({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
   return (
@@ -199,22 +220,28 @@ function CertificateDocument({ input, keywords }: { input: CertificatePdfInput; 
             <View style={s.verifyText}>
               <Text style={s.verifyTitle}>Check that this certificate is genuine</Text>
               <Text style={s.mono}>{input.verify_url}</Text>
-              <Text style={[s.kvLabel, { marginTop: 6 }]}>Certificate fingerprint (SHA-256)</Text>
-              <Text style={s.mono}>{chunk(input.verify_hash, 32)}</Text>
               <Text style={[s.kvLabel, { marginTop: 6 }]}>Issued / valid until</Text>
               <Text>
                 {formatCertificateDate(input.generated_at)} / {formatCertificateDate(input.expires_at)}
               </Text>
               <Text style={s.para}>
                 Scan the code or open the address above: FDP&apos;s page shows whether this certificate is valid, expired or
-                revoked, with the same figures and fingerprint as printed here. You can also drop this PDF file on that page, or
-                run FDP&apos;s offline checker (npm run verify-certificate) with FDP&apos;s published keys: the file carries an
-                Ed25519 digital seal over every byte, so any change to it is detected.
-              </Text>
-              <Text style={[s.monoSmall, { marginTop: 4 }]}>
-                Signed content: key {input.content_signature.kid}, {chunk(input.content_signature.value, 48)}
+                revoked, with the same figures and fingerprint as printed here. This file carries a standard PDF signature
+                (PAdES) over every byte: a PDF reader shows it, any change breaks it, and its signing certificate is the one FDP
+                publishes (fingerprint below). The certified data carry a JWS that any JOSE library checks with FDP&apos;s
+                published key.
               </Text>
             </View>
+          </View>
+
+          <View style={s.idBlock} wrap={false}>
+            <Text style={s.idTitle}>Identifiers (each exactly as printed, one per line)</Text>
+            <Identifier label="Certificate number" value={input.certificate_number} />
+            <Identifier label="Certificate fingerprint: verify_hash (SHA-256 of the certified data)" value={input.verify_hash} />
+            <Identifier label="Signing key id (kid)" value={input.signing.kid} />
+            <Identifier label="JWS protected header (the JWS is header..signature)" value={input.signing.jws.split(".")[0] ?? ""} />
+            <Identifier label="JWS signature" value={input.signing.jws.split(".")[2] ?? ""} />
+            <Identifier label="PDF signing certificate (SHA-256 of its DER)" value={input.signing.pdf_certificate_sha256} />
           </View>
         </View>
 
@@ -224,27 +251,19 @@ function CertificateDocument({ input, keywords }: { input: CertificatePdfInput; 
   );
 }
 
-/**
- * Renders the unsealed certificate: valid PDF, seal placeholder zeroed, for the key that signed the
- * content (`content_signature.kid`) unless `sealKid` names another. Pass it to sealCertificatePdf.
- */
-export async function renderCertificatePdf(input: CertificatePdfInput, options: { sealKid?: string } = {}): Promise<Buffer> {
+/** Renders the certificate, not yet signed (lib/certificates/signing/pades.ts signs it). */
+export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
   registerCertificateFonts();
   const keywords = buildCertificateKeywords({
     certificate_number: input.certificate_number,
     verify_hash: input.verify_hash,
-    content_signature: input.content_signature,
-    seal_kid: options.sealKid ?? input.content_signature.kid,
+    generated_at: new Date(input.generated_at).toISOString().replace(".000Z", "Z"),
+    kid: input.signing.kid,
   });
   const pdf = await renderToBuffer(<CertificateDocument input={input} keywords={keywords} />);
-  // The seal only works if the Keywords string is in the file verbatim (not compressed, not UTF-16).
+  // Offline checkers read the fields from the bytes: the Keywords string must be in the file verbatim.
   if (pdf.indexOf(`(${keywords})`, 0, "latin1") === -1) {
-    throw new Error("certificate PDF: the Keywords metadata was not written literally; the seal cannot be placed");
+    throw new Error("certificate PDF: the Keywords metadata was not written literally");
   }
   return pdf;
-}
-
-/** Render and seal in one call (the seal key is the signer's). */
-export async function renderSealedCertificatePdf(input: CertificatePdfInput, signer: SealSigner): Promise<Buffer> {
-  return sealCertificatePdf(await renderCertificatePdf(input, { sealKid: signer.kid }), signer);
 }

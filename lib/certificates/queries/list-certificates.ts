@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
-import { certificates, devices } from "@/lib/db/schema";
+import { certificates, certificateSigningKeys, devices } from "@/lib/db/schema";
 import type { CertificateStatus } from "@/lib/schemas/certificates";
-import { certificateStatus } from "../certificate-status";
+import { certificateStatus, type KeyLifecycle } from "../certificate-status";
 
 /** The dashboard shows the newest certificates first; older ones stay reachable by number (API, verify page). */
 export const CERTIFICATE_LIST_LIMIT = 200;
@@ -21,7 +21,7 @@ export interface CertificateListRow {
 
 /**
  * The tenant's certificates, newest first, at most `limit`: one round trip (the device name by a
- * join on the tenant and device id, never the PDF bytes). Another tenant's certificates never appear.
+ * join on the tenant and device id, the status with the signing key's lifecycle, never the PDF bytes). Another tenant's certificates never appear.
  */
 export async function listCertificates({ ctx, limit = CERTIFICATE_LIST_LIMIT, now = new Date() }: { ctx: TenantCtx; limit?: number; now?: Date }): Promise<CertificateListRow[]> {
   const rows = await ctx.db
@@ -33,9 +33,18 @@ export async function listCertificates({ ctx, limit = CERTIFICATE_LIST_LIMIT, no
       generatedAt: certificates.generatedAt,
       expiresAt: certificates.expiresAt,
       revokedAt: certificates.revokedAt,
+      key: {
+        kid: certificateSigningKeys.kid,
+        status: certificateSigningKeys.status,
+        validFrom: certificateSigningKeys.validFrom,
+        validUntil: certificateSigningKeys.validUntil,
+        revokedAt: certificateSigningKeys.revokedAt,
+        revocationReason: certificateSigningKeys.revocationReason,
+      },
     })
     .from(certificates)
     .leftJoin(devices, and(eq(devices.tenantId, certificates.tenantId), eq(devices.deviceId, certificates.deviceId)))
+    .leftJoin(certificateSigningKeys, eq(certificateSigningKeys.kid, certificates.signatureKid))
     .where(eq(certificates.tenantId, ctx.tenantId))
     .orderBy(desc(certificates.generatedAt), desc(certificates.number))
     .limit(limit);
@@ -47,7 +56,7 @@ export async function listCertificates({ ctx, limit = CERTIFICATE_LIST_LIMIT, no
     generated_at: r.generatedAt,
     expires_at: r.expiresAt,
     revoked_at: r.revokedAt,
-    status: certificateStatus(r, now),
+    status: certificateStatus(r, r.key?.kid ? (r.key as KeyLifecycle) : null, now).status,
   }));
 }
 

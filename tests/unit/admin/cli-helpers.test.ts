@@ -27,11 +27,31 @@ describe("admin CLI flag parsing", () => {
     expect(() => booleanFlag("require-signed-ingest", "yes")).toThrow(/--require-signed-ingest/);
   });
 
-  it("has exactly the CONTRACT commands, then FDP's own operations command (rollups:refresh, docs/admin-cli.md)", () => {
-    expect(COMMANDS.map((c) => c.name)).toEqual(["tenant:create", "tenant:update", "key:create", "key:revoke", "certificate:revoke", "user:create", "rollups:refresh"]);
+  it("has exactly the CONTRACT commands (signing keys: CONTRACT Evidence and trust), then FDP's own operations command (rollups:refresh, docs/admin-cli.md)", () => {
+    expect(COMMANDS.map((c) => c.name)).toEqual([
+      "tenant:create",
+      "tenant:update",
+      "key:create",
+      "key:revoke",
+      "certificate:revoke",
+      "signing-key:rotate",
+      "signing-key:revoke",
+      "user:create",
+      "rollups:refresh",
+    ]);
+    expect(usageText()).toContain("signing-key:revoke --kid <key_id> --reason <text>");
     expect(usageText()).toContain("rollups:refresh [--tenant <tenant_id>]");
     expect(usageText()).toContain("key:revoke --key-id <key_id>");
     expect(usageText()).toContain("certificate:revoke --number <certificate_number> --reason <text>");
+  });
+
+  it("signing-key:revoke checks the key id and the reason before opening the database", () => {
+    const revoke = findCommand("signing-key:revoke")!;
+    expect(revoke.required).toEqual(["kid", "reason"]);
+    expect(revoke.schema.parse(revoke.buildInput({ kid: " abc_DEF-123 ", reason: "leaked" }))).toEqual({ kid: "abc_DEF-123", reason: "leaked" });
+    expect(revoke.schema.safeParse({ kid: "has space", reason: "leaked" }).success).toBe(false);
+    expect(revoke.schema.safeParse({ kid: "abc", reason: "no" }).success).toBe(false);
+    expect(revoke.schema.safeParse({ kid: "abc", reason: "bad\u0000reason" }).success).toBe(false);
   });
 
   it("certificate:revoke checks the number and the reason before opening the database", () => {

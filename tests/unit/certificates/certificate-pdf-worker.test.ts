@@ -8,7 +8,8 @@ import {
   warmCertificatePdfWorkers,
 } from "@/lib/certificates/pdf/render-certificate-pdf-in-worker";
 import { renderCertificatePdf } from "@/lib/certificates/pdf/render-certificate-pdf";
-import { sealCertificatePdf, verifyCertificatePdf } from "@/lib/certificates/pdf/seal-certificate-pdf";
+import { signPdf } from "@/lib/certificates/signing/pades";
+import { verifyCertificatePdf } from "@/lib/certificates/signing/verify-certificate-pdf";
 import { certificatePdfInput, keysDocument, makeTestKey } from "@/tests/helpers/certificate-pdf-fixture";
 
 /** The worker-thread pool renders real PDFs on real worker threads (TypeScript loaded through tsx). */
@@ -23,7 +24,8 @@ describe("certificate PDF worker pool", () => {
     const [a, b] = await Promise.all([renderCertificatePdfInWorker(first), renderCertificatePdfInWorker(second)]);
     expect(a.equals(await renderCertificatePdf(first))).toBe(true);
     expect(b.equals(await renderCertificatePdf(second))).toBe(true);
-    expect(verifyCertificatePdf(sealCertificatePdf(b, key.signer), keysDocument(key.jwk))).toMatchObject({
+    const signedB = await signPdf(b, key.pdf, { signingTime: new Date(second.generated_at), reason: "test" });
+    expect(verifyCertificatePdf(signedB, keysDocument(key.jwk))).toMatchObject({
       ok: true,
       certificate_number: "FDP-CERT-20261124-ZZ99Q",
     });
@@ -32,9 +34,9 @@ describe("certificate PDF worker pool", () => {
     await expect(renderCertificatePdfInWorker(certificatePdfInput({ verify_hash: "nope" }))).rejects.toThrow(/verify_hash/);
     expect((await renderCertificatePdfInWorker(first)).equals(a)).toBe(true);
 
-    // sealKid is passed through to the worker's renderer.
-    const forKey2 = await renderCertificatePdfInWorker(first, { sealKid: "fdp-test-2" });
-    expect(forKey2.toString("latin1")).toContain("fdp-pdf-seal:v1:fdp-test-2:");
+    // The signing key named in the input reaches the worker's renderer (the metadata names it).
+    const forKey2 = await renderCertificatePdfInWorker(certificatePdfInput({ signing: { ...first.signing, kid: "fdp-test-2" } }));
+    expect(forKey2.toString("latin1")).toContain(" kid=fdp-test-2)");
   });
 
   it("starts afresh after being closed, with FDP_PDF_WORKERS workers", async () => {

@@ -24,9 +24,9 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/alerts",
       "/certificates/generate/{device_id}",
-      "/certificates/{certificate_id}",
-      "/certificates/{certificate_id}/pdf",
-      "/certificates/{certificate_id}/verify",
+      "/certificates/{certificate_number}",
+      "/certificates/{certificate_number}/pdf",
+      "/certificates/{certificate_number}/verify",
       "/charging/recommendation/{device_id}",
       "/energy/spot-prices",
       "/fleet",

@@ -16,7 +16,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ numb
   const { number } = await params;
   if (!CERTIFICATE_NUMBER_PATTERN.test(number)) return plainAnswer(404, "No such certificate.");
   try {
-    const answer = await getCertificatePdf({ ctx, input: { certificate_id: number } });
+    const answer = await getCertificatePdf({ ctx, input: { certificate_number: number } });
     const download = new URL(request.url).searchParams.get("download") === "1";
     if (!download) answer.headers.set("Content-Disposition", `inline; filename="${number}.pdf"`);
     // The viewer frames this route on the dashboard's own origin only.

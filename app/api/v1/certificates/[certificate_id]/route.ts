@@ -1,3 +1,0 @@
-import { bindRoute } from "@/lib/http/bind-route";
-
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = bindRoute("/certificates/{certificate_id}");

@@ -1,0 +1,65 @@
+import { createHash, generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
+import forge from "node-forge";
+
+/**
+ * The X.509 certificate of a key that signs certificate PDFs (PAdES, lib/certificates/signing/pades.ts).
+ *
+ * Self-signed: FDP is not a trust service provider, so a PDF reader says "issuer unknown" however the
+ * certificate is made; what an auditor checks is that the signing certificate is the one FDP publishes
+ * at /.well-known/fdp-certificate-signing.pem (by its SHA-256 fingerprint, which the certificate PDF
+ * and the keys document also print). RSA-3072 with SHA-256: what poppler's `pdfsig` (NSS) and every PDF
+ * reader verify; NIST SP 800-57 Part 1 rates RSA-3072 at 128-bit security, Ed25519's level.
+ */
+
+export const PDF_SIGNING_RSA_BITS = 3072;
+/**
+ * The certificate outlives the key's signing period: a PDF signed on the last day of a key must still
+ * show a signer certificate within its validity to a reader checking it years later. 25 years is
+ * longer than any vehicle's life on the road; FDP's own rule (the key's `valid_from`/`valid_until` in
+ * the keys document) decides which certificates a key may sign.
+ */
+const CERTIFICATE_YEARS = 25;
+
+export interface PdfSigningCertificate {
+  privateKey: KeyObject;
+  certificatePem: string;
+}
+
+/** Subject and issuer: the key id names the signing key the certificate belongs to. */
+function subject(kid: string): forge.pki.CertificateField[] {
+  return [
+    { name: "commonName", value: `FDP certificate signing ${kid}` },
+    { name: "organizationName", value: "FDP - Fleet Data Products" },
+  ];
+}
+
+export function createPdfSigningCertificate(kid: string, validFrom: Date): PdfSigningCertificate {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: PDF_SIGNING_RSA_BITS });
+  const forgeKey = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs1", format: "pem" }) as string);
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }) as string);
+  // RFC 5280 4.1.2.2: a positive integer of at most 20 octets, unique per issuer (random, top bit clear).
+  cert.serialNumber = `01${randomBytes(15).toString("hex")}`;
+  cert.validity.notBefore = new Date(validFrom.getTime() - 60_000);
+  cert.validity.notAfter = new Date(Date.UTC(validFrom.getUTCFullYear() + CERTIFICATE_YEARS, validFrom.getUTCMonth(), validFrom.getUTCDate()));
+  cert.setSubject(subject(kid));
+  cert.setIssuer(subject(kid));
+  cert.setExtensions([
+    { name: "basicConstraints", cA: false, critical: true },
+    { name: "keyUsage", digitalSignature: true, nonRepudiation: true, critical: true },
+    { name: "subjectKeyIdentifier" },
+  ]);
+  cert.sign(forgeKey, forge.md.sha256.create());
+  return { privateKey, certificatePem: forge.pki.certificateToPem(cert) };
+}
+
+/** DER bytes of the first certificate in a PEM text. */
+export function certificateDer(pem: string): Buffer {
+  const cert = forge.pki.certificateFromPem(pem);
+  return Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), "binary");
+}
+
+/** Lowercase hex SHA-256 of a certificate's DER: what `openssl x509 -fingerprint -sha256` prints (without colons). */
+export function certificateFingerprint(der: Buffer): string {
+  return createHash("sha256").update(der).digest("hex");
+}
