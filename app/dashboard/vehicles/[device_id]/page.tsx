@@ -390,15 +390,15 @@ function Charging({
           <PriceChart slots={slots} nowMs={nowMs} deadlineMs={deadlineMs} windows={windows} />
           <figcaption className="mt-1 text-xs text-slate-600">
             Finnish day-ahead spot prices incl. VAT (c/kWh, Helsinki time); green: the cheapest window, amber: charged at once; source {prices?.source}
-            {recorded
-              ? ". The live source could not be reached: these are recorded real prices moved to today, shown for orientation only; the plan above used no prices."
-              : prices?.stale
-                ? " (last fetched prices, stale)."
-                : "."}
+            {prices?.stale ? " (last fetched prices, stale)." : "."}
           </figcaption>
         </figure>
       ) : (
-        <p className="mt-3 text-sm text-slate-600">No spot prices are available just now, so no price curve is shown; the plan rests on the state of charge.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          {recorded
+            ? `The live spot-price source cannot be reached and nothing fetched in the last 24 hours is cached: no prices for today are known (the shipped recorded day, ${prices?.source.slice("recorded:".length)}, is not today's market and is not drawn), so the plan rests on the state of charge.`
+            : "No spot prices are available just now, so no price curve is shown; the plan rests on the state of charge."}
+        </p>
       )}
     </>
   );
