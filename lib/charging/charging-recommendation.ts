@@ -4,16 +4,16 @@
  *
  * 1. Energy: (target − SOC) × nominal capacity × SoH (the SOC is a share of today's usable capacity)
  *    into the battery; ÷ the charging efficiency of the mode (lib/vocabulary/charging.ts) at the plug.
- * 2. Mode: AC when the whole charge fits before the deadline at the AC power, else DC (DC fast charging
- *    wears the battery about twice as fast: Geotab, SOURCES.md "Batteries"), else DC from now anyway
- *    (the target cannot be met; starting at once comes closest).
+ * 2. Mode: AC when the whole charge fits before the deadline at the AC power, else DC, else DC from now
+ *    anyway (the target cannot be met; starting at once comes closest). The reason warns of battery wear
+ *    only for DC above HIGH_POWER_DC_KW (100 kW), the power Geotab's finding is about.
  * 3. Below the minimum level, the part up to it is charged at once, whatever the price.
  * 4. The rest: the cheapest contiguous window between the end of that part and the deadline on the known
  *    prices (cheapest-window.ts), compared with charging everything from now.
  * 5. Without usable prices no optimum is claimed: the rest starts at the latest safe start (the latest
  *    start that still reaches the target a margin before the deadline), or now when there is no room.
  */
-import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
+import { CHARGING_EFFICIENCY, HIGH_POWER_DC_KW } from "@/lib/vocabulary/charging";
 import { HOUR_MS, MINUTE_MS, helsinkiOffsetHours } from "@/lib/seed/calendar";
 import { CHARGING_METHOD_VERSION, LATEST_START_MARGIN_SHARE, LATEST_START_MIN_MARGIN_MINUTES, SOC_STALE_HOURS } from "./charging-defaults";
 import { cheapestWindow, sessionCost, type PriceSlot } from "./cheapest-window";
@@ -168,10 +168,13 @@ export function chargingPlan({
   const totalMs = mode === "ac" ? acMs : dcMs;
   const meetsDeadline = totalMs <= timeLeft;
   const modeText = `${round(power, 1)} kW ${mode.toUpperCase()}`;
-  const dcNote =
-    mode === "dc"
-      ? ` At ${round(options.acPowerKw, 1)} kW AC the charge would take ${minutesText(acMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left, so DC it is (DC fast charging wears the battery about twice as fast as AC: use it only when the deadline demands it).`
+  // The wear warning only where the finding applies: DC above 100 kW (lib/vocabulary/charging.ts, Geotab).
+  const wearNote =
+    power > HIGH_POWER_DC_KW
+      ? ` DC charging above ${HIGH_POWER_DC_KW} kW wears the battery about twice as fast as AC (Geotab, 22,700 EVs: up to 3.0 % of capacity a year against about 1.5 %): use it only when the deadline demands it.`
       : "";
+  const dcNote =
+    mode === "dc" ? ` At ${round(options.acPowerKw, 1)} kW AC the charge would take ${minutesText(acMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left, so DC it is.${wearNote}` : "";
   const staleSoc =
     nowMs - vehicle.soc.at.getTime() > SOC_STALE_HOURS * HOUR_MS
       ? ` The state of charge was last reported ${minutesText(nowMs - vehicle.soc.at.getTime())} ago (${vehicle.soc.at.toISOString()}); the plan assumes it has not changed since.`

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { defaultDeadline } from "@/lib/charging/get-charging-recommendation";
 import { chargingPlan, helsinkiClock, type ChargingOptions, type ChargingVehicle } from "@/lib/charging/charging-recommendation";
 import type { PriceSlot } from "@/lib/charging/cheapest-window";
-import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
+import { CHARGING_EFFICIENCY, HIGH_POWER_DC_KW } from "@/lib/vocabulary/charging";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -193,7 +193,17 @@ describe("charging recommendation (pure)", () => {
     expect(plan.charging_mode).toBe("dc");
     expect(plan.charging_power_kw).toBe(50);
     expect(plan.energy_needed_kwh).toBeCloseTo(28.8 / CHARGING_EFFICIENCY.dc, 2);
-    expect(plan.reason).toMatch(/DC fast charging wears the battery about twice as fast/);
+    expect(plan.reason).toMatch(/more than the 2 h left, so DC it is/);
+    // 50 kW is not the high-power DC charging (above 100 kW) Geotab found to wear batteries about twice as fast.
+    expect(plan.reason).not.toMatch(/wear|twice as fast/);
+  });
+
+  it("warns of battery wear only for DC above 100 kW, the power Geotab's finding is about", () => {
+    const at = (dcPowerKw: number) =>
+      chargingPlan({ vehicle: vehicle(30), options: options({ deadlineMs: NOW + 2 * HOUR, dcPowerKw }), prices: { slots: curve(NIGHT), source: "test" }, now: new Date(NOW) }).reason;
+    expect(HIGH_POWER_DC_KW).toBe(100);
+    expect(at(100)).not.toMatch(/wear/);
+    expect(at(150)).toMatch(/DC charging above 100 kW wears the battery about twice as fast as AC/);
   });
 
   it("charges now when even DC cannot meet the deadline", () => {
