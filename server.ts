@@ -30,7 +30,7 @@ import { getDbHandle, migrateDatabase } from "@/lib/db/client";
 import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
 import { serveDirect } from "@/lib/http/direct-api";
 import { isLimitedPublicPage, limitPublicPage } from "@/lib/http/public-page-limit";
-import { env } from "@/lib/env";
+import { env, envSchema } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { authSecret } from "@/lib/dashboard/auth-secret";
@@ -38,7 +38,9 @@ import { SIGN_IN_LIMITED_PATH } from "@/lib/dashboard/sign-in-limit";
 import { tooManySignInAttemptsAnswer } from "@/lib/dashboard/too-many-attempts-page";
 import { DEFAULT_DEMO_PASSWORD, DEMO_USER_EMAIL, ensureDemoUser } from "@/lib/users/ensure-demo-user";
 const dev = process.env.NODE_ENV !== "production";
-const port = Number(process.env.PORT ?? 3000);
+// The same rule as lib/env.ts's PORT (which PUBLIC_BASE_URL defaults to), read without caching the
+// settings before Next has loaded any .env file.
+const port = envSchema.shape.PORT.parse(process.env.PORT);
 const hostname = process.env.HOST ?? "0.0.0.0";
 
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";

@@ -23,7 +23,13 @@ export const envSchema = z.object({
   /** Folder of the embedded PGlite database, used when DATABASE_URL is unset. */
   FDP_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/pglite")),
   REDIS_URL: optionalString,
-  PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("http://localhost:3000")),
+  /** Port `npm run dev` / `npm start` listen on (server.ts), and the port of the default PUBLIC_BASE_URL. */
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+  /**
+   * Public origin: verify URLs, the OpenAPI `servers`, the browser Origin /api/mcp accepts. Unset:
+   * `http://localhost:<PORT>` (CONTRACT "Evidence and trust": verify links follow the port), see parseEnv.
+   */
+  PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"]).default("0")).transform((v) => v === "1" || v === "true"),
   RATE_LIMIT_API_PER_MIN: positiveInt(60),
   RATE_LIMIT_AUTH_PER_MIN: positiveInt(30),
@@ -97,12 +103,18 @@ export const envSchema = z.object({
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_BASE_URL"> & { PUBLIC_BASE_URL: string };
+
+/** The settings from `source` (process.env in the app), with the defaults that depend on other settings. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.parse(source);
+  return { ...parsed, PUBLIC_BASE_URL: parsed.PUBLIC_BASE_URL ?? `http://localhost:${parsed.PORT}` };
+}
 
 let cached: Env | undefined;
 
 export function env(): Env {
-  if (!cached) cached = envSchema.parse(process.env);
+  if (!cached) cached = parseEnv(process.env);
   return cached;
 }
 

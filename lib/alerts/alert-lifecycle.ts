@@ -1,4 +1,4 @@
-import type { AlertDraft } from "@/lib/detectors/types";
+import type { AlertDraft, AlertResolution } from "@/lib/detectors/types";
 import { SEVERITY_RANK, type Severity } from "@/lib/vocabulary/alerts";
 
 /**
@@ -16,6 +16,11 @@ import { SEVERITY_RANK, type Severity } from "@/lib/vocabulary/alerts";
  *   worst and latest value; the text and evidence are replaced only by a later occurrence of the same
  *   severity (so the sentence always matches the alert's severity).
  * - Only occurrences whose evidence reading is new to FDP count (a re-sent payload changes nothing).
+ * - RESOLVED: an occurrence may show another problem's open alerts to be wrong (`draft.resolves`: a
+ *   later odometer reading back at the level a drop fell from contradicts the rollback alert). Those
+ *   alerts are closed before the batch's drafts are applied — acknowledged by `fdp:<agent>` at the
+ *   batch's arrival, the reason and the contradicting evidence added to their `technical_data` under
+ *   `resolution` — and kept, history and all; a later occurrence of the problem raises a new alert.
  */
 
 /** The lifecycle state of a stored alert (columns of `alerts`). */
@@ -102,4 +107,36 @@ export function lifecycleTechnicalData(a: {
     worst_value: a.worstValue,
     latest_value: a.latestValue,
   };
+}
+
+/** Who resolves an alert a detector's later evidence contradicts: FDP's detector, not a person. */
+export function resolverOf(agent: string): string {
+  return `fdp:${agent}`;
+}
+
+/** `a` is one of the open alerts `r` resolves (lib/ingest/store-batch.ts `resolveAlerts` is the SQL twin). */
+export function resolvesAlert(
+  a: { dedupeKey: string | null; acknowledged: boolean; lastSeenAt: Date; technicalData: Record<string, unknown> },
+  r: AlertResolution,
+): boolean {
+  const level = a.technicalData[r.levelAtMost.field];
+  return (
+    a.dedupeKey === r.dedupeKey &&
+    !a.acknowledged &&
+    a.lastSeenAt.getTime() < r.evidenceBefore.getTime() &&
+    typeof level === "number" &&
+    level <= r.levelAtMost.value + RESOLUTION_LEVEL_EPSILON
+  );
+}
+
+/** Float noise allowed when a level is compared with the contradicting reading (kilometres to 6 decimals). */
+export const RESOLUTION_LEVEL_EPSILON = 1e-6;
+
+/** The evidence of a resolved alert: unchanged, plus `resolution` (who, when, why, what contradicted it). */
+export function resolvedTechnicalData(technicalData: Record<string, unknown>, r: AlertResolution, resolvedAt: Date, resolvedBy: string): Record<string, unknown> {
+  return { ...technicalData, resolution: resolutionRecord(r, resolvedAt, resolvedBy) };
+}
+
+export function resolutionRecord(r: AlertResolution, resolvedAt: Date, resolvedBy: string): Record<string, unknown> {
+  return { resolved_by: resolvedBy, resolved_at: resolvedAt.toISOString(), reason: r.reason, ...r.evidence };
 }

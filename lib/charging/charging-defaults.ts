@@ -5,7 +5,7 @@
 
 import { MAX_PLAUSIBLE_KW } from "@/lib/detectors/charging";
 
-export const CHARGING_METHOD_VERSION = "charging-2027.01";
+export const CHARGING_METHOD_VERSION = "charging-2027.02";
 
 /**
  * Default target: 80 %. For lithium-ion packs other than LFP, battery makers and charging guides
@@ -56,6 +56,17 @@ export const MIN_AC_POWER_KW = 1.3;
 export const MIN_DC_POWER_KW = 5;
 /** An AC-looking reading this close to a DC-level one belongs to a DC session (its taper), not to an AC charge. */
 export const SESSION_PROXIMITY_MS = 2 * 60 * 60_000;
+/**
+ * Without usable prices (none, or not covering a window before the deadline) no time of day can be
+ * called cheapest, so the plan claims no optimum: the rest of the charge starts at the LATEST SAFE START,
+ * the latest start that still reaches the target this margin before the deadline — never "now" at the
+ * evening peak when the deadline leaves room. Margin = max(LATEST_START_MIN_MARGIN_MINUTES,
+ * LATEST_START_MARGIN_SHARE × the charging time): the constant-power model is optimistic (DC tapers,
+ * a cold battery charges slower), and a longer charge can run late by more. An FDP choice, not a
+ * sourced figure (docs/methodology/charging.md "Without prices").
+ */
+export const LATEST_START_MIN_MARGIN_MINUTES = 60;
+export const LATEST_START_MARGIN_SHARE = 0.25;
 /** A state of charge older than this is still used, and the reason says how old it is. */
 export const SOC_STALE_HOURS = 24;
 /** How far back the vehicle's own charging powers are looked up. */

@@ -4,16 +4,18 @@
  *
  * 1. Energy: (target − SOC) × nominal capacity × SoH (the SOC is a share of today's usable capacity)
  *    into the battery; ÷ the charging efficiency of the mode (lib/vocabulary/charging.ts) at the plug.
- * 2. Mode: AC when the whole charge fits before the deadline at the AC power, else DC (DC fast charging
- *    wears the battery about twice as fast: Geotab, SOURCES.md "Batteries"), else DC from now anyway
- *    (the target cannot be met; starting at once comes closest).
+ * 2. Mode: AC when the whole charge fits before the deadline at the AC power, else DC, else DC from now
+ *    anyway (the target cannot be met; starting at once comes closest). The reason warns of battery wear
+ *    only for DC above HIGH_POWER_DC_KW (100 kW), the power Geotab's finding is about.
  * 3. Below the minimum level, the part up to it is charged at once, whatever the price.
  * 4. The rest: the cheapest contiguous window between the end of that part and the deadline on the known
  *    prices (cheapest-window.ts), compared with charging everything from now.
+ * 5. Without usable prices no optimum is claimed: the rest starts at the latest safe start (the latest
+ *    start that still reaches the target a margin before the deadline), or now when there is no room.
  */
-import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
+import { CHARGING_EFFICIENCY, HIGH_POWER_DC_KW } from "@/lib/vocabulary/charging";
 import { HOUR_MS, MINUTE_MS, helsinkiOffsetHours } from "@/lib/seed/calendar";
-import { CHARGING_METHOD_VERSION, SOC_STALE_HOURS } from "./charging-defaults";
+import { CHARGING_METHOD_VERSION, LATEST_START_MARGIN_SHARE, LATEST_START_MIN_MARGIN_MINUTES, SOC_STALE_HOURS } from "./charging-defaults";
 import { cheapestWindow, sessionCost, type PriceSlot } from "./cheapest-window";
 
 export interface ChargingVehicle {
@@ -57,6 +59,8 @@ export interface ChargingPlan {
   deadline: string;
   immediate_charge: { start: string; end: string; energy_kwh: number } | null;
   cheapest_window: { start: string; end: string; avg_price_cents_kwh: number } | null;
+  /** Without usable prices: the latest start of the (rest of the) charge that keeps the margin; else null. */
+  latest_safe_start: string | null;
   current_price_cents_kwh: number | null;
   estimated_cost_cheapest_eur: number | null;
   estimated_cost_now_eur: number | null;
@@ -124,6 +128,7 @@ export function chargingPlan({
     battery_capacity_kwh: round(capacity, 2),
     deadline: new Date(deadlineMs).toISOString(),
     price_source: prices?.source ?? null,
+    latest_safe_start: null,
     method_version: CHARGING_METHOD_VERSION,
     generated_at: now.toISOString(),
   };
@@ -163,10 +168,13 @@ export function chargingPlan({
   const totalMs = mode === "ac" ? acMs : dcMs;
   const meetsDeadline = totalMs <= timeLeft;
   const modeText = `${round(power, 1)} kW ${mode.toUpperCase()}`;
-  const dcNote =
-    mode === "dc"
-      ? ` At ${round(options.acPowerKw, 1)} kW AC the charge would take ${minutesText(acMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left, so DC it is (DC fast charging wears the battery about twice as fast as AC: use it only when the deadline demands it).`
+  // The wear warning only where the finding applies: DC above 100 kW (lib/vocabulary/charging.ts, Geotab).
+  const wearNote =
+    power > HIGH_POWER_DC_KW
+      ? ` DC charging above ${HIGH_POWER_DC_KW} kW wears the battery about twice as fast as AC (Geotab, 22,700 EVs: up to 3.0 % of capacity a year against about 1.5 %): use it only when the deadline demands it.`
       : "";
+  const dcNote =
+    mode === "dc" ? ` At ${round(options.acPowerKw, 1)} kW AC the charge would take ${minutesText(acMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left, so DC it is.${wearNote}` : "";
   const staleSoc =
     nowMs - vehicle.soc.at.getTime() > SOC_STALE_HOURS * HOUR_MS
       ? ` The state of charge was last reported ${minutesText(nowMs - vehicle.soc.at.getTime())} ago (${vehicle.soc.at.toISOString()}); the plan assumes it has not changed since.`
@@ -226,16 +234,31 @@ export function chargingPlan({
     : null;
 
   if (!prices || window === null) {
+    // No optimum can be computed: no price is claimed for any hour, and the plan does not start at once
+    // unless it must (docs/methodology/charging.md "Without prices").
     const why = !prices
       ? "No live or recently cached spot prices are available, so no cheaper window can be chosen"
-      : `The known spot prices (until ${helsinkiClock(prices.slots[prices.slots.length - 1]!.endMs, nowMs)}) do not cover a ${minutesText(restMs)} charge before the deadline`;
-    const what = meetsDeadline
-      ? `charge ${kwh(restPlug)}${immediate ? " more" : ""} now at ${modeText} (${minutesText(restMs)}) to reach ${target} % before ${deadlineText}.`
-      : `charge now at ${modeText}: even so the ${target} % target is not reached before ${deadlineText} (${minutesText(totalMs)} needed).`;
+      : `The known spot prices (until ${helsinkiClock(prices.slots[prices.slots.length - 1]!.endMs, nowMs)}) do not cover a ${minutesText(restMs)} charge before the deadline, so no cheapest window can be chosen`;
+    const restStartMs = nowMs + immediateMs;
+    const marginMs = Math.max(LATEST_START_MIN_MARGIN_MINUTES * MINUTE_MS, LATEST_START_MARGIN_SHARE * restMs);
+    // Rounded down to the whole minute: a clean time, and only ever more margin.
+    const latestMs = Math.floor((deadlineMs - marginMs - restMs) / MINUTE_MS) * MINUTE_MS;
+    const rest = immediate ? `the remaining ${kwh(restPlug)}` : kwh(restPlug);
+    let what: string;
+    let later = false;
+    if (!meetsDeadline) {
+      what = `charge now at ${modeText}: even so the ${target} % target is not reached before ${deadlineText} (${minutesText(totalMs)} needed).`;
+    } else if (latestMs > restStartMs) {
+      later = true;
+      what = `start charging${immediate ? " the rest" : ""} by ${helsinkiClock(latestMs, nowMs)} (Helsinki time) at the latest. That is not a price-optimised window: it is the latest start at ${modeText} (${kwh(restPlug)}, ${minutesText(restMs)}) that still reaches ${target} % ${minutesText(marginMs)} before the ${deadlineText} deadline (the margin is a quarter of the charging time, at least an hour: charging can run slower than planned, in the cold for instance).`;
+    } else {
+      what = `charge ${rest} now at ${modeText} (${minutesText(restMs)}) to reach ${target} % before ${deadlineText}: starting now leaves only ${minutesText(Math.max(0, deadlineMs - restStartMs - restMs))} to spare.`;
+    }
     return {
       ...plan,
-      recommendation: "charge_now",
+      recommendation: later && !immediate ? "charge_later" : "charge_now",
       cheapest_window: null,
+      latest_safe_start: later ? new Date(latestMs).toISOString() : null,
       estimated_cost_cheapest_eur: null,
       estimated_cost_now_eur: eur(costNowCents),
       savings_pct: null,

@@ -10,7 +10,7 @@ import type { AlertDraft, TelemetryRecord, WorseDirection } from "./types";
  */
 
 /** Stamped into every draft's `technical_data.detector_version`; bump when a rule or threshold changes. */
-export const DETECTOR_VERSION = "alerts-2027.01";
+export const DETECTOR_VERSION = "alerts-2027.02";
 
 /** The one moving cut (lib/vocabulary/readings.ts), re-exported for the detectors and their tests. */
 export { MOVING_SPEED_KMH };

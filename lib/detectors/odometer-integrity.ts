@@ -1,7 +1,7 @@
 import { finiteOrNull } from "@/lib/numbers";
 import { ALERT_KEYS } from "@/lib/vocabulary/alerts";
 import { above, fmt, iso, makeDraft, round, sortedByTs, tsMs } from "./common";
-import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
+import type { AlertDraft, AlertResolution, Detector, DeviceContext, TelemetryRecord } from "./types";
 
 /**
  * Odometer integrity detector. CONTRACT ("Settled details", knockout `odometer_manipulation`): an
@@ -180,6 +180,9 @@ export const detectOdometerIntegrity: Detector = ({ device, records }) => {
     let prior: Known | null = null;
     for (const k of context) if (k.ts.getTime() < t && (!prior || k.ts.getTime() >= prior.ts.getTime())) prior = k;
     if (batchLatest && (!prior || batchLatest.ts.getTime() >= prior.ts.getTime())) prior = batchLatest;
+    // A prior reading below the level (a drop, contradicted or not) is not where a rise is measured
+    // from: a return from a glitch to the level is no jump, and a rise is judged from the level.
+    if (prior && earlierMax && above(earlierMax.km - prior.km, ROLLBACK_TOLERANCE_KM)) prior = earlierMax;
     if (prior) {
       const delta = x.km - prior.km;
       const hours = (t - prior.ts.getTime()) / 3_600_000;
@@ -334,9 +337,34 @@ function outlierSentence(o: Outlier): string {
     return `Odometer read ${fmt(o.reading.km, 0)} km on ${day(o.reading.ts)}, ${dev} km above ${base}, and the next reading fell back to ${fmt(o.next.km, 0)} km: a one-sample data error, not the odometer's level, and later readings are not judged against it.`;
   }
   if (o.kind === "earlier_drop") {
-    return `The odometer reading of ${fmt(o.reading.km, 0)} km on ${day(o.reading.ts)}, ${dev} km below the ${fmt(o.level.km, 0)} km recorded before, is contradicted: the odometer reads ${fmt(o.next.km, 0)} km again. It was a data error, not odometer manipulation; a rollback alert raised for it no longer holds and can be acknowledged.`;
+    return `The odometer reading of ${fmt(o.reading.km, 0)} km on ${day(o.reading.ts)}, ${dev} km below the ${fmt(o.level.km, 0)} km recorded before, is contradicted: the odometer reads ${fmt(o.next.km, 0)} km again. It was a data error, not odometer manipulation; a rollback alert raised for it no longer holds: FDP resolves it (acknowledged by fdp:odometer_integrity, the reason in its technical_data.resolution).`;
   }
   return `Odometer read ${fmt(o.reading.km, 0)} km on ${day(o.reading.ts)}, ${dev} km below the ${fmt(o.level.km, 0)} km recorded before, and the next reading (${fmt(o.next.km, 0)} km) was back at that level: a data error, not odometer manipulation.`;
+}
+
+/**
+ * The rollback alerts a contradicted drop shows to be wrong: open ones evidenced before the latest
+ * contradicting reading, fallen from a level that reading is back at (within the tolerance). CONTRACT:
+ * a lower reading that a later reading contradicts is a data-quality event, not manipulation, so its
+ * WARNING (or CRITICAL) must not keep the fleet's alert_level up once the data has cleared it.
+ */
+function rollbackResolution(outliers: readonly Outlier[]): AlertResolution | undefined {
+  const drops = outliers.filter((o) => o.kind === "drop" || o.kind === "earlier_drop");
+  const last = drops.reduce<Outlier | undefined>((m, o) => (!m || o.next.ts.getTime() > m.next.ts.getTime() ? o : m), undefined);
+  if (!last) return undefined;
+  return {
+    dedupeKey: ALERT_KEYS.odometerRollback,
+    evidenceBefore: new Date(last.next.ts.getTime()),
+    levelAtMost: { field: "earlier_max_km", value: round(last.next.km + ROLLBACK_TOLERANCE_KM, 6) },
+    reason: `Resolved by FDP: the odometer reads ${fmt(last.next.km, 0)} km on ${day(last.next.ts)}, back at the ${fmt(last.level.km, 0)} km it had fallen from (${fmt(last.reading.km, 0)} km on ${day(last.reading.ts)}): the low reading was a data error, not odometer manipulation, and the Total Asset Score's odometer knockout no longer rests on it.`,
+    evidence: {
+      contradicting_km: round(last.next.km, 3),
+      contradicting_ts: iso(last.next.ts),
+      low_reading_km: round(last.reading.km, 3),
+      low_reading_ts: iso(last.reading.ts),
+      level_km: round(last.level.km, 3),
+    },
+  };
 }
 
 /** INFO: readings later contradicted (a data-quality event); check the telematics unit if it recurs. */
@@ -344,6 +372,7 @@ function outlierDraft(device: DeviceContext, outliers: readonly Outlier[]): Aler
   const sorted = [...outliers].sort((a, b) => a.evidence.ts.getTime() - b.evidence.ts.getTime());
   const first = sorted[0];
   if (!first) return [];
+  const resolves = rollbackResolution(sorted);
   const largest = sorted.reduce((m, o) => (o.deviationKm > m.deviationKm ? o : m), first);
   const more = sorted.length > 1 ? ` ${sorted.length} such readings in this batch; if it recurs, have the telematics unit checked.` : "";
   return [
@@ -374,7 +403,7 @@ function outlierDraft(device: DeviceContext, outliers: readonly Outlier[]): Aler
         tas_knockout: null,
       },
     }),
-  ];
+  ].map((d) => (resolves ? { ...d, resolves } : d));
 }
 
 function jumpDraft(device: DeviceContext, jumps: readonly Jump[], rs: readonly Reading[]): AlertDraft[] {

@@ -103,6 +103,28 @@ export interface AlertDraft {
   observedAt: Date;
   /** The earliest evidence folded into this draft (in-batch de-duplication), else `observedAt`. */
   firstObservedAt: Date;
+  /**
+   * Open alerts of another problem that this occurrence shows to be wrong, to be resolved (closed, kept)
+   * by the store: e.g. a contradicted odometer drop resolves the rollback alert raised for it
+   * (lib/alerts/alert-lifecycle.ts `resolvesAlert`, docs/methodology/alerts.md#lifecycle).
+   */
+  resolves?: AlertResolution;
+}
+
+/**
+ * Which open alerts a later reading contradicts: those of `dedupeKey` on the draft's device whose latest
+ * evidence is before `evidenceBefore` (the contradicting reading, a record of the batch) and whose
+ * `technicalData[levelAtMost.field]` is a number no higher than `levelAtMost.value`. The store closes
+ * them (acknowledged by `fdp:<agent>`) and records `reason` and `evidence` in their technical data.
+ */
+export interface AlertResolution {
+  dedupeKey: string;
+  evidenceBefore: Date;
+  levelAtMost: { field: string; value: number };
+  /** A plain sentence: why the alert no longer holds. */
+  reason: string;
+  /** The contradicting evidence (ISO strings for times). */
+  evidence: Record<string, unknown>;
 }
 
 /**

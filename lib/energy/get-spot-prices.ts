@@ -3,11 +3,11 @@ import { env } from "@/lib/env";
 import { UpstreamUnavailableError } from "@/lib/errors";
 import type { SpotPricesAnswer } from "@/lib/schemas/energy";
 import { readCachedSeries, writeCachedSeries, type CachedSeries } from "./cache";
-import { recordedSeriesFor } from "./recorded";
+import { RECORDED_FETCHED_AT, RECORDED_VAT_RATE, recordedSeries } from "./recorded";
 import type { SpotSeries } from "./series";
 import { DEFAULT_BASE_URLS, fetchFromSource, sourceKey, type SourceConfig } from "./sources";
 import { UpstreamFetchError } from "./sources/upstream-error";
-import { FI_ELECTRICITY_VAT_RATE, withAndWithoutVat } from "./vat";
+import { FI_ELECTRICITY_VAT_RATE, round3, withAndWithoutVat } from "./vat";
 
 /** Prices younger than this are served from the cache without asking the source (issue 10: 15 minutes). */
 export const CACHE_TTL_MS = 15 * 60_000;
@@ -56,11 +56,15 @@ function fetchOnce(key: string, ctx: PublicCtx, config: SourceConfig): Promise<C
   return p;
 }
 
-/** Pure: a series and how it was obtained → the answer body (SPEC 2.12 + VAT split and staleness). */
+/**
+ * Pure: a series and how it was obtained → the answer body (SPEC 2.12 + VAT split and staleness).
+ * `vatRate`: the VAT the series' prices include (today's unless said otherwise; the recorded day's own).
+ */
 export function spotPricesAnswer(
   series: SpotSeries,
-  how: { cached: boolean; fetchedAt: Date; staleSince: Date | null },
+  how: { cached: boolean; fetchedAt: Date; staleSince: Date | null; vatRate?: number },
 ): SpotPricesAnswer {
+  const vatRate = how.vatRate ?? FI_ELECTRICITY_VAT_RATE;
   return {
     market: "FI",
     source: series.source,
@@ -69,9 +73,9 @@ export function spotPricesAnswer(
     stale: how.staleSince !== null,
     stale_since: how.staleSince?.toISOString() ?? null,
     resolution: series.resolution,
-    vat_rate_pct: FI_ELECTRICITY_VAT_RATE * 100,
+    vat_rate_pct: round3(vatRate * 100),
     prices: series.points.map((p) => {
-      const { with_vat, without_vat } = withAndWithoutVat(p.priceWithVat);
+      const { with_vat, without_vat } = withAndWithoutVat(p.priceWithVat, vatRate);
       return {
         start: new Date(p.startMs).toISOString(),
         end: new Date(p.endMs).toISOString(),
@@ -89,16 +93,19 @@ export interface ObtainedSeries {
   cached: boolean;
   fetchedAt: Date;
   staleSince: Date | null;
-  /** True for the shipped recorded day moved to today: real prices, but not today's market. */
+  /** True for the shipped recorded day (at its own 2024 times): real prices, but not today's market. */
   recorded: boolean;
+  /** The VAT rate the prices include. */
+  vatRate: number;
 }
 
 /**
  * The prices every consumer reads (endpoint 14, the charging recommendation). Fresh cache (< 15 min) →
  * served with `cached: true`, the source not asked. Otherwise the source is asked (once per process
  * however many requests wait); if it fails: the cached prices when younger than 24 h (stale), else the
- * recorded day moved to today when `allowRecorded` (and SPOT_PRICE_OFFLINE_FALLBACK is on), else
- * UpstreamUnavailableError.
+ * recorded day when `allowRecorded` (and SPOT_PRICE_OFFLINE_FALLBACK is on) — at its own 2024 times,
+ * with its own day's VAT, fetched when ENTSO-E answered it, so stale since long ago (CONTRACT: a recorded
+ * day answers `stale: true`, `cached: false`) — else UpstreamUnavailableError.
  */
 export async function obtainSpotSeries({ ctx, now, allowRecorded }: { ctx: PublicCtx; now?: number; allowRecorded: boolean }): Promise<ObtainedSeries> {
   const settings = spotPriceSettings();
@@ -106,7 +113,7 @@ export async function obtainSpotSeries({ ctx, now, allowRecorded }: { ctx: Publi
   const at = now ?? Date.now();
   const cached = await readCachedSeries(ctx.db, key);
   if (cached && at - cached.fetchedAt.getTime() < CACHE_TTL_MS) {
-    return { series: cached.series, cached: true, fetchedAt: cached.fetchedAt, staleSince: null, recorded: false };
+    return { series: cached.series, cached: true, fetchedAt: cached.fetchedAt, staleSince: null, recorded: false, vatRate: FI_ELECTRICITY_VAT_RATE };
   }
   try {
     const failedAt = lastFailureAt.get(key);
@@ -115,16 +122,23 @@ export async function obtainSpotSeries({ ctx, now, allowRecorded }: { ctx: Publi
     }
     const fresh = await fetchOnce(key, ctx, settings.source);
     lastFailureAt.delete(key);
-    return { series: fresh.series, cached: false, fetchedAt: fresh.fetchedAt, staleSince: null, recorded: false };
+    return { series: fresh.series, cached: false, fetchedAt: fresh.fetchedAt, staleSince: null, recorded: false, vatRate: FI_ELECTRICITY_VAT_RATE };
   } catch (err) {
     if (!(err instanceof UpstreamFetchError)) throw err;
     if (err.reason !== "backoff") lastFailureAt.set(key, Date.now());
     ctx.log.warn({ source: settings.source.name, reason: err.reason }, `spot prices: ${err.message}`);
     if (cached && at - cached.fetchedAt.getTime() < STALE_LIMIT_MS) {
-      return { series: cached.series, cached: true, fetchedAt: cached.fetchedAt, staleSince: new Date(cached.fetchedAt.getTime() + CACHE_TTL_MS), recorded: false };
+      return { series: cached.series, cached: true, fetchedAt: cached.fetchedAt, staleSince: new Date(cached.fetchedAt.getTime() + CACHE_TTL_MS), recorded: false, vatRate: FI_ELECTRICITY_VAT_RATE };
     }
     if (allowRecorded && settings.offlineFallback) {
-      return { series: recordedSeriesFor(at), cached: false, fetchedAt: new Date(at), staleSince: null, recorded: true };
+      return {
+        series: recordedSeries(),
+        cached: false,
+        fetchedAt: RECORDED_FETCHED_AT,
+        staleSince: new Date(RECORDED_FETCHED_AT.getTime() + CACHE_TTL_MS),
+        recorded: true,
+        vatRate: RECORDED_VAT_RATE,
+      };
     }
     throw new UpstreamUnavailableError(
       "The spot-price source is unavailable and no prices fetched in the last 24 hours are cached; try again later.",

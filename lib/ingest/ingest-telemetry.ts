@@ -13,7 +13,7 @@ import { isDrivingEventKind } from "@/lib/vocabulary/driving-events";
 import { detectorContext, mergeDeviceMaster } from "./device-context";
 import { type DrivingEventRow, observeDrivingEvents } from "./driving-events";
 import { type DeviceMasterUpdate, groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
-import { insertAlerts, readDeviceContexts, recordColumns, storeBatch, type StoredDeviceMaster } from "./store-batch";
+import { insertAlerts, readDeviceContexts, recordColumns, resolveAlerts, storeBatch, type StoredDeviceMaster } from "./store-batch";
 import { verifyIngestSignature } from "./verify-signature";
 
 /**
@@ -89,6 +89,8 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
     let drafts = judge((id) => predicted.get(id));
     const stored = await storing;
     if (deviceIds.some((id) => !sameMaster(predicted.get(id), stored.get(id)))) drafts = judge((id) => stored.get(id));
+    // Alerts the batch contradicts are closed first, then the batch's occurrences are applied.
+    await resolveAlerts(tx, ctx.tenantId, drafts, now);
     await insertAlerts(tx, ctx.tenantId, drafts, now);
   });
   // A bulk first ingest: fresh planner statistics in the background (lib/db/analyze-after-bulk-ingest.ts).

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { preparedRows } from "@/lib/db/prepared";
 import { sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
 import type { telemetry } from "@/lib/db/schema";
+import { RESOLUTION_LEVEL_EPSILON, resolutionRecord, resolverOf } from "@/lib/alerts/alert-lifecycle";
 import type { AlertDraft, DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { numberArray, textArray } from "@/lib/db/pg-array";
 import { newId } from "@/lib/ids";
@@ -388,6 +389,55 @@ function evidenceUpdate(a: string, n: Occurrence) {
 }
 
 const SEVERITY_ORDER = sql.raw(`array['INFO', 'WARNING', 'CRITICAL']`);
+
+/**
+ * Resolves the open alerts that this batch's drafts show to be wrong (`draft.resolves`, e.g. a rollback
+ * alert whose drop a later reading contradicts): lib/alerts/alert-lifecycle.ts `resolvesAlert` in SQL,
+ * one statement, run before insertAlerts (so a new occurrence of the problem in the same batch raises a
+ * new alert instead of folding into the one being closed). Only a contradiction whose reading is new to
+ * FDP counts (a re-sent payload changes nothing). The alert is kept: acknowledged by `fdp:<agent>` at
+ * `receivedAt`, its text and lifecycle untouched, `technical_data.resolution` added. Skipped (no round
+ * trip) when no draft resolves anything. Returns the number of alerts resolved.
+ */
+export async function resolveAlerts(tx: Tx, tenantId: string, drafts: readonly AlertDraft[], receivedAt: Date): Promise<number> {
+  const payload = drafts.flatMap((d) => {
+    const r = d.resolves;
+    if (!r) return [];
+    const by = resolverOf(d.agent);
+    return [
+      {
+        device_id: d.deviceId,
+        dedupe_key: r.dedupeKey,
+        before: r.evidenceBefore.toISOString(),
+        level_field: r.levelAtMost.field,
+        level_max: r.levelAtMost.value + RESOLUTION_LEVEL_EPSILON,
+        resolved_by: by,
+        resolution: resolutionRecord(r, receivedAt, by),
+      },
+    ];
+  });
+  if (payload.length === 0) return 0;
+  const rows = await preparedRows<{ id: unknown }>(
+    tx as unknown as Db,
+    sql`with r as (
+          select r.* from jsonb_to_recordset(${json(payload)}) as r(device_id text, dedupe_key text, before timestamptz, level_field text,
+                 level_max double precision, resolved_by text, resolution jsonb)
+           where exists (select 1 from telemetry t
+                          where t.tenant_id = ${tenantId} and t.device_id = r.device_id and t.ts = r.before
+                            and t.received_at = ${receivedAt.toISOString()}::timestamptz)
+        )
+        update alerts a
+           set acknowledged = true, acknowledged_by = r.resolved_by, acknowledged_at = ${receivedAt.toISOString()}::timestamptz,
+               technical_data = a.technical_data || jsonb_build_object('resolution', r.resolution)
+          from r
+         where a.tenant_id = ${tenantId} and a.device_id = r.device_id and a.dedupe_key = r.dedupe_key and a.acknowledged = false
+           and coalesce(a.last_seen_at, a.created_at) < r.before
+           and jsonb_typeof(a.technical_data -> r.level_field) = 'number'
+           and (a.technical_data ->> r.level_field)::double precision <= r.level_max
+        returning a.id`,
+  );
+  return rows.length;
+}
 
 /**
  * The alert lifecycle (lib/alerts/alert-lifecycle.ts, docs/methodology/alerts.md#lifecycle) for one

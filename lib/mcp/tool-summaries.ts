@@ -517,12 +517,13 @@ function chargingRecommendation(o: Out<typeof getChargingRecommendationOperation
     const to = helsinkiClock(w.end, startMs === null ? now : new Date(startMs));
     const avg = fmt(w.avg_price_cents_kwh, 2);
     windowText = from && to ? `window ${from}–${to} Helsinki time${avg ? ` at ${avg} c/kWh avg` : ""}` : null;
-  } else if (o.price_source === null) {
-    windowText = "no spot prices, so no cheaper window";
-  } else if (o.immediate_charge) {
-    windowText = "all charged at once to the minimum level, no window needed";
   } else {
-    windowText = "no cheaper window on the known prices";
+    // Without usable prices the plan starts at the latest safe start (docs/methodology/charging.md).
+    const by = helsinkiClock(o.latest_safe_start, now);
+    if (by) windowText = `${o.price_source === null ? "no spot prices" : "known prices too short"}: start by ${by} Helsinki at the latest (no price optimum)`;
+    else if (o.price_source === null) windowText = "no spot prices, so no cheaper window";
+    else if (o.immediate_charge) windowText = "all charged at once to the minimum level, no window needed";
+    else windowText = "no cheaper window on the known prices";
   }
   const cheapest = eurCents(o.estimated_cost_cheapest_eur);
   const nowCost = eurCents(o.estimated_cost_now_eur);

@@ -55,7 +55,7 @@ export const chargingRecommendationSchema = z
     energy_needed_kwh: z.number().meta({ description: "Electricity drawn at the plug to reach the target (charging losses included): what is paid for." }),
     energy_to_battery_kwh: z.number().meta({ description: "Energy stored in the battery: (target − SOC) × capacity × SoH." }),
     battery_capacity_kwh: z.number().meta({ description: "Usable capacity today: nominal capacity (master data) × the latest plausible SoH when known." }),
-    charging_mode: z.enum(CHARGING_MODES).meta({ description: "`ac` unless the deadline cannot be met on AC (DC fast charging wears the battery faster)." }),
+    charging_mode: z.enum(CHARGING_MODES).meta({ description: "`ac` unless the deadline cannot be met on AC." }),
     charging_power_kw: z.number().meta({ description: "Power of the chosen mode at the plug, kW." }),
     charging_duration_minutes: z.number().meta({ description: "Charging time at that power (constant-power model)." }),
     deadline: dateTime().meta({ description: "When the target must be reached." }),
@@ -67,6 +67,12 @@ export const chargingRecommendationSchema = z
       .object({ start: dateTime(), end: dateTime(), avg_price_cents_kwh: z.number() })
       .nullable()
       .meta({ description: "The cheapest contiguous window for the rest of the charge before the deadline, on the known prices; null without prices (or when the rest needs no window)." }),
+    latest_safe_start: dateTime()
+      .nullable()
+      .meta({
+        description:
+          "Only when no usable prices are known (none, or not covering a window before the deadline): the latest start of the (rest of the) charge at the planned power that still reaches the target a safety margin before the deadline (a quarter of the charging time, at least 60 minutes), rounded down to the minute. The plan then starts there (`charge_later`, or `charge_now` for the part up to the minimum) instead of at once: without prices no time is called cheapest. Null when prices chose the window, when nothing is left to schedule, or when there is no room for the margin (then charge now).",
+      }),
     current_price_cents_kwh: z.number().nullable().meta({ description: "Spot price of the current slot, c/kWh incl. VAT; null without prices." }),
     estimated_cost_cheapest_eur: z.number().nullable().meta({ description: "Energy cost at spot prices incl. VAT of the recommended plan (immediate part + window); grid fees and retail margins excluded." }),
     estimated_cost_now_eur: z.number().nullable().meta({ description: "The same energy charged continuously from now." }),

@@ -1,4 +1,4 @@
-import { type AlertEvidence, lifecycleTarget, raisedEvidence, updatedEvidence } from "@/lib/alerts/alert-lifecycle";
+import { type AlertEvidence, lifecycleTarget, raisedEvidence, resolvedTechnicalData, resolverOf, resolvesAlert, updatedEvidence } from "@/lib/alerts/alert-lifecycle";
 import { runDetectors } from "@/lib/detectors";
 import type { AlertDraft, DeviceContext } from "@/lib/detectors/types";
 import { advanceDeviceContext, detectorContext, type DeviceMaster, mergeDeviceMaster } from "@/lib/ingest/device-context";
@@ -141,7 +141,18 @@ export function replayFeed(input: ReplayInput): ReplayResult {
     }
 
     const judged = detectorContext(deviceId, context, master);
-    for (const draft of runDetectors({ devices: [judged], recordsByDevice: new Map([[deviceId, records]]) })) {
+    const drafts = runDetectors({ devices: [judged], recordsByDevice: new Map([[deviceId, records]]) });
+    // Alerts the batch contradicts are resolved first (insertAlerts' twin resolveAlerts runs before it).
+    for (const r of drafts.flatMap((d) => (d.resolves ? [{ r: d.resolves, by: resolverOf(d.agent) }] : []))) {
+      for (const a of byKey.get(r.r.dedupeKey) ?? []) {
+        const open = a.acknowledgedAt === null || a.acknowledgedAt > receivedAt;
+        if (!open || !resolvesAlert({ dedupeKey: a.draft.dedupeKey, acknowledged: false, lastSeenAt: a.evidence.lastSeenAt, technicalData: a.evidence.technicalData }, r.r)) continue;
+        a.acknowledgedAt = receivedAt;
+        a.acknowledgedBy = r.by;
+        a.evidence = { ...a.evidence, technicalData: resolvedTechnicalData(a.evidence.technicalData, r.r, receivedAt, r.by) };
+      }
+    }
+    for (const draft of drafts) {
       // Every record of a replayed batch is new, so every draft is an occurrence.
       const problem = byKey.get(draft.dedupeKey) ?? [];
       const open = problem.filter((a) => a.acknowledgedAt === null || a.acknowledgedAt > receivedAt);

@@ -8,6 +8,17 @@
 export const CHARGING_WORDS = ["charging", "fast_charging", "dc_charging", "ac_charging"] as const;
 /** Charging words that mean a DC (fast) charge. */
 export const DC_CHARGING_WORDS = ["dc_charging", "fast_charging"] as const;
+/**
+ * High-power DC charging, the kind that wears a battery measurably faster: above 100 kW. Geotab's EV
+ * battery health study (more than 22,700 EVs of 21 makes and models, published January 2026): vehicles
+ * that relied heavily on DC fast charging above 100 kW degraded up to about 3.0 % a year, against about
+ * 1.5 % for those charged mainly on AC or lower-power DC (as reported by Power Progress, 13 Jan 2026,
+ * https://www.powerprogress.com/news/report-finds-fast-charging-accelerates-ev-battery-degradation/8111388.article;
+ * SOURCES.md "Batteries"). The finding says nothing against DC at or below 100 kW, so nothing here warns of it.
+ * Used by the fleet scores' energy accounting and the charging recommendation's wear note.
+ */
+export const HIGH_POWER_DC_KW = 100;
+
 /** Words that say the vehicle is not charging (so a missing charging power is known to be 0 kW). */
 export const NOT_CHARGING_WORDS = [
   "not_charging",

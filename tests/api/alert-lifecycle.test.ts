@@ -192,6 +192,79 @@ describe("odometer: glitch versus rollback as stored", () => {
       ["odometer_integrity:outlier", "INFO"],
     ]);
     expect(after[1]?.technicalData).toMatchObject({ kind: "earlier_drop", reading_km: 49_992, level_km: 50_003, contradicting_km: 50_010 });
+    // The contradicted CRITICAL is resolved by FDP, its history kept (occurrences, text, evidence).
+    expect(after[0]).toMatchObject({ acknowledged: true, acknowledgedBy: "fdp:odometer_integrity", occurrences: 2 });
+    expect(after[0]?.technicalData).toMatchObject({ rule: "rollback", reading_km: 49_992, resolution: { contradicting_km: 50_010, contradicting_ts: at(50).toISOString() } });
+  });
+
+  it("a one-reading glitch's WARNING is resolved when the odometer continues from the pre-glitch value: alert_level and /alerts follow", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    const fleetLevel = async () => (await listFleet({ ctx, input: parseInput(fleetQuerySchema, { limit: "500" }) })).data.find((d) => d.device_id === id)?.alert_level;
+    await ingest([odo(vin, 10, 10_000), odo(vin, 20, 10_003)]);
+    // One low reading, nothing after it yet: the unconfirmed WARNING, and the fleet shows it.
+    await ingest([odo(vin, 30, 9_000)]);
+    expect((await stored(id)).map((a) => [a.dedupeKey, a.severity, a.acknowledged])).toEqual([["odometer_integrity:rollback", "WARNING", false]]);
+    expect(await fleetLevel()).toBe("warning");
+    // The next batch continues from the pre-glitch value: the 9,000 km was a data error.
+    const beforeResolution = (await stored(id))[0]!;
+    await ingest([odo(vin, 40, 10_010)]);
+    const after = await stored(id);
+    expect(after.map((a) => [a.dedupeKey, a.severity, a.acknowledged])).toEqual([
+      ["odometer_integrity:rollback", "WARNING", true],
+      ["odometer_integrity:outlier", "INFO", false],
+    ]);
+    const resolved = after[0]!;
+    // Resolved, not deleted: same row, its text and evidence kept, the reason recorded.
+    expect(resolved.id).toBe(beforeResolution.id);
+    expect(resolved.prediction).toBe(beforeResolution.prediction);
+    expect(resolved.occurrences).toBe(1);
+    expect(resolved.acknowledgedBy).toBe("fdp:odometer_integrity");
+    expect(resolved.acknowledgedAt).not.toBeNull();
+    expect(resolved.technicalData).toMatchObject({
+      ...beforeResolution.technicalData,
+      resolution: {
+        resolved_by: "fdp:odometer_integrity",
+        reason: expect.stringMatching(/10,010 km.*9,000 km.*data error, not odometer manipulation/),
+        contradicting_km: 10_010,
+        contradicting_ts: at(40).toISOString(),
+        resolved_at: resolved.acknowledgedAt!.toISOString(),
+      },
+    });
+    // The fleet's level is the open INFO now; /alerts shows the WARNING acknowledged, with the reason.
+    expect(await fleetLevel()).toBe("info");
+    const answer = await answered(id);
+    const warning = answer.find((a) => a.severity === "WARNING");
+    expect(warning).toMatchObject({ acknowledged: true, acknowledged_by: "fdp:odometer_integrity" });
+    expect(warning?.technical_data).toMatchObject({ resolution: { contradicting_km: 10_010 } });
+    const open = alertListSchema.parse(await listAlerts({ ctx, input: parseInput(alertsQuerySchema, { limit: "200", acknowledged: "false" }) })).data.filter((a) => a.device_id === id);
+    expect(open.map((a) => a.severity)).toEqual(["INFO"]);
+
+    // A re-sent payload changes nothing.
+    const snapshot = await stored(id);
+    await ingest([odo(vin, 40, 10_010)]);
+    expect(await stored(id)).toEqual(snapshot);
+
+    // A new drop later is a new problem: a new WARNING, not folded into the resolved one, and not resolved by the old contradiction.
+    await ingest([odo(vin, 50, 8_000)]);
+    const later = await stored(id, "odometer_integrity:rollback");
+    expect(later.map((a) => [a.severity, a.acknowledged, a.occurrences])).toEqual([
+      ["WARNING", true, 1],
+      ["WARNING", false, 1],
+    ]);
+    expect(later[0]).toEqual(resolved);
+    expect(await fleetLevel()).toBe("warning");
+  });
+
+  it("a contradiction below the level a rollback fell from does not resolve it", async () => {
+    const vin = newVin();
+    const id = `oem-${vin}`;
+    await ingest([odo(vin, 10, 20_000), odo(vin, 20, 20_003)]);
+    await ingest([odo(vin, 30, 15_000), odo(vin, 31, 15_001)]);
+    // Still 3 km below the 20,003 km: not back at the level; the CRITICAL stays open.
+    await ingest([odo(vin, 40, 20_000)]);
+    const rollback = await stored(id, "odometer_integrity:rollback");
+    expect(rollback.map((a) => [a.severity, a.acknowledged])).toEqual([["CRITICAL", false]]);
   });
 
   it("a spike the next reading falls back from is not the level the next batch is judged against", async () => {

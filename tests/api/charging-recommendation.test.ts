@@ -180,12 +180,20 @@ describe("GET /charging/recommendation/{device_id}", () => {
     expect(plan.reason).toMatch(/below the 20 % minimum/);
   });
 
-  it("with the source down and nothing cached: 200, window and costs null, never the recorded day's prices", async () => {
+  it("with the source down and nothing cached: 200, window and costs null, never the recorded day's prices, and no 'charge now' while a later start meets the deadline", async () => {
     source.mode = "500";
-    const { res, body } = await get(id(VIN.ok));
+    const deadline = Math.floor((Date.now() + 24 * HOUR) / MIN) * MIN;
+    const { res, body } = await get(id(VIN.ok), `?deadline=${encodeURIComponent(iso(deadline))}`);
     expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body).toMatchObject({ cheapest_window: null, current_price_cents_kwh: null, estimated_cost_cheapest_eur: null, estimated_cost_now_eur: null, savings_pct: null, price_source: null, recommendation: "charge_now" });
-    expect(body.energy_needed_kwh).toBeGreaterThan(0);
+    const plan = chargingRecommendationSchema.parse(body);
+    expect(plan).toMatchObject({ cheapest_window: null, current_price_cents_kwh: null, estimated_cost_cheapest_eur: null, estimated_cost_now_eur: null, savings_pct: null, price_source: null });
+    // 50 % → 80 % of 64 kWh × 0.90 SoH at the vehicle's own 7.3 kW AC: 19.42 kWh, 2 h 40 min. With a day to
+    // go there is no reason to charge now: start by the deadline − 1 h margin − the charging time.
+    const durationMs = Math.ceil((17.28 / CHARGING_EFFICIENCY.ac / 7.3) * HOUR);
+    expect(plan.recommendation).toBe("charge_later");
+    expect(plan.latest_safe_start).toBe(iso(Math.floor((deadline - HOUR - durationMs) / MIN) * MIN));
+    expect(plan.reason).toMatch(/No live or recently cached spot prices are available/);
+    expect(plan.reason).toMatch(/not a price-optimised window/);
   });
 
   it("uses prices cached before the source went down", async () => {

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { spotPriceCache } from "@/lib/db/schema";
-import { RECORDED_HOURS, RECORDED_SOURCE } from "@/lib/energy/recorded";
+import recordedDay from "@/data/spot-prices/fi-2024-02-21.json";
+import { RECORDED_SOURCE } from "@/lib/energy/recorded";
 import { resetEnvCache } from "@/lib/env";
 import { spotPricesSchema } from "@/lib/schemas/energy";
-import { helsinkiDayNumber } from "@/lib/seed/calendar";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
 import { a44, quarterHourPrices, startSpotPriceFixtureServer, type SpotPriceFixtureServer } from "../helpers/spot-price-fixture-server";
@@ -174,26 +174,36 @@ describe("GET /energy/spot-prices: the source down", () => {
     expect(body.error).toBe("upstream_unavailable");
   });
 
-  it("nothing cached and the fallback on → the recorded day, moved to today and labelled recorded:<date>", async () => {
+  it("nothing cached and the fallback on → the recorded day as it was: stale, not cached, its own dates, its own day's 24 % VAT", async () => {
     setFallback(true);
     source.mode = "malformed";
     const { body } = await getOk();
-    expect(body).toMatchObject({ source: RECORDED_SOURCE, cached: false, stale: false, resolution: "PT60M" });
+    // CONTRACT "Evidence and trust", endpoint 14.
+    expect(body).toMatchObject({ source: RECORDED_SOURCE, cached: false, stale: true, resolution: "PT60M" });
     expect(RECORDED_SOURCE).toBe("recorded:2024-02-21");
-    const today = helsinkiDayNumber(Date.now());
-    for (const p of body.prices) {
-      expect(helsinkiDayNumber(Date.parse(p.start))).toBe(today);
-      expect(Date.parse(p.end) - Date.parse(p.start)).toBe(60 * MIN);
-    }
-    // Every recorded hour's price, in order (a DST day drops or merges one hour).
-    const served = body.prices.map((p) => p.price_cents_kwh);
-    const recorded = RECORDED_HOURS.map((h) => h.priceWithVat);
-    if (served.length === 24) expect(served).toEqual(recorded);
-    else expect(recorded).toEqual(expect.arrayContaining(served));
+    // Not today's prices: every slot keeps its real time on 21 Feb 2024 (Helsinki), none covers now.
+    expect(body.prices).toHaveLength(24);
+    expect(body.prices[0]!.start).toBe("2024-02-20T22:00:00.000Z");
+    expect(body.prices[23]!.end).toBe("2024-02-21T22:00:00.000Z");
+    const now = Date.now();
+    expect(body.prices.some((p) => Date.parse(p.start) <= now && now < Date.parse(p.end))).toBe(false);
+    // fetched_at: when ENTSO-E answered the recorded document; stale since 15 minutes after that.
+    expect(body.fetched_at).toBe("2024-02-21T06:43:15.000Z");
+    expect(body.stale_since).toBe("2024-02-21T06:58:15.000Z");
+    // The VAT in force on 21 Feb 2024 was 24 % (25.5 % only from 1 Sep 2024): the exchange's price × 1.24.
+    expect(body.vat_rate_pct).toBe(24);
+    body.prices.forEach((p, i) => {
+      const exchange = recordedDay.points[i]!.eur_mwh_without_vat / 10;
+      expect(p.start).toBe(new Date(Date.parse(recordedDay.points[i]!.utc_start)).toISOString());
+      expect(p.price_cents_kwh_without_vat).toBe(Math.round(exchange * 1000) / 1000);
+      expect(p.price_cents_kwh).toBe(Math.round(exchange * 1.24 * 1000) / 1000);
+      expect(p.price_cents_kwh_with_vat).toBe(p.price_cents_kwh);
+    });
+    expect(body.prices[0]!.price_cents_kwh).toBe(4.465); // 36.01 EUR/MWh → 3.601 c/kWh × 1.24
     // The recorded series is not written to the cache: a live answer replaces it as soon as there is one.
     source.mode = "ok";
     const live = await getOk();
-    expect(live.body).toMatchObject({ source: "porssisahko.net", cached: false });
+    expect(live.body).toMatchObject({ source: "porssisahko.net", cached: false, stale: false, vat_rate_pct: 25.5 });
   });
 
   it("the fallback never hides cached prices: stale cache < 24 h wins over the recorded day", async () => {

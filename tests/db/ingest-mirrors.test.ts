@@ -169,7 +169,8 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
           await db
             .update(alerts)
             .set({ acknowledged: true, acknowledgedAt: ack.at, acknowledgedBy: ack.by })
-            .where(and(eq(alerts.tenantId, tenantId), eq(alerts.deviceId, slice.deviceId), eq(alerts.dedupeKey, ack.key), eq(alerts.createdAt, ack.created)));
+            // Only an open alert (as acknowledgeAlert): FDP may have resolved it meanwhile.
+            .where(and(eq(alerts.tenantId, tenantId), eq(alerts.deviceId, slice.deviceId), eq(alerts.dedupeKey, ack.key), eq(alerts.createdAt, ack.created), eq(alerts.acknowledged, false)));
           pendingAcks.splice(pendingAcks.indexOf(ack), 1);
         }
         const knownIds = new Set((await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.tenantId, tenantId))).map((a) => a.id));
@@ -185,7 +186,7 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
         await db
           .update(alerts)
           .set({ acknowledged: true, acknowledgedAt: ack.at, acknowledgedBy: ack.by })
-          .where(and(eq(alerts.tenantId, tenantId), eq(alerts.deviceId, slice.deviceId), eq(alerts.dedupeKey, ack.key), eq(alerts.createdAt, ack.created)));
+          .where(and(eq(alerts.tenantId, tenantId), eq(alerts.deviceId, slice.deviceId), eq(alerts.dedupeKey, ack.key), eq(alerts.createdAt, ack.created), eq(alerts.acknowledged, false)));
       }
 
       const storedTelemetry = await db.select().from(telemetry).where(and(eq(telemetry.tenantId, tenantId), eq(telemetry.deviceId, slice.deviceId))).orderBy(asc(telemetry.ts));
@@ -218,6 +219,7 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
           agent: a.agent,
           createdAt: a.createdAt,
           ackAt: a.acknowledgedAt,
+          ackBy: a.acknowledgedBy,
           evidence: {
             severity: a.severity,
             prediction: a.prediction,
@@ -231,7 +233,7 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
           },
         })),
         slice.deviceId,
-      ).toEqual(replayed.map((a) => ({ key: a.draft.dedupeKey, agent: a.draft.agent, createdAt: a.createdAt, ackAt: a.acknowledgedAt, evidence: a.evidence })));
+      ).toEqual(replayed.map((a) => ({ key: a.draft.dedupeKey, agent: a.draft.agent, createdAt: a.createdAt, ackAt: a.acknowledgedAt, ackBy: a.acknowledgedBy, evidence: a.evidence })));
     }
     // The slices raise what they were chosen for, at least once each, and some key fires again after an acknowledgement.
     const keys = (await db.select({ key: alerts.dedupeKey }).from(alerts).where(eq(alerts.tenantId, tenantId))).map((a) => a.key);

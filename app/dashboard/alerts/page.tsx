@@ -103,7 +103,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
                 </div>
                 {a.acknowledged ? (
                   <p className="text-sm text-slate-600">
-                    Acknowledged by {a.acknowledged_by ?? "unknown"}
+                    {a.acknowledged_by?.startsWith("fdp:") ? "Resolved by FDP" : `Acknowledged by ${a.acknowledged_by ?? "unknown"}`}
                     {a.acknowledged_at ? ` on ${utc(a.acknowledged_at)}` : ""}
                   </p>
                 ) : (
@@ -119,6 +119,11 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
                   </form>
                 )}
               </div>
+              {typeof resolutionOf(a.technical_data)?.reason === "string" ? (
+                <p className="mt-2 rounded-md bg-slate-100 p-2 text-sm text-slate-800" data-testid="resolution">
+                  {String(resolutionOf(a.technical_data)!.reason)}
+                </p>
+              ) : null}
               {dismissals.has(a.id) ? (
                 <p className="mt-2 rounded-md bg-slate-100 p-2 text-sm text-slate-800" data-testid="dismissal">
                   Dismissed as a false alarm by {dismissals.get(a.id)!.dismissed_by} on {utc(dismissals.get(a.id)!.dismissed_at)}: {dismissals.get(a.id)!.reason}
@@ -162,4 +167,10 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
       )}
     </>
   );
+}
+
+/** The resolution FDP recorded when later data contradicted the alert (docs/methodology/alerts.md, "Resolved by the data"). */
+function resolutionOf(technicalData: Record<string, unknown>): Record<string, unknown> | null {
+  const r = technicalData.resolution;
+  return r !== null && typeof r === "object" && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
 }

@@ -31,7 +31,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S } from "@/lib/ingest/driving-events";
 import { textArray as pgTextArray } from "@/lib/db/pg-array";
 import { sqlCount, sqlDate, sqlNumber } from "@/lib/db/sql-values";
-import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS, NOT_CHARGING_WORDS } from "@/lib/vocabulary/charging";
+import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS, HIGH_POWER_DC_KW, NOT_CHARGING_WORDS } from "@/lib/vocabulary/charging";
 import { HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 import { MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
 import type { DevicePart } from "./device-sql";
@@ -55,12 +55,8 @@ export const LOW_SOC_PCT = 10;
  * choose the charging-loss factor. The status words of DC_CHARGING_WORDS are DC whatever the power.
  */
 export const AC_MAX_KW = 22;
-/**
- * High-power DC charging relevant for battery wear: above 100 kW. Geotab's battery health study
- * (22,700 EVs, 2025): vehicles that charge mostly on DC above 100 kW degrade about 3.0 %/yr against
- * about 1.5 %/yr on AC or lower-power DC (SOURCES.md "Batteries").
- */
-export const HIGH_POWER_DC_KW = 100;
+/** High-power DC charging relevant for battery wear: above 100 kW (lib/vocabulary/charging.ts, Geotab). */
+export { HIGH_POWER_DC_KW };
 /** A SOC rise while the odometer advanced by at least this much (km) is a mixed drive/charge pair: not consumption. */
 const MOVING_PAIR_KM = 1;
 /** A SOC rise of at least this many points in a moving pair cannot be quantisation or regeneration: a charge happened in between. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AlertEvidence, lifecycleTarget, lifecycleTechnicalData, raisedEvidence, updatedEvidence } from "@/lib/alerts/alert-lifecycle";
+import { type AlertEvidence, lifecycleTarget, lifecycleTechnicalData, raisedEvidence, resolvedTechnicalData, resolvesAlert, updatedEvidence } from "@/lib/alerts/alert-lifecycle";
 import type { AlertDraft } from "@/lib/detectors/types";
 import type { Severity } from "@/lib/vocabulary/alerts";
 
@@ -58,6 +58,46 @@ describe("updatedEvidence", () => {
       last_occurrence_at: T(3).toISOString(),
       worst_value: null,
       latest_value: null,
+    });
+  });
+});
+
+describe("resolvesAlert: a contradiction closes the open alerts it contradicts, and no other", () => {
+  const resolution = {
+    dedupeKey: "odometer_integrity:rollback",
+    evidenceBefore: new Date("2026-11-17T09:00:00Z"),
+    levelAtMost: { field: "earlier_max_km", value: 50_009 },
+    reason: "Resolved by FDP: …",
+    evidence: { contradicting_km: 50_008 },
+  };
+  const alert = (o: Partial<{ dedupeKey: string; acknowledged: boolean; lastSeenAt: Date; technicalData: Record<string, unknown> }> = {}) => ({
+    dedupeKey: "odometer_integrity:rollback",
+    acknowledged: false,
+    lastSeenAt: new Date("2026-11-17T08:00:00Z"),
+    technicalData: { earlier_max_km: 50_003 } as Record<string, unknown>,
+    ...o,
+  });
+
+  it("an open alert of the problem, evidenced before the contradiction, from a level the reading is back at", () => {
+    expect(resolvesAlert(alert(), resolution)).toBe(true);
+    expect(resolvesAlert(alert({ technicalData: { earlier_max_km: 50_009 } }), resolution)).toBe(true);
+  });
+
+  it("not another problem, not an acknowledged alert, not one evidenced at or after the contradiction, not one from a higher level", () => {
+    expect(resolvesAlert(alert({ dedupeKey: "odometer_integrity:jump" }), resolution)).toBe(false);
+    expect(resolvesAlert(alert({ acknowledged: true }), resolution)).toBe(false);
+    expect(resolvesAlert(alert({ lastSeenAt: new Date("2026-11-17T09:00:00Z") }), resolution)).toBe(false);
+    expect(resolvesAlert(alert({ technicalData: { earlier_max_km: 50_009.5 } }), resolution)).toBe(false);
+    expect(resolvesAlert(alert({ technicalData: {} }), resolution)).toBe(false);
+    expect(resolvesAlert(alert({ technicalData: { earlier_max_km: "50003" } }), resolution)).toBe(false);
+  });
+
+  it("the resolution is added to the evidence, which is otherwise kept", () => {
+    const at = new Date("2026-11-17T09:05:00Z");
+    expect(resolvedTechnicalData({ earlier_max_km: 50_003, rule: "rollback" }, resolution, at, "fdp:odometer_integrity")).toEqual({
+      earlier_max_km: 50_003,
+      rule: "rollback",
+      resolution: { resolved_by: "fdp:odometer_integrity", resolved_at: "2026-11-17T09:05:00.000Z", reason: "Resolved by FDP: …", contradicting_km: 50_008 },
     });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { defaultDeadline } from "@/lib/charging/get-charging-recommendation";
 import { chargingPlan, helsinkiClock, type ChargingOptions, type ChargingVehicle } from "@/lib/charging/charging-recommendation";
 import type { PriceSlot } from "@/lib/charging/cheapest-window";
-import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
+import { CHARGING_EFFICIENCY, HIGH_POWER_DC_KW } from "@/lib/vocabulary/charging";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -193,7 +193,17 @@ describe("charging recommendation (pure)", () => {
     expect(plan.charging_mode).toBe("dc");
     expect(plan.charging_power_kw).toBe(50);
     expect(plan.energy_needed_kwh).toBeCloseTo(28.8 / CHARGING_EFFICIENCY.dc, 2);
-    expect(plan.reason).toMatch(/DC fast charging wears the battery about twice as fast/);
+    expect(plan.reason).toMatch(/more than the 2 h left, so DC it is/);
+    // 50 kW is not the high-power DC charging (above 100 kW) Geotab found to wear batteries about twice as fast.
+    expect(plan.reason).not.toMatch(/wear|twice as fast/);
+  });
+
+  it("warns of battery wear only for DC above 100 kW, the power Geotab's finding is about", () => {
+    const at = (dcPowerKw: number) =>
+      chargingPlan({ vehicle: vehicle(30), options: options({ deadlineMs: NOW + 2 * HOUR, dcPowerKw }), prices: { slots: curve(NIGHT), source: "test" }, now: new Date(NOW) }).reason;
+    expect(HIGH_POWER_DC_KW).toBe(100);
+    expect(at(100)).not.toMatch(/wear/);
+    expect(at(150)).toMatch(/DC charging above 100 kW wears the battery about twice as fast as AC/);
   });
 
   it("charges now when even DC cannot meet the deadline", () => {
@@ -205,16 +215,55 @@ describe("charging recommendation (pure)", () => {
     expect(plan.reason).toMatch(/more than the 20 min left/);
   });
 
-  it("without prices: window and cost fields null, recommendation from the SOC", () => {
+  it("without prices: no economic optimum is claimed; the charge starts at the latest safe start, not at the evening peak", () => {
+    // 20:00 Helsinki, 50 % → 80 %: 17.28 kWh into the battery, 19.42 kWh at the plug, 1 h 46 min at 11 kW AC;
+    // margin max(60 min, 25 % of 106 min) = 60 min before the 07:00 deadline → start by 04:14 Helsinki.
     const plan = chargingPlan({ vehicle: vehicle(50), options: options(), prices: null, now: new Date(NOW) });
-    expect(plan).toMatchObject({ recommendation: "charge_now", cheapest_window: null, current_price_cents_kwh: null, estimated_cost_now_eur: null, estimated_cost_cheapest_eur: null, savings_pct: null, price_source: null });
-    expect(plan.reason).toMatch(/No live or recently cached spot prices/);
+    const durationMs = Math.ceil((17.28 / CHARGING_EFFICIENCY.ac / 11) * HOUR);
+    expect(plan).toMatchObject({ recommendation: "charge_later", cheapest_window: null, current_price_cents_kwh: null, estimated_cost_now_eur: null, estimated_cost_cheapest_eur: null, savings_pct: null, price_source: null });
+    // Rounded down to the whole minute (a clean time, and only ever more margin).
+    expect(Date.parse(plan.latest_safe_start!)).toBe(Math.floor((DEADLINE - HOUR - durationMs) / MIN) * MIN);
+    expect(plan.latest_safe_start).toBe("2026-11-25T02:14:00.000Z");
+    expect(plan.reason).toMatch(/No live or recently cached spot prices are available/);
+    expect(plan.reason).toMatch(/not a price-optimised window/);
+    expect(plan.reason).toMatch(/start charging by (2026-11-25 )?04:14 \(Helsinki time\) at the latest/);
+    expect(plan.reason).toMatch(/reaches 80 % 1 h before the (2026-11-25 )?07:00 deadline/);
+    expect(plan.reason).not.toMatch(/charge .* now/i);
   });
 
-  it("when the known prices end too soon: no window, and says until when they are known", () => {
+  it("without prices, the margin grows with the charge: 25 % of a long charging time", () => {
+    // 10 % → 80 % at 7.4 kW: 40.32 kWh ÷ 0.89 = 45.3 kWh, 6 h 7 min; immediate 10 → 20 % at once first.
+    const plan = chargingPlan({ vehicle: vehicle(10), options: options({ acPowerKw: 7.4, deadlineMs: DEADLINE + 6 * HOUR }), prices: null, now: new Date(NOW) });
+    expect(plan.recommendation).toBe("charge_now"); // the part up to the minimum, at once
+    expect(plan.immediate_charge).not.toBeNull();
+    const totalMs = Math.ceil((40.32 / CHARGING_EFFICIENCY.ac / 7.4) * HOUR);
+    const immediateMs = Math.ceil((5.76 / CHARGING_EFFICIENCY.ac / 7.4) * HOUR);
+    const restMs = totalMs - immediateMs; // 5 h 15 min: the margin is 25 % of it, 1 h 19 min, more than the hour
+    expect(Date.parse(plan.immediate_charge!.end)).toBe(NOW + immediateMs);
+    expect(Date.parse(plan.latest_safe_start!)).toBe(Math.floor((DEADLINE + 6 * HOUR - 0.25 * restMs - restMs) / MIN) * MIN);
+    expect(plan.reason).toMatch(/below the 20 % minimum: charge .* at once/);
+  });
+
+  it("without prices and no room for the margin: charge now, and say how little is to spare", () => {
+    const plan = chargingPlan({ vehicle: vehicle(50), options: options({ deadlineMs: NOW + 150 * MIN }), prices: null, now: new Date(NOW) });
+    expect(plan.recommendation).toBe("charge_now");
+    expect(plan.latest_safe_start).toBeNull();
+    expect(plan.reason).toMatch(/No live or recently cached spot prices/);
+    expect(plan.reason).toMatch(/only 44 min to spare/);
+  });
+
+  it("with prices the plan is the cheapest window and names no latest safe start", () => {
+    const plan = chargingPlan({ vehicle: vehicle(50), options: options(), prices: { slots: curve(NIGHT), source: "test" }, now: new Date(NOW) });
+    expect(plan.cheapest_window).not.toBeNull();
+    expect(plan.latest_safe_start).toBeNull();
+  });
+
+  it("when the known prices end too soon: no window, the latest safe start, and says until when they are known", () => {
     const plan = chargingPlan({ vehicle: vehicle(30), options: options(), prices: { slots: curve([5, 6]), source: "test" }, now: new Date(NOW) });
     expect(plan.cheapest_window).toBeNull();
     expect(plan.estimated_cost_now_eur).toBeNull();
+    expect(plan.recommendation).toBe("charge_later");
+    expect(plan.latest_safe_start).not.toBeNull();
     expect(plan.reason).toMatch(/known spot prices \(until 22:00\) do not cover/);
   });
 

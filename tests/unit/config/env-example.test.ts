@@ -8,7 +8,7 @@ describe(".env.example", () => {
   const text = readFileSync(path.resolve(import.meta.dirname, "../../../.env.example"), "utf8");
   const listed = [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
   // Read by server.ts (not through lib/env.ts) and by Node/Next themselves.
-  const outsideSchema = new Set(["PORT", "HOST", "NODE_ENV", "NEXT_TELEMETRY_DISABLED"]);
+  const outsideSchema = new Set(["HOST", "NODE_ENV", "NEXT_TELEMETRY_DISABLED"]);
 
   it("lists every variable of the env schema once", () => {
     const schema = Object.keys(envSchema.shape);

@@ -22,7 +22,7 @@ describe("detectBattery: low state of charge", () => {
     const [d] = byKey(detectBattery({ device: ctx(), records: [soc(12, { ts: t("08:00") }), soc(4, { ts: t("09:00") })] }), "battery:low_soc");
     expect(d?.prediction).toBe("State of charge is 4 %, below the 5 % critical level: the vehicle may strand its driver; charge it before any further driving.");
     expect(d?.observedAt).toEqual(t("09:00"));
-    expect(d?.technicalData).toMatchObject({ soc_pct: 4, threshold_pct: 5, detector_version: "alerts-2027.01", value_field: "soc_pct", worse_when: "lower" });
+    expect(d?.technicalData).toMatchObject({ soc_pct: 4, threshold_pct: 5, detector_version: "alerts-2027.02", value_field: "soc_pct", worse_when: "lower" });
     expect(d?.measure).toEqual({ field: "soc_pct", value: 4, worst: 4, worse: "lower" });
   });
 

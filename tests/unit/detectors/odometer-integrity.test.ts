@@ -129,6 +129,25 @@ describe("detectOdometerIntegrity: outliers (CONTRACT: a reading the next one co
     expect(outlier([odo(49_995, "09:00")], device)).toEqual([]);
   });
 
+  it("a contradicted drop resolves the open rollback alerts it contradicts (the contradicting reading, the level it is back at)", () => {
+    const device = ctx({ odometerMax: { km: 50_003, ts: t("07:00") }, previous: { ts: t("08:00"), odometerKm: 49_990, socPct: null, sohPct: null } });
+    const [d] = outlier([odo(50_008, "09:00"), odo(50_012, "10:00")], device);
+    expect(d?.resolves).toEqual({
+      dedupeKey: "odometer_integrity:rollback",
+      evidenceBefore: t("09:00"),
+      levelAtMost: { field: "earlier_max_km", value: 50_009 },
+      reason: expect.stringMatching(/^Resolved by FDP: the odometer reads 50,008 km on 2026-11-17, back at the 50,003 km it had fallen from \(49,990 km on 2026-11-17\): .*data error, not odometer manipulation/),
+      evidence: { contradicting_km: 50_008, contradicting_ts: "2026-11-17T09:00:00.000Z", low_reading_km: 49_990, low_reading_ts: "2026-11-17T08:00:00.000Z", level_km: 50_003 },
+    });
+    // Within one batch (a drop the batch itself contradicts), too: an alert raised for an earlier low reading is resolved.
+    const [inBatch] = outlier([odo(50_000, "08:00"), odo(50_003, "08:10"), odo(49_990, "08:20"), odo(50_008, "08:30")]);
+    expect(inBatch?.resolves).toMatchObject({ evidenceBefore: t("08:30"), levelAtMost: { field: "earlier_max_km", value: 50_009 } });
+    // A spike outlier resolves nothing (no rollback was raised for it).
+    const [spike] = outlier([odo(50_000, "08:00"), odo(59_000, "08:10"), odo(50_002, "08:20")]);
+    expect(spike?.technicalData).toMatchObject({ kind: "spike" });
+    expect(spike?.resolves).toBeUndefined();
+  });
+
   it("the stored maximum ignores a spike the batch contradicts (odometerSpikes), and rises to a reading only once the next one confirms it", () => {
     const records = [odo(50_000, "08:00"), odo(59_000, "08:10"), odo(50_010, "08:20")];
     expect([...odometerSpikes(records)].map((r) => r.odometerKm)).toEqual([59_000]);
@@ -159,6 +178,16 @@ describe("detectOdometerIntegrity: implausible jump", () => {
     expect(jump([odo(10_000, "08:00"), odo(10_050, "08:01")])).toEqual([]); // not more than 50 km
     expect(jump([odo(10_000, "08:00"), odo(10_250, "09:00")])).toEqual([]); // exactly 250 km/h
     expect(jump([odo(10_000, "08:00"), odo(10_251, "09:00")])).toHaveLength(1);
+  });
+
+  it("a return from a low glitch to the level is no jump; a rise is judged from the level, not from the glitch", () => {
+    // Stored: the level 10,003 km, then one low reading of 9,000 km; the batch is back at 10,010 km ten minutes later.
+    const device = ctx({ odometerMax: { km: 10_003, ts: t("07:40") }, previous: { ts: t("07:50"), odometerKm: 9_000, socPct: null, sohPct: null } });
+    expect(jump([odo(10_010, "08:00")], device)).toEqual([]);
+    expect(jump([odo(10_000, "07:00"), odo(10_003, "07:40"), odo(9_000, "07:50"), odo(10_010, "08:00")])).toEqual([]);
+    // 2,000 km above the level 20 min after it was read: a jump, from the level.
+    const [d] = jump([odo(12_003, "08:00")], device);
+    expect(d?.technicalData).toMatchObject({ prior_km: 10_003, prior_source: "odometer_max", difference_km: 2_000 });
   });
 
   it("uses the device's previous state for the first reading of the batch", () => {

@@ -91,7 +91,7 @@ function expectWellFormed(drafts: AlertDraft[], recordsByDevice: Map<string, Tel
 describe("runDetectors", () => {
   it("exports the five detectors and the version", () => {
     expect(DETECTORS).toHaveLength(5);
-    expect(DETECTOR_VERSION).toBe("alerts-2027.01");
+    expect(DETECTOR_VERSION).toBe("alerts-2027.02");
   });
 
   it("is quiet on a normal fleet day, whatever the order the records arrive in", () => {

@@ -103,11 +103,12 @@ const EXPECTED: Record<ToolName, (ex: Json) => Array<string | RegExp>> = {
     `no distance data for ${ex.vehicles.filter((v: Json) => v.distance_method === "none").length} vehicles`,
   ],
   get_charging_recommendation: (ex) => [
-    `Charge ${ex.device_id} now`,
+    `Charge ${ex.device_id} ${ex.recommendation === "charge_later" ? "later" : "now"}`,
     `${en(ex.energy_needed_kwh, 1)} kWh`,
     `to ${ex.soc_target_pct} %`,
     `${en(ex.charging_power_kw, 1)} kW AC`,
     "no spot prices",
+    ...(ex.latest_safe_start ? ["start by", "at the latest (no price optimum)"] : []),
     `${helsinkiHHMM(ex.deadline)} Helsinki`,
     "SoC 2 h old",
   ],
@@ -163,8 +164,10 @@ const EXPECTED: Record<ToolName, (ex: Json) => Array<string | RegExp>> = {
       `${ex.prices.length} hourly slots`,
       `min ${en(Math.min(...prices), 2)}`,
       `max ${en(Math.max(...prices), 2)}`,
-      `now ${en(current.price_cents_kwh, 2)}`,
-      ex.source.replace("recorded:", ""),
+      // The sandbox example is the recorded day (no network in tests): its slots are in 2024, none is "now".
+      current ? `now ${en(current.price_cents_kwh, 2)}` : /^(?!.*\bnow \d)/,
+      ex.source.startsWith("recorded:") ? `recorded day ${ex.source.replace("recorded:", "")}, not live` : ex.source,
+      ...(ex.stale ? ["STALE since"] : []),
     ];
   },
 };
@@ -354,8 +357,12 @@ describe("charging recommendation", () => {
     expect(ex.cheapest_window).toBeNull();
     expect(ex.price_source).toBeNull();
     const text = summary("get_charging_recommendation", ex);
-    expect(text).toContain("no spot prices, so no cheaper window");
     expect(text).not.toContain("cost");
+    // …and the latest safe start the plan rests on instead of "now".
+    expect(ex.latest_safe_start).not.toBeNull();
+    expect(text).toMatch(new RegExp(`no spot prices: start by (\\d{4}-\\d\\d-\\d\\d )?${helsinkiHHMM(ex.latest_safe_start)} Helsinki at the latest \\(no price optimum\\)`));
+    ex.latest_safe_start = null;
+    expect(summary("get_charging_recommendation", ex)).toContain("no spot prices, so no cheaper window");
   });
 
   it("null window with prices: the known prices gave no cheaper window", () => {
@@ -363,6 +370,9 @@ describe("charging recommendation", () => {
     ex.price_source = "porssisahko.net";
     ex.current_price_cents_kwh = 6.7;
     ex.estimated_cost_now_eur = 0.56;
+    // Known prices that do not cover a window: the latest safe start, as without prices.
+    expect(summary("get_charging_recommendation", ex)).toContain("known prices too short: start by");
+    ex.latest_safe_start = null;
     const text = summary("get_charging_recommendation", ex);
     expect(text).toContain("no cheaper window on the known prices");
     expect(text).toContain("cost now 0.56 EUR");

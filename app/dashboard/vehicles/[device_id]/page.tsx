@@ -370,7 +370,11 @@ function Charging({
     .map((p) => ({ startMs: Date.parse(p.start), endMs: Date.parse(p.end), cents: p.price_cents_kwh }))
     .filter((s) => s.endMs > nowMs - 3_600_000 && s.startMs < deadlineMs + 3 * 3_600_000);
   const recorded = prices?.source.startsWith("recorded:") ?? false;
-  const verdict = { charge_now: "Charge now", charge_later: "Charge later, in the cheapest window", no_charging_needed: "No charging needed" }[r.recommendation];
+  const verdict = {
+    charge_now: "Charge now",
+    charge_later: r.cheapest_window ? "Charge later, in the cheapest window" : "Charge later, by the latest safe start (no prices known)",
+    no_charging_needed: "No charging needed",
+  }[r.recommendation];
   return (
     <>
       <Headline value={verdict} />
@@ -381,6 +385,7 @@ function Charging({
         <Item k="Charging" v={`${r.charging_mode.toUpperCase()} ${num(1).format(r.charging_power_kw)} kW, ${num().format(r.charging_duration_minutes)} min`} />
         <Item k="Deadline" v={`${formatHelsinki(deadlineMs)} (Helsinki)`} />
         {r.cheapest_window ? <Item k="Cheapest window" v={`${formatHelsinki(Date.parse(r.cheapest_window.start))}–${formatHelsinki(Date.parse(r.cheapest_window.end)).slice(-5)}, ${num(2).format(r.cheapest_window.avg_price_cents_kwh)} c/kWh`} /> : null}
+        {r.latest_safe_start ? <Item k="Start by (latest safe start)" v={`${formatHelsinki(Date.parse(r.latest_safe_start))} (Helsinki)`} /> : null}
         {r.estimated_cost_cheapest_eur !== null ? <Item k="Cost in the window" v={`${num(2).format(r.estimated_cost_cheapest_eur)} €`} /> : null}
         {r.estimated_cost_now_eur !== null ? <Item k="Cost if charged now" v={`${num(2).format(r.estimated_cost_now_eur)} €`} /> : null}
         {r.savings_pct !== null ? <Item k="Saving" v={`${num(1).format(r.savings_pct)} %`} /> : null}
@@ -390,15 +395,15 @@ function Charging({
           <PriceChart slots={slots} nowMs={nowMs} deadlineMs={deadlineMs} windows={windows} />
           <figcaption className="mt-1 text-xs text-slate-600">
             Finnish day-ahead spot prices incl. VAT (c/kWh, Helsinki time); green: the cheapest window, amber: charged at once; source {prices?.source}
-            {recorded
-              ? ". The live source could not be reached: these are recorded real prices moved to today, shown for orientation only; the plan above used no prices."
-              : prices?.stale
-                ? " (last fetched prices, stale)."
-                : "."}
+            {prices?.stale ? " (last fetched prices, stale)." : "."}
           </figcaption>
         </figure>
       ) : (
-        <p className="mt-3 text-sm text-slate-600">No spot prices are available just now, so no price curve is shown; the plan rests on the state of charge.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          {recorded
+            ? `The live spot-price source cannot be reached and nothing fetched in the last 24 hours is cached: no prices for today are known (the shipped recorded day, ${prices?.source.slice("recorded:".length)}, is not today's market and is not drawn), so the plan rests on the state of charge.`
+            : "No spot prices are available just now, so no price curve is shown; the plan rests on the state of charge."}
+        </p>
       )}
     </>
   );
