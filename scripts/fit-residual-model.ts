@@ -1,9 +1,11 @@
 /**
- * Refits the model-based residual value (endpoint 20) from data/residual-value/calibration.csv and
- * writes lib/leasing/residual-model/model-<version>.json. Deterministic: the same CSV gives the same
- * file, byte for byte (tests/unit/leasing/residual-model-fit.test.ts refits and compares).
+ * Refits the model-based residual value (endpoint 20) from data/residual-value/calibration.csv, runs
+ * its out-of-sample validation against the rule-based method, and writes
+ * lib/leasing/residual-model/model-<version>.json. Deterministic: the same CSV and rules give the same
+ * file, byte for byte (tests/unit/leasing/residual-model-fit.test.ts refits and compares). Prints the
+ * error table and the constructed-vehicle table of docs/methodology/residual-value-model.md.
  *
- *   npm run fit:residual-model            # write the model file, print the fit statistics
+ *   npm run fit:residual-model            # write the model file, print the fit and validation
  *   npm run fit:residual-model -- --check # exit 1 if the stored file differs from a refit
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -11,6 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CALIBRATION_CSV_PATH } from "@/lib/leasing/residual-model/calibration-data";
 import { fitResidualModel, serialiseModel } from "@/lib/leasing/residual-model/fit";
+import { constructedVehiclesTable, validationTable } from "@/lib/leasing/residual-model/report";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const model = fitResidualModel(readFileSync(join(root, CALIBRATION_CSV_PATH), "utf8"));
@@ -27,7 +30,11 @@ if (process.argv.includes("--check")) {
   writeFileSync(out, text);
   console.log(`wrote ${out}`);
 }
-const f = model.fit;
-console.log(`n = ${f.n_rows} rows (${f.n_published} published, ${f.n_synthesised} synthesised); R² = ${f.r_squared.toFixed(4)} (published rows: ${f.r_squared_published.toFixed(4)}); residual SE (log scale) = ${model.residual_se.toFixed(4)}, df = ${model.degrees_of_freedom}`);
-for (const name of model.features) console.log(`  ${name.padEnd(16)} ${model.coefficients[name].toFixed(6).padStart(11)}  (SE ${model.standard_errors[name].toFixed(6)})`);
-for (const c of model.constraints) console.log(`  constraint ${c.name}: ${c.active ? "ACTIVE (the fit lies on its boundary)" : "inactive"}; unconstrained a·b = ${c.unconstrained_value.toFixed(6)}`);
+console.log(`${model.dataset.published_rows_fitted} published rows fitted (of ${model.dataset.rows}); prior ${model.prior.method}; residual SE (log) ${model.residual_se.toFixed(4)}, effective df ${model.effective_df.toFixed(2)}`);
+for (const name of model.features) {
+  const bound = model.upper_bounds[name];
+  console.log(`  ${name.padEnd(24)} ${model.coefficients[name].toFixed(5).padStart(9)}  (SE ${model.standard_errors[name].toFixed(5)}, prior SD ${model.prior.sd[name]}${bound !== undefined ? `, bound ≤ ${bound.toFixed(5)}${model.at_bound.includes(name) ? " ACTIVE" : ""}` : ""})`);
+}
+console.log(`interval: ${model.interval.level} level, leave-one-out half-width ${model.interval.loo_half_width_log.toFixed(4)} (log)`);
+console.log(validationTable(model));
+console.log(constructedVehiclesTable(model));

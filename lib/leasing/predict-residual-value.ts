@@ -24,18 +24,36 @@ export function buildResidualPrediction({ input, device, model, now }: { input: 
   if (prediction.outsideTrainingRange.length > 0) {
     limitations.push(`Outside the calibration range (${prediction.outsideTrainingRange.join(", ")}): the estimate extrapolates the model and its confidence is low.`);
   }
-  const pct = round1(prediction.pct);
+  const adj = round1(prediction.modelPct - prediction.rulePct);
+  if (model.estimate_source === "rule_based") {
+    limitations.push(`The model did not beat the rule-based method out of sample; the estimate is the rule-based value. The model would have moved it by ${adj >= 0 ? "+" : ""}${adj} points (not used).`);
+  }
+  const missingInputs = (["age_months", "odometer_km"] as const).filter((k) => resolved.inputs[k].status === "missing");
+  const { confidence, reasons } = confidenceOf(model, prediction, { missingInputs, sohNotMeasured: resolved.features.sohPct === null });
+  const v = model.validation;
   return {
     device_id: device.device_id,
-    estimated_residual_pct: pct,
+    estimated_residual_pct: round1(prediction.pct),
     estimated_residual_eur: resolved.originalPriceEur === null ? null : Math.round((resolved.originalPriceEur * prediction.pct) / 100),
     original_price_eur: resolved.originalPriceEur,
-    confidence: confidenceOf(prediction),
+    confidence,
     data_quality: dataQualityOf(resolved.inputs),
     model_version: model.model_version,
     factors: device.entitlements.includes(RESIDUAL_FACTORS_ENTITLEMENT) ? factorsOf(model, resolved.features) : null,
     generated_at: now.toISOString(),
-    prediction_interval: { level: model.interval_level, low_pct: round1(prediction.lowPct), high_pct: round1(prediction.highPct) },
+    price_basis: model.answer_basis,
+    estimate_source: model.estimate_source,
+    rule_based_pct: round1(prediction.rulePct),
+    confidence_reasons: reasons,
+    validation: {
+      scheme: "leave-one-out",
+      published_rows: v.n_published,
+      model_mae_pp: round1(v.loo.model.mae_pp),
+      rule_based_mae_pp: round1(v.loo.rule_based.mae_pp),
+      rule_based_on_row_basis_mae_pp: round1(v.loo.rule_based_basis.mae_pp),
+      model_beats_rule_based: v.model_beats_rule_based,
+    },
+    prediction_interval: { level: model.interval.level, low_pct: round1(prediction.lowPct), high_pct: round1(prediction.highPct), method: "jackknife (leave-one-out errors)" },
     inputs: resolved.inputs,
     limitations,
   };

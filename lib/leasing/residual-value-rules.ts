@@ -13,7 +13,7 @@ import { normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabul
 import { usableSohPct } from "@/lib/vocabulary/readings";
 
 /** A new id whenever a rule or a constant below changes (the certificate stamps it). */
-export const RESIDUAL_RULES_VERSION = "rv-rules-2027.01";
+export const RESIDUAL_RULES_VERSION = "rv-rules-2027.02";
 
 /** Name of the depreciation curve (one curve for every powertrain: see CURVE_YEAR_RATES_PCT). */
 export const CURVE_METHOD = "front-loaded-age-curve-bev-c-segment-2027.01";
@@ -43,13 +43,29 @@ export const CURVE_YEAR_RATES_PCT: readonly number[] = [30, 19, 17, 15, 13, 11, 
 export const NORMAL_KM_PER_YEAR = 15_000;
 
 /**
- * Mileage penalty, percent of the curve value per 1,000 km above the normal mileage for the age, and
- * its cap; the credit per 1,000 km below, and its cap. FDP assumption: valuation guides adjust for
- * mileage relative to the expected mileage for the age (J.D. Power/NADA: "mileage adjustment curve"),
- * but their figures are per model and not published; these are deliberately moderate and bounded.
+ * Mileage penalty above the normal mileage for the age, in two zones, and the credit below it.
+ *
+ * Linear zone (up to MILEAGE_LINEAR_ZONE_KM above normal): 0.4 % of the curve value per 1,000 km, so
+ * 20 % at 50,000 km above normal. FDP assumption: valuation guides adjust for mileage relative to the
+ * expected mileage for the age (J.D. Power/NADA: "mileage adjustment curve"), but their figures are per
+ * model and not published.
+ * High-mileage zone (beyond it): the remaining value keeps falling 0.2 % per further 1,000 km,
+ * compounding (a log-linear price/mileage relation): the Hungarian Central Statistical Office (KSH) and
+ * Használtautó.hu regress the log asking price on age and mileage in 1,000 km (KSH experimental
+ * statistics, methodology) and report "each further thousand kilometres means a 0.2 % lower price"
+ * (penzcentrum.hu, 12 Feb 2026, on the January 2026 analysis; asking prices, mostly petrol and diesel
+ * cars of about 12–13 years and 150,000–220,000 km on average, so a market with many high-mileage cars).
+ * Floor (FDP assumption): mileage never takes more than MILEAGE_PENALTY_MAX_PCT (75 %) of the curve
+ * value, reached about 630,000 km above normal; beyond that only the curve, battery and scores move it.
+ * rv-rules-2027.01 stopped at 20 % (a 6-year car at 140,000 and 300,000 km valued the same).
+ * Credit per 1,000 km below normal, and its cap: FDP assumption, half the linear penalty rate.
  */
 export const MILEAGE_PENALTY_PCT_PER_1000KM = 0.4;
-export const MILEAGE_PENALTY_CAP_PCT = 20;
+export const MILEAGE_LINEAR_ZONE_KM = 50_000;
+/** The penalty at the end of the linear zone: 50 × 0.4 = 20 %. */
+export const MILEAGE_LINEAR_ZONE_PCT = (MILEAGE_LINEAR_ZONE_KM / 1000) * MILEAGE_PENALTY_PCT_PER_1000KM;
+export const MILEAGE_HIGH_PCT_PER_1000KM = 0.2;
+export const MILEAGE_PENALTY_MAX_PCT = 75;
 export const MILEAGE_CREDIT_PCT_PER_1000KM = 0.2;
 export const MILEAGE_CREDIT_CAP_PCT = 5;
 
@@ -101,6 +117,7 @@ export const ASSUMED_AGE_MONTHS = 36;
 
 export type ResidualKnockout = Knockout;
 type AgeBasis = ResidualValueBody["data_quality"]["age_basis"];
+type BatterySohStatus = ResidualValueBody["data_quality"]["battery_soh_status"];
 
 /** What the rules need about one vehicle (lib/leasing/queries/load-residual-inputs.ts loads it). */
 export interface ResidualInput {
@@ -114,7 +131,11 @@ export interface ResidualInput {
   original_price_eur: number | null;
   /** Latest plausible odometer reading, km (for a clocked odometer: the highest earlier reading). */
   mileage_km: number | null;
-  /** Latest plausible OEM state of health, percent. */
+  /**
+   * Latest plausible OEM state of health, percent; null when it was not measured (no plausible reading,
+   * or one the evidence rule upstream no longer counts as measured): then no battery adjustment is made,
+   * `data_quality.battery_soh_status` is `not_measured` and the confidence is at most medium.
+   */
   soh_pct: number | null;
   /** Vehicle health score, null when it measured nothing. */
   vehicle_health_score: number | null;
@@ -179,11 +200,19 @@ export function normalMileageKm(ageMonths: number): number {
   return (NORMAL_KM_PER_YEAR * Math.max(0, ageMonths)) / MONTHS_PER_YEAR;
 }
 
-/** Percent of the curve value lost to mileage (negative = credit), bounded. */
+/**
+ * Percent of the curve value lost to mileage (negative = credit): linear to 20 % at 50,000 km above
+ * normal, then compounding 0.2 % per further 1,000 km, never above MILEAGE_PENALTY_MAX_PCT; the credit
+ * below normal is capped. Continuous and non-decreasing in the mileage; strictly increasing above
+ * normal until the floor.
+ */
 export function mileagePenaltyPct(mileageKm: number, ageMonths: number): number {
   const excessThousands = (mileageKm - normalMileageKm(ageMonths)) / 1000;
-  if (excessThousands >= 0) return Math.min(MILEAGE_PENALTY_CAP_PCT, excessThousands * MILEAGE_PENALTY_PCT_PER_1000KM);
-  return -Math.min(MILEAGE_CREDIT_CAP_PCT, -excessThousands * MILEAGE_CREDIT_PCT_PER_1000KM);
+  if (excessThousands < 0) return -Math.min(MILEAGE_CREDIT_CAP_PCT, -excessThousands * MILEAGE_CREDIT_PCT_PER_1000KM);
+  if (excessThousands <= MILEAGE_LINEAR_ZONE_KM / 1000) return excessThousands * MILEAGE_PENALTY_PCT_PER_1000KM;
+  const beyond = excessThousands - MILEAGE_LINEAR_ZONE_KM / 1000;
+  const kept = (1 - MILEAGE_LINEAR_ZONE_PCT / 100) * (1 - MILEAGE_HIGH_PCT_PER_1000KM / 100) ** beyond;
+  return Math.min(MILEAGE_PENALTY_MAX_PCT, 100 * (1 - kept));
 }
 
 export function expectedSohPct(ageMonths: number): number {
@@ -277,6 +306,11 @@ export function computeResidualValue(input: ResidualInput, opts: { now: Date }):
   need("powertrain", powertrain !== null);
   need("original_price_eur", knownPrice !== null);
   const completeness = round((100 * (applicable.length - missing.length)) / applicable.length, 1);
+  const sohStatus: BatterySohStatus = sohExpected(powertrain) === false ? "not_applicable" : soh === null ? "not_measured" : "measured";
+  const notes: string[] = [];
+  if (sohStatus === "not_measured") {
+    notes.push("Battery state of health not measured (no plausible reading): no battery adjustment was applied, and the confidence is at most medium.");
+  }
 
   const curve = curveRetention(curveAge);
   const mileagePenalty = mileagePenaltyPct(mileage, curveAge);
@@ -325,7 +359,7 @@ export function computeResidualValue(input: ResidualInput, opts: { now: Date }):
       knockout_penalty_pct: knockoutPenalty,
     },
     knockouts,
-    data_quality: { completeness_pct: completeness, missing_fields: missing, age_basis: basis },
+    data_quality: { completeness_pct: completeness, missing_fields: missing, age_basis: basis, battery_soh_status: sohStatus, notes },
     disclaimer: disclaimerText(),
     generated_at: now.toISOString(),
   };

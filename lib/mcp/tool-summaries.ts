@@ -347,7 +347,9 @@ function predictResidualValue(o: Out<typeof predictResidualValueOperation>): str
   return join(
     `Predicted residual value of ${dev(o.device_id)}: ${pct(o.estimated_residual_pct) ?? "unknown"}${interval}`,
     value ? `≈ ${value}${price ? ` of ${price}` : ""}` : "EUR unknown (no original price)",
+    o.estimate_source === "rule_based" ? "rule-based value (the model did not beat it out of sample)" : null,
     str(o.confidence) ? `confidence ${o.confidence}` : null,
+    o.inputs?.battery_soh_pct?.source === "not_measured" ? "battery SoH not measured" : null,
     str(o.data_quality) ? `data quality ${o.data_quality}${missing.length > 0 ? ` (missing: ${firstFew(missing)})` : ""}` : null,
   );
 }
@@ -361,6 +363,7 @@ function residualValue(o: Out<typeof getResidualValueOperation>): string {
   return join(
     `Residual value of ${dev(o.device_id)}: ${pct(o.estimated_residual_pct) ?? "unknown"} of list price${value ? ` ≈ ${value}` : ", EUR unknown (no list price)"} (rule-based, indicative)`,
     inputs.length > 0 ? inputs.join(", ") : null,
+    o.data_quality?.battery_soh_status === "not_measured" ? "battery SoH not measured (no battery adjustment)" : null,
     knockoutsText(o.knockouts),
     confidenceCaveat(o.confidence),
     missing.length > 0 ? `unknown: ${firstFew(missing)}` : null,

@@ -68,7 +68,7 @@ export const residualValuePredictionSchema = z
     estimated_residual_pct: z.number().meta({ description: "Predicted value retained, percent of the original price, one decimal." }),
     estimated_residual_eur: z.number().nullable().meta({ description: "estimated_residual_pct × original_price_eur, whole euros; null without a known original price." }),
     original_price_eur: z.number().nullable(),
-    confidence: z.enum(["high", "medium", "low"]).meta({ description: "From the prediction interval's width; low whenever an input lies outside the calibration range." }),
+    confidence: z.enum(["high", "medium", "low"]).meta({ description: "From the prediction interval's width, the inputs known and the calibration range; `confidence_reasons` says why it is not high." }),
     data_quality: z.enum(["high", "medium", "low"]).meta({ description: "high: every model input supplied or derived; medium: one missing; low: two or more. Details in `inputs`." }),
     model_version: z.string(),
     factors: z
@@ -76,9 +76,25 @@ export const residualValuePredictionSchema = z
       .nullable()
       .meta({ description: "The inputs that moved this prediction away from a typical vehicle of its age, and which way; never weights. Null for tenants without the `residual_factors` entitlement." }),
     generated_at: dateTime(),
+    price_basis: z.string().meta({ description: "The price basis of the estimate: trade_de (trade value, Germany: the basis the rule-based curve is calibrated on)." }),
+    estimate_source: z
+      .enum(["model", "rule_based"])
+      .meta({ description: "model: the model beat the rule-based method out of sample (see validation) and gives the estimate; rule_based: it did not, and the estimate is the rule-based value (the model's adjustment is in limitations)." }),
+    rule_based_pct: z.number().meta({ description: "The rule-based value for the same inputs (the model's prior: age curve × mileage × battery, no score adjustments), one decimal." }),
+    confidence_reasons: z.array(z.string()).meta({ description: "Why the confidence is below high, each prefixed with the level it caps to, in words (empty when high)." }),
+    validation: z
+      .object({
+        scheme: z.string(),
+        published_rows: z.number().int(),
+        model_mae_pp: z.number(),
+        rule_based_mae_pp: z.number(),
+        rule_based_on_row_basis_mae_pp: z.number(),
+        model_beats_rule_based: z.boolean(),
+      })
+      .meta({ description: "How the model did out of sample on the published calibration rows (docs/methodology/residual-value-model.md): mean absolute errors in percentage points." }),
     prediction_interval: z
-      .object({ level: z.number(), low_pct: z.number(), high_pct: z.number() })
-      .meta({ description: "Prediction interval of estimated_residual_pct (level 0.9)." }),
+      .object({ level: z.number(), low_pct: z.number(), high_pct: z.number(), method: z.string() })
+      .meta({ description: "Prediction interval of estimated_residual_pct (level 0.8), from the held-out errors of the validation." }),
     inputs: z.record(z.enum(INPUT_NAMES), inputSchema).meta({ description: "Each query parameter: supplied, derived or missing, and the value used." }),
     limitations: z.array(z.string()),
   })

@@ -17,6 +17,8 @@ export const RESIDUAL_KNOCKOUTS = ["soh_below_60", "odometer_manipulation"] as c
 export const EOL_GRADES = ["A", "B", "C", "D", "F"] as const satisfies readonly EolGrade[];
 /** Where the age came from: lease start, model year, derived from the mileage, or assumed (nothing known). */
 export const AGE_BASES = ["lease_start", "year", "mileage", "assumed"] as const;
+/** Whether the battery's state of health entered the estimate (SoH is asked of plug-ins and unknown powertrains only). */
+export const BATTERY_SOH_STATUSES = ["measured", "not_measured", "not_applicable"] as const;
 
 export const residualValueSchema = z
   .object({
@@ -60,6 +62,10 @@ export const residualValueSchema = z
       completeness_pct: z.number().min(0).max(100),
       missing_fields: z.array(z.string()),
       age_basis: z.enum(AGE_BASES).meta({ description: "FDP addition: where the age came from." }),
+      battery_soh_status: z
+        .enum(BATTERY_SOH_STATUSES)
+        .meta({ description: "FDP addition: measured (a plausible SoH reading priced in), not_measured (a plug-in or unknown powertrain without one: no battery adjustment, confidence at most medium), not_applicable (ICE, HEV)." }),
+      notes: z.array(z.string()).meta({ description: "FDP addition: what the estimate could not see, in words (e.g. the battery's state of health not measured)." }),
     }),
     disclaimer: z.string(),
     generated_at: dateTime(),

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { CURRENT_RESIDUAL_MODEL } from "@/lib/leasing/residual-model/current-model";
-import { predictResidual } from "@/lib/leasing/residual-model/predict";
+import { confidenceOf, predictResidual } from "@/lib/leasing/residual-model/predict";
 import { INPUT_NAMES, residualValuePredictionSchema } from "@/lib/schemas/leasing-residual-model";
 import { createTenant } from "@/lib/tenants/create-tenant";
 import { DAY, HOUR, iso, type Rec, useIngestServer, vinSequence } from "../helpers/ingest-api";
@@ -70,8 +70,70 @@ async function get(t: Tenant, id: string, query = "") {
   const res = await server.app.fetch(`/api/v1/predict/residual-value/${id}${query}`, { key: t.key });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
-const expectedPct = (ageMonths: number, odometerKm: number, sohPct: number, powertrain: "BEV" | "PHEV" = "BEV") =>
+const expectedPct = (ageMonths: number, odometerKm: number, sohPct: number | null, powertrain: "BEV" | "PHEV" = "BEV") =>
   predictResidual(CURRENT_RESIDUAL_MODEL, { ageMonths, odometerKm, sohPct, powertrain }).pct;
+
+describe("the constructed vehicles of issue 27 (rv-2027.01: 53.3, 52.7 and 52.2 %: age ignored, SoH barely seen)", () => {
+  const cars = [
+    { months: 12, km: [9_700, 9_800, 9_900, 10_000], soh: [95, 95, 95, 95] },
+    { months: 12, km: [9_700, 9_800, 9_900, 10_000], soh: [75, 75, 75, 75] },
+    { months: 72, km: [14_700, 14_800, 14_900, 15_000], soh: [null, null, null, null] },
+    { months: 72, km: [139_700, 139_800, 139_900, 140_000], soh: [null, null, null, null] },
+    { months: 72, km: [199_700, 199_800, 199_900, 200_000], soh: [null, null, null, null] },
+    { months: 72, km: [299_700, 299_800, 299_900, 300_000], soh: [null, null, null, null] },
+  ];
+  const answers: ReturnType<typeof residualValuePredictionSchema.parse>[] = [];
+
+  beforeAll(async () => {
+    const ids: string[] = [];
+    for (const c of cars) {
+      const vin = newVin();
+      ids.push(`oem-${vin}`);
+      const leaseStart = new Date(Date.now() - (c.months + 0.5) * 30.4375 * DAY).toISOString().slice(0, 10);
+      await server.ingestAs(entitled, vehicleRecords(vin, { ...KIA, lease_start: leaseStart }, c.km, c.soh));
+    }
+    for (const id of ids) {
+      const { status, body } = await get(entitled, id);
+      expect(status).toBe(200);
+      answers.push(residualValuePredictionSchema.parse(body));
+    }
+  });
+
+  it("reads each car as constructed, with a SoH not measured as missing (null), not invented", () => {
+    answers.forEach((a, i) => {
+      expect(a.inputs.age_months.value).toBe(cars[i]!.months);
+      expect(a.inputs.odometer_km.value).toBe(cars[i]!.km[3]);
+      expect(a.inputs.battery_soh_pct.value).toBe(cars[i]!.soh[3]);
+    });
+    expect(answers[2]!.inputs.battery_soh_pct).toMatchObject({ status: "missing", source: "not_measured" });
+  });
+
+  it("values the SoH: 20 points lower is about 10 % lower (Autovista's 0.5 % per point), not 0.6 points", () => {
+    const [a, b] = [answers[0]!.estimated_residual_pct, answers[1]!.estimated_residual_pct];
+    expect(b).toBeLessThan(a);
+    expect(b / a).toBeGreaterThan(0.88);
+    expect(b / a).toBeLessThan(0.92);
+  });
+
+  it("values age on its own: the 6-year-old car at 15,000 km is worth far less than the 1-year-old one at 10,000 km", () => {
+    expect(answers[2]!.estimated_residual_pct).toBeLessThan(answers[1]!.estimated_residual_pct - 15);
+    expect(answers[2]!.estimated_residual_pct).toBeLessThan(answers[0]!.estimated_residual_pct - 20);
+  });
+
+  it("keeps lowering the value with mileage at 6 years: 140,000 > 200,000 > 300,000 km", () => {
+    const [k140, k200, k300] = answers.slice(3).map((a) => a.estimated_residual_pct);
+    expect(k200!).toBeLessThan(k140!);
+    expect(k300!).toBeLessThan(k200!);
+  });
+
+  it("every answer below high confidence says why, and a SoH not measured is named among the reasons", () => {
+    for (const a of answers) if (a.confidence !== "high") expect(a.confidence_reasons.length).toBeGreaterThan(0);
+    expect(answers[2]!.confidence_reasons.join(" ")).toMatch(/state of health not measured/);
+    // 72 months is beyond the published rows (12–60 months): low, and it says so.
+    expect(answers[2]!.confidence).toBe("low");
+    expect(answers[2]!.confidence_reasons.join(" ")).toMatch(/calibration range \(age_months/);
+  });
+});
 
 describe("GET /predict/residual-value/{device_id}", () => {
   it("answers every SPEC 2.16 field from the device's master data and telemetry", async () => {
@@ -84,10 +146,15 @@ describe("GET /predict/residual-value/{device_id}", () => {
       estimated_residual_pct: Math.round(pct * 10) / 10,
       estimated_residual_eur: Math.round(500 * pct),
       original_price_eur: 50_000,
-      confidence: "medium",
+      confidence: confidenceOf(CURRENT_RESIDUAL_MODEL, predictResidual(CURRENT_RESIDUAL_MODEL, { ageMonths: 36, odometerKm: 60_000, sohPct: 92, powertrain: "BEV" }), { missingInputs: [], sohNotMeasured: false }).confidence,
       data_quality: "high",
-      model_version: "rv-2027.01",
+      model_version: "rv-2027.02",
+      price_basis: "trade_de",
+      estimate_source: CURRENT_RESIDUAL_MODEL.estimate_source,
     });
+    expect(a.validation.model_beats_rule_based).toBe(CURRENT_RESIDUAL_MODEL.validation.model_beats_rule_based);
+    expect(a.prediction_interval.level).toBe(0.8);
+    if (a.confidence !== "high") expect(a.confidence_reasons.length).toBeGreaterThan(0);
     expect(["high", "medium", "low"]).toContain(a.confidence);
     expect(Date.parse(a.generated_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(Object.keys(a.inputs).sort()).toEqual([...INPUT_NAMES].sort());
@@ -153,6 +220,10 @@ describe("GET /predict/residual-value/{device_id}", () => {
     expect(a.data_quality).toBe("low");
     expect(a.inputs.powertrain).toMatchObject({ status: "derived", value: "PHEV" });
     for (const k of ["age_months", "odometer_km", "battery_soh_pct"] as const) expect(a.inputs[k].status).toBe("missing");
+    // No SoH is invented: not measured, no battery adjustment, and the answer says so.
+    expect(a.inputs.battery_soh_pct).toMatchObject({ value: null, source: "not_measured" });
+    expect(a.confidence).toBe("low");
+    expect(a.confidence_reasons.join(" ")).toMatch(/state of health not measured/);
     expect(a.limitations.length).toBeGreaterThanOrEqual(3);
     // The BEV default only when the master data says nothing usable.
     const supplied = residualValuePredictionSchema.parse((await get(entitled, bare, "?age_months=24&odometer_km=30000&battery_soh_pct=95")).body);

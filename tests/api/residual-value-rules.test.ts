@@ -27,6 +27,14 @@ function leaseStart36MonthsAgo(): string {
   return d.toISOString().slice(0, 10);
 }
 const LEASE_START = leaseStart36MonthsAgo();
+
+/** The day `months` months and 15 days ago (YYYY-MM-DD): exactly that many whole months whatever today's date. */
+function leaseStartMonthsAgo(months: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - 15);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d.toISOString().slice(0, 10);
+}
 const YEAR = Number(LEASE_START.slice(0, 4));
 
 /**
@@ -35,7 +43,7 @@ const YEAR = Number(LEASE_START.slice(0, 4));
  * `soh` and the master data `vehicle` (when given). Enough driving for a measured fleet risk.
  */
 const PER_TRIP = 8;
-function trips(vin: string, days: number, endKm: number, soh: number, vehicle: Rec | null): Rec[] {
+function trips(vin: string, days: number, endKm: number, soh: number | null, vehicle: Rec | null): Rec[] {
   const n = days * PER_TRIP;
   return Array.from({ length: n }, (_, i) => ({
     vin,
@@ -43,7 +51,7 @@ function trips(vin: string, days: number, endKm: number, soh: number, vehicle: R
     speed_kmh: 60,
     soc_percent: 80 - (i % PER_TRIP) * 2,
     odometer_km: endKm - (n - 1 - i) * 10,
-    soh_percent: soh,
+    ...(soh !== null ? { soh_percent: soh } : {}),
     raw_data: { ignition: true, events: [], ambient_temp_c: -1, ...(vehicle ? { vehicle } : {}) },
   }));
 }
@@ -244,5 +252,75 @@ describe("GET /vehicles/{device_id}/residual-value", () => {
     // Another tenant's batch sees none of them.
     const foreign = await loadResidualValues({ ctx: { db: server.tdb.handle.db, tenantId: other.tenantId }, deviceIds: all, now });
     expect(foreign.size).toBe(0);
+  });
+});
+
+describe("the constructed vehicles of issue 27 through the endpoint (rv-rules-2027.01 valued 72 months at 140,000 and 300,000 km the same)", () => {
+  let t: Awaited<ReturnType<typeof createTenantWithKey>>;
+  const cars = {
+    y1soh95: { months: 12, km: 10_000, soh: 95 as number | null },
+    y1soh75: { months: 12, km: 10_000, soh: 75 },
+    y6km15k: { months: 72, km: 15_000, soh: null },
+    y6km140k: { months: 72, km: 140_000, soh: null },
+    y6km200k: { months: 72, km: 200_000, soh: null },
+    y6km300k: { months: 72, km: 300_000, soh: null },
+    y1km65k: { months: 12, km: 65_000, soh: 95 },
+    y1km150k: { months: 12, km: 150_000, soh: 95 },
+  };
+  const ids: Record<string, string> = {};
+  const answers: Record<string, ResidualValueBody> = {};
+
+  beforeAll(async () => {
+    t = await createTenantWithKey(server.tdb.handle.db, { name: "Residual value rules, constructed vehicles" });
+    const records: Rec[] = [];
+    for (const [name, c] of Object.entries(cars)) {
+      const vin = newVin();
+      ids[name] = `oem-${vin}`;
+      const start = leaseStartMonthsAgo(c.months);
+      records.push(...trips(vin, 2, c.km, c.soh, bevMaster({ lease_start: start, year: Number(start.slice(0, 4)) })));
+    }
+    await server.ingestAs(t, records);
+    for (const name of Object.keys(cars)) {
+      const res = await server.app.fetch(`/api/v1/vehicles/${ids[name]}/residual-value`, { key: t.key });
+      expect(res.status).toBe(200);
+      answers[name] = residualValueSchema.parse(await res.json());
+    }
+  });
+
+  it("reads each car as constructed: its age, odometer and SoH (or none)", () => {
+    for (const [name, c] of Object.entries(cars)) {
+      const a = answers[name]!;
+      expect(a.factors.age_months, name).toBe(c.months);
+      expect(a.factors.mileage_km, name).toBe(c.km);
+      expect(a.factors.battery_soh_pct, name).toBe(c.soh);
+      expect(a.estimation_method).toBe("rv-rules-2027.02");
+    }
+  });
+
+  it("the lower SoH values lower; the 6-year-old car far lower than the 1-year-old one", () => {
+    const [a, b, c] = [answers.y1soh95!, answers.y1soh75!, answers.y6km15k!];
+    expect(b.estimated_residual_pct).toBeLessThan(a.estimated_residual_pct);
+    expect(b.depreciation_curve.battery_penalty_pct - a.depreciation_curve.battery_penalty_pct).toBeCloseTo(0.5 * 20, 1);
+    expect(c.estimated_residual_pct).toBeLessThan(b.estimated_residual_pct - 15);
+  });
+
+  it("no mileage cliff: 140,000 > 200,000 > 300,000 km at 6 years, and 65,000 > 150,000 km at 1 year", () => {
+    const six = [answers.y6km140k!, answers.y6km200k!, answers.y6km300k!];
+    expect(six[1]!.estimated_residual_pct).toBeLessThan(six[0]!.estimated_residual_pct);
+    expect(six[2]!.estimated_residual_pct).toBeLessThan(six[1]!.estimated_residual_pct);
+    // 50,000, 110,000 and 210,000 km above the normal 90,000: 20 %, then 0.2 % of the rest per further 1,000 km.
+    const beyond = (k: number) => Math.round(100 * 100 * (1 - 0.8 * 0.998 ** k)) / 100;
+    expect(six.map((r) => r.depreciation_curve.mileage_penalty_pct)).toEqual([20, beyond(60), beyond(160)]);
+    expect(answers.y1km150k!.estimated_residual_pct).toBeLessThan(answers.y1km65k!.estimated_residual_pct);
+  });
+
+  it("a SoH not measured: no battery adjustment, said in the answer, never high confidence", () => {
+    const c = answers.y6km15k!;
+    expect(c.depreciation_curve.battery_penalty_pct).toBe(0);
+    expect(c.data_quality.battery_soh_status).toBe("not_measured");
+    expect(c.data_quality.missing_fields).toContain("battery_soh_pct");
+    expect(c.data_quality.notes.join(" ")).toMatch(/state of health not measured/);
+    expect(c.confidence).not.toBe("high");
+    expect(answers.y1soh95!.data_quality.battery_soh_status).toBe("measured");
   });
 });

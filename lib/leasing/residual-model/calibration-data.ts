@@ -100,6 +100,31 @@ export function parseCalibrationCsv(text: string): CalibrationRow[] {
   });
 }
 
+/**
+ * The price basis of each source, as the source states it (data/residual-value/README.md): one target
+ * never mixes bases, each basis gets its own term in the fit. "unstated_uk": UK guide figures whose
+ * page does not say whether they are trade, part-exchange or retail values.
+ */
+export const PRICE_BASES = ["trade_de", "part_exchange_uk", "unstated_uk", "listing_us"] as const;
+export type PriceBasis = (typeof PRICE_BASES)[number];
+export const PRICE_BASIS_BY_SOURCE: Readonly<Record<string, PriceBasis>> = {
+  "twaice-autovista-2020": "trade_de",
+  "cdl-vis-2025": "part_exchange_uk",
+  "cox-europe-2025": "unstated_uk",
+  "wired-2024": "unstated_uk",
+  "caphpi-regit-2024": "unstated_uk",
+  "iseecars-2024": "listing_us",
+  "iseecars-2025": "listing_us",
+  "iseecars-3yr-2024": "listing_us",
+};
+
+/** A published row's price basis; a source without one is refused (a new source needs its basis stated). */
+export function priceBasisOf(row: Pick<CalibrationRow, "row_id" | "source">): PriceBasis {
+  const b = PRICE_BASIS_BY_SOURCE[row.source];
+  if (b === undefined) throw new Error(`calibration CSV: ${row.row_id}: source ${row.source} has no price basis (PRICE_BASIS_BY_SOURCE)`);
+  return b;
+}
+
 /** SHA-256 (hex) of the CSV bytes: the model file names the exact dataset it was fitted on. */
 export function datasetHash(bytes: string | Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");

@@ -1,137 +1,205 @@
 /**
- * Fitting the residual value model from the calibration CSV: pure (text in, model file out), so the fit
- * script and the test that refits it run exactly the same code.
+ * Fitting the residual value model (rv-2027.02) from the calibration CSV: pure (text in, model file
+ * out), so the fit script and the test that refits it run exactly the same code.
+ *
+ * A shrinkage (ridge-to-prior, Gaussian MAP) fit: ln(retained / 100) = ln(prior) + z·b + ε, where the
+ * prior is the rule-based method's core value (features.ts priorRetention) and b ~ N(0, PRIOR_SD²): with
+ * no data the model IS the rule-based value, and the published rows move it only as far as they
+ * outweigh the prior. Only published rows are fitted: the synthesised rows of the CSV re-encode the
+ * rule-based method's own mileage and SoH assumptions, which the prior already carries. Every row's
+ * price basis has its own term (calibration-data.ts PRICE_BASIS_BY_SOURCE); answers are on the trade
+ * basis. The tilts are bounded above so that the model never lets an older car (same odometer, SoH
+ * and powertrain) be worth more, nor lose less than MIN_DECLINE_PER_YEAR a year (CONTRACT "Evidence and
+ * trust"). Leave-one-out validation against the rule-based method decides whether the model's
+ * adjustment is used at all (validate.ts).
  */
-import { EXPECTED_SOH_LOSS_PCT_PER_YEAR, NORMAL_KM_PER_YEAR } from "@/lib/leasing/residual-value-rules";
-import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv, type CalibrationRow } from "./calibration-data";
-import { excessKm, featureRow, MODEL_FEATURES, sohDeficitPp, type ModelFeature } from "./features";
+import { RESIDUAL_RULES_VERSION } from "@/lib/leasing/residual-value-rules";
+import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv, priceBasisOf, type PriceBasis } from "./calibration-data";
+import { ANSWER_BASIS, excessKm, featureRow, MODEL_FEATURES, priorRetention, type ModelFeature, type VehicleFeatures } from "./features";
+import { dot, invertSpd } from "./linalg";
 import type { ResidualModelFile } from "./model-file";
-import { constrainedLeastSquares } from "./constrained-ls";
-import { olsQr, type OlsFit } from "./ols";
-import { studentTQuantile } from "./student-t";
+import { validate, type FitRow } from "./validate";
 
-/** The version this code fits; a new dataset or feature set is a new version (docs/methodology/residual-value-model.md "Version policy"). */
-export const RESIDUAL_MODEL_VERSION = "rv-2027.01";
+/** The version this code fits; a new dataset, prior or feature set is a new version (methodology "Version policy"). */
+export const RESIDUAL_MODEL_VERSION = "rv-2027.02";
 /** The fit date is part of the version, not the clock, so that refitting is byte-for-byte reproducible. */
-export const RESIDUAL_MODEL_FITTED_ON = "2026-11-24";
-/** Two-sided prediction interval level (90 %). */
-export const INTERVAL_LEVEL = 0.9;
-
-/** NORMAL_KM_PER_YEAR in the excess-km feature's unit (10,000 km): 1.5 — a year of age at the same odometer is 1.5 units less excess. */
-export const NORMAL_10K_KM_PER_YEAR = NORMAL_KM_PER_YEAR / 10_000;
-
-const along = (entries: Partial<Record<ModelFeature, number>>): number[] => MODEL_FEATURES.map((f) => entries[f] ?? 0);
+export const RESIDUAL_MODEL_FITTED_ON = "2026-11-29";
+/** Two-sided prediction interval level: 80 %, the highest level 22 held-out rows can show (validate.ts). */
+export const INTERVAL_LEVEL = 0.8;
+/** Two-sided standard normal quantile for INTERVAL_LEVEL (z at 0.9). */
+export const NORMAL_QUANTILE = 1.2815515655446004;
 
 /**
- * The economic constraints the fit respects, each a·b ≤ 0 on the coefficients (docs/methodology/
- * residual-value-model.md, "Constraints"). Solved as inequality-constrained least squares
- * (constrained-ls.ts): a constraint the unconstrained fit already satisfies changes nothing; one it
- * violates is held as an equality and the model refitted on that boundary.
- *
- * - Sign constraints: an older car (at the normal mileage and SoH for its age), more kilometres above
- *   normal or a weaker battery than average never raise the value of an otherwise identical car.
- * - Monotonicity in age at the same odometer. The features measure mileage and SoH against the normal
- *   for the age, so one more year at the same RAW odometer lowers excess_10k_km by
- *   NORMAL_10K_KM_PER_YEAR (1.5) and, at the same raw SoH, lowers soh_deficit_pp by
- *   EXPECTED_SOH_LOSS_PCT_PER_YEAR (2.3). The change of ln(value) per year is then
- *     b_age − 1.5·b_exc                 at the same odometer and the same SoH deficit (a battery as far
- *                                       below the average as before: SoH = expectedSohPct(age) − const),
- *     b_age − 1.5·b_exc − 2.3·b_soh     at the same odometer and the same SoH reading,
- *   and neither may be positive: an older car with the same odometer (and battery) is never worth more.
- *   Given b_soh ≤ 0 the second implies the first; both are listed so the model file says which binds.
- *   On the second's boundary b_age = 1.5·b_exc + 2.3·b_soh: the model is ln(value) = b0 +
- *   b_exc·odometer_10k + b_soh·(100 − SoH) + b_phev·phev, age has no effect beyond the kilometres and
- *   battery wear it brings, and b_age is reported as derived from b_exc and b_soh.
+ * Prior standard deviations of the adjustment (log scale), FDP's choices (methodology "Prior"): the
+ * trade level within ±10 % of the curve, each tilt within ±5 % a year, a PHEV within ±15 % of a BEV;
+ * the basis terms are nuisance parameters, nearly free (±100 %).
  */
-export const FIT_CONSTRAINTS = [
-  { name: "age_never_raises_value", rule: "b_age ≤ 0", a: along({ age_years: 1 }) },
-  { name: "excess_km_never_raises_value", rule: "b_exc ≤ 0", a: along({ excess_10k_km: 1 }) },
-  { name: "soh_deficit_never_raises_value", rule: "b_soh ≤ 0", a: along({ soh_deficit_pp: 1 }) },
-  {
-    name: "no_gain_with_age_at_fixed_odometer",
-    rule: `d ln(value)/d age at fixed odometer and SoH deficit = b_age − ${NORMAL_10K_KM_PER_YEAR}·b_exc ≤ 0`,
-    a: along({ age_years: 1, excess_10k_km: -NORMAL_10K_KM_PER_YEAR }),
-  },
-  {
-    name: "no_gain_with_age_at_fixed_odometer_and_soh",
-    rule: `d ln(value)/d age at fixed odometer and SoH = b_age − ${NORMAL_10K_KM_PER_YEAR}·b_exc − ${EXPECTED_SOH_LOSS_PCT_PER_YEAR}·b_soh ≤ 0`,
-    a: along({ age_years: 1, excess_10k_km: -NORMAL_10K_KM_PER_YEAR, soh_deficit_pp: -EXPECTED_SOH_LOSS_PCT_PER_YEAR }),
-  },
-] as const;
-
-/** The sign constraints by feature: when one is active, that feature is held at zero (`held_at_zero`). */
-const SIGN_CONSTRAINT_FEATURE: Record<string, ModelFeature> = {
-  age_never_raises_value: "age_years",
-  excess_km_never_raises_value: "excess_10k_km",
-  soh_deficit_never_raises_value: "soh_deficit_pp",
+export const PRIOR_SD: Readonly<Record<ModelFeature, number>> = {
+  level: 0.1,
+  tilt_12_36m: 0.05,
+  tilt_36_60m: 0.05,
+  phev: 0.15,
+  basis_part_exchange_uk: 1,
+  basis_unstated_uk: 1,
+  basis_listing_us: 1,
 };
 
-const rowFeatures = (r: CalibrationRow) => featureRow({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain });
-const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
+/** FDP rule: between 12 and 60 months, a year of age alone (same odometer, SoH, powertrain) takes at least 2 % of the value. */
+export const MIN_DECLINE_PER_YEAR = 0.02;
+
+const TILT_SEGMENTS: readonly { feature: ModelFeature; fromMonths: number; toMonths: number }[] = [
+  { feature: "tilt_12_36m", fromMonths: 12, toMonths: 36 },
+  { feature: "tilt_36_60m", fromMonths: 36, toMonths: 60 },
+];
+
+/**
+ * Upper bound of each tilt: minus the prior's least steep fall in ln(value) per year of age at a
+ * fixed odometer, SoH and powertrain, over the segment's months and a grid of odometers (0–2,000,000
+ * km) and SoH readings (none, 50–100 %), less MIN_DECLINE_PER_YEAR. A tilt at its bound still leaves
+ * every such car losing at least 2 % of its value a year.
+ */
+export function tiltBounds(): Record<string, number> {
+  const odometers = [...Array.from({ length: 121 }, (_, i) => i * 5_000), ...Array.from({ length: 56 }, (_, i) => 625_000 + i * 25_000)];
+  const sohs: (number | null)[] = [null, ...Array.from({ length: 51 }, (_, i) => 50 + i)];
+  const out: Record<string, number> = {};
+  for (const seg of TILT_SEGMENTS) {
+    let leastSteep = -Infinity;
+    for (let a = seg.fromMonths; a < seg.toMonths; a++)
+      for (const powertrain of ["BEV", "PHEV"] as const)
+        for (const odometerKm of odometers)
+          for (const sohPct of sohs) {
+            const v0 = priorRetention({ ageMonths: a, odometerKm, sohPct, powertrain });
+            const v1 = priorRetention({ ageMonths: a + 1, odometerKm, sohPct, powertrain });
+            leastSteep = Math.max(leastSteep, 12 * Math.log(v1 / v0));
+          }
+    out[seg.feature] = round12(-leastSteep - MIN_DECLINE_PER_YEAR);
+  }
+  return out;
+}
+
+const round12 = (x: number) => Math.round(x * 1e12) / 1e12;
+
+export interface AdjustmentFit {
+  /** One per MODEL_FEATURES entry; 0 for a column not in the fit. */
+  coefficients: number[];
+  /** Posterior covariance in MODEL_FEATURES order (zero rows/columns for a column not fitted or held at its bound). */
+  covariance: number[][];
+  sigma2: number;
+  effectiveDf: number;
+  rss: number;
+  atBound: ModelFeature[];
+}
+
+/**
+ * The MAP fit of the adjustment on `rows` with `columns` (the others held at 0) and upper `bounds`:
+ * for each subset of bounded columns held at their bound, the penalised least squares of the rest;
+ * the feasible candidate with the smallest penalised objective is the constrained optimum (convex
+ * problem). σ² is re-estimated as RSS / (n − effective degrees of freedom) until it settles.
+ */
+export function fitAdjustment(rows: readonly FitRow[], columns: readonly ModelFeature[], bounds: Readonly<Record<string, number>>): AdjustmentFit {
+  const idx = columns.map((c) => MODEL_FEATURES.indexOf(c));
+  const z = rows.map((r) => idx.map((j) => r.z[j]!));
+  const target = rows.map((r) => r.y - r.offset);
+  const precision = columns.map((c) => 1 / PRIOR_SD[c] ** 2);
+  const bounded = columns.flatMap((c, k) => (bounds[c] !== undefined ? [k] : []));
+  const n = rows.length;
+  let sigma2 = target.reduce((s, t) => s + t * t, 0) / n || 0.01;
+  let best: { b: number[]; cov: number[][]; rss: number; edf: number; held: number[] } | null = null;
+  for (let iter = 0; iter < 200; iter++) {
+    best = null;
+    let bestObjective = Infinity;
+    for (let mask = 0; mask < 1 << bounded.length; mask++) {
+      const held = bounded.filter((_, i) => (mask >> i) & 1);
+      const free = columns.map((_, k) => k).filter((k) => !held.includes(k));
+      const b = columns.map((c, k) => (held.includes(k) ? bounds[c]! : 0));
+      const resid = target.map((t, i) => t - held.reduce((s, k) => s + z[i]![k]! * b[k]!, 0));
+      const a = free.map((p) => free.map((q) => z.reduce((s, row) => s + row[p]! * row[q]!, 0) / sigma2 + (p === q ? precision[p]! : 0)));
+      const rhs = free.map((p) => z.reduce((s, row, i) => s + row[p]! * resid[i]!, 0) / sigma2);
+      const ainv = invertSpd(a);
+      free.forEach((p, i) => (b[p] = dot(ainv[i]!, rhs)));
+      if (bounded.some((k) => b[k]! > bounds[columns[k]!]! + 1e-12)) continue;
+      const rss = target.reduce((s, t, i) => s + (t - dot(z[i]!, b)) ** 2, 0);
+      const objective = rss / sigma2 + b.reduce((s, v, k) => s + v * v * precision[k]!, 0);
+      if (objective >= bestObjective) continue;
+      bestObjective = objective;
+      // Effective degrees of freedom: trace of the hat matrix of the free columns.
+      let edf = 0;
+      free.forEach((p, i) => free.forEach((q, j) => (edf += (ainv[i]![j]! * z.reduce((s, row) => s + row[q]! * row[p]!, 0)) / sigma2)));
+      const cov = columns.map(() => columns.map(() => 0));
+      free.forEach((p, i) => free.forEach((q, j) => (cov[p]![q] = ainv[i]![j]!)));
+      best = { b, cov, rss, edf, held };
+    }
+    if (best === null) throw new Error("residual model fit: no feasible solution");
+    const next = best.rss / Math.max(1, n - best.edf);
+    const settled = Math.abs(next - sigma2) <= 1e-14 * sigma2;
+    sigma2 = next;
+    if (settled) break;
+  }
+  const fit = best!;
+  const coefficients = MODEL_FEATURES.map(() => 0);
+  const covariance = MODEL_FEATURES.map(() => MODEL_FEATURES.map(() => 0));
+  idx.forEach((j, k) => {
+    coefficients[j] = fit.b[k]!;
+    idx.forEach((j2, k2) => (covariance[j]![j2] = fit.cov[k]![k2]!));
+  });
+  return { coefficients, covariance, sigma2, effectiveDf: fit.edf, rss: fit.rss, atBound: fit.held.map((k) => columns[k]!) };
+}
+
+/** The published rows as fit rows: features, price basis, ln(retained), ln(prior) and the design row on the row's own basis. */
+export function fitRows(csvText: string): FitRow[] {
+  return parseCalibrationCsv(csvText)
+    .filter((r) => r.kind === "published")
+    .map((r) => {
+      const features: VehicleFeatures = { ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain };
+      const basis: PriceBasis = priceBasisOf(r);
+      return { row_id: r.row_id, source: r.source, features, basis, retained_pct: r.retained_pct, y: Math.log(r.retained_pct / 100), offset: Math.log(priorRetention(features)), z: featureRow(features, basis) };
+    });
+}
+
+/** The columns of the full model and of the basis-only baseline ("the rule-based value on the row's price basis"). */
+export const MODEL_COLUMNS: readonly ModelFeature[] = MODEL_FEATURES;
+export const BASELINE_COLUMNS: readonly ModelFeature[] = ["level", "basis_part_exchange_uk", "basis_unstated_uk", "basis_listing_us"];
+
 const minMax = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
+const named = (values: number[]) => Object.fromEntries(MODEL_FEATURES.map((f, i) => [f, values[i]!])) as Record<ModelFeature, number>;
 
 export function fitResidualModel(csvText: string): ResidualModelFile {
-  const rows = parseCalibrationCsv(csvText);
-  const published = rows.filter((r) => r.kind === "published");
-  const x = rows.map(rowFeatures);
-  const y = rows.map((r) => Math.log(r.retained_pct / 100));
-  const designEffect = rows.length / published.length;
-  const unconstrained = olsQr(x, y);
-  const fit = constrainedLeastSquares(x, y, FIT_CONSTRAINTS);
-  const zeroed = fit.active.flatMap((name) => (name in SIGN_CONSTRAINT_FEATURE ? [SIGN_CONSTRAINT_FEATURE[name]!] : []));
-  // Depreciation with age is the dominant effect: a dataset on which even a normal car would not lose
-  // value with age is refused rather than shipped with age switched off.
-  if (zeroed.includes("age_years")) throw new Error("calibration data: the age coefficient is held at zero by the constraints; the dataset cannot identify depreciation with age, so no model is written");
-  // Each active constraint fixes one coefficient through the others: the fit spends fewer degrees of freedom.
-  const df = published.length - fit.freeParameters;
-  // Synthesised rows repeat their parent's residual: the variance is the RSS per published row over
-  // the published rows' degrees of freedom.
-  const sigma2 = fit.rss / designEffect / df;
-  const se = fit.xtxInverse.map((row, i) => Math.sqrt(sigma2 * designEffect * row[i]!));
-  const pubIdx = rows.flatMap((r, i) => (r.kind === "published" ? [i] : []));
-  const pubMean = pubIdx.reduce((s, i) => s + y[i]!, 0) / pubIdx.length;
-  let pubRss = 0;
-  let pubTss = 0;
-  for (const i of pubIdx) {
-    const fitted = x[i]!.reduce((s, v, j) => s + v * fit.coefficients[j]!, 0);
-    pubRss += (y[i]! - fitted) ** 2;
-    pubTss += (y[i]! - pubMean) ** 2;
-  }
-  const named = (values: number[]) => Object.fromEntries(MODEL_FEATURES.map((f, i) => [f, values[i]!])) as ResidualModelFile["coefficients"];
-  const meanAge = published.reduce((s, r) => s + r.age_months, 0) / published.length;
+  const rows = fitRows(csvText);
+  const bounds = tiltBounds();
+  const fit = fitAdjustment(rows, MODEL_COLUMNS, bounds);
+  const validation = validate(rows, bounds);
+  const estimateSource = validation.model_beats_rule_based ? "model" : "rule_based";
   return {
     model_version: RESIDUAL_MODEL_VERSION,
-    form: `ln(retained_pct / 100) = intercept + age_years·b1 + excess_10k_km·b2 + soh_deficit_pp·b3 + phev·b4; excess_10k_km = (odometer_km − ${NORMAL_KM_PER_YEAR} × age_years) / 10,000; soh_deficit_pp = (100 − ${EXPECTED_SOH_LOSS_PCT_PER_YEAR} × age_years) − SoH; phev = 1 for PHEV`,
+    form:
+      "ln(retained_pct / 100) = ln(prior) + level + tilt_12_36m·(clamp(age_years, 1, 3) − 3) + tilt_36_60m·(clamp(age_years, 3, 5) − 3) + phev·[PHEV] (+ the calibration row's price-basis term); " +
+      `prior = the rule-based method ${RESIDUAL_RULES_VERSION} without its score adjustments: curve(age) × (1 − mileage penalty) × (1 − battery penalty); coefficients ~ N(0, prior_sd²), MAP`,
+    prior: { method: RESIDUAL_RULES_VERSION, sd: named(MODEL_FEATURES.map((f) => PRIOR_SD[f])) },
+    answer_basis: ANSWER_BASIS,
     features: [...MODEL_FEATURES],
     coefficients: named(fit.coefficients),
-    standard_errors: named(se),
-    held_at_zero: zeroed,
-    constraints: FIT_CONSTRAINTS.map((c) => ({ name: c.name, rule: c.rule, active: fit.active.includes(c.name), unconstrained_value: dot(c.a, unconstrained.coefficients) })),
-    xtx_inverse: fit.xtxInverse,
-    residual_se: Math.sqrt(sigma2),
-    design_effect: designEffect,
-    degrees_of_freedom: df,
-    interval_level: INTERVAL_LEVEL,
-    t_quantile: studentTQuantile(0.5 + INTERVAL_LEVEL / 2, df),
-    fit: {
-      n_rows: rows.length,
-      n_published: published.length,
-      n_synthesised: rows.length - published.length,
-      unconstrained: unconstrainedSummary(unconstrained, designEffect, published.length),
-      r_squared: 1 - fit.rss / fit.tss,
-      r_squared_published: 1 - pubRss / pubTss,
-      rss: fit.rss,
+    standard_errors: named(fit.covariance.map((row, i) => Math.sqrt(row[i]!))),
+    upper_bounds: Object.fromEntries(TILT_SEGMENTS.map((s) => [s.feature, bounds[s.feature]!])),
+    at_bound: fit.atBound,
+    min_decline_per_year: MIN_DECLINE_PER_YEAR,
+    posterior_covariance: fit.covariance,
+    residual_se: Math.sqrt(fit.sigma2),
+    effective_df: fit.effectiveDf,
+    interval: {
+      level: INTERVAL_LEVEL,
+      method: "jackknife: the ⌈(n+1)·level⌉-th smallest leave-one-out |log error| of the estimate source, combined with the posterior SD of x·b (z quantile)",
+      normal_quantile: NORMAL_QUANTILE,
+      loo_half_width_log: estimateSource === "model" ? validation.loo.model.interval_half_width_log : validation.loo.rule_based_basis.interval_half_width_log,
     },
+    estimate_source: estimateSource,
+    validation,
     training_range: {
-      age_months: minMax(rows.map((r) => r.age_months)),
-      // The deviations the model prices, not the raw readings: a 12-month car at 15,000 km is normal
-      // even though no calibration row has so few kilometres.
-      excess_km: minMax(rows.map((r) => excessKm(r.age_months, r.odometer_km))),
-      soh_deficit_pp: minMax(rows.map((r) => Math.round(sohDeficitPp(r.age_months, r.soh_pct) * 1e6) / 1e6)),
-      powertrain: [...new Set(rows.map((r) => r.powertrain))].sort(),
+      age_months: minMax(rows.map((r) => r.features.ageMonths)),
+      excess_km: minMax(rows.map((r) => Math.round(excessKm(r.features.ageMonths, r.features.odometerKm)))),
+      powertrain: [...new Set(rows.map((r) => r.features.powertrain))].sort(),
     },
-    reference: { age_months: meanAge },
-    dataset: { path: CALIBRATION_CSV_PATH, sha256: datasetHash(csvText), rows: rows.length },
+    reference: { age_months: rows.reduce((s, r) => s + r.features.ageMonths, 0) / rows.length },
+    dataset: { path: CALIBRATION_CSV_PATH, sha256: datasetHash(csvText), rows: parseCalibrationCsv(csvText).length, published_rows_fitted: rows.length },
     fitted_on: RESIDUAL_MODEL_FITTED_ON,
   };
 }
@@ -139,12 +207,4 @@ export function fitResidualModel(csvText: string): ResidualModelFile {
 /** The model file's text: stable key order, two-space indent, trailing newline. */
 export function serialiseModel(model: ResidualModelFile): string {
   return `${JSON.stringify(model, null, 2)}\n`;
-}
-
-/** The unconstrained fit's coefficients and t statistics, kept in the model file so the constraint's effect is visible. */
-function unconstrainedSummary(fit: OlsFit, designEffect: number, nPublished: number): Record<ModelFeature, { coefficient: number; t: number }> {
-  const sigma2 = fit.rss / designEffect / (nPublished - MODEL_FEATURES.length);
-  return Object.fromEntries(
-    MODEL_FEATURES.map((f, j) => [f, { coefficient: fit.coefficients[j]!, t: fit.coefficients[j]! / Math.sqrt(sigma2 * designEffect * fit.xtxInverse[j]![j]!) }]),
-  ) as Record<ModelFeature, { coefficient: number; t: number }>;
 }

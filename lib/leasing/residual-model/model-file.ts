@@ -4,41 +4,58 @@
  * file when it is loaded, so a hand edit that breaks it fails at startup, not inside a request.
  */
 import { z } from "zod";
+import { PRICE_BASES } from "./calibration-data";
 import { MODEL_FEATURES } from "./features";
 
 const byFeature = () => z.object(Object.fromEntries(MODEL_FEATURES.map((f) => [f, z.number()])) as Record<(typeof MODEL_FEATURES)[number], z.ZodNumber>);
 const range = () => z.tuple([z.number(), z.number()]);
+const errors = () =>
+  z.object({
+    n: z.number().int(),
+    mae_pp: z.number(),
+    rmse_pp: z.number(),
+    bias_pp: z.number(),
+    by_age_band: z.array(z.object({ band: z.string(), n: z.number().int(), mae_pp: z.number(), rmse_pp: z.number(), bias_pp: z.number() })),
+    interval_half_width_log: z.number(),
+  });
+const methods = () => z.object({ rule_based: errors(), rule_based_basis: errors(), model: errors() });
 
 export const residualModelFileSchema = z.object({
   model_version: z.string(),
   form: z.string(),
+  /** The prior: the rule-based method's version, and each coefficient's prior SD (log scale). */
+  prior: z.object({ method: z.string(), sd: byFeature() }),
+  /** The price basis every answer is on. */
+  answer_basis: z.enum(PRICE_BASES),
   features: z.array(z.enum(MODEL_FEATURES)),
   coefficients: byFeature(),
-  /** Standard errors from the constrained fit's covariance (a derived coefficient's SE is mapped back from the ones it derives from); 0 for a feature held at zero (fit.ts). */
+  /** Posterior SDs (0 for a coefficient held at its bound). */
   standard_errors: byFeature(),
-  held_at_zero: z.array(z.enum(MODEL_FEATURES)),
-  /**
-   * The fit's inequality constraints (fit.ts FIT_CONSTRAINTS), whether each is active (held as an
-   * equality: the fit lies on its boundary) and a·b in the unconstrained fit (positive = violated there).
-   */
-  constraints: z.array(z.object({ name: z.string(), rule: z.string(), active: z.boolean(), unconstrained_value: z.number() })),
-  /** (X'X)⁻¹ of the fit, in `features` order: N(N'X'XN)⁻¹N' when constraints are active (constrained-ls.ts). The leverage term of the prediction interval. */
-  xtx_inverse: z.array(z.array(z.number())),
-  /** Residual standard error on the log scale, counted on the published rows (see the methodology). */
+  /** Upper bounds of the tilts (monotonicity in age, fit.ts tiltBounds) and which ones bind. */
+  upper_bounds: z.record(z.string(), z.number()),
+  at_bound: z.array(z.enum(MODEL_FEATURES)),
+  min_decline_per_year: z.number(),
+  posterior_covariance: z.array(z.array(z.number())),
   residual_se: z.number().positive(),
-  /** Rows per published row (n / n_published): synthesised rows repeat information, so the parameter variance is scaled up by it. */
-  design_effect: z.number().min(1),
-  degrees_of_freedom: z.number().int().positive(),
-  interval_level: z.number(),
-  t_quantile: z.number().positive(),
-  fit: z.object({ n_rows: z.number().int(), n_published: z.number().int(), n_synthesised: z.number().int(),
-    unconstrained: z.record(z.enum(MODEL_FEATURES), z.object({ coefficient: z.number(), t: z.number() })),
-    r_squared: z.number(), r_squared_published: z.number(), rss: z.number() }),
-  /** Calibrated range of each model input: age, kilometres above normal, SoH points below the average for the age. */
-  training_range: z.object({ age_months: range(), excess_km: range(), soh_deficit_pp: range(), powertrain: z.array(z.enum(["BEV", "PHEV"])) }),
-  /** The age of the typical vehicle `factors` compare against: the mean age of the published rows (its mileage and SoH are the normal ones for its age). */
+  effective_df: z.number(),
+  interval: z.object({ level: z.number(), method: z.string(), normal_quantile: z.number(), loo_half_width_log: z.number().positive() }),
+  /** `model`: answers use the model; `rule_based`: the model did not beat the rule-based method out of sample, and answers give the rule-based value. */
+  estimate_source: z.enum(["model", "rule_based"]),
+  validation: z.object({
+    scheme: z.string(),
+    n_published: z.number().int(),
+    loo: methods(),
+    leave_one_source_out: methods(),
+    model_beats_rule_based: z.boolean(),
+    rows: z.array(
+      z.object({ row_id: z.string(), source: z.string(), basis: z.enum(PRICE_BASES), age_months: z.number(), retained_pct: z.number(), rule_based_pct: z.number(), rule_based_basis_pct: z.number(), model_pct: z.number() }),
+    ),
+  }),
+  /** Calibrated range of the inputs: age, kilometres above normal (published rows), powertrains. */
+  training_range: z.object({ age_months: range(), excess_km: range(), powertrain: z.array(z.enum(["BEV", "PHEV"])) }),
+  /** The age of the typical vehicle `factors` compare against: the mean age of the published rows. */
   reference: z.object({ age_months: z.number() }),
-  dataset: z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: z.number().int() }),
+  dataset: z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), rows: z.number().int(), published_rows_fitted: z.number().int() }),
   fitted_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 export type ResidualModelFile = z.output<typeof residualModelFileSchema>;

@@ -1,98 +1,134 @@
 /**
- * Predicting from a fitted model file: the point estimate, its prediction interval, whether the inputs
- * lie inside the calibration range, the confidence that follows, and the direction of each input's
- * effect (the `factors` of endpoint 20). Pure: no clock, no database.
+ * Predicting from a fitted model file: the estimate (the model's, or the rule-based value when the
+ * model did not beat the rules out of sample), its prediction interval, whether the inputs lie inside
+ * the calibration range, the confidence that follows with its reasons, and the direction of each
+ * input's effect (the `factors` of endpoint 20). Pure: no clock, no database.
  */
-import { expectedSohPct, normalMileageKm } from "@/lib/leasing/residual-value-rules";
-import { excessKm, featureRow, MODEL_FEATURES, sohDeficitPp, type VehicleFeatures } from "./features";
+import { BATTERY_CREDIT_MAX_SOH_POINTS, BATTERY_PCT_PER_SOH_POINT, BATTERY_PENALTY_CAP_PCT, expectedSohPct, normalMileageKm } from "@/lib/leasing/residual-value-rules";
+import { excessKm, featureRow, priorRetention, sohDeficitPp, type VehicleFeatures } from "./features";
+import { dot, matVec } from "./linalg";
 import type { ResidualModelFile } from "./model-file";
 
+export type ModelInputName = "age_months" | "odometer_km" | "battery_soh_pct" | "powertrain";
+
 export interface ResidualPrediction {
-  /** Value retained, percent of the original price (unrounded). */
+  /** Value retained, percent of the original price (unrounded): the estimate the answer gives. */
   pct: number;
+  /** The rule-based value (the prior) and the model's value, both on the trade basis. */
+  rulePct: number;
+  modelPct: number;
   lowPct: number;
   highPct: number;
   /** Half the interval's width relative to the estimate. */
   relativeHalfWidth: number;
   /** The model inputs outside the range the model was calibrated on (query parameter names). */
-  outsideTrainingRange: ("age_months" | "odometer_km" | "battery_soh_pct" | "powertrain")[];
+  outsideTrainingRange: ModelInputName[];
 }
 
-const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
+/** The SoH deficit range the battery slope is documented for: the rule-based caps (5 points better, 25 % / 0.5 = 50 points worse for a BEV). */
+export function sohDeficitRange(powertrain: "BEV" | "PHEV"): [number, number] {
+  return [-BATTERY_CREDIT_MAX_SOH_POINTS, BATTERY_PENALTY_CAP_PCT / BATTERY_PCT_PER_SOH_POINT[powertrain]];
+}
+
+/** ln(model value / prior) for a vehicle on the answer basis. */
+const adjustment = (model: ResidualModelFile, v: VehicleFeatures) => dot(featureRow(v), model.features.map((f) => model.coefficients[f]));
+
+/** The value of `v` (fraction of the price) the answer gives: the model's, or the prior when estimate_source is rule_based. */
+export function valueOf(model: ResidualModelFile, v: VehicleFeatures): number {
+  const prior = priorRetention(v);
+  return Math.min(1, model.estimate_source === "model" ? prior * Math.exp(adjustment(model, v)) : prior);
+}
 
 export function predictResidual(model: ResidualModelFile, v: VehicleFeatures): ResidualPrediction {
+  const prior = priorRetention(v);
   const x = featureRow(v);
-  const beta = model.features.map((f) => model.coefficients[f]);
-  const mean = dot(x, beta);
-  // Leverage x'(X'X)⁻¹x, scaled by the design effect (synthesised rows repeat information).
-  const leverage = dot(x, model.xtx_inverse.map((row) => dot(row, x)));
-  const seLog = model.residual_se * Math.sqrt(1 + model.design_effect * leverage);
-  const half = model.t_quantile * seLog;
-  const pct = 100 * Math.exp(mean);
-  const lowPct = 100 * Math.exp(mean - half);
-  const highPct = 100 * Math.exp(mean + half);
+  const modelValue = Math.min(1, prior * Math.exp(adjustment(model, v)));
+  const value = valueOf(model, v);
+  // Jackknife half-width from the held-out errors, with the posterior uncertainty of x·b for the answer basis.
+  const postVar = model.estimate_source === "model" ? dot(x, matVec(model.posterior_covariance, x)) : 0;
+  const half = Math.sqrt(model.interval.loo_half_width_log ** 2 + model.interval.normal_quantile ** 2 * postVar);
+  const pct = 100 * value;
+  const lowPct = pct * Math.exp(-half);
+  const highPct = Math.min(100, pct * Math.exp(half));
   const r = model.training_range;
-  const outside: ResidualPrediction["outsideTrainingRange"] = [];
+  const outside: ModelInputName[] = [];
   if (v.ageMonths < r.age_months[0] || v.ageMonths > r.age_months[1]) outside.push("age_months");
   const excess = excessKm(v.ageMonths, v.odometerKm);
-  const deficit = sohDeficitPp(v.ageMonths, v.sohPct);
   if (excess < r.excess_km[0] || excess > r.excess_km[1]) outside.push("odometer_km");
-  if (deficit < r.soh_deficit_pp[0] || deficit > r.soh_deficit_pp[1]) outside.push("battery_soh_pct");
+  if (v.sohPct !== null) {
+    const [lo, hi] = sohDeficitRange(v.powertrain);
+    const d = sohDeficitPp(v.ageMonths, v.sohPct);
+    if (d < lo || d > hi) outside.push("battery_soh_pct");
+  }
   if (!r.powertrain.includes(v.powertrain)) outside.push("powertrain");
-  return { pct, lowPct, highPct, relativeHalfWidth: (highPct - lowPct) / 2 / pct, outsideTrainingRange: outside };
+  return { pct, rulePct: 100 * prior, modelPct: 100 * modelValue, lowPct, highPct, relativeHalfWidth: (highPct - lowPct) / 2 / pct, outsideTrainingRange: outside };
 }
 
-/**
- * Confidence from the interval (FDP's cut-offs; no published standard exists): a 90 % interval within
- * ±15 % of the estimate is high, within ±30 %
- * medium, wider is low; any input outside the calibration range is low whatever the width (the interval
- * assumes the log-linear form holds there, which the data cannot show). rv-2027.01's narrowest interval
- * is about ±23 %, so it answers medium at best: the published figures it is fitted on scatter widely.
- */
+/** Interval cut-offs of the confidence (FDP's; no published standard exists): within ±15 % high, ±30 % medium, wider low. */
 export const CONFIDENCE_HALF_WIDTH = { high: 0.15, medium: 0.3 } as const;
 
-export function confidenceOf(p: ResidualPrediction): "high" | "medium" | "low" {
-  if (p.outsideTrainingRange.length > 0) return "low";
-  if (p.relativeHalfWidth <= CONFIDENCE_HALF_WIDTH.high) return "high";
-  if (p.relativeHalfWidth <= CONFIDENCE_HALF_WIDTH.medium) return "medium";
-  return "low";
+export interface ConfidenceContext {
+  /** Model inputs with nothing known (filled with a typical value): age, odometer. */
+  missingInputs: readonly ModelInputName[];
+  /** A plug-in whose SoH was not measured. */
+  sohNotMeasured: boolean;
+}
+
+const LEVELS = ["low", "medium", "high"] as const;
+type Level = (typeof LEVELS)[number];
+
+/**
+ * The confidence and, for anything below high, why: each rule caps the level and says what it means.
+ *   low     an input outside the calibration range; the age unknown; two or more model inputs unknown;
+ *           an interval wider than ±30 %
+ *   medium  the SoH not measured (no battery adjustment); one model input unknown; an interval wider
+ *           than ±15 %; the answer is the rule-based value (the model did not beat it)
+ */
+export function confidenceOf(model: ResidualModelFile, p: ResidualPrediction, ctx: ConfidenceContext): { confidence: Level; reasons: string[] } {
+  let level: Level = "high";
+  const reasons: string[] = [];
+  const cap = (to: Level, reason: string) => {
+    if (LEVELS.indexOf(to) < LEVELS.indexOf(level)) level = to;
+    reasons.push(`${to}: ${reason}`);
+  };
+  const pm = (x: number) => `±${Math.round(100 * x)} %`;
+  if (p.outsideTrainingRange.length > 0) cap("low", `outside the calibration range (${p.outsideTrainingRange.join(", ")}): the estimate extrapolates the rule-based curve with no published figure behind it, and the interval may not cover the value.`);
+  if (ctx.missingInputs.includes("age_months")) cap("low", "the vehicle's age is unknown: a typical age was assumed, and age is the largest driver of the value.");
+  else if (ctx.missingInputs.length >= 2) cap("low", `${ctx.missingInputs.join(" and ")} unknown: typical values for the age were assumed.`);
+  else if (ctx.missingInputs.length === 1) cap("medium", `${ctx.missingInputs[0]} unknown: the typical value for the age was assumed.`);
+  if (ctx.sohNotMeasured) cap("medium", "battery state of health not measured: no battery adjustment was made; a weak battery would lower the value by about 0.5 % per SoH point below the average for the age.");
+  if (p.relativeHalfWidth > CONFIDENCE_HALF_WIDTH.medium) cap("low", `the ${Math.round(100 * model.interval.level)} % interval is ${pm(p.relativeHalfWidth)} of the estimate.`);
+  else if (p.relativeHalfWidth > CONFIDENCE_HALF_WIDTH.high) {
+    cap("medium", `the ${Math.round(100 * model.interval.level)} % interval is ${pm(p.relativeHalfWidth)} of the estimate: published figures for cars of the same age differ by up to 20 points between models and markets.`);
+  }
+  if (model.estimate_source === "rule_based") cap("medium", "the model did not beat the rule-based method out of sample, so the estimate is the rule-based value.");
+  return { confidence: level, reasons };
 }
 
 /**
  * The typical vehicle `factors` compares against: a BEV of the published rows' mean age, at the normal
- * mileage and the fleet-average SoH for that age (zero excess kilometres, zero SoH deficit: the
- * rule-based method's normal car). A car older than it shows age as a negative factor; mileage and SoH
- * count against the normal for the car's OWN age, as the model does.
+ * mileage and the fleet-average SoH for that age (the rule-based method's normal car).
  */
 export function referenceVehicle(model: ResidualModelFile): VehicleFeatures {
   const ageMonths = model.reference.age_months;
   return { ageMonths, odometerKm: normalMileageKm(ageMonths), sohPct: expectedSohPct(ageMonths), powertrain: "BEV" };
 }
 
-export type FactorFeature = "age_months" | "odometer_km" | "battery_soh_pct" | "powertrain";
-
-const FEATURE_INPUT: Record<(typeof MODEL_FEATURES)[number], FactorFeature | null> = {
-  intercept: null,
-  age_years: "age_months",
-  excess_10k_km: "odometer_km",
-  soh_deficit_pp: "battery_soh_pct",
-  phev: "powertrain",
-};
-
 /**
- * Which inputs moved THIS prediction, and which way: the sign of coefficient × (value − reference) for
- * each feature, against the reference vehicle of the same age. Features with no effect here (equal to
- * the reference, or held at zero by the fit) are left out. Directions only, never the weights (SPEC 2.16).
+ * Which inputs moved THIS prediction, and which way, each against the normal car: age (a normal car
+ * of this age against one of the reference age), odometer (against the normal mileage for the car's
+ * own age), SoH (against the average SoH for its age; left out when not measured), powertrain (PHEV
+ * against BEV). Inputs with no effect are left out. Directions only, never weights (SPEC 2.16).
  */
-export function factorsOf(model: ResidualModelFile, v: VehicleFeatures): { feature: FactorFeature; direction: "positive" | "negative" }[] {
-  const x = featureRow(v);
-  const ref = featureRow(referenceVehicle(model));
-  const out: { feature: FactorFeature; direction: "positive" | "negative" }[] = [];
-  model.features.forEach((f, j) => {
-    const input = FEATURE_INPUT[f];
-    const effect = model.coefficients[f] * (x[j]! - ref[j]!);
-    if (input === null || Math.abs(effect) < 1e-6) return;
-    out.push({ feature: input, direction: effect > 0 ? "positive" : "negative" });
-  });
-  return out;
+export function factorsOf(model: ResidualModelFile, v: VehicleFeatures): { feature: ModelInputName; direction: "positive" | "negative" }[] {
+  const ln = (w: VehicleFeatures) => Math.log(valueOf(model, w));
+  const normal = (ageMonths: number): VehicleFeatures => ({ ageMonths, odometerKm: normalMileageKm(ageMonths), sohPct: expectedSohPct(ageMonths), powertrain: "BEV" });
+  const own = normal(v.ageMonths);
+  const effects: [ModelInputName, number][] = [
+    ["age_months", ln(own) - ln(referenceVehicle(model))],
+    ["odometer_km", ln({ ...own, odometerKm: v.odometerKm }) - ln(own)],
+    ["battery_soh_pct", v.sohPct === null ? 0 : ln({ ...own, sohPct: v.sohPct }) - ln(own)],
+    ["powertrain", ln({ ...v, powertrain: v.powertrain }) - ln({ ...v, powertrain: "BEV" })],
+  ];
+  return effects.filter(([, e]) => Math.abs(e) >= 1e-6).map(([feature, e]) => ({ feature, direction: e > 0 ? "positive" : "negative" }));
 }

@@ -6,7 +6,7 @@
 import type { InputName, InputStatus, ModelPowertrain, ResidualModelQuery } from "@/lib/schemas/leasing-residual-model";
 import type { OdometerEvidence } from "@/lib/scores/derived-measures";
 import { normalisePowertrain } from "@/lib/vocabulary/powertrain";
-import { expectedSohPct, NORMAL_KM_PER_YEAR, normalMileageKm } from "@/lib/leasing/residual-value-rules";
+import { NORMAL_KM_PER_YEAR, normalMileageKm } from "@/lib/leasing/residual-value-rules";
 import type { VehicleFeatures } from "./features";
 import type { ResidualModelFile } from "./model-file";
 
@@ -121,13 +121,14 @@ export function resolveInputs({ query, device, model, now }: { query: ResidualMo
     limitations.push(`No odometer reading: the normal distance for the vehicle's age (${NORMAL_KM_PER_YEAR.toLocaleString("en-GB")} km a year) was used.`);
   }
 
-  // SoH: query, else the latest plausible reading, else the fleet-average SoH for the age (Geotab).
+  // SoH: query, else the latest plausible reading, else NOT MEASURED: no battery adjustment is made (the
+  // same as the rule-based method), and the confidence says so. No SoH is invented.
   let sohInput: ResolvedInput;
   if (query.battery_soh_pct !== undefined) sohInput = supplied(query.battery_soh_pct, true);
   else if (device.soh !== null) sohInput = derived(device.soh.pct, "telemetry.latest_plausible_soh", true);
   else {
-    sohInput = missing(Math.round(expectedSohPct(ageMonths) * 10) / 10, "imputed.typical_for_age", true);
-    limitations.push("No plausible state of health reading: the fleet-average SoH for the vehicle's age (about 2.3 pp per year, Geotab) was used.");
+    sohInput = missing(null, "not_measured", true);
+    limitations.push("Battery state of health not measured (no plausible reading): no battery adjustment was made.");
   }
 
   const priceInput = reported(query.original_price_eur, device.original_price_eur, "master_data.original_price_eur");
@@ -147,7 +148,7 @@ export function resolveInputs({ query, device, model, now }: { query: ResidualMo
   };
   if (priceInput.status === "missing") limitations.push("No original price (query or master data): estimated_residual_eur is null.");
   return {
-    features: { ageMonths, odometerKm: odometerInput.value as number, sohPct: sohInput.value as number, powertrain },
+    features: { ageMonths, odometerKm: odometerInput.value as number, sohPct: typeof sohInput.value === "number" ? sohInput.value : null, powertrain },
     inputs,
     originalPriceEur: typeof priceInput.value === "number" ? priceInput.value : null,
     limitations,

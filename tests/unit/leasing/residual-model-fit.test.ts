@@ -2,196 +2,124 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv } from "@/lib/leasing/residual-model/calibration-data";
-import { CURRENT_RESIDUAL_MODEL } from "@/lib/leasing/residual-model/current-model";
-import { excessKm, MODEL_FEATURES, sohDeficitPp } from "@/lib/leasing/residual-model/features";
-import { constrainedLeastSquares } from "@/lib/leasing/residual-model/constrained-ls";
-import { featureRow } from "@/lib/leasing/residual-model/features";
-import { FIT_CONSTRAINTS, fitResidualModel, NORMAL_10K_KM_PER_YEAR, serialiseModel } from "@/lib/leasing/residual-model/fit";
-import { olsQr } from "@/lib/leasing/residual-model/ols";
-import { studentTCdf, studentTQuantile } from "@/lib/leasing/residual-model/student-t";
-import { EXPECTED_SOH_LOSS_PCT_PER_YEAR, expectedSohPct, MILEAGE_PENALTY_PCT_PER_1000KM, NORMAL_KM_PER_YEAR } from "@/lib/leasing/residual-value-rules";
+import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv, PRICE_BASIS_BY_SOURCE } from "@/lib/leasing/residual-model/calibration-data";
+import { CURRENT_RESIDUAL_MODEL as model } from "@/lib/leasing/residual-model/current-model";
+import { excessKm, priorRetention, sohDeficitPp } from "@/lib/leasing/residual-model/features";
+import { fitResidualModel, MIN_DECLINE_PER_YEAR, serialiseModel, tiltBounds } from "@/lib/leasing/residual-model/fit";
+import { residualModelFileSchema } from "@/lib/leasing/residual-model/model-file";
+import { predictResidual } from "@/lib/leasing/residual-model/predict";
+import { AGE_BANDS, PREDICTORS } from "@/lib/leasing/residual-model/validate";
+import { expectedSohPct, MILEAGE_PENALTY_PCT_PER_1000KM, RESIDUAL_RULES_VERSION } from "@/lib/leasing/residual-value-rules";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const csv = readFileSync(path.join(ROOT, CALIBRATION_CSV_PATH), "utf8");
-const storedText = readFileSync(path.join(ROOT, `lib/leasing/residual-model/model-${CURRENT_RESIDUAL_MODEL.model_version}.json`), "utf8");
+const storedText = readFileSync(path.join(ROOT, `lib/leasing/residual-model/model-${model.model_version}.json`), "utf8");
+const CURRENT_RESIDUAL_MODEL = model;
 
-const quad2 = (u: number[], m: number[][]) => u.reduce((s, ui, i) => s + ui * m[i]!.reduce((t, mij, j) => t + mij * u[j]!, 0), 0);
-
-/** Relative closeness, with an absolute floor for coefficients that are exactly zero. */
-function expectClose(actual: number, expected: number, what: string) {
-  const scale = Math.max(Math.abs(expected), 1e-12);
-  expect(Math.abs(actual - expected) / scale, `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(1e-9);
-}
-
-describe("refitting the residual value model from the shipped CSV", () => {
-  const refit = fitResidualModel(csv);
-
-  it("reproduces every stored coefficient, standard error and fit statistic to 1e-9 relative", () => {
-    for (const f of MODEL_FEATURES) {
-      expectClose(refit.coefficients[f], CURRENT_RESIDUAL_MODEL.coefficients[f], `coefficient ${f}`);
-      expectClose(refit.standard_errors[f], CURRENT_RESIDUAL_MODEL.standard_errors[f], `standard error ${f}`);
-    }
-    expectClose(refit.residual_se, CURRENT_RESIDUAL_MODEL.residual_se, "residual_se");
-    expectClose(refit.fit.r_squared, CURRENT_RESIDUAL_MODEL.fit.r_squared, "r_squared");
-    refit.xtx_inverse.forEach((row, i) => row.forEach((v, j) => expectClose(v, CURRENT_RESIDUAL_MODEL.xtx_inverse[i]![j]!, `xtx_inverse[${i}][${j}]`)));
-    expect(refit.held_at_zero).toEqual(CURRENT_RESIDUAL_MODEL.held_at_zero);
-    expect(refit.training_range).toEqual(CURRENT_RESIDUAL_MODEL.training_range);
-  });
-
-  it("names the exact dataset it was fitted on (SHA-256 of the CSV bytes)", () => {
-    expect(CURRENT_RESIDUAL_MODEL.dataset.sha256).toBe(datasetHash(csv));
-    expect(refit.dataset.sha256).toBe(CURRENT_RESIDUAL_MODEL.dataset.sha256);
-    // One changed figure is a different dataset.
-    expect(datasetHash(csv.replace("47.04", "47.05"))).not.toBe(CURRENT_RESIDUAL_MODEL.dataset.sha256);
-  });
-
-  it("is deterministic: two fits serialise to the same bytes, which are the stored file", () => {
-    expect(serialiseModel(fitResidualModel(csv))).toBe(serialiseModel(refit));
-    expect(serialiseModel(refit)).toBe(storedText);
-  });
-
-  it("the fit script's --check passes on the shipped files", () => {
-    const out = execFileSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/fit-residual-model.ts", "--check"], { cwd: ROOT, encoding: "utf8" });
-    expect(out).toContain("reproduces");
-  });
-
-  it("keeps the sign constraints: no depreciation feature raises the value, and none had to be held at zero", () => {
-    for (const f of ["age_years", "excess_10k_km", "soh_deficit_pp"] as const) expect(CURRENT_RESIDUAL_MODEL.coefficients[f]).toBeLessThan(0);
-    expect(CURRENT_RESIDUAL_MODEL.held_at_zero).toEqual([]);
-  });
-
-  it("lies on the boundary of 'no gain with age at the same odometer and SoH': the unconstrained fit violates it", () => {
-    const byName = Object.fromEntries(CURRENT_RESIDUAL_MODEL.constraints.map((c) => [c.name, c]));
-    expect(Object.keys(byName)).toEqual(FIT_CONSTRAINTS.map((c) => c.name));
-    // Unconstrained, an older car at the same odometer and SoH gained about 4.6 % a year.
-    expect(byName.no_gain_with_age_at_fixed_odometer_and_soh!.unconstrained_value).toBeGreaterThan(0.04);
-    expect(byName.no_gain_with_age_at_fixed_odometer!.unconstrained_value).toBeGreaterThan(0.02);
-    expect(CURRENT_RESIDUAL_MODEL.constraints.filter((c) => c.active).map((c) => c.name)).toEqual(["no_gain_with_age_at_fixed_odometer_and_soh"]);
-    const c = CURRENT_RESIDUAL_MODEL.coefficients;
-    // On the boundary the age coefficient is derived: a year of age costs exactly the kilometres and the battery wear it brings.
-    expect(c.age_years).toBe(NORMAL_10K_KM_PER_YEAR * c.excess_10k_km + EXPECTED_SOH_LOSS_PCT_PER_YEAR * c.soh_deficit_pp);
-    expect(NORMAL_10K_KM_PER_YEAR).toBe(NORMAL_KM_PER_YEAR / 10_000);
-    expect(CURRENT_RESIDUAL_MODEL.fit.unconstrained.age_years.coefficient).not.toBe(c.age_years);
-    // Every constraint holds in the stored model.
-    const beta = MODEL_FEATURES.map((f) => c[f]);
-    for (const k of FIT_CONSTRAINTS) expect(k.a.reduce((s, v, i) => s + v * beta[i]!, 0)).toBeLessThanOrEqual(1e-15);
-    // One coefficient fewer is fitted: a degree of freedom more than published rows − 5.
-    expect(CURRENT_RESIDUAL_MODEL.degrees_of_freedom).toBe(CURRENT_RESIDUAL_MODEL.fit.n_published - 4);
-  });
-
-  it("refuses to write a model whose data would give age the wrong sign", () => {
-    // Reverse the published age curve: every 60-month row (published and synthesised) gains 60 %, so
-    // five-year-old cars become the dearest. Fields before the note hold no commas.
-    const reversed = csv
-      .split("\n")
-      .map((line) => {
-        const f = line.split(",");
-        if (f[5] !== "60") return line;
-        f[8] = (Number(f[8]) * 1.6).toFixed(2);
-        return f.join(",");
-      })
-      .join("\n");
-    expect(() => fitResidualModel(reversed)).toThrow(/age coefficient/);
-  });
-});
-
-/** The shipped CSV with every 60-month row's retained value scaled: a steeper (< 1) or flatter (> 1) published age curve. Fields before the note hold no commas. */
-function withSixtyMonthValuesScaled(factor: number): string {
+/** The CSV with every published row's retained_pct replaced by `f(row)` (synthesised rows are not fitted). */
+function withPublished(f: (r: ReturnType<typeof parseCalibrationCsv>[number]) => number): string {
+  const rows = parseCalibrationCsv(csv);
+  const byId = new Map(rows.map((r) => [r.row_id, r]));
   return csv
     .split("\n")
-    .map((line) => {
-      const f = line.split(",");
-      if (f[5] !== "60") return line;
-      f[8] = (Number(f[8]) * factor).toFixed(2);
-      return f.join(",");
+    .map((line, i) => {
+      if (i === 0 || line.trim() === "") return line;
+      const id = line.slice(0, line.indexOf(","));
+      const r = byId.get(id)!;
+      if (r.kind !== "published") return line;
+      const fields = line.split(",");
+      fields[8] = String(Math.round(f(r) * 10_000) / 10_000);
+      return fields.join(",");
     })
     .join("\n");
 }
 
-const designOf = (text: string) => {
-  const rows = parseCalibrationCsv(text);
-  return {
-    rows,
-    x: rows.map((r) => featureRow({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain })),
-    y: rows.map((r) => Math.log(r.retained_pct / 100)),
-  };
-};
-const rssOf = (x: number[][], y: number[], beta: readonly number[]) => x.reduce((s, row, i) => s + (y[i]! - row.reduce((t, v, j) => t + v * beta[j]!, 0)) ** 2, 0);
-
-describe("the constrained fit (KKT)", () => {
-  it("leaves the unconstrained fit unchanged when no constraint is violated (a steeper published age curve)", () => {
-    const text = withSixtyMonthValuesScaled(0.7);
-    const model = fitResidualModel(text);
-    expect(model.constraints.map((c) => c.active)).toEqual(FIT_CONSTRAINTS.map(() => false));
-    for (const c of model.constraints) expect(c.unconstrained_value).toBeLessThan(0);
-    const { x, y } = designOf(text);
-    const ols = olsQr(x, y);
-    // Bit for bit the ordinary least squares fit, and all five coefficients fitted.
-    expect(MODEL_FEATURES.map((f) => model.coefficients[f])).toEqual(ols.coefficients);
-    for (const f of MODEL_FEATURES) expect(model.coefficients[f]).toBe(model.fit.unconstrained[f].coefficient);
-    expect(model.xtx_inverse).toEqual(ols.xtxInverse);
-    expect(model.degrees_of_freedom).toBe(model.fit.n_published - MODEL_FEATURES.length);
+describe("refitting the residual value model (rv-2027.02) from the shipped CSV", () => {
+  it("is deterministic and reproduces the stored file byte for byte; the file passes its schema", () => {
+    expect(serialiseModel(fitResidualModel(csv))).toBe(storedText);
+    expect(residualModelFileSchema.safeParse(JSON.parse(storedText)).success).toBe(true);
+    expect(model.model_version).toBe("rv-2027.02");
+    expect(model.prior.method).toBe(RESIDUAL_RULES_VERSION);
   });
 
-  it("lands exactly on the boundary when the data violate it, and equals the reduced model fitted directly", () => {
-    const { rows, x, y } = designOf(csv);
-    const model = fitResidualModel(csv);
-    const c = model.coefficients;
-    // The reduced model written out by hand: on the boundary ln(value) = b0 + b_exc·odometer/10,000 + b_soh·(100 − SoH) + b_phev·phev.
-    const z = rows.map((r) => [1, r.odometer_km / 10_000, 100 - r.soh_pct, r.powertrain === "PHEV" ? 1 : 0]);
-    const reduced = olsQr(z, y);
-    expectClose(c.intercept, reduced.coefficients[0]!, "intercept");
-    expectClose(c.excess_10k_km, reduced.coefficients[1]!, "b_exc = b_odometer");
-    expectClose(c.soh_deficit_pp, reduced.coefficients[2]!, "b_soh");
-    expectClose(c.phev, reduced.coefficients[3]!, "b_phev");
-    expectClose(model.fit.rss, reduced.rss, "rss");
-    // The covariance is the reduced model's, mapped back: the leverage of any car is the same in both.
-    for (const v of [{ ageMonths: 12, odometerKm: 15_000, sohPct: 97.7 }, { ageMonths: 60, odometerKm: 150_000, sohPct: 80 }, { ageMonths: 36, odometerKm: 45_000, sohPct: 93.1 }]) {
-      const full = featureRow({ ...v, powertrain: "BEV" });
-      const red = [1, v.odometerKm / 10_000, 100 - v.sohPct, 0];
-      const quad = (m: number[][], u: number[]) => u.reduce((s, ui, i) => s + ui * m[i]!.reduce((t, mij, j) => t + mij * u[j]!, 0), 0);
-      expectClose(quad(model.xtx_inverse, full), quad(reduced.xtxInverse, red), "leverage");
+  it("names the exact dataset it was fitted on (SHA-256 of the CSV bytes) and fits the published rows only", () => {
+    expect(model.dataset.sha256).toBe(datasetHash(csv));
+    expect(model.dataset.published_rows_fitted).toBe(parseCalibrationCsv(csv).filter((r) => r.kind === "published").length);
+  });
+
+  it("the fit script's --check passes on the shipped files", () => {
+    const out = execFileSync(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/fit-residual-model.ts", "--check"], { cwd: ROOT, encoding: "utf8" });
+    expect(out).toMatch(/reproduces/);
+    // It prints the error table by age band and the constructed vehicles (the methodology page quotes them).
+    expect(out).toMatch(/leave-one-out: \| band/);
+    expect(out).toMatch(/72 m \/ 300,000 km/);
+  });
+
+  it("gives every published row one price basis, stated per source; an unknown source is refused", () => {
+    for (const r of parseCalibrationCsv(csv).filter((x) => x.kind === "published")) expect(PRICE_BASIS_BY_SOURCE[r.source], r.source).toBeDefined();
+    expect(() => fitResidualModel(csv.replace("P02,published,cdl-vis-2025", "P02,published,someone-2026"))).toThrow(/price basis/);
+  });
+
+  it("keeps each age tilt below the bound that leaves every car losing at least 2 % a year at the same odometer and SoH", () => {
+    const bounds = tiltBounds();
+    for (const f of ["tilt_12_36m", "tilt_36_60m"] as const) {
+      expect(model.upper_bounds[f]).toBe(bounds[f]);
+      expect(model.coefficients[f]).toBeLessThanOrEqual(bounds[f]! + 1e-12);
     }
-    // The derived age coefficient's standard error is that of 1.5·b_odometer + 2.3·b_soh in the reduced model.
-    expectClose(model.standard_errors.age_years, Math.sqrt(model.residual_se ** 2 * model.design_effect * quad2([0, NORMAL_10K_KM_PER_YEAR, EXPECTED_SOH_LOSS_PCT_PER_YEAR, 0], reduced.xtxInverse)), "SE of the derived age coefficient");
-    // Optimal on the feasible set: no feasible step from it lowers the RSS.
-    const beta = MODEL_FEATURES.map((f) => c[f]);
-    const best = rssOf(x, y, beta);
-    const feasible = (b: number[]) => FIT_CONSTRAINTS.every((k) => k.a.reduce((s, v, i) => s + v * b[i]!, 0) <= 1e-15);
-    // Steps along each coefficient, along the boundary (b_exc and b_age together) and into the interior (b_age alone, lower).
-    const unit = (j: number) => MODEL_FEATURES.map((_, i) => (i === j ? 1 : 0));
-    const directions = [...MODEL_FEATURES.map((_, j) => unit(j)), [0, NORMAL_10K_KM_PER_YEAR, 1, 0, 0], [0, EXPECTED_SOH_LOSS_PCT_PER_YEAR, 0, 1, 0]];
-    let tried = 0;
-    for (const d of directions) {
-      for (const step of [-1e-3, 1e-3, -1e-2, 1e-2]) {
-        const b = beta.map((v, i) => v + step * d[i]!);
-        if (!feasible(b)) continue;
-        tried++;
-        expect(rssOf(x, y, b)).toBeGreaterThan(best);
+    // The bound is what it says: the prior plus a tilt at its bound still falls by MIN_DECLINE_PER_YEAR a year.
+    for (const [f, from, to] of [["tilt_12_36m", 12, 36], ["tilt_36_60m", 36, 60]] as const)
+      for (let a = from; a < to; a += 3)
+        for (const odometerKm of [0, 20_000, a * 1250 + 50_000, 400_000])
+          for (const sohPct of [null, 70, 100]) {
+            const v0 = priorRetention({ ageMonths: a, odometerKm, sohPct, powertrain: "BEV" });
+            const v1 = priorRetention({ ageMonths: a + 1, odometerKm, sohPct, powertrain: "BEV" });
+            expect(12 * Math.log(v1 / v0) + bounds[f]!).toBeLessThanOrEqual(-MIN_DECLINE_PER_YEAR + 1e-9);
+          }
+  });
+});
+
+describe("out-of-sample validation against the rule-based method", () => {
+  const v = model.validation;
+
+  it("has the documented shape: both schemes, three predictors, four age bands summing to every published row", () => {
+    expect(v.n_published).toBe(22);
+    for (const scheme of [v.loo, v.leave_one_source_out]) {
+      expect(Object.keys(scheme).sort()).toEqual([...PREDICTORS].sort());
+      for (const p of PREDICTORS) {
+        const e = scheme[p];
+        expect(e.by_age_band.map((b) => b.band)).toEqual(AGE_BANDS.map((b) => b.band));
+        expect(e.by_age_band.reduce((s, b) => s + b.n, 0)).toBe(22);
+        expect(e.rmse_pp).toBeGreaterThanOrEqual(e.mae_pp);
+        expect(e.interval_half_width_log).toBeGreaterThan(0);
       }
     }
-    expect(tried).toBeGreaterThanOrEqual(16);
+    expect(v.rows).toHaveLength(22);
+    // Each held-out row's errors recompute to the table.
+    const mae = (k: "rule_based_pct" | "rule_based_basis_pct" | "model_pct") => v.rows.reduce((s, r) => s + Math.abs(r[k] - r.retained_pct), 0) / v.rows.length;
+    expect(mae("model_pct")).toBeCloseTo(v.loo.model.mae_pp, 3);
+    expect(mae("rule_based_pct")).toBeCloseTo(v.loo.rule_based.mae_pp, 3);
+    expect(mae("rule_based_basis_pct")).toBeCloseTo(v.loo.rule_based_basis.mae_pp, 3);
   });
 
-  it("on a flatter published curve holds the SoH slope at zero too, and the two age constraints then coincide", () => {
-    const model = fitResidualModel(withSixtyMonthValuesScaled(1.1));
-    expect(model.held_at_zero).toEqual(["soh_deficit_pp"]);
-    expect(model.constraints.filter((c) => c.active).map((c) => c.name)).toEqual(["soh_deficit_never_raises_value", "no_gain_with_age_at_fixed_odometer", "no_gain_with_age_at_fixed_odometer_and_soh"]);
-    expect(model.coefficients.age_years).toBe(NORMAL_10K_KM_PER_YEAR * model.coefficients.excess_10k_km);
-    expect(model.standard_errors.soh_deficit_pp).toBe(0);
+  it("decides the estimate source from the leave-one-out errors: the model only where it beats both rule-based predictors", () => {
+    const l = v.loo;
+    const beats = l.model.mae_pp < Math.min(l.rule_based.mae_pp, l.rule_based_basis.mae_pp) && l.model.rmse_pp < Math.min(l.rule_based.rmse_pp, l.rule_based_basis.rmse_pp);
+    expect(v.model_beats_rule_based).toBe(beats);
+    expect(model.estimate_source).toBe(beats ? "model" : "rule_based");
+    expect(model.interval.loo_half_width_log).toBe(beats ? l.model.interval_half_width_log : l.rule_based_basis.interval_half_width_log);
   });
 
-  it("solves a small problem whose answer is known: a slope the data want positive is held at zero, with a positive multiplier", () => {
-    const x = [0, 1, 2, 3, 4].map((a) => [1, a]);
-    const y = [1, 3, 5, 7, 9.5];
-    const fit = constrainedLeastSquares(x, y, [{ name: "slope_not_positive", a: [0, 1] }]);
-    expect(fit.coefficients).toEqual([y.reduce((s, v) => s + v, 0) / 5, 0]);
-    expect(fit.active).toEqual(["slope_not_positive"]);
-    expect(fit.multipliers.slope_not_positive).toBeGreaterThan(0);
-    const free = constrainedLeastSquares(x, y, [{ name: "slope_not_negative", a: [0, -1] }]);
-    expect(free.active).toEqual([]);
-    expect(free.coefficients).toEqual(olsQr(x, y).coefficients);
+  it("on data that lie exactly on the rule-based curve, the model cannot beat it: the answer is the rule-based value", () => {
+    const onRules = fitResidualModel(withPublished((r) => 100 * priorRetention({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain })));
+    expect(onRules.validation.model_beats_rule_based).toBe(false);
+    expect(onRules.estimate_source).toBe("rule_based");
+    const p = predictResidual(onRules, { ageMonths: 36, odometerKm: 45_000, sohPct: 93.1, powertrain: "BEV" });
+    expect(p.pct).toBe(p.rulePct);
+  });
+
+  it("with no data pulling it, the model stays at its prior (the shrinkage): rows on the curve give zero adjustments", () => {
+    const onRules = fitResidualModel(withPublished((r) => 100 * priorRetention({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain })));
+    for (const f of onRules.features) expect(Math.abs(onRules.coefficients[f]), f).toBeLessThan(1e-4);
   });
 });
 
@@ -201,7 +129,7 @@ describe("the calibration CSV", () => {
 
   it("gives every published row the fleet-average SoH of its age, and cites a source", () => {
     const published = rows.filter((r) => r.kind === "published");
-    expect(published.length).toBe(CURRENT_RESIDUAL_MODEL.fit.n_published);
+    expect(published.length).toBe(CURRENT_RESIDUAL_MODEL.dataset.published_rows_fitted);
     for (const r of published) {
       expect(r.soh_pct).toBeCloseTo(expectedSohPct(r.age_months), 2);
       expect(sohDeficitPp(r.age_months, r.soh_pct)).toBeCloseTo(0, 2);
@@ -216,7 +144,7 @@ describe("the calibration CSV", () => {
 
   it("derives every synthesised row from its published parent by one of the README's two rules", () => {
     const synthesised = rows.filter((r) => r.kind === "synthesised");
-    expect(synthesised.length).toBe(CURRENT_RESIDUAL_MODEL.fit.n_synthesised);
+    expect(synthesised.length).toBe(CURRENT_RESIDUAL_MODEL.dataset.rows - CURRENT_RESIDUAL_MODEL.dataset.published_rows_fitted);
     const round2 = (x: number) => Math.round(x * 100) / 100;
     for (const s of synthesised) {
       const parent = byId.get(s.derived_from)!;
@@ -247,35 +175,3 @@ describe("the calibration CSV", () => {
   });
 });
 
-describe("olsQr", () => {
-  it("recovers exact coefficients and matches the normal equations on a known problem", () => {
-    // y = 2 + 3a − b exactly, plus a perpendicular residual on the last row pair.
-    const x = [
-      [1, 0, 0],
-      [1, 1, 0],
-      [1, 0, 1],
-      [1, 2, 1],
-      [1, 3, 5],
-    ];
-    const y = x.map(([, a, b]) => 2 + 3 * a! - b!);
-    const fit = olsQr(x, y);
-    fit.coefficients.forEach((c, i) => expect(c).toBeCloseTo([2, 3, -1][i]!, 12));
-    expect(fit.rss).toBeLessThan(1e-20);
-    // (X'X)⁻¹ times X'X is the identity.
-    const xtx = [0, 1, 2].map((i) => [0, 1, 2].map((j) => x.reduce((s, r) => s + r[i]! * r[j]!, 0)));
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) expect([0, 1, 2].reduce((s, k) => s + fit.xtxInverse[i]![k]! * xtx[k]![j]!, 0)).toBeCloseTo(i === j ? 1 : 0, 10);
-  });
-
-  it("refuses a rank-deficient design (a feature the data cannot identify)", () => {
-    expect(() => olsQr([[1, 2], [2, 4], [3, 6]], [1, 2, 3])).toThrow(/collinear|rank/);
-  });
-});
-
-describe("Student's t quantile", () => {
-  it("matches table values", () => {
-    expect(studentTQuantile(0.95, 15)).toBeCloseTo(1.7531, 4);
-    expect(studentTQuantile(0.975, 10)).toBeCloseTo(2.2281, 4);
-    expect(studentTCdf(0, 7)).toBeCloseTo(0.5, 12);
-    expect(CURRENT_RESIDUAL_MODEL.t_quantile).toBeCloseTo(studentTQuantile(0.95, CURRENT_RESIDUAL_MODEL.degrees_of_freedom), 10);
-  });
-});

@@ -1,16 +1,17 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildResidualPrediction } from "@/lib/leasing/predict-residual-value";
 import { CURRENT_RESIDUAL_MODEL as model } from "@/lib/leasing/residual-model/current-model";
-import type { VehicleFeatures } from "@/lib/leasing/residual-model/features";
-import { CONFIDENCE_HALF_WIDTH, confidenceOf, factorsOf, predictResidual, referenceVehicle } from "@/lib/leasing/residual-model/predict";
+import { priorRetention, type VehicleFeatures } from "@/lib/leasing/residual-model/features";
+import { confidenceOf, factorsOf, predictResidual, referenceVehicle, valueOf } from "@/lib/leasing/residual-model/predict";
 import { expectedSohPct, normalMileageKm } from "@/lib/leasing/residual-value-rules";
 import { dataQualityOf, resolveInputs, type DeviceResidualFacts } from "@/lib/leasing/residual-model/resolve-inputs";
 import { residualModelQuerySchema, residualValuePredictionSchema, type ResidualModelQuery } from "@/lib/schemas/leasing-residual-model";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const base: VehicleFeatures = { ageMonths: 36, odometerKm: 45_000, sohPct: 93, powertrain: "BEV" };
-const ages12to72 = Array.from({ length: 61 }, (_, i) => 12 + i);
 const pct = (v: Partial<VehicleFeatures>) => predictResidual(model, { ...base, ...v }).pct;
+const round1 = (x: number) => Math.round(x * 10) / 10;
 
 const device = (over: Partial<DeviceResidualFacts> = {}): DeviceResidualFacts => ({
   device_id: "dev-1",
@@ -29,114 +30,144 @@ const device = (over: Partial<DeviceResidualFacts> = {}): DeviceResidualFacts =>
 });
 const query = (q: Record<string, string> = {}): ResidualModelQuery => residualModelQuerySchema.parse(q);
 
-describe("prediction is monotone in age and the wear inputs", () => {
-  it("older → lower at the same excess mileage and SoH deficit (the normal car of each age)", () => {
-    for (const age of [12, 24, 36, 48, 60]) expect(pct(normalAt(age + 12))).toBeLessThan(pct(normalAt(age)));
+const powertrain = fc.constantFrom("BEV" as const, "PHEV" as const);
+const soh = fc.option(fc.double({ min: 1, max: 100, noNaN: true }), { nil: null });
+const odometer = fc.double({ min: 0, max: 2_000_000, noNaN: true });
+
+describe("CONTRACT: monotone in age and SoH (property tests over the whole input range)", () => {
+  it("at equal odometer, SoH and powertrain an older vehicle is valued strictly lower (a difference in age alone changes the value), never higher after rounding", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 599 }), fc.integer({ min: 1, max: 120 }), odometer, soh, powertrain, (age, older, odometerKm, sohPct, pt) => {
+        const young = predictResidual(model, { ageMonths: age, odometerKm, sohPct, powertrain: pt }).pct;
+        const old = predictResidual(model, { ageMonths: Math.min(600, age + older), odometerKm, sohPct, powertrain: pt }).pct;
+        if (age + older > 600) return;
+        expect(old).toBeLessThan(young);
+        expect(round1(old)).toBeLessThanOrEqual(round1(young));
+      }),
+      { numRuns: 3000, seed: 27 },
+    );
   });
 
-  it("older → lower at the same excess mileage and SoH deficit, for a worn car too", () => {
-    const worn = (age: number) => ({ ageMonths: age, odometerKm: normalMileageKm(age) + 30_000, sohPct: expectedSohPct(age) - 6 });
-    for (const age of [12, 36, 60]) expect(pct(worn(age + 24))).toBeLessThan(pct(worn(age)));
+  it("between 12 and 120 months at ordinary odometers and SoH, a year of age alone moves even the rounded answer", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 12, max: 108 }), fc.double({ min: 0, max: 300_000, noNaN: true }), fc.option(fc.double({ min: 60, max: 100, noNaN: true }), { nil: null }), powertrain, (age, odometerKm, sohPct, pt) => {
+        const young = predictResidual(model, { ageMonths: age, odometerKm, sohPct, powertrain: pt }).pct;
+        const old = predictResidual(model, { ageMonths: age + 12, odometerKm, sohPct, powertrain: pt }).pct;
+        expect(round1(old)).toBeLessThan(round1(young));
+      }),
+      { numRuns: 2000, seed: 27 },
+    );
   });
 
-  it("never rises with age at the same raw odometer and SoH reading, month by month from 12 to 72 months", () => {
-    for (const odometerKm of [15_000, 45_000, 90_000, 150_000])
-      for (const sohPct of [97, 92, 85]) {
-        const curve = ages12to72.map((ageMonths) => pct({ ageMonths, odometerKm, sohPct }));
-        curve.slice(1).forEach((v, i) => expect(v, `${odometerKm} km, SoH ${sohPct}, ${ages12to72[i + 1]} months`).toBeLessThanOrEqual(curve[i]! * (1 + 1e-12)));
-        // rv-2027.01 lies on this constraint's boundary: an older car with the same odometer and SoH gets the same estimate.
-        expect(curve.at(-1)! / curve[0]!).toBeCloseTo(1, 10);
-      }
+  it("at equal age, odometer and powertrain a lower SoH gives a strictly lower value", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 600 }), odometer, fc.double({ min: 1, max: 100, noNaN: true }), fc.double({ min: 0.01, max: 50, noNaN: true }), powertrain, (ageMonths, odometerKm, high, drop, pt) => {
+        const low = Math.max(0.5, high - drop);
+        if (low >= high) return;
+        expect(predictResidual(model, { ageMonths, odometerKm, sohPct: low, powertrain: pt }).pct).toBeLessThan(predictResidual(model, { ageMonths, odometerKm, sohPct: high, powertrain: pt }).pct);
+      }),
+      { numRuns: 3000, seed: 27 },
+    );
   });
 
-  it("never rises with age at the same raw odometer and a battery the same distance below the average for the age", () => {
-    for (const odometerKm of [30_000, 90_000])
-      for (const below of [0, 3, 6]) {
-        const curve = ages12to72.map((ageMonths) => pct({ ageMonths, odometerKm, sohPct: expectedSohPct(ageMonths) - below }));
-        curve.slice(1).forEach((v, i) => expect(v, `${odometerKm} km, ${below} pp below average, ${ages12to72[i + 1]} months`).toBeLessThanOrEqual(curve[i]! * (1 + 1e-12)));
-      }
-  });
-
-  it("older at the normal mileage (15,000 km a year) and the same SoH → lower", () => {
-    for (let age = 12; age < 72; age += 6) expect(pct({ ageMonths: age + 6, odometerKm: normalMileageKm(age + 6), sohPct: 92 })).toBeLessThan(pct({ ageMonths: age, odometerKm: normalMileageKm(age), sohPct: 92 }));
-  });
-
-  it("more kilometres → lower value", () => {
-    for (const km of [0, 20_000, 60_000, 150_000]) expect(pct({ odometerKm: km + 10_000 })).toBeLessThan(pct({ odometerKm: km }));
-  });
-
-  it("lower SoH → lower value", () => {
-    for (const soh of [100, 95, 88, 75]) expect(pct({ sohPct: soh - 5 })).toBeLessThan(pct({ sohPct: soh }));
-  });
-
-  it("a car exactly at the normal mileage and SoH for its age is priced on age and powertrain alone", () => {
-    const c = model.coefficients;
-    for (const age of [12, 36, 60]) expect(pct(normalAt(age))).toBeCloseTo(100 * Math.exp(c.intercept + c.age_years * (age / 12)), 9);
-  });
-
-  it("the interval contains the estimate and is wider where the data are thin (PHEV: two published rows)", () => {
-    const bev = predictResidual(model, base);
-    const phev = predictResidual(model, { ...base, powertrain: "PHEV" });
-    expect(bev.lowPct).toBeLessThan(bev.pct);
-    expect(bev.highPct).toBeGreaterThan(bev.pct);
-    expect(phev.relativeHalfWidth).toBeGreaterThan(bev.relativeHalfWidth);
+  it("more kilometres never raise the value", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 600 }), odometer, fc.double({ min: 1, max: 200_000, noNaN: true }), soh, powertrain, (ageMonths, odometerKm, more, sohPct, pt) => {
+        expect(predictResidual(model, { ageMonths, odometerKm: odometerKm + more, sohPct, powertrain: pt }).pct).toBeLessThanOrEqual(predictResidual(model, { ageMonths, odometerKm, sohPct, powertrain: pt }).pct);
+      }),
+      { numRuns: 1000, seed: 27 },
+    );
   });
 });
 
-/** A BEV at the normal mileage (15,000 km a year) and the fleet-average SoH for its age. */
-function normalAt(ageMonths: number): VehicleFeatures {
-  return { ageMonths, odometerKm: normalMileageKm(ageMonths), sohPct: expectedSohPct(ageMonths), powertrain: "BEV" };
-}
+describe("the constructed vehicles of issue 27 (rv-2027.01 valued them 53.3, 52.7 and 52.2 %)", () => {
+  const a = pct({ ageMonths: 12, odometerKm: 10_000, sohPct: 95 });
+  const b = pct({ ageMonths: 12, odometerKm: 10_000, sohPct: 75 });
+  const c = pct({ ageMonths: 72, odometerKm: 15_000, sohPct: null });
 
-describe("confidence", () => {
-  it("follows the interval's relative half-width", () => {
-    const p = predictResidual(model, base);
-    expect(confidenceOf({ ...p, relativeHalfWidth: CONFIDENCE_HALF_WIDTH.high })).toBe("high");
-    expect(confidenceOf({ ...p, relativeHalfWidth: CONFIDENCE_HALF_WIDTH.high + 0.01 })).toBe("medium");
-    expect(confidenceOf({ ...p, relativeHalfWidth: CONFIDENCE_HALF_WIDTH.medium + 0.01 })).toBe("low");
-    expect(confidenceOf(p)).toBe("medium");
+  it("the battery: 20 SoH points lower is worth about 0.5 % of the value per point less (Autovista), exactly the prior's factor", () => {
+    expect(b).toBeLessThan(a);
+    expect(b / a).toBeCloseTo(Math.exp(-0.005 * 20), 9);
   });
 
-  it("is low outside the calibration range, whatever the width", () => {
-    const old = predictResidual(model, normalAt(120));
-    expect(old.outsideTrainingRange).toEqual(["age_months"]);
-    expect(confidenceOf(old)).toBe("low");
-    expect(predictResidual(model, { ...base, sohPct: 60 }).outsideTrainingRange).toEqual(["battery_soh_pct"]);
-    expect(predictResidual(model, { ...base, odometerKm: 250_000 }).outsideTrainingRange).toEqual(["odometer_km"]);
-    // The range is on the deviations the model prices: a 12-month car at the normal 15,000 km is inside,
-    // although no calibration row has so few kilometres; a 10-year-old car at 45,000 km is far below normal.
-    expect(predictResidual(model, normalAt(12)).outsideTrainingRange).toEqual([]);
-    expect(predictResidual(model, { ...base, ageMonths: 120 }).outsideTrainingRange).toEqual(["age_months", "odometer_km", "battery_soh_pct"]);
+  it("the age: a 6-year-old car is worth far less than a 1-year-old one, even at a similar odometer", () => {
+    expect(c).toBeLessThan(b);
+    expect(a - c).toBeGreaterThan(15);
+  });
+
+  it("high mileage keeps lowering the value (no cliff): 140,000 > 200,000 > 300,000 km at 72 months", () => {
+    const [k140, k200, k300] = [140_000, 200_000, 300_000].map((odometerKm) => pct({ ageMonths: 72, odometerKm, sohPct: null }));
+    expect(k200!).toBeLessThan(k140!);
+    expect(k300!).toBeLessThan(k200!);
+  });
+});
+
+describe("the estimate and its prior", () => {
+  it("is the prior (the rule-based value) times the fitted adjustment; with estimate_source rule_based it would be the prior alone", () => {
+    const v: VehicleFeatures = { ageMonths: 30, odometerKm: 50_000, sohPct: 90, powertrain: "BEV" };
+    const p = predictResidual(model, v);
+    expect(p.rulePct).toBeCloseTo(100 * priorRetention(v), 9);
+    expect(p.pct).toBeCloseTo(model.estimate_source === "model" ? p.modelPct : p.rulePct, 9);
+    expect(predictResidual({ ...model, estimate_source: "rule_based" }, v).pct).toBeCloseTo(p.rulePct, 9);
+  });
+
+  it("a SoH not measured gets no battery adjustment: the same as a battery exactly at the average for its age", () => {
+    expect(pct({ ageMonths: 40, sohPct: null })).toBeCloseTo(pct({ ageMonths: 40, sohPct: expectedSohPct(40) }), 9);
+  });
+
+  it("the interval contains the estimate", () => {
+    for (const v of [base, { ...base, powertrain: "PHEV" as const }, { ...base, ageMonths: 12 }, { ...base, ageMonths: 60, odometerKm: 75_000 }]) {
+      const p = predictResidual(model, v);
+      expect(p.lowPct).toBeLessThan(p.pct);
+      expect(p.highPct).toBeGreaterThan(p.pct);
+    }
+  });
+});
+
+describe("confidence and its reasons", () => {
+  const conf = (v: VehicleFeatures, missingInputs: ("age_months" | "odometer_km")[] = []) => confidenceOf(model, predictResidual(model, v), { missingInputs, sohNotMeasured: v.sohPct === null });
+
+  it("a normal car inside the calibration range: no worse than medium, and anything below high says why", () => {
+    const c = conf({ ageMonths: 36, odometerKm: 45_000, sohPct: expectedSohPct(36), powertrain: "BEV" });
+    expect(c.confidence).not.toBe("low");
+    if (c.confidence !== "high") expect(c.reasons.length).toBeGreaterThan(0);
+  });
+
+  it("is low outside the calibration range and says which input", () => {
+    const c = conf({ ...base, ageMonths: 140 });
+    expect(c.confidence).toBe("low");
+    expect(c.reasons.join(" ")).toMatch(/calibration range \(age_months/);
+    expect(conf({ ...base, sohPct: 30 }).reasons.join(" ")).toMatch(/battery_soh_pct/);
+  });
+
+  it("a SoH not measured caps it at medium and says so; an unknown age makes it low", () => {
+    const c = conf({ ageMonths: 36, odometerKm: 45_000, sohPct: null, powertrain: "BEV" });
+    expect(c.confidence).not.toBe("high");
+    expect(c.reasons.join(" ")).toMatch(/state of health not measured/);
+    expect(conf(base, ["age_months"]).confidence).toBe("low");
   });
 });
 
 describe("factors", () => {
   it("name the inputs that moved this prediction and which way, never weights", () => {
-    const worn = factorsOf(model, { ...base, odometerKm: 90_000, sohPct: 85 });
-    // base is 36 months, older than the reference (the published rows' mean age, about 33 months).
-    expect(worn).toEqual([
+    expect(factorsOf(model, { ageMonths: 48, odometerKm: 90_000, sohPct: 85, powertrain: "BEV" })).toEqual([
       { feature: "age_months", direction: "negative" },
       { feature: "odometer_km", direction: "negative" },
       { feature: "battery_soh_pct", direction: "negative" },
     ]);
-    const kept = factorsOf(model, { ...base, odometerKm: 10_000, sohPct: 99, powertrain: "PHEV" });
-    expect(kept).toEqual([
-      { feature: "age_months", direction: "negative" },
+    expect(factorsOf(model, { ageMonths: 12, odometerKm: 5_000, sohPct: 99.5, powertrain: "PHEV" })).toEqual([
+      { feature: "age_months", direction: "positive" },
       { feature: "odometer_km", direction: "positive" },
       { feature: "battery_soh_pct", direction: "positive" },
       { feature: "powertrain", direction: "positive" },
     ]);
-    for (const f of kept) expect(Object.keys(f).sort()).toEqual(["direction", "feature"]);
   });
 
-  it("are empty for the reference vehicle itself", () => {
+  it("are empty for the reference vehicle itself, and leave out a SoH that was not measured", () => {
     expect(factorsOf(model, referenceVehicle(model))).toEqual([]);
-  });
-
-  it("name age negative for a normal car older than the reference, positive for a younger one", () => {
-    const refAge = model.reference.age_months;
-    expect(factorsOf(model, normalAt(refAge + 12))).toEqual([{ feature: "age_months", direction: "negative" }]);
-    expect(factorsOf(model, normalAt(refAge - 12))).toEqual([{ feature: "age_months", direction: "positive" }]);
+    const ref = referenceVehicle(model);
+    expect(factorsOf(model, { ...ref, ageMonths: 50, odometerKm: normalMileageKm(50), sohPct: null }).map((f) => f.feature)).toEqual(["age_months"]);
+    expect(valueOf(model, ref)).toBeGreaterThan(0);
   });
 });
 
@@ -165,10 +196,12 @@ describe("resolving the inputs", () => {
     expect(resolveInputs({ query: query({ year: "2027" }), device: device(), model, now: NOW }).features.ageMonths).toBe(0);
   });
 
-  it("fills a missing odometer and SoH with the typical values for the age and says so", () => {
+  it("fills a missing odometer with the typical value for the age, leaves a missing SoH not measured (null, no SoH invented), and says so", () => {
     const r = resolveInputs({ query: query(), device: device({ latest_odometer: null, soh: null }), model, now: NOW });
     expect(r.inputs.odometer_km).toMatchObject({ status: "missing", source: "imputed.typical_for_age" });
-    expect(r.inputs.battery_soh_pct).toMatchObject({ status: "missing", source: "imputed.typical_for_age", value: 93.1 });
+    expect(r.inputs.battery_soh_pct).toMatchObject({ status: "missing", source: "not_measured", value: null });
+    expect(r.features.sohPct).toBeNull();
+    expect(r.limitations.join(" ")).toMatch(/state of health not measured/);
     expect(dataQualityOf(r.inputs)).toBe("low");
     expect(r.limitations).toHaveLength(2);
     expect(dataQualityOf(resolveInputs({ query: query(), device: device({ soh: null }), model, now: NOW }).inputs)).toBe("medium");
@@ -204,7 +237,7 @@ describe("the answer (pure)", () => {
   it("carries every SPEC 2.16 field and validates against the response schema", () => {
     const a = answer({});
     expect(residualValuePredictionSchema.parse(a)).toBeTruthy();
-    expect(a.model_version).toBe("rv-2027.01");
+    expect(a.model_version).toBe("rv-2027.02");
     expect(a.generated_at).toBe(NOW.toISOString());
     expect(a.estimated_residual_eur).toBe(Math.round((54_000 * predictResidual(model, { ageMonths: 36, odometerKm: 60_000, sohPct: 91, powertrain: "BEV" }).pct) / 100));
   });

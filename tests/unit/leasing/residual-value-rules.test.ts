@@ -8,7 +8,9 @@ import {
   expectedSohPct,
   KNOCKOUT_PENALTY_PCT,
   MILEAGE_CREDIT_CAP_PCT,
-  MILEAGE_PENALTY_CAP_PCT,
+  MILEAGE_LINEAR_ZONE_PCT,
+  MILEAGE_PENALTY_MAX_PCT,
+  mileagePenaltyPct,
   monthsBetween,
   RESIDUAL_RULES_VERSION,
   SCORE_ADJUSTMENTS,
@@ -37,6 +39,7 @@ function bev(over: Partial<ResidualInput> = {}): ResidualInput {
   };
 }
 
+const round2 = (x: number) => Math.round(x * 100) / 100;
 const pct = (over: Partial<ResidualInput> = {}) => computeResidualValue(bev(over), { now }).estimated_residual_pct;
 
 describe("depreciation curve", () => {
@@ -79,12 +82,31 @@ describe("monotonic in every input", () => {
     for (let i = 1; i < values.length; i++) expect(values[i]).toBeLessThan(values[i - 1]!);
   });
 
-  it("more km → lower, including below the normal mileage; flat only beyond the caps", () => {
-    // Normal at 36 months: 45,000 km. The credit is capped 25,000 km below it, the penalty 50,000 km above.
-    const values = [20_000, 30_000, 45_000, 60_000, 90_000, 95_000].map((km) => pct({ mileage_km: km }));
+  it("more km → lower, including below the normal mileage and far above it; flat only below the credit cap and at the stated floor", () => {
+    // Normal at 36 months: 45,000 km. The credit is capped 25,000 km below it; above it the penalty
+    // keeps growing (0.4 %/1,000 km to 50,000 km above normal, then 0.2 % of the remaining value per 1,000 km).
+    const values = [20_000, 30_000, 45_000, 60_000, 90_000, 95_000, 140_000, 200_000, 300_000, 500_000].map((km) => pct({ mileage_km: km }));
     for (let i = 1; i < values.length; i++) expect(values[i]).toBeLessThan(values[i - 1]!);
     expect(pct({ mileage_km: 0 })).toBe(pct({ mileage_km: 20_000 }));
-    expect(pct({ mileage_km: 300_000 })).toBe(pct({ mileage_km: 95_000 }));
+    // The floor: mileage never takes more than MILEAGE_PENALTY_MAX_PCT of the curve value.
+    expect(mileagePenaltyPct(2_000_000, 36)).toBe(MILEAGE_PENALTY_MAX_PCT);
+    expect(mileagePenaltyPct(1_500_000, 36)).toBe(MILEAGE_PENALTY_MAX_PCT);
+  });
+
+  it("has no mileage cliff: a 6-year car at 140,000, 200,000 and 300,000 km, a 1-year car at 65,000 and 150,000 km all value differently", () => {
+    const at = (months: number, km: number) => {
+      const start = new Date(now);
+      start.setUTCMonth(start.getUTCMonth() - months);
+      return computeResidualValue(bev({ lease_start: start.toISOString().slice(0, 10), mileage_km: km }), { now });
+    };
+    const six = [140_000, 200_000, 300_000].map((km) => at(72, km));
+    expect(six.map((r) => r.factors.age_months)).toEqual([72, 72, 72]);
+    expect(six[1]!.estimated_residual_pct).toBeLessThan(six[0]!.estimated_residual_pct);
+    expect(six[2]!.estimated_residual_pct).toBeLessThan(six[1]!.estimated_residual_pct);
+    // 50,000 km above normal keeps the linear zone's 20 %; 110,000 and 210,000 km above it compound 0.2 % per 1,000 km beyond.
+    expect(six.map((r) => r.depreciation_curve.mileage_penalty_pct)).toEqual([20, round2(100 * (1 - 0.8 * 0.998 ** 60)), round2(100 * (1 - 0.8 * 0.998 ** 160))]);
+    const one = [65_000, 150_000].map((km) => at(12, km));
+    expect(one[1]!.estimated_residual_pct).toBeLessThan(one[0]!.estimated_residual_pct);
   });
 
   it("lower SoH → lower, including a better-than-expected battery", () => {
@@ -102,10 +124,14 @@ describe("monotonic in every input", () => {
 });
 
 describe("penalties and adjustments are bounded", () => {
-  it("the mileage penalty is 0.4 % per 1,000 km above normal, capped; the credit is capped", () => {
+  it("the mileage penalty is 0.4 % per 1,000 km to 50,000 km above normal, then 0.2 % of the rest per 1,000 km to a stated floor; the credit is capped", () => {
     const r = computeResidualValue(bev({ mileage_km: 55_000 }), { now });
     expect(r.depreciation_curve.mileage_penalty_pct).toBe(4);
-    expect(computeResidualValue(bev({ mileage_km: 900_000 }), { now }).depreciation_curve.mileage_penalty_pct).toBe(MILEAGE_PENALTY_CAP_PCT);
+    // The linear zone ends 50,000 km above normal at MILEAGE_LINEAR_ZONE_PCT (20 %); the penalty goes on beyond it.
+    expect(computeResidualValue(bev({ mileage_km: 95_000 }), { now }).depreciation_curve.mileage_penalty_pct).toBe(MILEAGE_LINEAR_ZONE_PCT);
+    expect(computeResidualValue(bev({ mileage_km: 96_000 }), { now }).depreciation_curve.mileage_penalty_pct).toBe(round2(100 * (1 - 0.8 * 0.998)));
+    expect(computeResidualValue(bev({ mileage_km: 400_000 }), { now }).depreciation_curve.mileage_penalty_pct).toBe(round2(100 * (1 - 0.8 * 0.998 ** 305)));
+    expect(computeResidualValue(bev({ mileage_km: 900_000 }), { now }).depreciation_curve.mileage_penalty_pct).toBe(MILEAGE_PENALTY_MAX_PCT);
     expect(computeResidualValue(bev({ mileage_km: 0 }), { now }).depreciation_curve.mileage_penalty_pct).toBe(-MILEAGE_CREDIT_CAP_PCT);
   });
 
@@ -189,7 +215,7 @@ describe("age", () => {
 describe("data quality", () => {
   it("a complete BEV lists nothing missing and is 100 % complete", () => {
     const r = computeResidualValue(bev(), { now });
-    expect(r.data_quality).toEqual({ completeness_pct: 100, missing_fields: [], age_basis: "lease_start" });
+    expect(r.data_quality).toEqual({ completeness_pct: 100, missing_fields: [], age_basis: "lease_start", battery_soh_status: "measured", notes: [] });
   });
 
   it("names each missing input, and completeness is the share of applicable inputs present", () => {
@@ -200,6 +226,25 @@ describe("data quality", () => {
     expect(r.estimated_residual_eur).toBeNull();
     expect(r.factors.battery_soh_pct).toBeNull();
     expect(r.confidence).toBe("medium");
+  });
+
+  it("a plug-in whose SoH was not measured (null): no battery adjustment, says so, confidence at most medium", () => {
+    for (const powertrain of ["BEV", "PHEV", null]) {
+      const r = computeResidualValue(bev({ powertrain, soh_pct: null }), { now });
+      expect(r.depreciation_curve.battery_penalty_pct).toBe(0);
+      expect(r.factors.battery_soh_pct).toBeNull();
+      expect(r.data_quality.battery_soh_status).toBe("not_measured");
+      expect(r.data_quality.missing_fields).toContain("battery_soh_pct");
+      expect(r.confidence).not.toBe("high");
+      expect(r.data_quality.notes.join(" ")).toMatch(/state of health not measured/i);
+    }
+    // The same car measured at the expected SoH: the same value (no adjustment either way), but high confidence.
+    const measured = computeResidualValue(bev(), { now });
+    const unmeasured = computeResidualValue(bev({ soh_pct: null }), { now });
+    expect(unmeasured.estimated_residual_pct).toBe(measured.estimated_residual_pct);
+    expect(measured.confidence).toBe("high");
+    expect(unmeasured.confidence).toBe("medium");
+    expect(computeResidualValue(bev({ powertrain: "ICE", soh_pct: null }), { now }).data_quality.battery_soh_status).toBe("not_applicable");
   });
 
   it("an ICE is not asked for a SoH nor a green fleet score of its own", () => {
