@@ -189,7 +189,21 @@ export interface GpsDistance {
 /** What the period's readings say about the distance, as read (./queries/period-distance-sql.ts). */
 export interface DistanceEvidence {
   odometer: OdometerPeriod;
-  gps: GpsDistance;
+  /**
+   * The plausible positions' great-circle sum; null when it was not needed: the odometer has two
+   * plausible readings and even the sum over ALL positions (never below the plausible one) is within
+   * the margin of odometerCovers.
+   */
+  gps: GpsDistance | null;
+}
+
+/**
+ * The odometer covers the period: it has two plausible readings and the positions' great-circle
+ * distance (a lower bound of the distance driven) does not exceed its increases by more than
+ * GPS_EXCESS_FRACTION of them and GPS_EXCESS_MIN_KM.
+ */
+export function odometerCovers(odo: OdometerIncreases | null, gpsKm: number): boolean {
+  return odo !== null && !(gpsKm > odo.km * (1 + GPS_EXCESS_FRACTION) && gpsKm > odo.km + GPS_EXCESS_MIN_KM);
 }
 
 /** The distance of a period and how it was measured (the answer's per-vehicle evidence). */
@@ -200,8 +214,8 @@ export interface PeriodDistance {
   note: string;
   /** The odometer's account (null without two plausible readings). */
   odometer: OdometerIncreases | null;
-  /** The great-circle distance of the positions, km (0 without two positions). */
-  gps_km: number;
+  /** The plausible positions' great-circle distance, km (0 without two positions); null when not computed (DistanceEvidence.gps). */
+  gps_km: number | null;
 }
 
 const fmtKm = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 1 });
@@ -226,11 +240,12 @@ function setAsideWords(o: OdometerIncreases): string[] {
  */
 export function periodDistance(e: DistanceEvidence): PeriodDistance {
   const odo = odometerIncreases(e.odometer);
-  const gpsKm = round3(Math.max(0, e.gps.km));
-  const gpsWords = e.gps.outliers + e.gps.fastSteps > 0 ? ` (${e.gps.outliers} position outlier(s) and ${e.gps.fastSteps} step(s) faster than plausible set aside)` : "";
+  const gps = e.gps;
+  const gpsKm = gps === null ? null : round3(Math.max(0, gps.km));
+  const gpsWords = gps !== null && gps.outliers + gps.fastSteps > 0 ? ` (${gps.outliers} position outlier(s) and ${gps.fastSteps} step(s) faster than plausible set aside)` : "";
   if (odo) {
-    const covers = !(gpsKm > odo.km * (1 + GPS_EXCESS_FRACTION) && gpsKm > odo.km + GPS_EXCESS_MIN_KM);
-    if (covers) {
+    // Without the plausible sum the loader found even the all-positions sum within the margin.
+    if (gpsKm === null || odometerCovers(odo, gpsKm)) {
       const aside = setAsideWords(odo);
       return aside.length === 0
         ? { km: odo.km, method: "odometer", note: `Odometer: ${odo.readings} plausible readings, none set aside.`, odometer: odo, gps_km: gpsKm }
@@ -242,24 +257,25 @@ export function periodDistance(e: DistanceEvidence): PeriodDistance {
             gps_km: gpsKm,
           };
     }
+    const aside = setAsideWords(odo);
     return {
       km: gpsKm,
       method: "gps_great_circle",
-      note: `GPS great-circle over ${e.gps.positions} positions${gpsWords}: the odometer's plausible increases (${fmtKm(odo.km)} km) are below the positions' great-circle distance (${fmtKm(gpsKm)} km, a lower bound of the distance driven), so the odometer did not record the whole period.`,
+      note: `GPS great-circle over ${gps?.positions ?? 0} positions${gpsWords}: the odometer's plausible increases (${fmtKm(odo.km)} km${aside.length > 0 ? `; ${aside.join("; ")}` : ""}) are below the positions' great-circle distance (${fmtKm(gpsKm)} km, a lower bound of the distance driven), so the odometer did not record the whole period.`,
       odometer: odo,
       gps_km: gpsKm,
     };
   }
-  if (gpsKm > 0) {
+  if (gpsKm !== null && gpsKm > 0) {
     return {
       km: gpsKm,
       method: "gps_great_circle",
-      note: `GPS great-circle over ${e.gps.positions} positions${gpsWords}: fewer than two plausible odometer readings in the period. A lower bound of the road distance.`,
+      note: `GPS great-circle over ${gps?.positions ?? 0} positions${gpsWords}: fewer than two plausible odometer readings in the period. A lower bound of the road distance.`,
       odometer: null,
       gps_km: gpsKm,
     };
   }
-  return { km: 0, method: "none", note: "No distance data: neither two plausible odometer readings nor two positions in the period (no data is not zero driving).", odometer: null, gps_km: 0 };
+  return { km: 0, method: "none", note: "No distance data: neither two plausible odometer readings nor two positions in the period (no data is not zero driving).", odometer: null, gps_km: gpsKm };
 }
 
 /** Evidence of a vehicle that reported nothing in the period. */

@@ -66,8 +66,8 @@ export interface DistanceEvidenceSummary {
   odometer_spikes: number;
   odometer_jumps: number;
   odometer_contradicted_drops: number;
-  /** Great-circle sum over consecutive plausible positions (km). */
-  gps_km: number;
+  /** Great-circle sum over consecutive plausible positions (km); null when not needed (see the schema). */
+  gps_km: number | null;
 }
 
 export function distanceEvidenceSummary(d: PeriodDistance): DistanceEvidenceSummary {

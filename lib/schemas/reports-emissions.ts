@@ -54,7 +54,13 @@ export const distanceEvidenceSchema = z
     odometer_spikes: z.number().int().meta({ description: "One-sample spike readings set aside (the odometer-integrity detector's rule)." }),
     odometer_jumps: z.number().int().meta({ description: "Implausible forward jumps (> 50 km at > 250 km/h average), not counted as driven." }),
     odometer_contradicted_drops: z.number().int().meta({ description: "Drops below the level that later readings contradicted (data errors), set aside." }),
-    gps_km: z.number().meta({ description: "Great-circle sum over consecutive plausible positions of the period, km (a lower bound of the road distance)." }),
+    gps_km: z
+      .number()
+      .nullable()
+      .meta({
+        description:
+          "Great-circle sum over consecutive plausible positions of the period, km (a lower bound of the road distance); null when it was not needed: the odometer has two plausible readings and even the sum over all positions (from the daily rollups, never below the plausible one) is within the margin, so the odometer covers the period.",
+      }),
   })
   .meta({ description: "What the period's readings said about the distance, for an auditor's check of distance_method." });
 

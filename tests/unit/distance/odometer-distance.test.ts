@@ -106,3 +106,9 @@ describe("periodDistance: the method, named", () => {
     expect([...DISTANCE_METHODS]).toEqual(["odometer", "odometer_plausible_increases", "gps_great_circle", "none"]);
   });
 });
+
+describe("periodDistance without the plausible GPS sum (the loader found even all positions within the margin)", () => {
+  it("uses the odometer and reports no GPS figure rather than an unbounded one", () => {
+    expect(periodDistance({ odometer: { runs: [run(10, 210, 0)], spikes: 0 }, gps: null })).toMatchObject({ km: 200, method: "odometer", gps_km: null });
+  });
+});
