@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadPeriodDistance } from "@/lib/distance/queries/period-distance-sql";
 import { haversineKm } from "@/lib/reports/emissions";
 import { helsinkiDayNumber, helsinkiTime } from "@/lib/seed/calendar";
 import { parseCsv } from "../helpers/emissions-csv-parse";
@@ -230,5 +231,24 @@ describe("distance that survives a bad odometer: mileage forecast", () => {
     const res = await server.app.fetch(`/api/v1/predict/mileage/${dev(MILEAGE_VIN)}`, { key: t.key });
     const f = (await res.json()) as { current_km_at: string };
     expect(f.current_km_at).toBe(iso(helsinkiTime(LAST_DAY, 18 * 60)));
+  });
+});
+
+describe("distance that survives a bad odometer: bounded reads", () => {
+  it("one statement for any number of devices, a second (positions) only for those whose odometer may not cover the period", async () => {
+    const since = `${START}T00:00:00.000Z`;
+    const until = `${END}T23:59:59.999Z`;
+    const ctx = { db: server.tdb.handle.db, tenantId: t.tenantId };
+    const all = Object.values(VIN).map(dev);
+    const labels: string[] = [];
+    const ev = await loadPeriodDistance({ ctx, deviceIds: all, since, until, onQuery: (l) => labels.push(l) });
+    expect(labels).toEqual(["period distance: odometer", "period distance: positions"]);
+    // The clean odometer's positions were not scanned; the GPS-only and frozen cars' were.
+    expect(ev.get(dev(VIN.clean))?.gps).toBeNull();
+    expect(ev.get(dev(VIN.gps))?.gps?.outliers).toBe(1);
+    expect(ev.get(dev(VIN.frozen))?.gps?.km).toBeGreaterThan(140);
+    const clean: string[] = [];
+    await loadPeriodDistance({ ctx, deviceIds: [dev(VIN.clean), dev(VIN.rollback), dev(VIN.spike)], since, until, onQuery: (l) => clean.push(l) });
+    expect(clean).toEqual(["period distance: odometer"]);
   });
 });
