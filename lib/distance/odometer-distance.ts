@@ -62,6 +62,11 @@ export interface OdometerWalk {
   rollbacks: RollbackEvent[];
   /** Points below the level that a later point contradicted (set aside). */
   contradictedDrops: number;
+  /**
+   * 1 when the series' first point was set aside as an unconfirmed level: the next kept point fell
+   * below it and no later point returned (see walkOdometerLevels); else 0.
+   */
+  unconfirmedStart: number;
 }
 
 /**
@@ -72,6 +77,13 @@ export interface OdometerWalk {
  * it and the step across it counts nothing. A step between consecutive kept points counts
  * max(0, b − a − b.jumpKm): never negative (a reading within the tolerance below the previous one is
  * no distance), never an implausible jump.
+ *
+ * One exception at the series' start: a drop that no later point contradicts, from a level held by the
+ * series' FIRST point alone, is not a rollback. The first reading of a series has no reading before it,
+ * so isOdometerSpike cannot judge it, and a one-sample spike there looks exactly like a rollback right
+ * after it; that first point is set aside instead (`unconfirmedStart`, counted with the spikes by the
+ * callers) and the series starts from the lower point. Distance is the same either way (nothing before
+ * the drop is counted); a rollback would add the spike's km back to the mileage forecast's series.
  */
 export function walkOdometerLevels(points: readonly LevelPoint[]): OdometerWalk {
   // suffixMax[i]: the highest point from i on (contradiction looks at LATER points).
@@ -81,6 +93,7 @@ export function walkOdometerLevels(points: readonly LevelPoint[]): OdometerWalk 
   const breaks = new Set<number>();
   const rollbacks: RollbackEvent[] = [];
   let contradictedDrops = 0;
+  let unconfirmedStart = 0;
   let level = Number.NEGATIVE_INFINITY;
   for (const [i, p] of points.entries()) {
     if (!Number.isFinite(p.km)) continue;
@@ -90,8 +103,14 @@ export function walkOdometerLevels(points: readonly LevelPoint[]): OdometerWalk 
         contradictedDrops += 1;
         continue;
       }
-      rollbacks.push({ index: i, fromKm: level, toKm: p.km });
-      breaks.add(i);
+      if (rollbacks.length === 0 && kept.length === 1) {
+        // The series' first point alone held the level: an unconfirmed start, not a rollback.
+        kept.length = 0;
+        unconfirmedStart = 1;
+      } else {
+        rollbacks.push({ index: i, fromKm: level, toKm: p.km });
+        breaks.add(i);
+      }
       level = p.km;
     }
     level = Math.max(level, p.km);
@@ -104,7 +123,7 @@ export function walkOdometerLevels(points: readonly LevelPoint[]): OdometerWalk 
     if (breaks.has(b)) continue;
     steps.push({ from: a, to: b, km: Math.max(0, points[b]!.km - points[a]!.km - points[b]!.jumpKm) });
   }
-  return { kept, steps, rollbacks, contradictedDrops };
+  return { kept, steps, rollbacks, contradictedDrops, unconfirmedStart };
 }
 
 /**
@@ -169,7 +188,8 @@ export function odometerIncreases(period: OdometerPeriod): OdometerIncreases | n
     readings,
     rollbacks: walk.rollbacks.map((r) => ({ at: points[r.index]!.at.toISOString(), from_km: round3(r.fromKm), to_km: round3(r.toKm) })),
     contradicted_drops: walk.contradictedDrops,
-    spikes: period.spikes,
+    // A first reading set aside as an unconfirmed level is a one-sample spike the detector could not judge.
+    spikes: period.spikes + walk.unconfirmedStart,
     jumps: jumps.length,
     jump_km: round3(jumps.reduce((s, r) => s + r.jumpKm, 0)),
   };

@@ -120,7 +120,8 @@ export function cleanOdometerHistory(series: readonly OdometerDay[]): CleanHisto
     rollbacks: walk.rollbacks.length,
     rolledBackKm: walk.rollbacks.reduce((s, r) => s + (r.fromKm - r.toKm), 0),
     rollbackEvents: walk.rollbacks.map((r) => ({ day: (levelled[r.index] as OdometerDay).day, fromKm: r.fromKm, toKm: r.toKm })),
-    spikes: series.reduce((n, d) => n + d.spikes, 0),
+    // The series' first day set aside as an unconfirmed level (walkOdometerLevels) counts as a spike.
+    spikes: series.reduce((n, d) => n + d.spikes, 0) + walk.unconfirmedStart,
     jumps: series.filter((d) => d.jumpKm > 0).length,
   };
 }

@@ -112,3 +112,26 @@ describe("periodDistance without the plausible GPS sum (the loader found even al
     expect(periodDistance({ odometer: { runs: [run(10, 210, 0)], spikes: 0 }, gps: null })).toMatchObject({ km: 200, method: "odometer", gps_km: null });
   });
 });
+
+describe("the series' first point alone above everything after it", () => {
+  it("is an unconfirmed start (a spike the detector cannot judge), not a rollback to add back", () => {
+    const w = walkOdometerLevels([
+      { km: 46_915, jumpKm: 0 },
+      { km: 62, jumpKm: 0 },
+      { km: 77, jumpKm: 0 },
+    ]);
+    expect(w.rollbacks).toEqual([]);
+    expect(w.unconfirmedStart).toBe(1);
+    expect(w.kept).toEqual([1, 2]);
+    expect(w.steps.reduce((s, x) => s + x.km, 0)).toBe(15);
+    // Held by two points, the same drop is a rollback.
+    const r = walkOdometerLevels([
+      { km: 46_900, jumpKm: 0 },
+      { km: 46_915, jumpKm: 0 },
+      { km: 62, jumpKm: 0 },
+      { km: 77, jumpKm: 0 },
+    ]);
+    expect(r.rollbacks).toHaveLength(1);
+    expect(r.unconfirmedStart).toBe(0);
+  });
+});
