@@ -1,3 +1,4 @@
+import type { DistanceMethod } from "@/lib/vocabulary/distance";
 import { cleanOdometerHistory, type CleanHistory, type OdometerDay } from "./mileage-history";
 
 /**
@@ -7,7 +8,7 @@ import { cleanOdometerHistory, type CleanHistory, type OdometerDay } from "./mil
  * docs/methodology/mileage-forecast.md.
  */
 
-export const MILEAGE_FORECAST_METHOD = "mileage-trend-2027.01";
+export const MILEAGE_FORECAST_METHOD = "mileage-trend-2027.02";
 
 /** Nominal level of `confidence_interval` (two-sided, central). */
 export const INTERVAL_LEVEL_PCT = 80;
@@ -75,10 +76,22 @@ export interface MileageForecastInput {
 }
 
 export interface MileageForecast {
-  /** The latest kept reading; 0 by convention when the device has none (see `basis`). */
+  /**
+   * The plausible series at the latest kept reading: the reading itself, plus the km the odometer was
+   * wound back when it had a rollback (the series continued from the pre-rollback baseline); 0 by
+   * convention when the device has no reading (see `basis`).
+   */
   currentKm: number;
+  /** The latest kept reading as the odometer shows it (differs from currentKm after a rollback); null without one. */
+  odometerReadingKm: number | null;
+  /** Km added back for rollbacks (0 without). */
+  rolledBackKm: number;
+  /** `odometer`: no reading set aside; `odometer_plausible_increases`: spikes, jumps, contradicted drops or rollbacks set aside; `none`: no reading. */
+  distanceMethod: Extract<DistanceMethod, "odometer" | "odometer_plausible_increases" | "none">;
   /** Helsinki day number of the latest kept reading; null without one. */
   currentDay: number | null;
+  /** Device time (epoch ms) of the latest kept reading; null without one (or a hand-made series without times). */
+  currentAt: number | null;
   /** `history`: the device's own trend; `population_prior`: fewer than two days of readings (PRIOR_RATE_KM_PER_DAY). */
   basis: "history" | "population_prior";
   predictedEndKm: number;
@@ -185,7 +198,7 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
  */
 function priorForecast({ history, today, leaseStartDay, leaseEndDay, contractKm }: { history: CleanHistory; today: number; leaseStartDay: number | undefined; leaseEndDay: number; contractKm: number | null }): MileageForecast {
   const last = history.days[history.days.length - 1];
-  const baseKm = last ? last.maxKm : 0;
+  const baseKm = last ? last.maxKm + history.rolledBackKm : 0;
   const baseDay = last ? last.day : (leaseStartDay ?? today) - 1;
   const horizon = Math.max(0, leaseEndDay - baseDay);
   const predicted = baseKm + PRIOR_RATE_KM_PER_DAY * horizon;
@@ -198,8 +211,10 @@ function priorForecast({ history, today, leaseStartDay, leaseEndDay, contractKm 
       : "No plausible odometer reading: current_km is 0 by convention, not a reading, and the forecast assumes a car at 0 km on the lease's first day driving the Finnish average passenger car's distance (about 14,300 km a year), with a wide interval. Treat it as a placeholder until readings arrive.",
   ];
   if (contractKm === null) limitations.push(NO_CONTRACT);
+  limitations.push(...setAsideLimitations(history));
   return {
     currentKm: round1(baseKm),
+    ...seriesFields(history),
     currentDay: last ? last.day : null,
     basis: "population_prior",
     predictedEndKm: round1(predicted),
@@ -218,6 +233,37 @@ function priorForecast({ history, today, leaseStartDay, leaseEndDay, contractKm 
   };
 }
 
+/** The answer's account of the series: the reading as shown, what was added back, the method's word, when. */
+function seriesFields(history: CleanHistory): Pick<MileageForecast, "odometerReadingKm" | "rolledBackKm" | "distanceMethod" | "currentAt"> {
+  const last = history.days[history.days.length - 1];
+  const setAside = history.rollbacks + history.spikes + history.contradictedDrops + history.jumps;
+  return {
+    odometerReadingKm: last ? round1(last.maxKm) : null,
+    rolledBackKm: round1(history.rolledBackKm),
+    distanceMethod: !last ? "none" : setAside > 0 ? "odometer_plausible_increases" : "odometer",
+    currentAt: last && last.maxAt !== undefined && Number.isFinite(last.maxAt) ? last.maxAt : null,
+  };
+}
+
+/** What was set aside from the history, in words (rollbacks first: they move current_km). */
+function setAsideLimitations(history: CleanHistory): string[] {
+  const out: string[] = [];
+  const last = history.days[history.days.length - 1];
+  if (history.rollbacks > 0 && last) {
+    const events = history.rollbackEvents.map((r) => `${fmtKm(r.fromKm)} → ${fmtKm(r.toKm)} km on ${isoDay(r.day)}`).join("; ");
+    out.push(
+      `Odometer rollback or reset: ${history.rollbacks} day(s) read lower than the odometer's earlier level and no later day returned to it (${events}). The forecast is from the plausible series: current_km is the latest reading (${fmtKm(last.maxKm)} km, odometer_reading_km) plus the ${fmtKm(history.rolledBackKm)} km the odometer was wound back, i.e. the series continued from the pre-rollback baseline, so a rollback neither erases distance driven nor lowers the overrun risk; the step across each drop is not counted as distance.`,
+    );
+  }
+  if (history.spikes + history.contradictedDrops + history.jumps > 0)
+    out.push(
+      `Set aside as implausible: ${history.spikes} one-sample spike reading(s), ${history.contradictedDrops} day(s) contradicted by later readings, ${history.jumps} implausible forward jump(s) (their km are not counted as driven).`,
+    );
+  return out;
+}
+
+const fmtKm = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 1 });
+
 const NO_CONTRACT =
   "No contract km limit known (query contract_km or the device's master data): overage_km is null and risk_score is 0 because there is no limit to exceed, not because the risk is low.";
 
@@ -226,7 +272,8 @@ export function forecastMileage({ days, today, leaseStartDay, leaseEndDay, contr
   const last = history.days[history.days.length - 1];
   if (!last || history.steps.length === 0) return priorForecast({ history, today, leaseStartDay, leaseEndDay, contractKm });
   const model = rateModel(history);
-  const currentKm = last.maxKm;
+  // The plausible series: a rollback's km added back (CONTRACT: a rollback does not erase distance driven).
+  const currentKm = last.maxKm + history.rolledBackKm;
   const horizon = Math.max(0, leaseEndDay - last.day);
   const limitations: string[] = [];
 
@@ -235,7 +282,8 @@ export function forecastMileage({ days, today, leaseStartDay, leaseEndDay, contr
   if (leaseEndDay < last.day) {
     // The lease already ended: the odometer on its last day is history, not a forecast.
     const atEnd = [...history.days].reverse().find((d) => d.day <= leaseEndDay);
-    predicted = atEnd ? atEnd.maxKm : currentKm;
+    const addedBack = atEnd ? history.rollbackEvents.filter((r) => r.day <= atEnd.day).reduce((s, r) => s + (r.fromKm - r.toKm), 0) : 0;
+    predicted = atEnd ? atEnd.maxKm + addedBack : currentKm;
     sd = 0;
     limitations.push("The lease ended before the latest reading: predicted_end_km is the odometer on the lease's last day with a reading, not a forecast.");
   }
@@ -252,17 +300,13 @@ export function forecastMileage({ days, today, leaseStartDay, leaseEndDay, contr
   });
 
   if (contractKm === null) limitations.push(NO_CONTRACT);
-  if (history.rollbacks > 0)
-    limitations.push(`${history.rollbacks} day(s) read lower than the odometer's earlier level and no later day returned to it (possible rollback): the forecast continues from the lower reading, and the step across the drop is not counted as distance.`);
-  if (history.spikes + history.contradictedDrops + history.jumps > 0)
-    limitations.push(
-      `Set aside as implausible: ${history.spikes} one-sample spike reading(s), ${history.contradictedDrops} day(s) contradicted by later readings, ${history.jumps} implausible forward jump(s) (their km are not counted as driven).`,
-    );
+  limitations.push(...setAsideLimitations(history));
   if (model.historyDays < YEAR_DAYS) limitations.push("The history covers less than a year, so not every season: the model does not adjust for Finnish seasonality, it widens the interval for the unseen part of the year.");
   if (today - last.day > QUALITY.high.maxStaleDays) limitations.push(`The latest odometer reading is ${today - last.day} days old; the forecast starts from it.`);
 
   return {
     currentKm: round1(currentKm),
+    ...seriesFields(history),
     currentDay: last.day,
     basis: "history",
     predictedEndKm: round1(predicted),

@@ -1,4 +1,5 @@
-import { implausibleJump, isOdometerSpike, ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
+import { implausibleJump, isOdometerSpike } from "@/lib/detectors/odometer-integrity";
+import { walkOdometerLevels } from "@/lib/distance/odometer-distance";
 import { helsinkiDayNumber } from "@/lib/seed/calendar";
 
 /**
@@ -24,6 +25,8 @@ export interface OdometerDay {
   jumpKm: number;
   /** Readings of the day set aside as one-sample spikes (isOdometerSpike). */
   spikes: number;
+  /** Device time (epoch ms) of the reading that set maxKm (the latest of equals); NaN without one. */
+  maxAt?: number;
 }
 
 export interface OdometerReading {
@@ -49,7 +52,7 @@ export function dailyOdometerSeries(readings: readonly OdometerReading[]): Odome
   let prev: OdometerReading | undefined;
   for (const [i, r] of rs.entries()) {
     const day = helsinkiDayNumber(r.ts.getTime());
-    const point = byDay.get(day) ?? { day, maxKm: Number.NEGATIVE_INFINITY, jumpKm: 0, spikes: 0 };
+    const point = byDay.get(day) ?? { day, maxKm: Number.NEGATIVE_INFINITY, jumpKm: 0, spikes: 0, maxAt: Number.NaN };
     byDay.set(day, point);
     if (spike[i]) {
       point.spikes += 1;
@@ -60,10 +63,11 @@ export function dailyOdometerSeries(readings: readonly OdometerReading[]): Odome
       const hours = (r.ts.getTime() - prev.ts.getTime()) / 3_600_000;
       if (implausibleJump(delta, hours)) point.jumpKm += delta;
     }
+    if (r.km >= point.maxKm) point.maxAt = r.ts.getTime();
     point.maxKm = Math.max(point.maxKm, r.km);
     prev = r;
   }
-  return [...byDay.values()].map((p) => (Number.isFinite(p.maxKm) ? p : { ...p, maxKm: Number.NaN })).sort((a, b) => a.day - b.day);
+  return [...byDay.values()].map((p) => (Number.isFinite(p.maxKm) ? p : { ...p, maxKm: Number.NaN, maxAt: Number.NaN })).sort((a, b) => a.day - b.day);
 }
 
 /** A day-to-day step of the cleaned history: `km` driven over `days` calendar days. */
@@ -82,51 +86,42 @@ export interface CleanHistory {
   contradictedDrops: number;
   /** Days with a drop below the running level that no later day contradicts (rollback suspicion). */
   rollbacks: number;
+  /**
+   * The km the odometer was wound back, summed over the rollbacks (the level before each drop minus the
+   * day it fell to): added to the latest reading, it continues the series from the pre-rollback
+   * baseline (the distance driven, which a rollback does not erase).
+   */
+  rolledBackKm: number;
+  /** Each rollback: the day it was read, the level it fell from and the reading it fell to. */
+  rollbackEvents: { day: number; fromKm: number; toKm: number }[];
   spikes: number;
   jumps: number;
 }
 
 /**
- * Drops at the daily level, per CONTRACT's knockout rule: a day more than ROLLBACK_TOLERANCE_KM below
- * the highest earlier day is a data error when a later day is back at that level (the day is dropped),
- * and a rollback when none is (the level restarts from the lower reading, and the step across the drop
- * is not counted as distance). Steps subtract the day's implausible jumps.
+ * Drops at the daily level, by the one drop rule of lib/distance/odometer-distance.ts
+ * (walkOdometerLevels, the CONTRACT's knockout rule that the emissions and CSRD distance use too): a day
+ * more than ROLLBACK_TOLERANCE_KM below the highest earlier day is a data error when a later day is back
+ * at that level (the day is dropped), and a rollback when none is (the level restarts from the lower
+ * reading, and the step across the drop is not counted as distance). Steps subtract the day's
+ * implausible jumps.
  */
 export function cleanOdometerHistory(series: readonly OdometerDay[]): CleanHistory {
-  const kept: OdometerDay[] = [];
-  const breaks = new Set<number>();
-  let contradictedDrops = 0;
-  let rollbacks = 0;
-  let level = Number.NEGATIVE_INFINITY;
   const levelled = series.filter((d) => Number.isFinite(d.maxKm));
-  for (const [i, d] of levelled.entries()) {
-    if (d.maxKm < level - ROLLBACK_TOLERANCE_KM) {
-      const threshold = level - ROLLBACK_TOLERANCE_KM;
-      if (levelled.slice(i + 1).some((later) => later.maxKm >= threshold)) {
-        contradictedDrops += 1;
-        continue;
-      }
-      rollbacks += 1;
-      breaks.add(d.day);
-      level = d.maxKm;
-    }
-    level = Math.max(level, d.maxKm);
-    kept.push(d);
-  }
-  const steps: DistanceStep[] = [];
-  for (let i = 1; i < kept.length; i++) {
-    const a = kept[i - 1] as OdometerDay;
-    const b = kept[i] as OdometerDay;
-    if (breaks.has(b.day)) continue;
-    // Within the tolerance a reading may sit a little below the previous day's: that is no distance.
-    steps.push({ fromDay: a.day, days: b.day - a.day, km: Math.max(0, b.maxKm - a.maxKm - b.jumpKm) });
-  }
+  const walk = walkOdometerLevels(levelled.map((d) => ({ km: d.maxKm, jumpKm: d.jumpKm })));
   return {
-    steps,
-    days: kept,
-    contradictedDrops,
-    rollbacks,
-    spikes: series.reduce((n, d) => n + d.spikes, 0),
+    steps: walk.steps.map((x) => {
+      const a = levelled[x.from] as OdometerDay;
+      const b = levelled[x.to] as OdometerDay;
+      return { fromDay: a.day, days: b.day - a.day, km: x.km };
+    }),
+    days: walk.kept.map((i) => levelled[i] as OdometerDay),
+    contradictedDrops: walk.contradictedDrops,
+    rollbacks: walk.rollbacks.length,
+    rolledBackKm: walk.rollbacks.reduce((s, r) => s + (r.fromKm - r.toKm), 0),
+    rollbackEvents: walk.rollbacks.map((r) => ({ day: (levelled[r.index] as OdometerDay).day, fromKm: r.fromKm, toKm: r.toKm })),
+    // The series' first day set aside as an unconfirmed level (walkOdometerLevels) counts as a spike.
+    spikes: series.reduce((n, d) => n + d.spikes, 0) + walk.unconfirmedStart,
     jumps: series.filter((d) => d.jumpKm > 0).length,
   };
 }

@@ -63,7 +63,10 @@ export async function predictMileage({ ctx, input, now = new Date() }: { ctx: Te
     generated_at: now.toISOString(),
     interval_level_pct: INTERVAL_LEVEL_PCT,
     risk_basis: terms.contractKm === null ? "no_contract_limit" : "contract_km",
-    current_km_at: f.currentDay === null ? null : isoDay(f.currentDay),
+    current_km_at: currentKmAt(f),
+    odometer_reading_km: f.odometerReadingKm,
+    rolled_back_km: f.rolledBackKm,
+    distance_method: f.distanceMethod,
     forecast_basis: f.basis,
     daily_rate_km: f.dailyRateKm,
     history_days: f.historyDays,
@@ -81,4 +84,14 @@ export async function predictMileage({ ctx, input, now = new Date() }: { ctx: Te
     },
     limitations,
   };
+}
+
+/**
+ * current_km_at (CONTRACT: a date-time, RFC 3339 UTC): the device time of the latest plausible reading.
+ * Every series read from the database carries it; a day without one (a hand-built series) is dated at
+ * its first instant in UTC rather than left without a time.
+ */
+function currentKmAt(f: { currentAt: number | null; currentDay: number | null }): string | null {
+  if (f.currentAt !== null) return new Date(f.currentAt).toISOString();
+  return f.currentDay === null ? null : `${isoDay(f.currentDay)}T00:00:00.000Z`;
 }

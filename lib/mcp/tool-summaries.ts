@@ -329,6 +329,7 @@ function predictMileage(o: Out<typeof predictMileageOperation>): string {
     `Mileage forecast for ${dev(o.device_id)}: ${km(o.predicted_end_km) ?? "unknown"}${end ? ` by ${end}` : ""}${interval}${current && o.current_km_at ? `, now ${current}` : ""}`,
     contractText,
     o.forecast_basis === "population_prior" ? "no odometer history: Finnish average used" : null,
+    typeof o.rolled_back_km === "number" && o.rolled_back_km > 0 ? `odometer rolled back ${km(o.rolled_back_km)}: forecast from the plausible series` : null,
     o.data_quality && o.data_quality !== "high" ? `data quality ${o.data_quality}` : null,
   );
 }
@@ -455,12 +456,14 @@ function emissionsReport(o: Out<typeof getEmissionsReportOperation>): string {
   const total = countOf(o.total_vehicles, vehicles.length);
   const distance = vehicles.reduce((s, v) => s + (typeof v?.distance_km === "number" && Number.isFinite(v.distance_km) ? v.distance_km : 0), 0);
   const noData = vehicles.filter((v) => v?.distance_method === "none").length;
+  const rolledBack = vehicles.filter((v) => (v?.distance_evidence?.odometer_rollbacks?.length ?? 0) > 0).length;
   const top = vehicles.reduce<(typeof vehicles)[number] | null>((b, v) => (typeof v?.co2_kg === "number" && v.co2_kg > 0 && (b === null || v.co2_kg > b.co2_kg) ? v : b), null);
   const mix = typeof o.ev_count === "number" && typeof o.ice_count === "number" ? ` (${fmt(o.ev_count, 0)} EV, ${fmt(o.ice_count, 0)} ICE/HEV)` : "";
   return join(
     `Emissions ${periodText(o.period_start, o.period_end)}: ${co2Kg(o.total_co2_kg_estimate) ?? "total unknown"} for ${plural(total, "vehicle")}${mix}, ${km(distance)}`,
     top ? `top ${dev(top.device_id)} ${co2Kg(top.co2_kg)}` : null,
     noData > 0 ? `no distance data for ${plural(noData, "vehicle")}` : null,
+    rolledBack > 0 ? `odometer rollback for ${plural(rolledBack, "vehicle")} (distance summed over plausible increases)` : null,
   );
 }
 

@@ -22,10 +22,11 @@
 import type { GreenFleetResult } from "@/lib/scores/green-fleet";
 import { GREEN_FLEET_WEIGHTS } from "@/lib/scores/green-fleet";
 import { countsAsIce, isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
+import { DISTANCE_METHODS } from "@/lib/vocabulary/distance";
 import { EMISSION_FACTORS, ENERGY_FACTORS, ENERGY_FACTORS_VERSION, type EmissionFactorId, type EnergyFactorId } from "./emission-factors";
 import { REPORT_POWERTRAINS, type EmissionsReport, type EmissionsVehicle, type ReportPowertrain } from "./emissions";
 
-export const CSRD_METHOD_VERSION = "csrd-2027.01";
+export const CSRD_METHOD_VERSION = "csrd-2027.02";
 
 /**
  * The ESRS text the datapoint labels follow. Paragraph numbers are those of ESRS E1 in Commission
@@ -134,6 +135,7 @@ export interface CsrdReport {
   };
   data_quality: {
     distance_method: Record<EmissionsVehicle["distance_method"], number>;
+    odometer_rollback_vehicles: string[];
     energy_method: Record<EmissionsVehicle["energy_method"], number>;
     vehicles_without_data: number;
     limitations: string[];
@@ -272,7 +274,8 @@ export function csrdReport(input: CsrdInput): CsrdReport {
 
   const count = <K extends string>(keys: readonly K[], of: (r: EmissionsVehicle) => K) =>
     Object.fromEntries(keys.map((k) => [k, rows.filter((r) => of(r) === k).length])) as Record<K, number>;
-  const distanceMethod = count(["odometer", "great_circle", "none"] as const, (r) => r.distance_method);
+  const distanceMethod = count(DISTANCE_METHODS, (r) => r.distance_method);
+  const rolledBack = rows.filter((r) => r.distance_evidence.odometer_rollbacks.length > 0).map((r) => r.device_id);
   const energyMethod = count(["telemetry_soc", "consumption_factor", "none"] as const, (r) => r.energy_method);
 
   const t = (g: number): number => perMillion(g);
@@ -280,10 +283,22 @@ export function csrdReport(input: CsrdInput): CsrdReport {
 
   const limitations: string[] = [];
   if (distanceMethod.none > 0) {
-    limitations.push(`${distanceMethod.none} vehicle(s) reported neither two odometer readings nor positions in the period: distance, energy and emissions 0 (no data is not zero driving).`);
+    limitations.push(`${distanceMethod.none} vehicle(s) reported neither two plausible odometer readings nor positions in the period: distance, energy and emissions 0 (no data is not zero driving).`);
   }
-  if (distanceMethod.great_circle > 0) {
-    limitations.push(`${distanceMethod.great_circle} vehicle(s) have a great-circle distance (no odometer): it understates road distance, so their emissions and energy are lower bounds.`);
+  if (distanceMethod.gps_great_circle > 0) {
+    limitations.push(
+      `${distanceMethod.gps_great_circle} vehicle(s) have a GPS great-circle distance (no usable odometer: fewer than two plausible readings, or its increases below the positions' distance): it understates road distance, so their emissions and energy are lower bounds.`,
+    );
+  }
+  if (distanceMethod.odometer_plausible_increases > 0) {
+    limitations.push(
+      `${distanceMethod.odometer_plausible_increases} vehicle(s) have an odometer distance summed over plausible increases only (readings set aside: rollbacks, one-sample spikes, implausible jumps or contradicted drops; each vehicle's distance_note in the emissions report names them), not measured as the odometer's last minus first reading.`,
+    );
+  }
+  if (rolledBack.length > 0) {
+    limitations.push(
+      `Odometer rollback or reset in the period: ${rolledBack.join(", ")}. Their distance is the sum of the plausible increases before and after the drop (a rollback does not erase distance driven); the step across the drop is not counted. The odometer-integrity alerts carry the evidence.`,
+    );
   }
   const bevFactor = rows.filter((r) => r.powertrain === "BEV" && r.energy_method === "consumption_factor").length;
   if (bevFactor > 0) limitations.push(`${bevFactor} BEV(s) use the DESNZ-implied consumption (their consumption could not be measured from SOC and odometer).`);
@@ -370,6 +385,7 @@ export function csrdReport(input: CsrdInput): CsrdReport {
     },
     data_quality: {
       distance_method: distanceMethod,
+      odometer_rollback_vehicles: rolledBack,
       energy_method: energyMethod,
       vehicles_without_data: distanceMethod.none,
       limitations,

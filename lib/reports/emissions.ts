@@ -4,20 +4,24 @@
  * with any rule change (the factor values carry their own version, EMISSION_FACTORS_VERSION).
  *
  * Per vehicle:
- * - distance: the odometer delta of the period where the vehicle reported at least two odometer
- *   readings in it, else the great-circle (haversine) sum over consecutive positions in the period
- *   (`distance_method` says which; great-circle understates road distance, so the odometer wins).
+ * - distance: lib/distance/odometer-distance.ts (`periodDistance`): the sum of the odometer's plausible
+ *   consecutive increases in the period (a rollback or reset does not erase distance driven; spikes and
+ *   implausible jumps are not counted), else, where the odometer is unusable, the great-circle
+ *   (haversine) sum over consecutive plausible positions; `distance_method` names which and
+ *   `distance_note` / `distance_evidence` say what was set aside.
  * - energy: a plug-in's electricity at the plug from its SOC telemetry (the green fleet score's energy
  *   accounting: measured kWh/100 km at the plug × distance) where measured, else a documented
  *   per-powertrain consumption factor; fuel vehicles from DESNZ per-km factors (`energy_method`).
  * - CO2e: electricity × the Finnish grid factor (location-based, charger losses included in the kWh);
  *   fuel: tank-to-wheel + well-to-tank where DESNZ publishes the well-to-tank add-on.
  */
+import { periodDistance, type DistanceEvidence, type PeriodDistance } from "@/lib/distance/odometer-distance";
 import { classOf } from "@/lib/scores/green-fleet";
+import type { DistanceMethod } from "@/lib/vocabulary/distance";
 import { countsAsIce, isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
 import { BEV_FALLBACK_KWH_PER_KM, EMISSION_FACTORS, EMISSION_FACTORS_VERSION, type EmissionFactorId } from "./emission-factors";
 
-export const EMISSIONS_METHOD_VERSION = "emissions-2027.01";
+export const EMISSIONS_METHOD_VERSION = "emissions-2027.02";
 /** Mean Earth radius (IUGG), km: the haversine's sphere. */
 export const EARTH_RADIUS_KM = 6371.0088;
 
@@ -30,10 +34,8 @@ export interface EmissionsVehicleInput {
   powertrain: string | null;
   fuel_type: string | null;
   asset_class: string | null;
-  /** Odometer delta of the period (last − first reading, ≥ 0); null when fewer than two odometer readings. */
-  odometer_km: number | null;
-  /** Σ haversine distance between consecutive positions of the period, km. */
-  great_circle_km: number;
+  /** The period's odometer runs and positions (lib/distance/queries/period-distance-sql.ts). */
+  distance: DistanceEvidence;
   /** Measured consumption at the plug (kWh/100 km, green fleet energy accounting); null = not measured. */
   consumption_kwh_per_100km: number | null;
 }
@@ -43,12 +45,41 @@ export interface EmissionsVehicle {
   device_name: string;
   powertrain: ReportPowertrain;
   distance_km: number;
-  distance_method: "odometer" | "great_circle" | "none";
+  distance_method: DistanceMethod;
+  /** What was measured and what was set aside (a rollback, spikes, jumps), or why the odometer was not used. */
+  distance_note: string;
+  distance_evidence: DistanceEvidenceSummary;
   energy_kwh: number;
   fuel_l: number | null;
   energy_method: "telemetry_soc" | "consumption_factor" | "none";
   co2_kg: number;
   factor_ids: EmissionFactorId[];
+}
+
+/** The per-vehicle evidence behind distance_km (an auditor's check of the method). */
+export interface DistanceEvidenceSummary {
+  /** The odometer's plausible increases (km); null without two plausible odometer readings in the period. */
+  odometer_km: number | null;
+  odometer_readings: number;
+  /** Readings that fell below the odometer's level and stayed below (rollback or reset), with the drop. */
+  odometer_rollbacks: { at: string; from_km: number; to_km: number }[];
+  odometer_spikes: number;
+  odometer_jumps: number;
+  odometer_contradicted_drops: number;
+  /** Great-circle sum over consecutive plausible positions (km); null when not needed (see the schema). */
+  gps_km: number | null;
+}
+
+export function distanceEvidenceSummary(d: PeriodDistance): DistanceEvidenceSummary {
+  return {
+    odometer_km: d.odometer?.km ?? null,
+    odometer_readings: d.odometer?.readings ?? 0,
+    odometer_rollbacks: d.odometer?.rollbacks ?? [],
+    odometer_spikes: d.odometer?.spikes ?? 0,
+    odometer_jumps: d.odometer?.jumps ?? 0,
+    odometer_contradicted_drops: d.odometer?.contradicted_drops ?? 0,
+    gps_km: d.gps_km,
+  };
 }
 
 export interface EmissionsReport {
@@ -98,16 +129,9 @@ export function vehicleEmissions(v: EmissionsVehicleInput): EmissionsVehicle {
   const cls = classOf(v.asset_class);
   const fuel = (v.fuel_type ?? "").trim().toLowerCase();
 
-  let distance = 0;
-  let distanceMethod: EmissionsVehicle["distance_method"] = "none";
-  if (v.odometer_km !== null && Number.isFinite(v.odometer_km)) {
-    distance = Math.max(0, v.odometer_km);
-    distanceMethod = "odometer";
-  } else if (v.great_circle_km > 0) {
-    distance = v.great_circle_km;
-    distanceMethod = "great_circle";
-  }
-  const km = round3(distance);
+  const d = periodDistance(v.distance);
+  const km = round3(Math.max(0, d.km));
+  const distanceFields = { distance_method: d.method, distance_note: d.note, distance_evidence: distanceEvidenceSummary(d) };
 
   if (pt === "BEV") {
     const measured = v.consumption_kwh_per_100km !== null && Number.isFinite(v.consumption_kwh_per_100km) ? v.consumption_kwh_per_100km / 100 : null;
@@ -118,7 +142,7 @@ export function vehicleEmissions(v: EmissionsVehicleInput): EmissionsVehicle {
       device_name: v.device_name,
       powertrain: pt,
       distance_km: km,
-      distance_method: distanceMethod,
+      ...distanceFields,
       energy_kwh: kwh,
       fuel_l: 0,
       energy_method: km === 0 ? "none" : measured !== null ? "telemetry_soc" : "consumption_factor",
@@ -134,7 +158,7 @@ export function vehicleEmissions(v: EmissionsVehicleInput): EmissionsVehicle {
     device_name: v.device_name,
     powertrain: pt,
     distance_km: km,
-    distance_method: distanceMethod,
+    ...distanceFields,
     energy_kwh: 0,
     fuel_l: f.perLitre === null ? null : round3(ttw / EMISSION_FACTORS[f.perLitre].value),
     energy_method: km === 0 ? "none" : "consumption_factor",
@@ -173,7 +197,7 @@ export function emissionsReport({
     },
     vehicles: rows,
     notes: [
-      "Distance: odometer delta of the period where at least two odometer readings exist, else the great-circle sum of consecutive positions (understates road distance).",
+      "Distance: the sum of the odometer's plausible consecutive increases in the period (a rollback or reset does not erase distance driven; one-sample spikes and implausible jumps are not counted), else, where the odometer is unusable (fewer than two plausible readings, or increases below the positions' great-circle distance), the great-circle sum of consecutive plausible positions (a lower bound of the road distance). Each vehicle's distance_method names which; distance_note says what was set aside.",
       "Electricity: kWh at the plug (charger losses included) × the Finnish grid factor, location-based; measured from SOC telemetry where possible, else the DESNZ-implied consumption.",
       "Fuel: DESNZ 2025 per-km factors, tank-to-wheel plus well-to-tank where DESNZ publishes the add-on (average cars, diesel and petrol); fuel_l only where a per-litre factor is registered (diesel).",
       "Vehicle manufacture and battery production are excluded. Method: docs/methodology/emissions.md.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { DistanceMethod } from "@/lib/vocabulary/distance";
 import { dateTime, deviceIdPath, optionalIntQueryParam } from "./common";
 
 // contract_km and lease_months: 1..max, no default (0 is a 400: no lease lasts 0 months, no contract
@@ -25,7 +26,10 @@ const source = () => z.enum(["query", "master_data"]);
 export const mileageForecastSchema = z
   .object({
     device_id: z.string(),
-    current_km: z.number().meta({ description: "The latest plausible odometer reading (km); 0 by convention without any (forecast_basis population_prior, current_km_at null)." }),
+    current_km: z.number().meta({
+      description:
+        "The plausible series at the latest plausible odometer reading (km): the reading itself, or after an odometer rollback the reading plus the km wound back (the series continued from the pre-rollback baseline; odometer_reading_km is what the odometer shows, distance_method says so). 0 by convention without any reading (forecast_basis population_prior, current_km_at null).",
+    }),
     predicted_end_km: z.number().meta({ description: "Forecast odometer at the end of the lease's last day (km)." }),
     contract_km: z.number().int().nullable().meta({ description: "The contract's km limit used: the query's, else the master data's; null when neither is known." }),
     overage_km: z.number().nullable().meta({ description: "max(0, predicted_end_km − contract_km); null without a contract limit." }),
@@ -42,7 +46,20 @@ export const mileageForecastSchema = z
     generated_at: dateTime(),
     interval_level_pct: z.number(),
     risk_basis: z.enum(["contract_km", "no_contract_limit"]),
-    current_km_at: z.iso.date().nullable().meta({ description: "Helsinki calendar day of current_km; null when the device has no odometer reading (current_km is then 0 by convention)." }),
+    current_km_at: dateTime()
+      .nullable()
+      .meta({ description: "Device time (RFC 3339, UTC) of the latest plausible odometer reading current_km is at; null when the device has no odometer reading (current_km is then 0 by convention)." }),
+    odometer_reading_km: z
+      .number()
+      .nullable()
+      .meta({ description: "The latest plausible odometer reading as the odometer shows it (km); equal to current_km unless the odometer had a rollback (then lower by rolled_back_km); null without a reading." }),
+    rolled_back_km: z.number().meta({ description: "Km the odometer was wound back in the history read (rollbacks or resets no later reading contradicted), added back in current_km; 0 without a rollback." }),
+    distance_method: z
+      .enum(["odometer", "odometer_plausible_increases", "none"] as const satisfies readonly DistanceMethod[])
+      .meta({
+        description:
+          "How the series was measured (lib/vocabulary/distance.ts): `odometer`: every reading plausible; `odometer_plausible_increases`: readings set aside (a rollback or reset, one-sample spikes, implausible jumps, contradicted drops; limitations names them) and the series is the sum of plausible increases; `none`: no odometer reading.",
+      }),
     forecast_basis: z
       .enum(["history", "population_prior"])
       .meta({ description: "`history`: the device's own trend; `population_prior`: fewer than two days of readings, the Finnish average car's distance (data_quality low)." }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DISTANCE_METHOD_DESCRIPTION } from "@/lib/vocabulary/distance";
 import { REPORT_POWERTRAINS } from "@/lib/reports/emissions";
 import { reportPeriodQueryFields } from "./reports-emissions";
 
@@ -85,7 +86,12 @@ export const csrdReportSchema = z
         .meta({ description: "Per calendar month (UTC) of the period: vehicles that reported telemetry, plug-ins among them, and their share of the known powertrains." }),
     }),
     data_quality: z.object({
-      distance_method: z.object({ odometer: z.number().int(), great_circle: z.number().int(), none: z.number().int() }),
+      distance_method: z
+        .object({ odometer: z.number().int(), odometer_plausible_increases: z.number().int(), gps_great_circle: z.number().int(), none: z.number().int() })
+        .meta({ description: `Vehicles per distance method of the emissions report: ${DISTANCE_METHOD_DESCRIPTION}.` }),
+      odometer_rollback_vehicles: z
+        .array(z.string())
+        .meta({ description: "Vehicles whose odometer had a rollback or reset in the period (their distance is the sum of plausible increases, not the odometer's last minus first)." }),
       energy_method: z.object({ telemetry_soc: z.number().int(), consumption_factor: z.number().int(), none: z.number().int() }),
       vehicles_without_data: z.number().int(),
       limitations: z.array(z.string()),

@@ -107,7 +107,7 @@ describe("POST /reports/csrd/generate", () => {
     expect(r.ev_metrics).toMatchObject({ bev_count: 1, phev_count: 0, ev_share_pct: 33.3 });
     const driveMonth = iso(drive).slice(0, 7);
     expect(r.ev_metrics.trend.find((p) => p.month === driveMonth)).toMatchObject({ active_vehicles: 3, ev_active_vehicles: 1, ev_share_pct: 33.3 });
-    expect(r.data_quality.distance_method).toEqual({ odometer: 2, great_circle: 1, none: 0 });
+    expect(r.data_quality.distance_method).toEqual({ odometer: 2, odometer_plausible_increases: 0, gps_great_circle: 1, none: 0 });
     expect(r.green_fleet_score.period_days).toBe(10);
     expect(r.period).toEqual({ start_date: START, end_date: END, days: 10 });
   });

@@ -102,12 +102,12 @@ describe("GET /reports/emissions on a constructed fleet", () => {
     // Positions only: great-circle sum, × (0.16272 + 0.04599) kg/km.
     const gc = round3(haversineKm(60, 25, 60.1, 25) + haversineKm(60.1, 25, 60.1, 25.2));
     const pos = by["oem-EMISSIONPOS000001"];
-    expect(pos?.distance_method).toBe("great_circle");
+    expect(pos?.distance_method).toBe("gps_great_circle");
     expect(pos?.distance_km).toBeCloseTo(gc, 3);
     expect(pos?.co2_kg).toBeCloseTo(round3(gc * (0.16272 + 0.04599)), 3);
     // One odometer reading in the period: the great-circle sum of its two positions.
     const one = by["oem-EMISSIONONE000001"];
-    expect(one?.distance_method).toBe("great_circle");
+    expect(one?.distance_method).toBe("gps_great_circle");
     expect(one?.distance_km).toBeCloseTo(round3(haversineKm(60.2, 25, 60.2, 25.3)), 3);
     expect(by["oem-EMISSIONIDL000001"]).toMatchObject({ distance_km: 0, distance_method: "none", co2_kg: 0, energy_kwh: 0 });
     expect(r.total_co2_kg_estimate).toBeCloseTo(0.712 + 21.45 + (pos?.co2_kg ?? NaN) + (one?.co2_kg ?? NaN), 9);

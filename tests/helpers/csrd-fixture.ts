@@ -1,21 +1,20 @@
 import { csrdReport } from "@/lib/reports/csrd";
 import { emissionsReport, type EmissionsVehicleInput } from "@/lib/reports/emissions";
 import { computeGreenFleet } from "@/lib/scores/green-fleet";
+import { withDistance } from "./distance-evidence";
 
 /**
  * A constructed fleet for the CSRD report's tests (tests/unit/reports/csrd*.test.ts), its figures
  * computed by hand in tests/unit/reports/csrd.test.ts.
  */
 export const csrdFixtureNow = new Date("2026-02-10T12:00:00Z");
-export const csrdVehicle = (v: Partial<EmissionsVehicleInput> & { device_id: string }): EmissionsVehicleInput => ({
+export const csrdVehicle = (v: Partial<Omit<EmissionsVehicleInput, "distance">> & { device_id: string; odometer_km?: number | null; great_circle_km?: number }): EmissionsVehicleInput => ({
   device_name: v.device_id,
   powertrain: null,
   fuel_type: null,
   asset_class: null,
-  odometer_km: null,
-  great_circle_km: 0,
   consumption_kwh_per_100km: null,
-  ...v,
+  ...withDistance(v),
 });
 
 const fleet: EmissionsVehicleInput[] = [

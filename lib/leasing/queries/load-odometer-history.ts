@@ -25,7 +25,7 @@ export interface OdometerHistoryInputs {
  * falls back from it to near the one before it (isOdometerSpike, as the TAS knockout's SQL in
  * lib/scores/queries/device-sql.ts judges it); among the other readings a step up from the previous one
  * of more than JUMP_MIN_KM at more than JUMP_MAX_AVG_KMH is an implausible jump (implausibleJump); each
- * Helsinki day keeps its highest non-spike reading, the sum of its jumps and its spike count. Only the
+ * Helsinki day keeps its highest non-spike reading (and when it was read), the sum of its jumps and its spike count. Only the
  * HISTORY_LOOKBACK_DAYS before the latest reading are read: a bounded scan of the primary key.
  */
 const odometerDays = (): DevicePart => {
@@ -54,13 +54,15 @@ const odometerDays = (): DevicePart => {
       per_day as (
         select (n.ts at time zone 'Europe/Helsinki')::date as day, max(n.km) as max_km,
           coalesce(sum(n.step_km) filter (where n.step_km > ${JUMP_MIN_KM}::float8 and n.step_km / n.step_h > ${JUMP_MAX_AVG_KMH}::float8), 0) as jump_km,
-          0 as spikes
+          0 as spikes,
+          (array_agg(n.ts order by n.km desc, n.ts desc))[1] as max_at
         from n group by 1
         union all
-        select (r.ts at time zone 'Europe/Helsinki')::date, null, 0, count(*)::int from r where r.spike group by 1
+        select (r.ts at time zone 'Europe/Helsinki')::date, null, 0, count(*)::int, null from r where r.spike group by 1
       )
-      select json_agg(json_build_object('day', x.day - date '1970-01-01', 'max_km', x.max_km, 'jump_km', x.jump_km, 'spikes', x.spikes) order by x.day) as odo_days
-      from (select p.day, max(p.max_km) as max_km, sum(p.jump_km) as jump_km, sum(p.spikes) as spikes from per_day p group by p.day) x
+      select json_agg(json_build_object('day', x.day - date '1970-01-01', 'max_km', x.max_km, 'jump_km', x.jump_km, 'spikes', x.spikes,
+          'max_at', round(extract(epoch from x.max_at) * 1000)) order by x.day) as odo_days
+      from (select p.day, max(p.max_km) as max_km, sum(p.jump_km) as jump_km, sum(p.spikes) as spikes, max(p.max_at) as max_at from per_day p group by p.day) x
     ) oh on true`,
   };
 };
@@ -70,13 +72,13 @@ export async function loadOdometerHistory(args: DeviceQueryArgs): Promise<Map<st
   const found = await queryDevices("mileage", args, [parts.master("contract_km", "lease_months"), parts.leaseStart(), odometerDays()]);
   const out = new Map<string, OdometerHistoryInputs>();
   for (const r of found) {
-    const raw = sqlJson<{ day: unknown; max_km: unknown; jump_km: unknown; spikes: unknown }[]>(r.odo_days) ?? [];
+    const raw = sqlJson<{ day: unknown; max_km: unknown; jump_km: unknown; spikes: unknown; max_at: unknown }[]>(r.odo_days) ?? [];
     const days = (Array.isArray(raw) ? raw : []).flatMap((x): OdometerDay[] => {
       const day = sqlNumber(x?.day);
       const maxKm = sqlNumber(x?.max_km);
       // A day with spike readings only has no level (max_km null): it counts its spikes and is otherwise skipped.
       if (day === null) return [];
-      return [{ day, maxKm: maxKm ?? Number.NaN, jumpKm: sqlNumber(x?.jump_km) ?? 0, spikes: sqlNumber(x?.spikes) ?? 0 }];
+      return [{ day, maxKm: maxKm ?? Number.NaN, jumpKm: sqlNumber(x?.jump_km) ?? 0, spikes: sqlNumber(x?.spikes) ?? 0, maxAt: sqlNumber(x?.max_at) ?? Number.NaN }];
     });
     const id = String(r.device_id);
     out.set(id, {

@@ -278,8 +278,10 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
               { title: "Vehicles", width: "40%", numeric: true },
             ]}
             rows={[
-              ["Distance from the odometer", String(q.distance_method.odometer)],
-              ["Distance great-circle (positions only)", String(q.distance_method.great_circle)],
+              ["Distance measured by the odometer (no reading set aside)", String(q.distance_method.odometer)],
+              ["Distance from the odometer's plausible increases (readings set aside)", String(q.distance_method.odometer_plausible_increases)],
+              ["  of which with an odometer rollback or reset", String(q.odometer_rollback_vehicles.length)],
+              ["Distance GPS great-circle (odometer unusable)", String(q.distance_method.gps_great_circle)],
               ["No distance data in the period", String(q.distance_method.none)],
               ["Energy measured (SOC telemetry)", String(q.energy_method.telemetry_soc)],
               ["Energy from consumption factors", String(q.energy_method.consumption_factor)],

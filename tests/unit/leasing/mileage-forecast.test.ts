@@ -148,9 +148,17 @@ describe("mileage forecast: plausible readings only", () => {
     expect(c.rollbacks).toBe(1);
     expect(rateModel(c).rate).toBe(50);
     const f = forecast(clocked, 10);
-    expect(f.currentKm).toBe(10_000 + 19 * 50 - 8_000);
+    // The plausible series: the reading the odometer shows plus the 7,950 km it was wound back (the
+    // level 10,550 on day 11 → 2,600 on day 12); only day 12's own 50 km, the step across the drop, is lost.
+    expect(f.odometerReadingKm).toBe(10_000 + 19 * 50 - 8_000);
+    expect(c.rolledBackKm).toBe(7_950);
+    expect(f.rolledBackKm).toBe(7_950);
+    expect(f.currentKm).toBe(10_000 + 19 * 50 - 50);
+    expect(f.predictedEndKm).toBe(f.currentKm + 50 * 10);
+    expect(f.distanceMethod).toBe("odometer_plausible_increases");
     expect(f.dataQuality).not.toBe("high");
     expect(f.limitations.join(" ")).toMatch(/rollback/);
+    expect(f.limitations.join(" ")).toMatch(/plausible series/);
   });
 
   it("an implausible forward jump moves the level but is not counted as driven", () => {

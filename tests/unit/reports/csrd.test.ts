@@ -75,7 +75,8 @@ describe("csrdReport on a constructed fleet", () => {
     // The month: 6 vehicles reported, 1 EV of the 5 with a known powertrain ("hev" normalises to HEV).
     expect(report.ev_metrics.trend).toEqual([{ month: "2026-01", active_vehicles: 6, ev_active_vehicles: 1, ev_share_pct: 20 }]);
     expect(report.data_quality).toMatchObject({
-      distance_method: { odometer: 5, great_circle: 0, none: 1 },
+      distance_method: { odometer: 5, odometer_plausible_increases: 0, gps_great_circle: 0, none: 1 },
+      odometer_rollback_vehicles: [],
       energy_method: { telemetry_soc: 1, consumption_factor: 4, none: 1 },
       vehicles_without_data: 1,
     });

@@ -4,18 +4,17 @@ import { EMISSION_FACTORS, FI_GRID_FACTOR_BASIS, FI_GRID_G_PER_KWH } from "@/lib
 import { emissionsCsv } from "@/lib/reports/emissions-csv";
 import { emissionsReport, haversineKm, vehicleEmissions, type EmissionsVehicleInput } from "@/lib/reports/emissions";
 import * as greenFleet from "@/lib/scores/green-fleet";
+import { withDistance } from "../../helpers/distance-evidence";
 import { parseCsv } from "../../helpers/emissions-csv-parse";
 
-const v = (over: Partial<EmissionsVehicleInput>): EmissionsVehicleInput => ({
+const v = (over: Partial<Omit<EmissionsVehicleInput, "distance">> & { odometer_km?: number | null; great_circle_km?: number }): EmissionsVehicleInput => ({
   device_id: "d1",
   device_name: "Car",
   powertrain: "ICE",
   fuel_type: "diesel",
   asset_class: null,
-  odometer_km: null,
-  great_circle_km: 0,
   consumption_kwh_per_100km: null,
-  ...over,
+  ...withDistance(over),
 });
 
 describe("emission factor registry", () => {
@@ -67,7 +66,7 @@ describe("vehicleEmissions", () => {
 
   it("falls back to great-circle distance without two odometer readings", () => {
     const r = vehicleEmissions(v({ fuel_type: "petrol", great_circle_km: 10 }));
-    expect(r.distance_method).toBe("great_circle");
+    expect(r.distance_method).toBe("gps_great_circle");
     expect(r.co2_kg).toBe(2.087); // 10 × (0.16272 + 0.04599) = 2.0871
     expect(r.fuel_l).toBeNull();
   });

@@ -422,12 +422,15 @@ function Mileage({ result, history }: { result: PromiseSettledResult<Awaited<Ret
   if (result.status === "rejected") return <Failed reason={result.reason} />;
   const m = result.value;
   const endMs = Date.parse(`${m.forecast_end}T12:00:00Z`);
-  const currentMs = m.current_km_at ? Date.parse(`${m.current_km_at}T12:00:00Z`) : Date.now();
+  const currentMs = m.current_km_at ? Date.parse(m.current_km_at) : Date.now();
   return (
     <>
       <Headline value={`${num().format(m.predicted_end_km)} km`} note={`forecast for ${m.forecast_end}${m.forecast_end_basis === "lease_end" ? " (lease end)" : " (a year ahead: no lease end known)"}`} />
       <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
-        <Item k="Odometer now" v={`${num().format(m.current_km)} km${m.current_km_at ? ` (${m.current_km_at})` : ""}`} />
+        <Item
+          k={m.distance_method === "odometer_plausible_increases" && m.rolled_back_km > 0 ? "Distance series now (odometer rolled back)" : "Odometer now"}
+          v={`${num().format(m.current_km)} km${m.current_km_at ? ` (${m.current_km_at.slice(0, 10)})` : ""}${m.rolled_back_km > 0 && m.odometer_reading_km !== null ? `; the odometer shows ${num().format(m.odometer_reading_km)} km` : ""}`}
+        />
         <Item k={`${m.interval_level_pct} % interval`} v={`${num().format(m.confidence_interval.lower)}–${num().format(m.confidence_interval.upper)} km`} />
         <Item k="Contract limit" v={m.contract_km === null ? "not known" : `${num().format(m.contract_km)} km`} />
         <Item k="Overrun risk" v={m.risk_basis === "no_contract_limit" ? "no limit known" : `${num().format(m.risk_score)} %${m.overage_km ? `, ${num().format(m.overage_km)} km over` : ""}`} />
