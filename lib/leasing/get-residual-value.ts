@@ -22,8 +22,9 @@ import { computeResidualValue, type ResidualInput } from "./residual-value-rules
  *     without data reads 0, "no risk", which would earn a credit it did not measure;
  *   - green fleet: every component null (its 0 is "nothing measured").
  * Mileage: the latest odometer reading; when the odometer is clocked (the EOL knockout), the highest
- * earlier reading, the least the car has really driven. SoH: the latest plausible OEM reading (the
- * battery snapshot's and EOL's `soh_pct`, one plausibility rule: lib/vocabulary/readings.ts).
+ * earlier reading, the least the car has really driven. SoH: the latest plausible OEM reading and its
+ * time (the battery snapshot's and EOL's, one plausibility rule and one 90-day rule:
+ * lib/vocabulary/readings.ts).
  */
 export function residualInputOf(id: string, d: ResidualInputs, now: Date): ResidualInput {
   const vhIn = d.health.vehicleHealth;
@@ -56,6 +57,7 @@ export function residualInputOf(id: string, d: ResidualInputs, now: Date): Resid
     original_price_eur: d.master.original_price_eur,
     mileage_km: mileage,
     soh_pct: vhIn.latest_soh_pct,
+    soh_at: vhIn.latest_soh_at,
     vehicle_health_score: vhMeasured ? vh.vehicle_health_score : null,
     fleet_risk_score: fleetRisk,
     green_fleet_score: green,

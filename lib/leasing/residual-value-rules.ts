@@ -10,7 +10,7 @@ import { clamp, round } from "@/lib/scores/score-common";
 import type { Confidence } from "@/lib/scores/score-common";
 import type { ResidualValueBody } from "@/lib/schemas/leasing-residual";
 import { normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabulary/powertrain";
-import { usableSohPct } from "@/lib/vocabulary/readings";
+import { outdatedSohSentence, sohEvidence, usableSohPct } from "@/lib/vocabulary/readings";
 
 /** A new id whenever a rule or a constant below changes (the certificate stamps it). */
 export const RESIDUAL_RULES_VERSION = "rv-rules-2027.02";
@@ -137,6 +137,12 @@ export interface ResidualInput {
    * `data_quality.battery_soh_status` is `not_measured` and the confidence is at most medium.
    */
   soh_pct: number | null;
+  /**
+   * Device time of that reading: one read more than 90 days before `now` is not today's SoH (CONTRACT
+   * "Evidence and trust"). It only bounds today's from above: its penalty applies, never a credit.
+   * Null (or absent) with no reading.
+   */
+  soh_at?: Date | null;
   /** Vehicle health score, null when it measured nothing. */
   vehicle_health_score: number | null;
   /** Per-device fleet risk score (30 days), null when the vehicle did not drive enough in the window to measure it (confidence low). */
@@ -286,7 +292,10 @@ export function computeResidualValue(input: ResidualInput, opts: { now: Date }):
   const mileage = mileageKnown ?? normalMileageKm(curveAge);
 
   // The plausibility-by-value rule every score shares (0 and values above 100 are not a state of health).
-  const soh = usableSohPct(finiteOrNull(input.soh_pct));
+  const sohReading = usableSohPct(finiteOrNull(input.soh_pct));
+  // The 90-day rule (lib/vocabulary/readings.ts): a reading without a time is taken as of now.
+  const sohEv = sohEvidence(sohReading === null ? null : { pct: sohReading, at: input.soh_at ?? now }, now);
+  const soh = sohEv.status === "measured" ? sohEv.pct : null;
   const vh = usableScore(input.vehicle_health_score);
   const risk = usableScore(input.fleet_risk_score);
   const green = usableScore(input.green_fleet_score);
@@ -306,15 +315,24 @@ export function computeResidualValue(input: ResidualInput, opts: { now: Date }):
   need("powertrain", powertrain !== null);
   need("original_price_eur", knownPrice !== null);
   const completeness = round((100 * (applicable.length - missing.length)) / applicable.length, 1);
-  const sohStatus: BatterySohStatus = sohExpected(powertrain) === false ? "not_applicable" : soh === null ? "not_measured" : "measured";
+  const sohStatus: BatterySohStatus =
+    soh !== null ? "measured" : sohEv.status === "outdated" ? "outdated" : sohExpected(powertrain) === false ? "not_applicable" : "not_measured";
   const notes: string[] = [];
   if (sohStatus === "not_measured") {
     notes.push("Battery state of health not measured (no plausible reading): no battery adjustment was applied, and the confidence is at most medium.");
   }
+  // An outdated reading bounds today's SoH from above (a battery does not regain capacity): its deficit
+  // below the SoH expected at this age still costs value; a reading above it earns no credit.
+  const outdatedBound = sohEv.status === "outdated" ? Math.min(sohEv.pct, expectedSohPct(curveAge)) : null;
+  if (sohEv.status === "outdated") {
+    notes.push(
+      `${outdatedSohSentence(sohEv)} It bounds today's state of health from above, so its battery penalty (if any) applies but no credit, and the confidence is at most medium.`,
+    );
+  }
 
   const curve = curveRetention(curveAge);
   const mileagePenalty = mileagePenaltyPct(mileage, curveAge);
-  const batteryPenalty = batteryPenaltyPct(soh, curveAge, powertrain);
+  const batteryPenalty = batteryPenaltyPct(soh ?? outdatedBound, curveAge, powertrain);
   const vhAdj = scoreAdjustment(vh, SCORE_ADJUSTMENTS.vehicleHealth);
   const riskAdj = scoreAdjustment(risk, SCORE_ADJUSTMENTS.fleetRisk);
   const greenAdj = scoreAdjustment(green, SCORE_ADJUSTMENTS.greenFleet);

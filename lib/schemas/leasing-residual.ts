@@ -18,7 +18,7 @@ export const EOL_GRADES = ["A", "B", "C", "D", "F"] as const satisfies readonly 
 /** Where the age came from: lease start, model year, derived from the mileage, or assumed (nothing known). */
 export const AGE_BASES = ["lease_start", "year", "mileage", "assumed"] as const;
 /** Whether the battery's state of health entered the estimate (SoH is asked of plug-ins and unknown powertrains only). */
-export const BATTERY_SOH_STATUSES = ["measured", "not_measured", "not_applicable"] as const;
+export const BATTERY_SOH_STATUSES = ["measured", "outdated", "not_measured", "not_applicable"] as const;
 
 export const residualValueSchema = z
   .object({
@@ -64,7 +64,7 @@ export const residualValueSchema = z
       age_basis: z.enum(AGE_BASES).meta({ description: "FDP addition: where the age came from." }),
       battery_soh_status: z
         .enum(BATTERY_SOH_STATUSES)
-        .meta({ description: "FDP addition: measured (a plausible SoH reading priced in), not_measured (a plug-in or unknown powertrain without one: no battery adjustment, confidence at most medium), not_applicable (ICE, HEV)." }),
+        .meta({ description: "FDP addition: measured (a plausible SoH reading at most 90 days old priced in), outdated (the latest reading is older: not today's SoH; it bounds it from above, so its penalty applies but no credit; confidence at most medium), not_measured (a plug-in or unknown powertrain without one: no battery adjustment, confidence at most medium), not_applicable (ICE, HEV)." }),
       notes: z.array(z.string()).meta({ description: "FDP addition: what the estimate could not see, in words (e.g. the battery's state of health not measured)." }),
     }),
     disclaimer: z.string(),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { generatedCertificateSchema } from "@/lib/schemas/certificates";
+import { residualValueSchema } from "@/lib/schemas/leasing-residual";
 import { batteryHealthSnapshotSchema, eolSummarySchema, vehicleHealthScoreSchema } from "@/lib/schemas/scores-device";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { DAY, HOUR, iso, useIngestServer, type Rec } from "../helpers/ingest-api";
@@ -114,6 +115,18 @@ describe("a BEV whose only SoH reading is 23 months old", () => {
     const eol = eolSummarySchema.parse(await (await get("/vehicles/ev-old-soh/eol-summary")).json());
     expect(eol.condition_grade).toBe("C");
     expect(eol.soh_evidence).toMatchObject({ status: "outdated", age_days: 700 });
+  });
+
+  it("both residual values apply the same rule and say so: no credit for the 99 % read 23 months ago", async () => {
+    const rules = residualValueSchema.parse(await (await get("/vehicles/ev-old-soh/residual-value")).json());
+    expect(rules.factors.battery_soh_pct).toBeNull();
+    expect(rules.data_quality.battery_soh_status).toBe("outdated");
+    expect(rules.depreciation_curve.battery_penalty_pct).toBe(0);
+    expect(rules.data_quality.notes.join(" ")).toMatch(/99 % on .* is 700 days old/);
+    const model = (await (await get("/predict/residual-value/ev-old-soh")).json()) as { inputs: Record<string, { source: string; value: unknown }>; limitations: string[] };
+    expect(model.inputs.battery_soh_pct!.source).toBe("telemetry.outdated_soh_upper_bound");
+    expect(model.inputs.battery_soh_pct!.value).not.toBe(99);
+    expect(model.limitations.join(" ")).toMatch(/700 days old/);
   });
 });
 

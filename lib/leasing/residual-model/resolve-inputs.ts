@@ -6,7 +6,10 @@
 import type { InputName, InputStatus, ModelPowertrain, ResidualModelQuery } from "@/lib/schemas/leasing-residual-model";
 import type { OdometerEvidence } from "@/lib/scores/derived-measures";
 import { normalisePowertrain } from "@/lib/vocabulary/powertrain";
-import { NORMAL_KM_PER_YEAR, normalMileageKm } from "@/lib/leasing/residual-value-rules";
+import { expectedSohPct, NORMAL_KM_PER_YEAR, normalMileageKm } from "@/lib/leasing/residual-value-rules";
+import { outdatedSohSentence, sohEvidence } from "@/lib/vocabulary/readings";
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
 import type { VehicleFeatures } from "./features";
 import type { ResidualModelFile } from "./model-file";
 
@@ -125,8 +128,18 @@ export function resolveInputs({ query, device, model, now }: { query: ResidualMo
   // same as the rule-based method), and the confidence says so. No SoH is invented.
   let sohInput: ResolvedInput;
   if (query.battery_soh_pct !== undefined) sohInput = supplied(query.battery_soh_pct, true);
-  else if (device.soh !== null) sohInput = derived(device.soh.pct, "telemetry.latest_plausible_soh", true);
-  else {
+  else if (device.soh !== null && sohEvidence(device.soh, now).status === "measured") sohInput = derived(device.soh.pct, "telemetry.latest_plausible_soh", true);
+  else if (device.soh !== null) {
+    // CONTRACT "Evidence and trust": a reading older than 90 days is not today's SoH. A battery does not
+    // regain capacity, so it still bounds today's value from above: the model takes the lower of it and
+    // the SoH expected at this age, which can cost value but never adds any.
+    const evidence = sohEvidence(device.soh, now);
+    const bound = Math.round(Math.min(device.soh.pct, expectedSohPct(ageMonths)) * 10) / 10;
+    sohInput = derived(bound, "telemetry.outdated_soh_upper_bound", true);
+    limitations.push(
+      `${outdatedSohSentence(evidence)} It bounds today's state of health from above: the model uses the lower of it and the ${round1(expectedSohPct(ageMonths))} % expected at this age, ${bound} %, so the old reading can lower the estimate but never raise it.`,
+    );
+  } else {
     sohInput = missing(null, "not_measured", true);
     limitations.push("Battery state of health not measured (no plausible reading): no battery adjustment was made.");
   }

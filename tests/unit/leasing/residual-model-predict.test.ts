@@ -189,6 +189,20 @@ describe("resolving the inputs", () => {
     expect(dataQualityOf(r.inputs)).toBe("high");
   });
 
+  it("a SoH read more than 90 days ago is not today's: the lower of it and the SoH expected at this age, named as such (CONTRACT Evidence and trust)", () => {
+    const days = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
+    const high = resolveInputs({ query: query(), device: device({ soh: { pct: 99, at: days(91) } }), model, now: NOW });
+    expect(high.inputs.battery_soh_pct).toMatchObject({ status: "derived", source: "telemetry.outdated_soh_upper_bound", value: Math.round(expectedSohPct(36) * 10) / 10 });
+    expect(high.limitations.join(" ")).toMatch(/not measured in the 90 days up to .*99 % on .* 91 days old/);
+    const low = resolveInputs({ query: query(), device: device({ soh: { pct: 70, at: days(400) } }), model, now: NOW });
+    expect(low.features.sohPct).toBe(70);
+    // 90 days old still counts as measured.
+    expect(resolveInputs({ query: query(), device: device({ soh: { pct: 99, at: days(90) } }), model, now: NOW }).inputs.battery_soh_pct).toMatchObject({ source: "telemetry.latest_plausible_soh", value: 99 });
+    // The old high reading earns no more than an as-expected battery; the old low one still costs value.
+    expect(valueOf(model, high.features)).toBeCloseTo(valueOf(model, { ...high.features, sohPct: expectedSohPct(36) }), 10);
+    expect(valueOf(model, low.features)).toBeLessThan(valueOf(model, high.features));
+  });
+
   it("takes the age from the query's year (from 1 July), then from the master year when there is no lease start", () => {
     expect(resolveInputs({ query: query({ year: "2024" }), device: device(), model, now: NOW }).inputs.age_months).toMatchObject({ status: "derived", source: "query.year", value: 28 });
     expect(resolveInputs({ query: query(), device: device({ lease_start: null, year: 2022 }), model, now: NOW }).inputs.age_months).toMatchObject({ source: "master_data.year", value: 52 });

@@ -42,6 +42,31 @@ function bev(over: Partial<ResidualInput> = {}): ResidualInput {
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const pct = (over: Partial<ResidualInput> = {}) => computeResidualValue(bev(over), { now }).estimated_residual_pct;
 
+describe("the 90-day SoH rule (CONTRACT Evidence and trust)", () => {
+  const days = (d: number) => new Date(now.getTime() - d * 86_400_000);
+
+  it("a reading 91 days old is not priced as today's SoH: no credit, status outdated, named, confidence at most medium", () => {
+    const fresh = computeResidualValue(bev({ soh_pct: 99, soh_at: days(10) }), { now });
+    const old = computeResidualValue(bev({ soh_pct: 99, soh_at: days(91) }), { now });
+    expect(fresh.depreciation_curve.battery_penalty_pct).toBeLessThan(0); // a credit for a better battery than expected
+    expect(old.depreciation_curve.battery_penalty_pct).toBe(0);
+    expect(old.factors.battery_soh_pct).toBeNull();
+    expect(old.data_quality.battery_soh_status).toBe("outdated");
+    expect(old.data_quality.missing_fields).toContain("battery_soh_pct");
+    expect(old.data_quality.notes.join(" ")).toMatch(/99 % on 2026-08-21, is 91 days old/);
+    expect(old.confidence).not.toBe("high");
+    expect(old.estimated_residual_pct).toBeLessThan(fresh.estimated_residual_pct);
+    expect(computeResidualValue(bev({ soh_pct: 99, soh_at: days(90) }), { now }).data_quality.battery_soh_status).toBe("measured");
+  });
+
+  it("an old low reading still costs value: a battery does not regain capacity", () => {
+    const oldLow = computeResidualValue(bev({ soh_pct: 75, soh_at: days(400) }), { now });
+    const freshLow = computeResidualValue(bev({ soh_pct: 75, soh_at: days(1) }), { now });
+    expect(oldLow.depreciation_curve.battery_penalty_pct).toBe(freshLow.depreciation_curve.battery_penalty_pct);
+    expect(oldLow.depreciation_curve.battery_penalty_pct).toBeGreaterThan(0);
+  });
+});
+
 describe("depreciation curve", () => {
   it("is calibrated on Autovista's 47 % at 36 months and front-loaded", () => {
     expect(curveRetention(0)).toBe(1);
