@@ -102,8 +102,9 @@ export function certificateWords(content: CertifiedContent): Omit<CertificatePdf
           { label: "Traction battery", value: yesNo(b.has_traction_battery) },
           {
             label: "State of health",
-            value: num(b.state_of_health.value_pct, " %"),
-            note: `${MEASURED_BY[b.state_of_health.measured_by]}${b.state_of_health.measured_at ? `, ${when(b.state_of_health.measured_at)}` : ""}. ${b.state_of_health.definition}${
+            value: b.state_of_health.value_pct === null ? (b.state_of_health.measured_by === "not_measured" ? "not measured" : "not known") : num(b.state_of_health.value_pct, " %"),
+            // A figure not measured says so once, in the definition's words (with its last reading and age).
+            note: `${b.state_of_health.measured_by === "not_measured" ? "" : `${MEASURED_BY[b.state_of_health.measured_by]}${b.state_of_health.measured_at ? `, ${when(b.state_of_health.measured_at)}` : ""}. `}${b.state_of_health.definition}${
               b.state_of_health.uncertainty_pct === null ? "" : ` Uncertainty ±${b.state_of_health.uncertainty_pct} points.`
             }${b.state_of_health.readings_set_aside > 0 ? ` ${b.state_of_health.readings_set_aside} implausible reading(s) set aside.` : ""}`,
           },

@@ -1,4 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { certificateWords } from "@/lib/certificates/certificate-pdf";
 import { generatedCertificateSchema } from "@/lib/schemas/certificates";
 import { residualValueSchema } from "@/lib/schemas/leasing-residual";
 import { batteryHealthSnapshotSchema, eolSummarySchema, vehicleHealthScoreSchema } from "@/lib/schemas/scores-device";
@@ -98,6 +103,18 @@ describe("a BEV whose only SoH reading is 23 months old", () => {
     expect(soh.measured_by).toBe("not_measured");
     expect(soh.evidence).toMatchObject({ status: "outdated", last_reading_pct: 99, age_days: 700 });
     expect(soh.definition).toMatch(new RegExp(`last read on ${iso(NOW - 700 * DAY).slice(0, 10)} \\(99 %\\), 700 days before this certificate`));
+
+    // The PDF and the verify page (both worded by certificateWords) say it plainly.
+    const words = certificateWords(c);
+    const row = words.sections.find((x) => x.title === "Traction battery")!.rows.find((r) => r.label === "State of health")!;
+    expect(row.value).toBe("not measured");
+    expect(row.note).toMatch(/^Not measured: the battery's state of health was last read on/);
+    expect(words.grade_explanation).toMatch(/not measured within 90 days of this certificate, so the grade is at most C/);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "fdp-evidence-")), "c.pdf");
+    writeFileSync(file, Buffer.from(c.pdf_base64!, "base64"));
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    expect(text).toContain("Not measured: the battery's state of health was last read on");
+    expect(text).toContain("so the grade is at most C");
   });
 
   it("battery snapshot, vehicle health and EOL apply the same rule and say so", async () => {

@@ -262,7 +262,11 @@ function BatteryFacts({ b }: { b: Awaited<ReturnType<typeof getBatterySnapshot>>
     ["State of charge", s.soc_current_pct === null ? "not reported" : `${num().format(s.soc_current_pct)} %`],
     [
       "State of health",
-      q.soh_pct === null ? "not reported" : `${num(1).format(q.soh_pct)} % (${q.soh_source === "oem_bms" ? "reported by the battery management system" : "source unknown"}${q.soh_reported_at ? `, ${utc(q.soh_reported_at)}` : ""})`,
+      q.soh_pct !== null
+        ? `${num(1).format(q.soh_pct)} % (${q.soh_source === "oem_bms" ? "reported by the battery management system" : "source unknown"}${q.soh_reported_at ? `, ${utc(q.soh_reported_at)}` : ""})`
+        : q.soh_evidence.status === "outdated"
+          ? `not measured in the last ${q.soh_evidence.max_age_days} days (last reading ${num(1).format(q.soh_evidence.last_reading_pct ?? 0)} %, ${q.soh_evidence.age_days} days ago: not used)`
+          : "not measured",
     ],
     ["Estimated range", s.estimated_range_km === null ? "unknown" : `${num().format(s.estimated_range_km)} km${q.range_model?.temperature_c != null ? ` at ${num().format(q.range_model.temperature_c)} °C` : ""}`],
     ["Charging", s.charging_status === null ? "not reported" : `${words(s.charging_status)}${s.charging_power_kw ? `, ${num(1).format(s.charging_power_kw)} kW` : ""}`],
