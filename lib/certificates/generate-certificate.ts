@@ -28,8 +28,11 @@ const MAX_ATTEMPTS = 5;
  * the signing key is still the active one (a share lock on its row), so a certificate is never stored
  * under a key retired or revoked meanwhile: then it is signed again with the new key.
  */
-export async function generateCertificate({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: DeviceInput; now?: Date }): Promise<GeneratedCertificate> {
-  const sources = oneDevice(await loadCertificateSources({ ctx, deviceIds: [input.device_id], now }), input.device_id);
+export async function generateCertificate({ ctx, input, now: asOf = new Date() }: { ctx: TenantCtx; input: DeviceInput; now?: Date }): Promise<GeneratedCertificate> {
+  const sources = oneDevice(await loadCertificateSources({ ctx, deviceIds: [input.device_id], now: asOf }), input.device_id);
+  // The time the certificate is signed at: after a key change meanwhile it moves on to the present,
+  // where the new key is valid (the content's sources stay those loaded at `asOf`).
+  let now = asOf;
   const { PUBLIC_BASE_URL, FDP_CERT_VALIDITY_DAYS } = env();
   const keysUrl = `${PUBLIC_BASE_URL.replace(/\/+$/, "")}${KEYS_PATH}`;
   for (let attempt = 1; ; attempt += 1) {
@@ -71,7 +74,10 @@ export async function generateCertificate({ ctx, input, now = new Date() }: { ct
       ctx.log.info({ certificate_number: number, device_id: content.device_id, kid: key.kid }, "certificate generated");
       return { ...content, confidence: sources.eol.confidence, verify_url: verifyUrl, verify_hash: verifyHash, pdf_base64: pdf.toString("base64"), signature, key_id: key.kid, jws };
     }
-    if (outcome === "key_changed") forgetActiveKey(ctx.db);
+    if (outcome === "key_changed") {
+      forgetActiveKey(ctx.db);
+      now = new Date(Math.max(asOf.getTime(), Date.now()));
+    }
     if (attempt >= MAX_ATTEMPTS) throw new Error(`could not store a certificate in ${MAX_ATTEMPTS} attempts (last: ${outcome})`);
   }
 }

@@ -20,7 +20,7 @@ export const revokeSigningKeyInput = z.object({
  * from now on (CONTRACT "Evidence and trust"); revoking the active key also puts a new one in its place.
  * An unknown key id is a not_found error.
  */
-export async function revokeSigningKey({ ctx, input, now = new Date() }: { ctx: { db: Db }; input: z.input<typeof revokeSigningKeyInput>; now?: Date }): Promise<RevocationResult> {
+export async function revokeSigningKey({ ctx, input, now }: { ctx: { db: Db }; input: z.input<typeof revokeSigningKeyInput>; now?: Date }): Promise<RevocationResult> {
   const { kid, reason } = revokeSigningKeyInput.parse(input);
   return revoke(ctx.db, { kid, reason }, now);
 }

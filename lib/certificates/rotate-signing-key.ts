@@ -10,6 +10,6 @@ export const rotateSigningKeyInput = z.object({});
  * (`valid_until`) and a new one signs from now on, on every instance within 5 seconds. Certificates
  * signed before keep verifying under the retired key.
  */
-export async function rotateSigningKey({ ctx, now = new Date() }: { ctx: { db: Db }; input: z.input<typeof rotateSigningKeyInput>; now?: Date }): Promise<RotationResult> {
+export async function rotateSigningKey({ ctx, now }: { ctx: { db: Db }; input: z.input<typeof rotateSigningKeyInput>; now?: Date }): Promise<RotationResult> {
   return rotate(ctx.db, now);
 }

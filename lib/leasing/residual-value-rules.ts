@@ -140,9 +140,9 @@ export interface ResidualInput {
   /**
    * Device time of that reading: one read more than 90 days before `now` is not today's SoH (CONTRACT
    * "Evidence and trust"). It only bounds today's from above: its penalty applies, never a credit.
-   * Null (or absent) with no reading.
+   * Null with no reading; a reading without a time is not a measurement.
    */
-  soh_at?: Date | null;
+  soh_at: Date | null;
   /** Vehicle health score, null when it measured nothing. */
   vehicle_health_score: number | null;
   /** Per-device fleet risk score (30 days), null when the vehicle did not drive enough in the window to measure it (confidence low). */
@@ -293,8 +293,9 @@ export function computeResidualValue(input: ResidualInput, opts: { now: Date }):
 
   // The plausibility-by-value rule every score shares (0 and values above 100 are not a state of health).
   const sohReading = usableSohPct(finiteOrNull(input.soh_pct));
-  // The 90-day rule (lib/vocabulary/readings.ts): a reading without a time is taken as of now.
-  const sohEv = sohEvidence(sohReading === null ? null : { pct: sohReading, at: input.soh_at ?? now }, now);
+  // The 90-day rule (lib/vocabulary/readings.ts): a reading without a time is not a measurement (as in
+  // vehicle health and EOL).
+  const sohEv = sohEvidence(sohReading === null || !input.soh_at ? null : { pct: sohReading, at: input.soh_at }, now);
   const soh = sohEv.status === "measured" ? sohEv.pct : null;
   const vh = usableScore(input.vehicle_health_score);
   const risk = usableScore(input.fleet_risk_score);

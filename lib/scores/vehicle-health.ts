@@ -208,7 +208,12 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
     odometer_integrity: odometerIntegrity,
     usage,
   };
-  const combined = weightedAvailable(raw, VEHICLE_HEALTH_WEIGHTS);
+  const without = weightedAvailable(raw, VEHICLE_HEALTH_WEIGHTS);
+  // An outdated SoH is not scored, but it bounds today's from above (a battery does not regain
+  // capacity): when counting it would lower the score, the lower score stands. It can cost, never add.
+  const bounded = evidence.status === "outdated" ? weightedAvailable({ ...raw, battery: interpolate(evidence.pct, SOH_CURVE) }, VEHICLE_HEALTH_WEIGHTS) : null;
+  const boundApplies = bounded !== null && without !== null && bounded.value < without.value;
+  const combined = boundApplies ? bounded : without;
   const score = combined ? combined.value : 50;
 
   // Confidence: share of the expected components' weight that is available, freshness, data volume.
@@ -241,7 +246,13 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
   if (powertrain === null) limitations.push("Powertrain unknown: a traction battery is assumed possible, so a missing soh_pct lowers confidence.");
   for (const f of input.soh_flags ?? []) limitations.push(sohFlagSentence(f));
   const outdated = outdatedSohSentence(evidence);
-  if (outdated) limitations.push(`${outdated} The battery component is not scored.`);
+  if (outdated) {
+    limitations.push(
+      boundApplies
+        ? `${outdated} The battery component is not scored; the reading bounds it from above, and counting it lowers the score, so the lower score stands (${score100(bounded!.value)} instead of ${score100(without!.value)}).`
+        : `${outdated} The battery component is not scored.`,
+    );
+  }
   if (input.odometer_manipulation === true && input.odometer_evidence) {
     limitations.push(`Odometer manipulation: ${odometerEvidenceSentence(input.odometer_evidence)}`);
   }

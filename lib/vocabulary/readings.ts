@@ -149,9 +149,10 @@ export type SohEvidence =
 export function sohEvidence(accepted: SohReading | null, now: Date): SohEvidence {
   if (accepted === null || usableSohPct(accepted.pct) === null || !Number.isFinite(accepted.at.getTime())) return { status: "none", as_of: now };
   // A device clock ahead of ours makes a reading look younger than 0 days: it is read as just taken.
-  const ageDays = Math.max(0, Math.floor((now.getTime() - accepted.at.getTime()) / DAY_MS));
-  const base = { pct: accepted.pct, read_at: accepted.at, age_days: ageDays, as_of: now };
-  return ageDays <= SOH_MAX_AGE_DAYS ? { status: "measured", ...base } : { status: "outdated", ...base };
+  const ageMs = Math.max(0, now.getTime() - accepted.at.getTime());
+  const base = { pct: accepted.pct, read_at: accepted.at, age_days: Math.floor(ageMs / DAY_MS), as_of: now };
+  // "At most 90 days older": to the millisecond (90 days and an hour is outdated, though its whole days say 90).
+  return ageMs <= SOH_MAX_AGE_DAYS * DAY_MS ? { status: "measured", ...base } : { status: "outdated", ...base };
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -19,10 +19,11 @@ import {
 } from "@/lib/certificates/signing/signing-keys";
 import { certificateDer, certificateFingerprint } from "@/lib/certificates/signing/pdf-signing-certificate";
 import { openDatabase, type DbHandle } from "@/lib/db/client";
-import { certificateSigningKeys } from "@/lib/db/schema";
+import { certificates, certificateSigningKeys } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { NotFoundError } from "@/lib/errors";
 import { createPostgresDatabase, createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { createTenantWithKey } from "../helpers/fixtures";
 import { migrateUpTo, runMigrationFile } from "../helpers/migration-files";
 
 /**
@@ -113,6 +114,34 @@ for (const kind of ["postgres", "pglite"] as const) {
       expect(doc.keys[1]!.pdf_signing_certificate_sha256).toBe(certificateFingerprint(certificateDer(blocks[0]!)));
     });
 
+    it("a rotation never ends a key before a certificate it signed (an instance whose clock runs ahead)", async () => {
+      setEnv(baseEnv);
+      const db = tdb.handle.db;
+      const key = await activeSigningKey(db);
+      const t = await createTenantWithKey(db, { name: "Clock ahead" });
+      const at = new Date("2026-11-28T13:00:00.200Z");
+      await db.insert(certificates).values({
+        number: "FDP-CERT-20261128-AHEAD",
+        tenantId: t.tenantId,
+        deviceId: "d1",
+        content: "{}",
+        verifyHash: "0".repeat(64),
+        confidence: "high",
+        grade: "B",
+        generatedAt: new Date("2026-11-28T13:00:05Z"),
+        expiresAt: new Date("2027-05-27T13:00:05Z"),
+        signatureKid: key.kid,
+        signature: "sig",
+        pdf: Buffer.from("%PDF-1.7 stand-in"),
+        pdfSha256: "0".repeat(64),
+      });
+      const r = await rotateSigningKey({ ctx: { db }, input: {}, now: at });
+      const [retired] = await db.select().from(certificateSigningKeys).where(eq(certificateSigningKeys.kid, key.kid));
+      expect(retired!.validUntil!.toISOString()).toBe("2026-11-28T13:00:06.000Z");
+      const [successor] = await db.select().from(certificateSigningKeys).where(eq(certificateSigningKeys.kid, r.kid));
+      expect(successor!.validFrom.toISOString()).toBe("2026-11-28T13:00:00.000Z");
+    });
+
     it("one active key: the database refuses a second", async () => {
       const db = tdb.handle.db;
       const [active] = await db.select().from(certificateSigningKeys).where(eq(certificateSigningKeys.status, "active"));
@@ -195,12 +224,18 @@ describe("migration 0014 on keys from before the lifecycle (postgres)", () => {
     const a = publicJwkOf(older);
     const b = publicJwkOf(newest);
     await pg`insert into certificate_signing_keys (kid, public_jwk, first_used_at) values
-      (${a.kid}, ${pg.json({ ...a.publicJwk })}, '2026-01-01T00:00:00Z'), (${b.kid}, ${pg.json({ ...b.publicJwk })}, '2026-06-01T00:00:00Z')`;
+      (${a.kid}, ${pg.json({ ...a.publicJwk })}, '2026-01-01T00:00:00.250Z'), (${b.kid}, ${pg.json({ ...b.publicJwk })}, '2026-06-01T00:00:01.400Z')`;
+    // The old code read the clock, then recorded the key (first_used_at, the database's time) before
+    // storing the certificate with its generated_at floored to the second: the first certificate of a
+    // key can be dated before its first_used_at.
+    await pg`insert into tenants (id, name, ingest_secret) values ('t1', 'T', 'x')`;
+    await pg`insert into certificates (number, tenant_id, device_id, content, verify_hash, confidence, grade, generated_at, expires_at, signature_kid, signature, pdf, pdf_sha256)
+      values ('FDP-CERT-20260601-AAAAA', 't1', 'd1', '{}', ${"0".repeat(64)}, 'high', 'B', '2026-06-01T00:00:00Z', '2026-11-28T00:00:00Z', ${b.kid}, 'sig', '\\x00', ${"0".repeat(64)})`;
     await runMigrationFile(pg, file);
     const after = await pg<{ kid: string; status: string; valid_from: Date; valid_until: Date | null }[]>`select kid, status, valid_from, valid_until from certificate_signing_keys order by valid_from`;
     expect(after.map((r) => [r.kid, r.status, r.valid_from.toISOString()])).toEqual([
-      [a.kid, "retired", "2026-01-01T00:00:00.000Z"],
-      [b.kid, "active", "2026-06-01T00:00:00.000Z"],
+      [a.kid, "retired", "2026-01-01T00:00:00.000Z"], // its first use, to the second
+      [b.kid, "active", "2026-06-01T00:00:00.000Z"], // its first certificate, before its first_used_at
     ]);
     expect(after[0]!.valid_until!.getTime()).toBeGreaterThan(Date.now() - 60_000); // retired at the migration
     expect(after[1]!.valid_until).toBeNull();

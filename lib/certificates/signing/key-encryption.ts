@@ -32,7 +32,7 @@ const aad = (kid: string, purpose: KeyPurpose) => Buffer.from(`${purpose}:${kid}
 
 export function encryptPrivateKey(pkcs8Pem: string, kid: string, purpose: KeyPurpose): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", keyEncryptionKey(), iv);
+  const cipher = createCipheriv("aes-256-gcm", keyEncryptionKey(), iv, { authTagLength: 16 });
   cipher.setAAD(aad(kid, purpose));
   const body = Buffer.concat([cipher.update(pkcs8Pem, "utf8"), cipher.final()]);
   return ["v1", iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
@@ -44,9 +44,11 @@ export function decryptPrivateKey(stored: string, kid: string, purpose: KeyPurpo
   const [version, iv, body, tag] = stored.split(".");
   if (version !== "v1" || !iv || !body || !tag) throw new KeyDecryptionError(`signing key ${kid}: unknown storage format`);
   try {
-    const decipher = createDecipheriv("aes-256-gcm", keyEncryptionKey(), Buffer.from(iv, "base64url"));
+    const authTag = Buffer.from(tag, "base64url");
+    if (authTag.length !== 16) throw new Error("short tag");
+    const decipher = createDecipheriv("aes-256-gcm", keyEncryptionKey(), Buffer.from(iv, "base64url"), { authTagLength: 16 });
     decipher.setAAD(aad(kid, purpose));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    decipher.setAuthTag(authTag);
     return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
   } catch {
     throw new KeyDecryptionError(

@@ -59,10 +59,18 @@ function signedAttributes(contentDigest: Buffer, certDer: Buffer): forge.asn1.As
 /** A detached CMS SignedData over `content` (the PDF's byte range) by one RSA signer, built field by field. */
 export function cmsSignDetached(content: Buffer, signer: PdfSigner): Buffer {
   const certDer = certificateDer(signer.certificatePem);
-  const cert = forge.pki.certificateFromPem(signer.certificatePem);
   const attrs = signedAttributes(createHash("sha256").update(content).digest(), certDer);
   // RFC 5652 5.4: the signature is over the DER of the signed attributes as a SET OF.
   const signature = rsaSign("sha256", der(set(attrs)), signer.privateKey);
+  return signedDataDer(forge.pki.certificateFromPem(signer.certificatePem), attrs, signature);
+}
+
+/**
+ * The CMS ContentInfo FDP writes, field by field, from its three variable parts. The verifier rebuilds
+ * it from what it parsed and requires the same bytes, so no unsigned field (a version, an algorithm
+ * identifier, an extra certificate or attribute) can be changed in a file that still verifies.
+ */
+function signedDataDer(cert: forge.pki.Certificate, attrs: forge.asn1.Asn1[], signature: Buffer): Buffer {
   const issuerAndSerial = seq([forge.pki.distinguishedNameToAsn1(cert.issuer), asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, forge.util.hexToBytes(cert.serialNumber))]);
   const signerInfo = seq([
     int(1),
@@ -139,10 +147,11 @@ function locateSignature(pdf: Buffer): { range: [number, number, number, number]
     return { reason: "the signature does not cover the whole file (bytes were added or the byte range is not the document's)" };
   }
   const gap = text.slice(firstLength, second);
-  const hex = /^<([0-9A-Fa-f]*)>$/.exec(gap);
+  // Lowercase, as FDP writes it: an upper-cased digit decodes to the same bytes, but it is a changed byte.
+  const hex = /^<((?:[0-9a-f]{2})*)>$/.exec(gap);
   if (!hex) return { reason: "malformed signature contents" };
-  const digits = hex[1]!.replace(/(00)+$/, "");
-  return { range, cms: Buffer.from(digits.length % 2 === 0 ? digits : `${digits}0`, "hex") };
+  // The whole placeholder: the CMS, then zero padding (checked after parsing: a signature may end in 00).
+  return { range, cms: Buffer.from(hex[1]!, "hex") };
 }
 
 interface ParsedCms {
@@ -152,8 +161,13 @@ interface ParsedCms {
   digestOid: string;
 }
 
-function parseCms(cms: Buffer): ParsedCms {
-  const contentInfo = asn1.fromDer(cms.toString("binary"), true);
+function parseCms(placeholder: Buffer): ParsedCms & { der: Buffer } {
+  const buffer = forge.util.createBuffer(placeholder.toString("binary"));
+  // Parse one DER value from the start; what follows must be the placeholder's zero padding only.
+  const contentInfo = asn1.fromDer(buffer, { strict: true, parseAllBytes: false } as unknown as boolean);
+  const padding = buffer.bytes();
+  if (!/^\0*$/.test(padding)) throw new Error("bytes after the signature other than zero padding");
+  const cms = placeholder.subarray(0, placeholder.length - padding.length);
   const ci = contentInfo.value as forge.asn1.Asn1[];
   if (asn1.derToOid(ci[0]!.value as string) !== forge.pki.oids.signedData) throw new Error("not a CMS SignedData");
   const signedData = (ci[1]!.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[];
@@ -167,12 +181,17 @@ function parseCms(cms: Buffer): ParsedCms {
   if (!attrs) throw new Error("no signed attributes");
   const signature = si.find((x) => x.tagClass === asn1.Class.UNIVERSAL && x.type === asn1.Type.OCTETSTRING);
   if (!signature) throw new Error("no signature value");
-  return {
-    certificateDer: Buffer.from(asn1.toDer((certs.value as forge.asn1.Asn1[])[0]!).getBytes(), "binary"),
+  const certificate = (certs.value as forge.asn1.Asn1[])[0]!;
+  const parsed = {
+    certificateDer: Buffer.from(asn1.toDer(certificate).getBytes(), "binary"),
     signedAttributes: attrs.value as forge.asn1.Asn1[],
     signature: Buffer.from(signature.value as string, "binary"),
     digestOid,
   };
+  if (!signedDataDer(forge.pki.certificateFromAsn1(certificate), parsed.signedAttributes, parsed.signature).equals(cms)) {
+    throw new Error("the signature is not in the form FDP writes (an unsigned field was changed)");
+  }
+  return { ...parsed, der: cms };
 }
 
 function attribute(attrs: forge.asn1.Asn1[], oid: string): forge.asn1.Asn1 | undefined {

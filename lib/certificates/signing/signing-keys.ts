@@ -4,7 +4,8 @@ import path from "node:path";
 import canonicalize from "canonicalize";
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { certificateSigningKeys } from "@/lib/db/schema";
+import { certificates, certificateSigningKeys } from "@/lib/db/schema";
+import { sqlDate } from "@/lib/db/sql-values";
 import { env } from "@/lib/env";
 import { NotFoundError } from "@/lib/errors";
 import { rootLogger } from "@/lib/log/logger";
@@ -82,7 +83,11 @@ function configuredKey(): KeyObject | null {
 
 type KeyRow = typeof certificateSigningKeys.$inferSelect;
 
-/** A new key's row: both private halves encrypted, its PDF certificate, active from `now`. */
+/**
+ * A new key's row: both private halves encrypted, its PDF certificate, active from `now`. Making the
+ * RSA key takes up to a second or so: callers make the row first and date it (`validFrom`) once they
+ * hold the lock that decides when the old key ends.
+ */
 function newKeyValues(privateKey: KeyObject, now: Date) {
   const { kid, publicJwk } = publicJwkOf(privateKey);
   const validFrom = floorSecond(now);
@@ -97,6 +102,22 @@ function newKeyValues(privateKey: KeyObject, now: Date) {
     pdfPrivateKeyEnc: encryptPrivateKey(pdf.privateKey.export({ format: "pem", type: "pkcs8" }) as string, kid, "pdf-rsa"),
     pdfCertificatePem: pdf.certificatePem,
   };
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Ends the active key `row` (already locked FOR UPDATE by the caller: every certificate insert that
+ * holds its share lock has committed, and none can start): at the end of the current second, and never
+ * before the second after the last certificate it signed (an instance whose clock runs ahead dates its
+ * certificates later than this one's clock). `at`: the time, read once the lock is held. Returns the
+ * time the successor starts.
+ */
+async function endOfActiveKey(tx: Tx, kid: string, at: Date): Promise<{ validUntil: Date; successorFrom: Date }> {
+  const [last] = await tx.select({ at: sql<unknown>`max(${certificates.generatedAt})` }).from(certificates).where(eq(certificates.signatureKid, kid));
+  const lastSigned = sqlDate(last?.at);
+  const validUntil = new Date(Math.max(endOfSecond(at).getTime(), lastSigned ? lastSigned.getTime() + 1000 : 0));
+  return { validUntil, successorFrom: floorSecond(at) };
 }
 
 const freshKey = () => generateKeyPairSync("ed25519").privateKey;
@@ -201,15 +222,19 @@ export interface RotationResult {
 }
 
 /** `signing-key:rotate`: the active key is retired now and a new one becomes active from now. */
-export async function rotateSigningKey(db: Db, now: Date = new Date()): Promise<RotationResult> {
-  const values = newKeyValues(freshKey(), now);
+export async function rotateSigningKey(db: Db, now?: Date): Promise<RotationResult> {
+  const values = newKeyValues(freshKey(), now ?? new Date());
   const retired = await db.transaction(async (tx) => {
-    const [old] = await tx
-      .update(certificateSigningKeys)
-      .set({ status: "retired", validUntil: endOfSecond(now) })
-      .where(eq(certificateSigningKeys.status, "active"))
-      .returning({ kid: certificateSigningKeys.kid });
-    await tx.insert(certificateSigningKeys).values(values);
+    // The lock first, the time after: a certificate stored meanwhile is dated before the old key ends.
+    const [old] = await tx.select({ kid: certificateSigningKeys.kid }).from(certificateSigningKeys).where(eq(certificateSigningKeys.status, "active")).for("update");
+    const at = now ?? new Date();
+    let from = floorSecond(at);
+    if (old) {
+      const end = await endOfActiveKey(tx, old.kid, at);
+      from = end.successorFrom;
+      await tx.update(certificateSigningKeys).set({ status: "retired", validUntil: end.validUntil }).where(eq(certificateSigningKeys.kid, old.kid));
+    }
+    await tx.insert(certificateSigningKeys).values({ ...values, validFrom: from, firstUsedAt: from });
     return old?.kid ?? null;
   });
   forgetActiveKey(db);
@@ -229,18 +254,20 @@ export interface RevocationResult {
  * key also makes a new one, in the same transaction, so signing never stops. Revoking a revoked key
  * again changes nothing (the first reason stands).
  */
-export async function revokeSigningKey(db: Db, input: { kid: string; reason: string }, now: Date = new Date()): Promise<RevocationResult> {
-  const replacement = newKeyValues(freshKey(), now);
+export async function revokeSigningKey(db: Db, input: { kid: string; reason: string }, now?: Date): Promise<RevocationResult> {
+  const replacement = newKeyValues(freshKey(), now ?? new Date());
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(certificateSigningKeys).where(eq(certificateSigningKeys.kid, input.kid)).for("update");
     if (!row) throw new NotFoundError(`No certificate signing key ${input.kid}.`);
     if (row.status === "revoked") return { revoked: true as const, kid: row.kid, new_active_kid: null };
+    const at = now ?? new Date();
+    const end = row.status === "active" ? await endOfActiveKey(tx, row.kid, at) : null;
     await tx
       .update(certificateSigningKeys)
-      .set({ status: "revoked", revokedAt: now, revocationReason: input.reason, validUntil: row.validUntil ?? endOfSecond(now) })
+      .set({ status: "revoked", revokedAt: at, revocationReason: input.reason, validUntil: row.validUntil ?? end!.validUntil })
       .where(eq(certificateSigningKeys.kid, row.kid));
     if (row.status !== "active") return { revoked: true as const, kid: row.kid, new_active_kid: null };
-    await tx.insert(certificateSigningKeys).values(replacement);
+    await tx.insert(certificateSigningKeys).values({ ...replacement, validFrom: end!.successorFrom, firstUsedAt: end!.successorFrom });
     return { revoked: true as const, kid: row.kid, new_active_kid: replacement.kid };
   });
   forgetActiveKey(db);

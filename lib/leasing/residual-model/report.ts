@@ -24,7 +24,7 @@ export function ruleBasedPct(ageMonths: number, odometerKm: number, sohPct: numb
   const start = new Date(now);
   start.setUTCMonth(start.getUTCMonth() - ageMonths);
   const r = computeResidualValue(
-    { device_id: "constructed", powertrain: "BEV", year: null, lease_start: start.toISOString().slice(0, 10), original_price_eur: null, mileage_km: odometerKm, soh_pct: sohPct, vehicle_health_score: null, fleet_risk_score: null, green_fleet_score: null, eol_grade: null, knockouts: [] },
+    { device_id: "constructed", powertrain: "BEV", year: null, lease_start: start.toISOString().slice(0, 10), original_price_eur: null, mileage_km: odometerKm, soh_pct: sohPct, soh_at: sohPct === null ? null : now, vehicle_health_score: null, fleet_risk_score: null, green_fleet_score: null, eol_grade: null, knockouts: [] },
     { now },
   );
   return { pct: r.estimated_residual_pct, confidence: r.confidence };

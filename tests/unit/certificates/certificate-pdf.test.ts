@@ -6,7 +6,7 @@ import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { qrPath, renderCertificatePdf } from "@/lib/certificates/pdf/render-certificate-pdf";
 import { keysDocumentSchema, keyValidityAt } from "@/lib/certificates/signing/keys-document";
-import { signPdf, verifyPdfSignature } from "@/lib/certificates/signing/pades";
+import { cmsSignDetached, signPdf, verifyPdfSignature } from "@/lib/certificates/signing/pades";
 import { verifyCertificatePdf } from "@/lib/certificates/signing/verify-certificate-pdf";
 import { certificatePdfInput, keysDocument, makeTestKey } from "@/tests/helpers/certificate-pdf-fixture";
 
@@ -185,10 +185,8 @@ describe("certificate PDF signature (PAdES)", () => {
       expect(tool("pdfsig", [writePdf(`altered-${at}.pdf`, altered)]).stdout, `offset ${at}`).not.toContain("Signature is Valid");
       expect(verifyPdfSignature(altered).ok, `offset ${at}`).toBe(false);
     }
-    // A sweep over the whole file, every 997th byte (outside the signature value itself).
-    const [, l0, s1] = /\/ByteRange \[(\d+) (\d+) (\d+)/.exec(text)!.slice(0, 4).map(Number);
+    // A sweep over the whole file, every 997th byte, the signature value itself included.
     for (let at = 0; at < sealed.length; at += 997) {
-      if (at >= l0! && at < s1!) continue;
       expect(verifyPdfSignature(flipped(sealed, at)).ok, `offset ${at}`).toBe(false);
     }
     expect(verifyPdfSignature(Buffer.concat([sealed, Buffer.from("\n% appended\n")])).ok).toBe(false);
@@ -227,6 +225,54 @@ describe("certificate PDF signature (PAdES)", () => {
     // A retired key still verifies what it signed while it was active.
     const retiredAfter = keysDocument({ ...key1.jwk, status: "retired", valid_until: "2026-12-01T00:00:00.000Z" });
     expect(verifyCertificatePdf(sealed, retiredAfter)).toMatchObject({ ok: true, key_status: "retired" });
+  });
+});
+
+describe("the CMS inside the signature", () => {
+  /**
+   * A minimal signed file laid out as @signpdf lays it out (the byte range around a zero-padded hex
+   * placeholder), so the signature's own bytes can be chosen: `salt` varies the signed bytes.
+   */
+  function signedFile(salt: number, key = key1): { file: Buffer; cms: Buffer } {
+    const placeholderBytes = 8192;
+    const head = (a: number, b: number, c: number) => `%PDF-1.3\n% ${salt}\n/ByteRange [0 ${String(a).padStart(10, "0")} ${String(b).padStart(10, "0")} ${String(c).padStart(10, "0")}]\n/Contents `;
+    const tail = "\n%%EOF\n";
+    const a = head(0, 0, 0).length;
+    const b = a + 2 + placeholderBytes * 2;
+    const before = Buffer.from(head(a, b, tail.length), "latin1");
+    const cms = cmsSignDetached(Buffer.concat([before, Buffer.from(tail, "latin1")]), key.pdf);
+    const hex = cms.toString("hex").padEnd(placeholderBytes * 2, "0");
+    return { file: Buffer.concat([before, Buffer.from(`<${hex}>${tail}`, "latin1")]), cms };
+  }
+
+  it("verifies a signature whose last byte is 0x00 (about 1 in 256: zero padding is not stripped from the CMS)", () => {
+    let found: { file: Buffer; cms: Buffer } | undefined;
+    for (let salt = 0; salt < 5000 && !found; salt++) {
+      const candidate = signedFile(salt);
+      if (candidate.cms[candidate.cms.length - 1] === 0) found = candidate;
+    }
+    expect(found, "no signature ending in 0x00 in 5,000 tries").toBeDefined();
+    expect(verifyPdfSignature(found!.file)).toMatchObject({ ok: true, certificate_sha256: key1.pdfCertificateSha256 });
+  });
+
+  it("refuses a changed byte inside the signature value: an upper-cased hex digit, padding that is not zero, an unsigned field rewritten", () => {
+    const { file, cms } = signedFile(1);
+    expect(verifyPdfSignature(file).ok).toBe(true);
+    const text = file.toString("latin1");
+    const at = text.indexOf("/Contents <") + "/Contents <".length;
+    const firstLetter = text.slice(at).search(/[a-f]/);
+    const upper = Buffer.from(file);
+    upper[at + firstLetter] = upper[at + firstLetter]! - 32;
+    expect(verifyPdfSignature(upper)).toMatchObject({ ok: false, reason: "malformed signature contents" });
+    const padded = Buffer.from(file);
+    padded[at + cms.length * 2 + 10] = "1".charCodeAt(0);
+    expect(verifyPdfSignature(padded).ok).toBe(false);
+    // The SignedData's version (unsigned) 1 → 3, re-encoded at the same length.
+    const versionAt = cms.indexOf(Buffer.from([0x02, 0x01, 0x01]));
+    const rewritten = Buffer.from(cms);
+    rewritten[versionAt + 2] = 3;
+    const swapped = Buffer.from(file.toString("latin1").replace(cms.toString("hex"), rewritten.toString("hex")), "latin1");
+    expect(verifyPdfSignature(swapped)).toMatchObject({ ok: false, reason: expect.stringMatching(/not in the form FDP writes/) });
   });
 });
 

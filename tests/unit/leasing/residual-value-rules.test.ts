@@ -30,6 +30,7 @@ function bev(over: Partial<ResidualInput> = {}): ResidualInput {
     original_price_eur: 40_000,
     mileage_km: 45_000,
     soh_pct: expectedSohPct(36),
+    soh_at: new Date("2026-11-19T08:00:00Z"),
     vehicle_health_score: 75,
     fleet_risk_score: 50,
     green_fleet_score: 50,
@@ -292,7 +293,7 @@ describe("data quality", () => {
 
   it("with neither age nor mileage, the calibration point is assumed and both are named", () => {
     const r = computeResidualValue(
-      { device_id: "x", powertrain: null, year: null, lease_start: null, original_price_eur: null, mileage_km: null, soh_pct: null, vehicle_health_score: null, fleet_risk_score: null, green_fleet_score: null, eol_grade: null, knockouts: [] },
+      { device_id: "x", powertrain: null, year: null, lease_start: null, original_price_eur: null, mileage_km: null, soh_pct: null, soh_at: null, vehicle_health_score: null, fleet_risk_score: null, green_fleet_score: null, eol_grade: null, knockouts: [] },
       { now },
     );
     expect(r.data_quality.age_basis).toBe("assumed");

@@ -75,6 +75,21 @@ describe("computeVehicleHealth: the 90-day SoH rule (CONTRACT Evidence and trust
     expect(fresh.confidence).toBe("high");
   });
 
+  it("90 days and an hour is outdated, though its whole days say 90", () => {
+    const r = computeVehicleHealth(input({ latest_soh_pct: 95, latest_soh_at: new Date(now.getTime() - 90 * 86_400_000 - 3_600_000) }), { now });
+    expect(r.soh_evidence).toMatchObject({ status: "outdated", age_days: 90 });
+  });
+
+  it("an outdated low reading can lower the score, never raise it (a battery does not regain capacity)", () => {
+    const none = computeVehicleHealth(input({ latest_soh_pct: null, latest_soh_at: null }), { now });
+    const oldLow = computeVehicleHealth(input({ latest_soh_pct: 55, latest_soh_at: daysBefore(100) }), { now });
+    const oldHigh = computeVehicleHealth(input({ latest_soh_pct: 99, latest_soh_at: daysBefore(100) }), { now });
+    expect(oldLow.components.battery).toBeNull();
+    expect(oldLow.vehicle_health_score).toBeLessThan(none.vehicle_health_score);
+    expect(oldLow.limitations.join(" ")).toMatch(/the lower score stands/);
+    expect(oldHigh.vehicle_health_score).toBe(none.vehicle_health_score);
+  });
+
   it("a 23-month-old 99 % reading (the issue's case) is not today's SoH", () => {
     const res = computeVehicleHealth(input({ latest_soh_pct: 99, latest_soh_at: daysBefore(700) }), { now });
     expect(res.components.battery).toBeNull();
