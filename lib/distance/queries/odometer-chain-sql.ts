@@ -70,16 +70,19 @@ export function odometerChainDays({ from, daysBefore }: { from: SQL; daysBefore:
  * readings have not changed, or `clean_before` would be earlier). `fromDay` null: the device's first day.
  */
 export function odometerChainRows({ from, fromDay, daysBefore }: { from: SQL; fromDay: SQL; daysBefore: SQL }): SQL {
-  return sql`select s.oday, s.odo_readings, s.odo_joined,
+  // The row before `fromDay` is read once per device (a materialized CTE): joined as a subquery, the
+  // planner was seen to probe it once per day row (tests/db/rollup-refresh-plan.test.ts).
+  return sql`with pb as materialized (
+      select r.odo_chain_from from telemetry_daily r
+      where r.tenant_id = d.tenant_id and r.device_id = d.device_id and r.day < ${fromDay} and r.odo_readings > 0
+      order by r.day desc limit 1
+    )
+    select s.oday, s.odo_readings, s.odo_joined,
       case when s.odo_inner_ok then coalesce(max(case when s.chain_start then s.oday end) over (order by s.oday), s.base_chain_from) end as odo_chain_from
     from (
       select x.*, pb.odo_chain_from as base_chain_from,
         x.odo_inner_ok and (not x.odo_joined or not coalesce(lag(x.odo_inner_ok) over (order by x.oday), pb.odo_chain_from is not null)) as chain_start
       from (${odometerChainDays({ from, daysBefore })}) x
-      left join (
-        select r.odo_chain_from from telemetry_daily r
-        where r.tenant_id = d.tenant_id and r.device_id = d.device_id and r.day < ${fromDay} and r.odo_readings > 0
-        order by r.day desc limit 1
-      ) pb on true
+      left join pb on true
     ) s`;
 }
