@@ -95,3 +95,31 @@ describe("migration 0013 on a database with rollups (postgres)", () => {
     await expect(pg.unsafe(previousInsert)).rejects.toThrow(/null value in column "rest12_settled"/);
   });
 });
+
+/**
+ * Migration 0016 (each rolled-up day's odometer chain, read by the period distance) likewise: rows built
+ * before it do not say which days' odometer readings only rise plausibly, and a missing chain would be
+ * read as "none". They are dropped, every device is marked stale from its first day, and the previous
+ * code's insert (without `odo_readings`, `c_odo_readings`, `odo_joined`, which have no default) is refused.
+ */
+describe("migration 0016 on a database with rollups (postgres)", () => {
+  const connection = useFreshDatabase("fdp_rollmig16");
+
+  it("drops the old rows, marks every device stale from its first day, and refuses rows without the odometer chain", async () => {
+    const pg = connection();
+    const migration = await migrateUpTo(pg, "0016_");
+    await seedDevices(pg);
+    const columns = (await pg<{ c: string }[]>`
+      select string_agg(column_name, ', ' order by ordinal_position) as c from information_schema.columns
+      where table_name = 'telemetry_daily' and column_name like 'c\\_%'`)[0]!.c;
+    const zeros = columns.split(", ").map(() => "0").join(", ");
+    // The previous code's row: every running total, the coverage, the positions and the resting readings' count.
+    const previousInsert = `insert into telemetry_daily (tenant_id, device_id, day, ${columns}, ev_cover_km, positions, rest12_settled) values ('t1', 'rolled', '2026-11-19', ${zeros}, 0, 0, 0)`;
+    await pg.unsafe(previousInsert);
+
+    await runMigrationFile(pg, migration);
+
+    await expectRebuiltFromScratch(pg);
+    await expect(pg.unsafe(previousInsert)).rejects.toThrow(/null value in column "(odo_readings|c_odo_readings|odo_joined)"/);
+  });
+});

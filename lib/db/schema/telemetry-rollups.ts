@@ -1,4 +1,4 @@
-import { date, doublePrecision, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { boolean, date, doublePrecision, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this schema without the `@/` path alias.
 import { tenantId, timestamptz } from "./columns";
 
@@ -90,6 +90,22 @@ export const telemetryDaily = pgTable(
      * compute the resting readings cannot write a rollup row that would say "none that day".
      */
     rest12Settled: integer("rest12_settled").notNull(),
+    /**
+     * The period distance's odometer chain (lib/distance/queries/odometer-chain-sql.ts; migration 0016).
+     * A reading is CHAINED when it and the device's previous odometer reading (any day) are valid
+     * (0 ≤ km < ∞) and the step between them is ≥ 0 and not an implausible jump (the period distance's
+     * own jump rule). `odo_readings`: the day's odometer readings (not null); `c_odo_readings` their
+     * running total from the device's first day; `odo_joined`: the day's first reading is chained;
+     * `odo_chain_from`: when every reading of the day but its first is chained (and all are valid), the
+     * first day of the chain the day belongs to (the latest earlier-or-equal day whose first reading is
+     * not chained, or whose previous odometer day is not in a chain); null otherwise and on a day without
+     * odometer readings. NOT NULL without a default (as `rest12_settled`): code that does not compute
+     * them cannot write a row.
+     */
+    odoReadings: integer("odo_readings").notNull(),
+    cOdoReadings: integer("c_odo_readings").notNull(),
+    odoJoined: boolean("odo_joined").notNull(),
+    odoChainFrom: date("odo_chain_from", { mode: "string" }),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.deviceId, t.day] })],
 );

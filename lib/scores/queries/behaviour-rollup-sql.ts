@@ -39,6 +39,7 @@ import {
   type BehaviourFigure,
   type BehaviourMeasures,
 } from "./behaviour-sql";
+import { odometerChainRows } from "@/lib/distance/queries/odometer-chain-sql";
 import { greatCircleDays } from "./great-circle-sql";
 import { restingDays } from "./resting-12v-sql";
 import { latestValidDay, windowBounds, type WindowBounds } from "./rollup-window";
@@ -167,6 +168,7 @@ export const ROLLUP_SUMS: { column: string; perDay: string; int: boolean }[] = [
   ...ENERGY_SUMS.filter((n) => !["readings", "pairs", "kw_count"].includes(n)).map((n) => ({ column: `c_${n}`, perDay: `coalesce(g.bh_${n}, 0)`, int: false })),
   ...HARSH_MEASURES.map((n) => ({ column: `c_${n}`, perDay: `coalesce(g.bh_${n}, 0)`, int: !n.endsWith("_w") })),
   { column: "c_gc_km", perDay: "coalesce(g.gc_km, 0)", int: false },
+  { column: "c_odo_readings", perDay: "coalesce(g.odo_readings, 0)", int: true },
 ];
 
 /**
@@ -191,7 +193,8 @@ export function rollupRowsSelect({ tenantId, devices, today }: { tenantId: strin
   return sql`
     select ${tenantId}::text, x.device_id, g.gday, ${sql.join(sums, sql`, `)},
       g.last_ts, g.bh_odo_first, g.odo_first_ts, g.bh_odo_last, g.odo_last_ts, coalesce(g.bh_oem_cover_km, 0)::float8, g.soh_last, g.soh_last_ts,
-      coalesce(g.positions, 0), g.rest12_ts, g.rest12_v, g.rest12_chem, g.rest12_kind, coalesce(g.rest12_settled, 0)
+      coalesce(g.positions, 0), g.rest12_ts, g.rest12_v, g.rest12_chem, g.rest12_kind, coalesce(g.rest12_settled, 0),
+      coalesce(g.odo_readings, 0), coalesce(g.odo_joined, false), g.odo_chain_from
     from (
       select x.device_id, x.from_day, d.tenant_id, d.battery_kwh
       from ${devices}
@@ -204,15 +207,18 @@ export function rollupRowsSelect({ tenantId, devices, today }: { tenantId: strin
       -- Postgres was seen to run it once per day row of the device (600 scans for 200 devices of 3 days,
       -- on the unanalysed tenant of tests/db/rollup-refresh-plan.test.ts, without the fence on the devices).
       with gc as materialized (${greatCircleDays({ from: fromAt, daysBefore: todaySql })}),
-      rest as materialized (${restingDays({ from: fromAt, before: sql`${todaySql}::timestamp at time zone 'UTC'` })})
+      rest as materialized (${restingDays({ from: fromAt, before: sql`${todaySql}::timestamp at time zone 'UTC'` })}),
+      odo as materialized (${odometerChainRows({ from: fromAt, fromDay: sql`x.from_day`, daysBefore: todaySql })})
       select coalesce(tel.day, ev.eday) as gday, tel.*, ev.*, gc.gc_km, gc.positions,
-        rest.rest12_ts, rest.rest12_v, rest.rest12_chem, rest.rest12_kind, rest.rest12_settled
+        rest.rest12_ts, rest.rest12_v, rest.rest12_chem, rest.rest12_kind, rest.rest12_settled,
+        odo.odo_readings, odo.odo_joined, odo.odo_chain_from
       from (${behaviourAggregates({ stream: { kind: "days", from: fromAt, daysBefore: todaySql } })}) tel
       full join (
         ${harshAggregates(sql`de.ts >= ${fromAt} and de.ts < ${todaySql}::timestamp at time zone 'UTC'`, { perDay: true })}
       ) ev on ev.eday = tel.day
       left join gc on gc.pday = tel.day
       left join rest on rest.rday = tel.day
+      left join odo on odo.oday = tel.day
     ) g
     left join lateral (
       select * from telemetry_daily r where r.tenant_id = d.tenant_id and r.device_id = d.device_id order by r.day desc limit 1
@@ -222,5 +228,5 @@ export function rollupRowsSelect({ tenantId, devices, today }: { tenantId: strin
 
 /** The insert's column list, in `rollupRowsSelect`'s order. */
 export const ROLLUP_INSERT_COLUMNS = sql.raw(
-  `tenant_id, device_id, day, ${ROLLUP_SUMS.map((s) => s.column).join(", ")}, last_ts, odo_first, odo_first_ts, odo_last, odo_last_ts, ev_cover_km, soh_last, soh_last_ts, positions, rest12_ts, rest12_v, rest12_chem, rest12_kind, rest12_settled`,
+  `tenant_id, device_id, day, ${ROLLUP_SUMS.map((s) => s.column).join(", ")}, last_ts, odo_first, odo_first_ts, odo_last, odo_last_ts, ev_cover_km, soh_last, soh_last_ts, positions, rest12_ts, rest12_v, rest12_chem, rest12_kind, rest12_settled, odo_readings, odo_joined, odo_chain_from`,
 );
