@@ -179,6 +179,7 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
   const state = {
     tenantA: "",
     tenantB: "",
+    tenantLessor: "",
     ingestSecret: "",
     keyAll: "",
     keyAllId: "",
@@ -234,7 +235,8 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
     expectSuccess(await cli("tenant:update", "--tenant", state.tenantB, "--reporting-role", "operator"));
     expect(await role(state.tenantB)).toBe("operator");
     const lessor = expectSuccess(await cli("tenant:create", "--name", "Lessor Oy", "--reporting-role", "lessor"));
-    expect(await role(lessor.tenant_id as string)).toBe("lessor");
+    state.tenantLessor = lessor.tenant_id as string;
+    expect(await role(state.tenantLessor)).toBe("lessor");
   }, CASE_TIMEOUT_MS);
 
   it("key:create and key:revoke", async () => {
@@ -313,7 +315,7 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
       }
 
       const tenants = await reader.query(
-        "select id, name, entitlements, rate_limit_per_min, ingest_secret, require_signed_ingest from tenants order by name",
+        "select id, name, entitlements, rate_limit_per_min, ingest_secret, require_signed_ingest, reporting_role from tenants order by name",
       );
       expect(tenants).toEqual([
         {
@@ -323,6 +325,7 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
           rate_limit_per_min: 120,
           ingest_secret: state.ingestSecret,
           require_signed_ingest: false,
+          reporting_role: "operator",
         },
         {
           id: state.tenantB,
@@ -331,6 +334,17 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
           rate_limit_per_min: 300,
           ingest_secret: expect.stringMatching(/^whsec_/),
           require_signed_ingest: true,
+          // Set to lessor and back to operator by tenant:update --reporting-role.
+          reporting_role: "operator",
+        },
+        {
+          id: state.tenantLessor,
+          name: "Lessor Oy",
+          entitlements: [],
+          rate_limit_per_min: null,
+          ingest_secret: expect.stringMatching(/^whsec_/),
+          require_signed_ingest: false,
+          reporting_role: "lessor",
         },
       ]);
 
