@@ -145,6 +145,8 @@ test("reports: the last 30 days as a table, the CSV with its TOTAL row, the CSRD
   expect(pdfinfoAccepts(pdf)).toMatch(/Pages:\s+\d+/);
 
   await expect(page.getByTestId("csrd-table")).toContainText("Green fleet score");
+  await expect(page.getByTestId("csrd-role")).toContainText("Reporting role: operator");
+  await expect(page.getByTestId("csrd-table")).toContainText("not reported (operator)");
   const json = page.getByTestId("csrd-json");
   await json.locator("summary").click();
   const text = await json.locator("pre").textContent();

@@ -74,11 +74,11 @@ const PROMPTS = {
       [
         `Summarise the fleet's climate disclosure for ${a.start_date} to ${a.end_date}, using FDP's tools and only their figures.`,
         "",
-        "1. " + T("generate_csrd_report") + ` with start_date=${a.start_date}, end_date=${a.end_date}: gross Scope 1, Scope 2 (location-based and, if configured, market-based), Scope 3 categories 3 and 13 in tCO₂e with their ESRS E1 datapoints, E1-5 energy in MWh, EV share and its trend, data quality.`,
+        "1. " + T("generate_csrd_report") + ` with start_date=${a.start_date}, end_date=${a.end_date}: gross Scope 1, Scope 2 (location-based and, if configured, market-based), Scope 3 category 3 and, for a lessor, category 13 in tCO₂e with their ESRS E1 datapoints (reporting_role and consolidation_basis say which role the account reports in), E1-5 energy in MWh, EV share and its trend, data quality.`,
         "2. " + T("get_emissions_report") + " for the same dates: the vehicles that emit most, and the share of distance estimated rather than measured.",
         "3. " + T("get_green_fleet") + " for a matching period (`<N>d`): the score and its components.",
         "",
-        "Then write the summary a sustainability lead can paste into a draft: the totals by scope with units and datapoints, the energy mix, the EV share, the three largest emitters, and every caveat the answers carry (estimates, missing data, the location-based electricity split). Do not round away differences and do not invent figures.",
+        "Then write the summary a sustainability lead can paste into a draft: the totals by scope with units and datapoints, the energy mix, the EV share, the three largest emitters, and every caveat the answers carry (the reporting role, estimates and unverified factors, missing data, the location-based electricity split). Do not round away differences and do not invent figures.",
         `Method: ${methodologyUriOf("csrd")} and ${methodologyUriOf("emissions")}.`,
       ].join("\n"),
   },

@@ -473,13 +473,16 @@ function csrdReport(o: Out<typeof generateCsrdReportOperation>): string {
   const fs = o.fleet_summary;
   const period = o.period;
   const totalLoc = t(e?.total_location_based?.value);
-  const scopes = [`Scope 1 ${t(e?.scope_1?.value) ?? "unknown"}`, `Scope 2 ${t(e?.scope_2_location_based?.value) ?? "unknown"}`, `Scope 3 ${t(e?.scope_3?.value) ?? "unknown"}`];
+  const cat13 = e?.scope_3_categories?.cat_13_downstream_leased_assets;
+  const cat13Text = cat13?.reported === true && t(cat13.value) !== null ? ` incl. cat. 13 ${t(cat13.value)}` : "";
+  const scopes = [`Scope 1 ${t(e?.scope_1?.value) ?? "unknown"}`, `Scope 2 ${t(e?.scope_2_location_based?.value) ?? "unknown"}`, `Scope 3 ${t(e?.scope_3?.value) ?? "unknown"}${cat13Text}`];
   const market = t(e?.total_market_based?.value);
   const evShare = pct(o.ev_metrics?.ev_share_pct, 0);
   const energy = withUnit(fmt(fs?.energy_consumption?.total?.value, 1), "MWh");
   const noData = o.data_quality?.vehicles_without_data;
+  const role = o.reporting_role === "lessor" || o.reporting_role === "operator" ? ` as ${o.reporting_role}` : "";
   return join(
-    `CSRD E1 ${periodText(period?.start_date, period?.end_date)}: ${totalLoc !== null ? `${totalLoc} tCO₂e` : "total unknown"} location-based (${scopes.join(", ")})`,
+    `CSRD E1 ${periodText(period?.start_date, period?.end_date)}${role}: ${totalLoc !== null ? `${totalLoc} tCO₂e` : "total unknown"} location-based (${scopes.join(", ")})`,
     `market-based ${market !== null ? `${market} tCO₂e` : "unknown"}`,
     [typeof fs?.total_vehicles === "number" ? plural(fs.total_vehicles, "vehicle") : null, evShare ? `EV share ${evShare}` : null, energy ? `energy ${energy}` : null]
       .filter(Boolean)

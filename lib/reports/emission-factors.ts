@@ -30,6 +30,34 @@ const DESNZ_2025 = "UK DESNZ/DEFRA GHG conversion factors for company reporting 
 export const FI_GRID_G_PER_KWH = 88;
 export const FI_GRID_FACTOR_BASIS = "life-cycle CO2e (EU 2023/1185 method), Finland 2024" as const;
 
+/**
+ * The GENERATION (direct combustion) emission factor of Finnish grid electricity, for the CSRD report's
+ * location-based Scope 2 (GHG Protocol Scope 2 Guidance: Scope 2 is the emissions of generating the
+ * electricity; the upstream of the generators' fuels belongs to Scope 3 category 3, Technical Guidance
+ * for Calculating Scope 3 Emissions, category 3 activity B). The CSRD report splits each BEV row of the
+ * emissions report (kWh × the life-cycle factor above) into generation (Scope 2) and upstream = the row
+ * − generation (category 3), so the two still add up to the row to the gram.
+ *
+ * The primary figure is Statistics Finland's "CO2 emission coefficient for electricity generation
+ * (g CO2/kWh)", StatFin table 14qt (with its CO2-equivalent and life-cycle twins; Fingrid is the source
+ * of the preliminary coefficient). Its value could not be retrieved here, so no generation figure is
+ * verified: the value below is the life-cycle figure, which can only be larger than the generation one,
+ * used as an UPPER BOUND. Scope 2 is then overstated by the upstream and category 3 carries no
+ * electricity upstream, exactly as before; nothing is counted twice and the total is unchanged. Replace
+ * `value` (and `year`) with the 14qt figure and set `verified: true` when it is retrieved.
+ */
+export const FI_GRID_GENERATION = {
+  id: "fi_grid_generation",
+  value: FI_GRID_G_PER_KWH,
+  unit: "g CO2e/kWh",
+  year: 2024,
+  basis: "generation (combustion), no upstream",
+  source: "Statistics Finland, StatFin table 14qt, CO2 emission coefficient for electricity generation (value not retrieved: see note)",
+  verified: false,
+  note:
+    "No generation-basis figure could be verified (the StatFin 14qt value for 2024 was not retrievable): the life-cycle figure fi_grid_electricity (88 g CO2e/kWh, 2024, lowcarbonpower.org) is applied as an upper bound of the generation factor, so Scope 2 location-based is overstated by the upstream of generation and the electricity upstream in category 3 is 0.",
+} as const;
+
 export const EMISSION_FACTORS = {
   fi_grid_electricity: {
     id: "fi_grid_electricity",
@@ -69,9 +97,11 @@ export type EmissionFactorId = keyof typeof EMISSION_FACTORS;
  * factors but not CO2e per activity: the CO2 per kWh of each fuel (to turn tank-to-wheel CO2e into fuel
  * energy) and the Finnish generation mix (to split electricity by source). docs/methodology/csrd.md
  * renders them as its table (tests/unit/reports/csrd.test.ts keeps the two in step). Change
- * ENERGY_FACTORS_VERSION with any value; the CSRD report names it.
+ * ENERGY_FACTORS_VERSION with any value, of these, of FI_GRID_GENERATION or of the fuel bio shares
+ * (lib/reports/fuel-bio-share.ts); the CSRD report names it. 2026.1: the grid generation factor and the
+ * bio shares by year were added.
  */
-export const ENERGY_FACTORS_VERSION = "energy-factors-2025.1";
+export const ENERGY_FACTORS_VERSION = "energy-factors-2026.1";
 
 export const ENERGY_FACTORS = {
   /**

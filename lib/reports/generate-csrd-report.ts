@@ -13,7 +13,7 @@ import { reportRange } from "./report-range";
  * Endpoint 13. The same date rules as the emissions report (reportRange), the emissions report of the
  * period (one energy accounting), the green fleet score over exactly the same window (the fleet's
  * figures are loaded once for both), and the CSRD extras (lease contracts, monthly activity, contract
- * factor): four SQL round trips at most whatever the fleet size. PDF by default, JSON with `format=json`.
+ * factor, reporting role): four SQL round trips at most whatever the fleet size. PDF by default, JSON with `format=json`.
  */
 export async function generateCsrdReport({
   ctx,
@@ -36,6 +36,7 @@ export async function generateCsrdReport({
     periodDays: range.days,
     greenFleet,
     leases: extras.leases,
+    reportingRole: extras.reportingRole,
     monthlyActivity: extras.monthlyActivity,
     contractFactorGPerKwh: extras.contractFactorGPerKwh,
     now,

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { tenants } from "@/lib/db/schema";
 import { newId, randomBase62 } from "@/lib/ids";
-import { entitlementsSchema, rateLimitPerMinSchema } from "./entitlements";
+import { DEFAULT_REPORTING_ROLE } from "@/lib/vocabulary/reporting-role";
+import { entitlementsSchema, rateLimitPerMinSchema, reportingRoleSchema } from "./entitlements";
 import { parseInput } from "@/lib/validation";
 
 export const INGEST_SECRET_PREFIX = "whsec_";
@@ -21,6 +22,8 @@ export const createTenantInput = z.object({
     .max(200, { message: "The tenant name is at most 200 characters." }),
   entitlements: entitlementsSchema.optional(),
   rateLimitPerMin: rateLimitPerMinSchema.optional(),
+  /** The CSRD reporting role; `operator` when not given. */
+  reportingRole: reportingRoleSchema.optional(),
 });
 export type CreateTenantInput = z.input<typeof createTenantInput>;
 
@@ -40,6 +43,7 @@ export async function createTenant({ ctx, input }: { ctx: { db: Db }; input: Cre
     name: data.name,
     entitlements: data.entitlements ?? [],
     rateLimitPerMin: data.rateLimitPerMin ?? null,
+    reportingRole: data.reportingRole ?? DEFAULT_REPORTING_ROLE,
     ingestSecret,
   });
   return { tenantId, ingestSecret };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REPORTING_ROLES } from "@/lib/vocabulary/reporting-role";
 
 /** Entitlements known to the service today; others may be stored ahead of the feature that reads them. */
 export const KNOWN_ENTITLEMENTS = ["residual_factors"] as const;
@@ -24,3 +25,8 @@ export const rateLimitPerMinSchema = z
   .int({ message: "The rate limit must be a whole number of requests per minute." })
   .min(1, { message: "The rate limit must be at least 1 request per minute." })
   .max(100_000, { message: "The rate limit must be at most 100000 requests per minute." });
+
+/** The CSRD reporting role (lib/vocabulary/reporting-role.ts), shared by tenant:create and tenant:update. */
+export const reportingRoleSchema = z.enum(REPORTING_ROLES, {
+  message: `The reporting role is one of: ${REPORTING_ROLES.join(", ")} (operator: the fleet is Scope 1 and 2; lessor: leased-out days are Scope 3 category 13).`,
+});

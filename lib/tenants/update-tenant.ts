@@ -5,6 +5,7 @@ import { tenants } from "@/lib/db/schema";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { entitlementsSchema, rateLimitPerMinSchema } from "./entitlements";
 import { parseInput } from "@/lib/validation";
+import { reportingRoleSchema } from "./entitlements";
 
 export const updateTenantInput = z.object({
   tenantId: z.string({ message: "The tenant id is required." }).trim().min(1, { message: "The tenant id is required." }),
@@ -24,11 +25,13 @@ export const updateTenantInput = z.object({
     .max(2000, { message: "electricityContractGPerKwh must be at most 2000 g CO2e/kWh." })
     .nullable()
     .optional(),
+  /** The CSRD reporting role (lib/vocabulary/reporting-role.ts): where the fleet's emissions land in the CSRD report. */
+  reportingRole: reportingRoleSchema.optional(),
 });
 export type UpdateTenantInput = z.input<typeof updateTenantInput>;
 
 /**
- * Changes a tenant's entitlements, rate limit, signed-ingest rule or electricity contract factor. The API reads tenants through a
+ * Changes a tenant's entitlements, rate limit, signed-ingest rule, electricity contract factor or CSRD reporting role. The API reads tenants through a
  * short cache (AUTH_CACHE_TTL_SECONDS ≤ 5 s), so a change is in effect within 5 seconds.
  */
 export async function updateTenant({
@@ -44,9 +47,10 @@ export async function updateTenant({
   if (data.rateLimitPerMin !== undefined) changes.rateLimitPerMin = data.rateLimitPerMin;
   if (data.requireSignedIngest !== undefined) changes.requireSignedIngest = data.requireSignedIngest;
   if (data.electricityContractGPerKwh !== undefined) changes.electricityContractGPerKwh = data.electricityContractGPerKwh;
+  if (data.reportingRole !== undefined) changes.reportingRole = data.reportingRole;
   if (Object.keys(changes).length === 0) {
-    throw new ValidationError("Nothing to update: give at least one of entitlements, rateLimitPerMin, requireSignedIngest or electricityContractGPerKwh.", [
-      { field: "(root)", message: "Give at least one of entitlements, rateLimitPerMin, requireSignedIngest or electricityContractGPerKwh." },
+    throw new ValidationError("Nothing to update: give at least one of entitlements, rateLimitPerMin, requireSignedIngest, electricityContractGPerKwh or reportingRole.", [
+      { field: "(root)", message: "Give at least one of entitlements, rateLimitPerMin, requireSignedIngest, electricityContractGPerKwh or reportingRole." },
     ]);
   }
   const updated = await ctx.db.update(tenants).set(changes).where(eq(tenants.id, data.tenantId)).returning({ id: tenants.id });

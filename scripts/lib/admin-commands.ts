@@ -69,19 +69,25 @@ export function contractFactorFlag(value: string): number | null {
   return Number(v);
 }
 
+/** `--reporting-role Lessor` → "lessor": trimmed and lower-cased; the schema refuses anything but the vocabulary's roles. */
+export function reportingRoleFlag(value: string): string {
+  return value.trim().toLowerCase();
+}
+
 export const COMMANDS: readonly AdminCommand[] = [
   {
     name: "tenant:create",
     summary: "Create a tenant; prints its id and ingest secret.",
-    synopsis: "--name <name> [--entitlements a,b] [--rate-limit <per_minute>]",
-    flags: ["name", "entitlements", "rate-limit"],
+    synopsis: "--name <name> [--entitlements a,b] [--rate-limit <per_minute>] [--reporting-role operator|lessor]",
+    flags: ["name", "entitlements", "rate-limit", "reporting-role"],
     required: ["name"],
-    flagOfField: { name: "--name", entitlements: "--entitlements", rateLimitPerMin: "--rate-limit" },
+    flagOfField: { name: "--name", entitlements: "--entitlements", rateLimitPerMin: "--rate-limit", reportingRole: "--reporting-role" },
     schema: createTenantInput,
     buildInput: (v) => ({
       name: v.name,
       entitlements: v.entitlements === undefined ? undefined : listFlag(v.entitlements),
       rateLimitPerMin: v["rate-limit"] === undefined ? undefined : rateLimitFlag(v["rate-limit"], false),
+      reportingRole: v["reporting-role"] === undefined ? undefined : reportingRoleFlag(v["reporting-role"]),
     }),
     run: async (db, input) => {
       const r = await createTenant({ ctx: { db }, input: input as Parameters<typeof createTenant>[0]["input"] });
@@ -90,10 +96,10 @@ export const COMMANDS: readonly AdminCommand[] = [
   },
   {
     name: "tenant:update",
-    summary: "Change a tenant's entitlements, rate limit, signed-ingest rule or electricity contract factor (in effect within 5 s).",
+    summary: "Change a tenant's entitlements, rate limit, signed-ingest rule, electricity contract factor or CSRD reporting role (in effect within 5 s).",
     synopsis:
-      "--tenant <tenant_id> [--entitlements a,b] [--rate-limit <per_minute>|default] [--require-signed-ingest true|false] [--electricity-contract-factor <g_co2e_per_kwh>|none]",
-    flags: ["tenant", "entitlements", "rate-limit", "require-signed-ingest", "electricity-contract-factor"],
+      "--tenant <tenant_id> [--entitlements a,b] [--rate-limit <per_minute>|default] [--require-signed-ingest true|false] [--electricity-contract-factor <g_co2e_per_kwh>|none] [--reporting-role operator|lessor]",
+    flags: ["tenant", "entitlements", "rate-limit", "require-signed-ingest", "electricity-contract-factor", "reporting-role"],
     required: ["tenant"],
     flagOfField: {
       tenantId: "--tenant",
@@ -101,6 +107,7 @@ export const COMMANDS: readonly AdminCommand[] = [
       rateLimitPerMin: "--rate-limit",
       requireSignedIngest: "--require-signed-ingest",
       electricityContractGPerKwh: "--electricity-contract-factor",
+      reportingRole: "--reporting-role",
     },
     schema: updateTenantInput,
     buildInput: (v) => {
@@ -108,10 +115,11 @@ export const COMMANDS: readonly AdminCommand[] = [
         v.entitlements === undefined &&
         v["rate-limit"] === undefined &&
         v["require-signed-ingest"] === undefined &&
-        v["electricity-contract-factor"] === undefined
+        v["electricity-contract-factor"] === undefined &&
+        v["reporting-role"] === undefined
       ) {
-        throw new ValidationError("Nothing to update: give at least one of --entitlements, --rate-limit, --require-signed-ingest or --electricity-contract-factor.", [
-          { field: "(flags)", message: "Give at least one of --entitlements, --rate-limit, --require-signed-ingest or --electricity-contract-factor." },
+        throw new ValidationError("Nothing to update: give at least one of --entitlements, --rate-limit, --require-signed-ingest, --electricity-contract-factor or --reporting-role.", [
+          { field: "(flags)", message: "Give at least one of --entitlements, --rate-limit, --require-signed-ingest, --electricity-contract-factor or --reporting-role." },
         ]);
       }
       return {
@@ -120,6 +128,7 @@ export const COMMANDS: readonly AdminCommand[] = [
         rateLimitPerMin: v["rate-limit"] === undefined ? undefined : rateLimitFlag(v["rate-limit"], true),
         requireSignedIngest: v["require-signed-ingest"] === undefined ? undefined : booleanFlag("require-signed-ingest", v["require-signed-ingest"]),
         electricityContractGPerKwh: v["electricity-contract-factor"] === undefined ? undefined : contractFactorFlag(v["electricity-contract-factor"]),
+        reportingRole: v["reporting-role"] === undefined ? undefined : reportingRoleFlag(v["reporting-role"]),
       };
     },
     run: async (db, input) => {

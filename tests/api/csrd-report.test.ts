@@ -5,7 +5,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { tenants } from "@/lib/db/schema";
-import { EMISSION_FACTORS, ENERGY_FACTORS } from "@/lib/reports/emission-factors";
+import { EMISSION_FACTORS, ENERGY_FACTORS, FI_GRID_GENERATION } from "@/lib/reports/emission-factors";
 import { CSRD_PDF_SECTION_TITLES } from "@/lib/reports/pdf/render-csrd-pdf";
 import { csrdReportSchema } from "@/lib/schemas/reports-csrd";
 import { emissionsReportSchema } from "@/lib/schemas/reports-emissions";
@@ -14,13 +14,16 @@ import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
 import { DAY, iso, MIN, useIngestServer, type Rec } from "../helpers/ingest-api";
 
 /**
- * Endpoint 13 end to end on a constructed fleet ingested over HTTP: a BEV (measured consumption), a
- * diesel car (odometer, tank-to-wheel + well-to-tank) leased out during the period, and a petrol car
- * seen only by its positions. The JSON must reconcile with the emissions report of the same dates; the
+ * Endpoint 13 end to end on a constructed fleet ingested over HTTP: a BEV (measured consumption) whose
+ * lease starts 4 days before the end of the 10-day period, a diesel car (odometer, tank-to-wheel +
+ * well-to-tank) leased for the whole period, and a petrol car without a lease, seen only by its
+ * positions. The same fleet is reported by an operator (`t`, the default role) and by a lessor (`tl`).
+ * In both roles the JSON must reconcile with the emissions report of the same dates, to the gram; the
  * PDF must be a real document (pdfinfo, qpdf --check, pdftotext).
  */
 const server = useIngestServer();
 let t: Awaited<ReturnType<typeof createTenantWithKey>>;
+let tl: Awaited<ReturnType<typeof createTenantWithKey>>;
 
 const todayMs = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
 const day = (offset: number) => new Date(todayMs + offset * DAY).toISOString().slice(0, 10);
@@ -29,7 +32,9 @@ const END = day(-1);
 const drive = todayMs - 5 * DAY + 10 * 60 * MIN;
 const at = (minutes: number) => iso(drive + minutes * MIN);
 
-const bevMaster = { vehicle: { make: "Kia", model: "EV6", powertrain: "BEV", battery_kwh: 60 } };
+// Leased from day(-4): 4 of the period's 10 days.
+const BEV_LEASED_DAYS = 4;
+const bevMaster = { vehicle: { make: "Kia", model: "EV6", powertrain: "BEV", battery_kwh: 60, lease_start: day(-BEV_LEASED_DAYS), lease_months: 12 } };
 const dieselMaster = { vehicle: { make: "Skoda", model: "Octavia", powertrain: "ICE", fuel_type: "diesel", lease_start: day(-40), lease_months: 36 } };
 const petrolMaster = { vehicle: { make: "Toyota", model: "Yaris", powertrain: "ICE", fuel_type: "petrol" } };
 
@@ -62,54 +67,140 @@ function post(key: string | null, query: string): Promise<Response> {
 beforeAll(async () => {
   t = await createTenantWithKey(server.tdb.handle.db, { name: "csrd" });
   await server.ingestAs(t, [...bev, ...diesel, ...positionsOnly]);
+  tl = await createTenantWithKey(server.tdb.handle.db, { name: "csrd lessor" });
+  await updateTenant({ ctx: { db: server.tdb.handle.db }, input: { tenantId: tl.tenantId, reportingRole: "lessor" } });
+  await server.ingestAs(tl, [...bev, ...diesel, ...positionsOnly]);
 }, 120_000);
 
+/** The CSRD JSON and the emissions report of the same dates, for a key. */
+async function reports(key: string) {
+  const res = await post(key, `start_date=${START}&end_date=${END}&format=json`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  const r = csrdReportSchema.parse(await res.json());
+  const er = emissionsReportSchema.parse(await (await server.app.fetch(`/api/v1/reports/emissions?start_date=${START}&end_date=${END}`, { key })).json());
+  expect(er.total_co2_kg_estimate).toBeGreaterThan(0);
+  const by = Object.fromEntries(er.vehicles.map((v) => [v.device_id, v]));
+  return { r, er, bevRow: by["oem-CSRDBEV0000000001"]!, dslRow: by["oem-CSRDDSL0000000001"]!, posRow: by["oem-CSRDPOS0000000001"]! };
+}
+
+/** The parts of the fleet's rows, in grams, from the emissions report's rows and the registry's factors (docs/methodology/csrd.md). */
+function parts(x: Awaited<ReturnType<typeof reports>>) {
+  const g = (kg: number) => Math.round(kg * 1000);
+  const dslTtw = Math.round(x.dslRow.distance_km * EMISSION_FACTORS.car_diesel_ttw.value * 1000);
+  const posTtw = Math.round(x.posRow.distance_km * EMISSION_FACTORS.car_petrol_ttw.value * 1000);
+  const bevGen = Math.min(g(x.bevRow.co2_kg), Math.round(x.bevRow.energy_kwh * FI_GRID_GENERATION.value));
+  return {
+    dslTtw,
+    dslWtt: g(x.dslRow.co2_kg) - dslTtw,
+    posTtw,
+    posWtt: g(x.posRow.co2_kg) - posTtw,
+    bevGen,
+    bevUp: g(x.bevRow.co2_kg) - bevGen,
+    total: g(x.er.total_co2_kg_estimate),
+  };
+}
+const scopes = (r: ReturnType<typeof csrdReportSchema.parse>) => grams(r.emissions.scope_1.value!) + grams(r.emissions.scope_2_location_based.value!) + grams(r.emissions.scope_3.value!);
+
 describe("POST /reports/csrd/generate", () => {
-  it("JSON: the scope figures add up to the emissions report's total of the same dates, to the gram", async () => {
-    const res = await post(t.key, `start_date=${START}&end_date=${END}&format=json`);
-    expect(res.status, await res.clone().text()).toBe(200);
-    const r = csrdReportSchema.parse(await res.json());
-    const er = emissionsReportSchema.parse(await (await server.app.fetch(`/api/v1/reports/emissions?start_date=${START}&end_date=${END}`, { key: t.key })).json());
-    expect(er.total_co2_kg_estimate).toBeGreaterThan(0);
-
+  it("operator (the default role): fuel Scope 1, electricity Scope 2 (generation), category 3 the rest; category 13 not reported; the total is the emissions report's, to the gram", async () => {
+    const x = await reports(t.key);
+    const { r, er, bevRow } = x;
+    const p = parts(x);
     const e = r.emissions;
-    // THE total: exactly the emissions report's ÷ 1000, and the scopes add up to it to the gram.
-    expect(e.total_location_based.value).toBe(er.total_co2_kg_estimate / 1000);
-    expect(e.emissions_report.total_co2_kg_estimate).toBe(er.total_co2_kg_estimate);
-    expect(grams(e.scope_1.value!) + grams(e.scope_2_location_based.value!) + grams(e.scope_3_categories.cat_3_fuel_and_energy_related.value!)).toBe(
-      Math.round(er.total_co2_kg_estimate * 1000),
-    );
+    expect(r.reporting_role).toBe("operator");
+    expect(r.consolidation_basis).toMatch(/operational control/);
 
-    // By scope, from the emissions report's own rows: the BEV is Scope 2, the fuel cars Scope 1 + category 3.
-    const by = Object.fromEntries(er.vehicles.map((v) => [v.device_id, v]));
-    const bevRow = by["oem-CSRDBEV0000000001"]!;
-    const dslRow = by["oem-CSRDDSL0000000001"]!;
-    const posRow = by["oem-CSRDPOS0000000001"]!;
-    expect(e.scope_2_location_based.value).toBe(bevRow.co2_kg / 1000);
-    const dslTtwG = Math.round(100 * EMISSION_FACTORS.car_diesel_ttw.value * 1000); // 100 km × 0.17304 kg/km
-    const posTtwG = Math.round(posRow.distance_km * EMISSION_FACTORS.car_petrol_ttw.value * 1000);
-    expect(grams(e.scope_1.value!)).toBe(dslTtwG + posTtwG);
+    // THE total: the scopes add up to the emissions report's total to the gram, and the total says so.
+    expect(scopes(r)).toBe(p.total);
+    expect(grams(e.total_location_based.value!)).toBe(p.total);
+    expect(e.emissions_report.total_co2_kg_estimate).toBe(er.total_co2_kg_estimate);
+
+    // By scope, from the emissions report's own rows: leased or not, every vehicle is the operator's.
+    expect(grams(e.scope_1.value!)).toBe(p.dslTtw + p.posTtw);
+    expect(grams(e.scope_2_location_based.value!)).toBe(p.bevGen);
+    expect(e.scope_2_location_based.grid_factor).toMatchObject({ value: FI_GRID_GENERATION.value, unit: "g CO2e/kWh", year: FI_GRID_GENERATION.year, basis: "generation (combustion), no upstream" });
+    expect(grams(e.scope_3_categories.cat_3_fuel_and_energy_related.value!)).toBe(p.dslWtt + p.posWtt + p.bevUp);
+    expect(grams(e.scope_3_categories.cat_3_fuel_and_energy_related.electricity_upstream)).toBe(p.bevUp);
+    expect(grams(e.scope_3.value!)).toBe(grams(e.scope_3_categories.cat_3_fuel_and_energy_related.value!));
     expect(e.scope_2_market_based.value).toBeNull();
     expect(e.total_market_based.value).toBeNull();
     expect(e.scope_1.datapoint).toBe("E1-6 §44(a)");
-    // Category 13: the leased diesel only, its tank-to-wheel (the lessee's Scope 1), not added to the total.
-    expect(dslRow.co2_kg).toBe(21.45);
-    expect(e.scope_3_categories.cat_13_downstream_leased_assets).toMatchObject({ vehicles: 1, included_in_total: false, value: dslTtwG / 1e6 });
+    // Category 13: not reported (null, not 0), not in the total, with the reason.
+    expect(e.scope_3_categories.cat_13_downstream_leased_assets).toMatchObject({ value: null, reported: false, included_in_total: false, vehicles: 0 });
+    expect(e.scope_3_categories.cat_13_downstream_leased_assets.reason).toMatch(/operator/);
+    expect(e.leased_vehicles.map((v) => [v.device_id, v.covered_days, v.cat_13])).toEqual([
+      ["oem-CSRDBEV0000000001", BEV_LEASED_DAYS, 0],
+      ["oem-CSRDDSL0000000001", 10, 0],
+    ]);
 
-    // E1-5: electricity = the BEV's kWh at the plug; fuel energy = tank-to-wheel ÷ CO2 per kWh.
+    // E1-5: electricity = the BEV's kWh at the plug; fuel energy = tank-to-wheel ÷ CO2 per kWh, split by the bio share.
     const en = r.fleet_summary.energy_consumption;
     expect(en.electricity_mwh).toBe(bevRow.energy_kwh / 1000);
-    const fuelWh = Math.round(dslTtwG / ENERGY_FACTORS.diesel_co2_per_kwh.value) + Math.round(posTtwG / ENERGY_FACTORS.petrol_co2_per_kwh.value);
+    const fuelWh = Math.round(p.dslTtw / ENERGY_FACTORS.diesel_co2_per_kwh.value) + Math.round(p.posTtw / ENERGY_FACTORS.petrol_co2_per_kwh.value);
     expect(en.fuel_mwh).toBe(fuelWh / 1e6);
+    expect(grams(en.fuel_renewable_mwh)).toBe(Math.round(fuelWh * en.fuel_bio_share.share));
+    expect(en.fuel_bio_share.share).toBeGreaterThan(0);
+    expect(grams(en.fuel_fossil_mwh) + grams(en.fuel_renewable_mwh)).toBe(fuelWh);
+    expect(grams(en.fossil.value!)).toBeLessThan(fuelWh + grams(en.electricity_mwh)); // no longer all fuel
     expect(grams(en.fossil.value!) + grams(en.nuclear.value!) + grams(en.renewable.value!)).toBe(grams(en.total.value!));
+    expect(en.leased_out_mwh).toBe(0);
 
-    expect(r.fleet_summary).toMatchObject({ total_vehicles: 3, ev_count: 1, ice_count: 2, leased_vehicles_in_period: 1 });
+    expect(r.fleet_summary).toMatchObject({ total_vehicles: 3, ev_count: 1, ice_count: 2, leased_vehicles_in_period: 2 });
     expect(r.ev_metrics).toMatchObject({ bev_count: 1, phev_count: 0, ev_share_pct: 33.3 });
     const driveMonth = iso(drive).slice(0, 7);
-    expect(r.ev_metrics.trend.find((p) => p.month === driveMonth)).toMatchObject({ active_vehicles: 3, ev_active_vehicles: 1, ev_share_pct: 33.3 });
+    expect(r.ev_metrics.trend.find((q) => q.month === driveMonth)).toMatchObject({ active_vehicles: 3, ev_active_vehicles: 1, ev_share_pct: 33.3 });
     expect(r.data_quality.distance_method).toEqual({ odometer: 2, odometer_plausible_increases: 0, gps_great_circle: 1, none: 0 });
     expect(r.green_fleet_score.period_days).toBe(10);
     expect(r.period).toEqual({ start_date: START, end_date: END, days: 10 });
+  });
+
+  it("lessor: the lease-covered days are category 13 (in the total), not Scope 1 or 2; the rest stays the lessor's; no vehicle counted twice", async () => {
+    const x = await reports(tl.key);
+    const { r, er, bevRow, dslRow, posRow } = x;
+    const p = parts(x);
+    const e = r.emissions;
+    const cat13 = e.scope_3_categories.cat_13_downstream_leased_assets;
+    expect(r.reporting_role).toBe("lessor");
+    expect(r.consolidation_basis).toMatch(/downstream leased assets/);
+
+    // The diesel is leased all 10 days: all of it in category 13. The BEV 4 of 10 days: 40 % of each part.
+    const covered = (g: number) => Math.round((g * BEV_LEASED_DAYS) / 10);
+    expect(grams(e.scope_1.value!)).toBe(p.posTtw);
+    expect(grams(e.scope_2_location_based.value!)).toBe(p.bevGen - covered(p.bevGen));
+    expect(grams(e.scope_3_categories.cat_3_fuel_and_energy_related.value!)).toBe(p.posWtt + p.bevUp - covered(p.bevUp));
+    expect(cat13).toMatchObject({ reported: true, included_in_total: true, reason: null, vehicles: 2 });
+    expect(grams(cat13.value!)).toBe(p.dslTtw + p.dslWtt + covered(p.bevGen) + covered(p.bevUp));
+    expect(grams(cat13.lessee_scope_1_and_2!)).toBe(p.dslTtw + covered(p.bevGen));
+    expect(grams(cat13.fuel_and_energy_upstream!)).toBe(p.dslWtt + covered(p.bevUp));
+    expect(grams(e.scope_3.value!)).toBe(grams(e.scope_3_categories.cat_3_fuel_and_energy_related.value!) + grams(cat13.value!));
+
+    // The total: Scope 1 + 2 + 3 = the emissions report's, to the gram, with category 13 in it.
+    expect(scopes(r)).toBe(p.total);
+    expect(grams(e.total_location_based.value!)).toBe(p.total);
+
+    // Each vehicle once: its own operation and its category 13 add up to its row; the unleased car has none.
+    const lv = Object.fromEntries(e.leased_vehicles.map((v) => [v.device_id, v]));
+    expect(Object.keys(lv).sort()).toEqual([bevRow.device_id, dslRow.device_id]);
+    expect(lv[dslRow.device_id]).toMatchObject({ covered_days: 10, covered_share: 1, own_operation: 0 });
+    expect(lv[bevRow.device_id]).toMatchObject({ covered_days: BEV_LEASED_DAYS, covered_share: 0.4 });
+    for (const row of [bevRow, dslRow]) expect(grams(lv[row.device_id]!.cat_13) + grams(lv[row.device_id]!.own_operation)).toBe(Math.round(row.co2_kg * 1000));
+    expect(lv[posRow.device_id]).toBeUndefined();
+
+    // The same fleet as the operator's: the same total, split differently.
+    const op = (await reports(t.key)).r;
+    expect(grams(op.emissions.total_location_based.value!)).toBe(grams(e.total_location_based.value!));
+    expect(grams(e.scope_1.value!) + grams(e.scope_2_location_based.value!) + grams(cat13.lessee_scope_1_and_2!)).toBe(
+      grams(op.emissions.scope_1.value!) + grams(op.emissions.scope_2_location_based.value!),
+    );
+
+    // E1-5: the lessor's own consumption; the leased-out days' energy is named apart.
+    const en = r.fleet_summary.energy_consumption;
+    const bevWh = Math.round(bevRow.energy_kwh * 1000);
+    expect(grams(en.electricity_mwh)).toBe(bevWh - covered(bevWh));
+    const dslWh = Math.round(p.dslTtw / ENERGY_FACTORS.diesel_co2_per_kwh.value);
+    expect(grams(en.fuel_mwh)).toBe(Math.round(p.posTtw / ENERGY_FACTORS.petrol_co2_per_kwh.value));
+    expect(grams(en.leased_out_mwh)).toBe(dslWh + covered(bevWh));
+    expect(er.total_co2_kg_estimate).toBe((await reports(t.key)).er.total_co2_kg_estimate);
   });
 
   it("market-based Scope 2 once the tenant has a contract factor (admin tenant:update)", async () => {
@@ -144,6 +235,7 @@ describe("POST /reports/csrd/generate", () => {
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     for (const title of CSRD_PDF_SECTION_TITLES) expect(text).toContain(title);
     expect(text).toContain("E1-6 §44(a)");
+    expect(text).toContain("Reporting role: operator");
     expect(text).not.toContain(t.tenantId);
   }, 60_000);
 

@@ -1,4 +1,5 @@
-import { csrdReport } from "@/lib/reports/csrd";
+import { csrdReport, type CsrdInput, type CsrdLeaseInput } from "@/lib/reports/csrd";
+import type { ReportingRole } from "@/lib/vocabulary/reporting-role";
 import { emissionsReport, type EmissionsVehicleInput } from "@/lib/reports/emissions";
 import { computeGreenFleet } from "@/lib/scores/green-fleet";
 import { withDistance } from "./distance-evidence";
@@ -32,7 +33,20 @@ const fleet: EmissionsVehicleInput[] = [
   csrdVehicle({ device_id: "silent" }),
 ];
 
-export function buildCsrdFixture(contract: number | null = null) {
+/** The fixture's lease contracts: the van's and the BEV's cover all of January 2026, the diesel's ended before it, the petrol car's never started. */
+export const csrdFixtureLeases: CsrdLeaseInput[] = [
+  { device_id: "van", lease_start: "2025-01-01", lease_months: 24 },
+  // Ended on 2025-12-01, before the period: not category 13.
+  { device_id: "diesel", lease_start: "2024-12-01", lease_months: 12 },
+  { device_id: "petrol", lease_start: null, lease_months: 36 },
+  // Open-ended (no lease_months), started before the period: covers the whole period.
+  { device_id: "bev", lease_start: "2023-05-01", lease_months: null },
+];
+
+export function buildCsrdFixture(
+  contract: number | null = null,
+  options: { reportingRole?: ReportingRole; leases?: CsrdLeaseInput[]; gridGeneration?: CsrdInput["gridGeneration"] } = {},
+) {
   const emissions = emissionsReport({ periodStart: "2026-01-01", periodEnd: "2026-01-31", vehicles: fleet, now: csrdFixtureNow });
   const greenFleet = computeGreenFleet({ period_days: 31, devices: [] }, { now: csrdFixtureNow });
   return {
@@ -41,14 +55,9 @@ export function buildCsrdFixture(contract: number | null = null) {
       emissions,
       periodDays: 31,
       greenFleet,
-      leases: [
-        { device_id: "van", lease_start: "2025-01-01", lease_months: 24 },
-        // Ended on 2025-12-01, before the period: not category 13.
-        { device_id: "diesel", lease_start: "2024-12-01", lease_months: 12 },
-        { device_id: "petrol", lease_start: null, lease_months: 36 },
-        // Open-ended (no lease_months), started before the period: category 13, its Scope 2 only.
-        { device_id: "bev", lease_start: "2023-05-01", lease_months: null },
-      ],
+      leases: options.leases ?? csrdFixtureLeases,
+      reportingRole: options.reportingRole ?? "operator",
+      ...(options.gridGeneration ? { gridGeneration: options.gridGeneration } : {}),
       monthlyActivity: [
         { month: "2026-01", powertrain: "BEV", vehicles: 1 },
         { month: "2026-01", powertrain: "ICE", vehicles: 3 },

@@ -132,7 +132,7 @@ describe("admin CLI: failures found before any database is opened", () => {
   const env = { DATABASE_URL: "postgres://postgres@127.0.0.1:1/never", FDP_DATA_DIR: undefined };
 
   it("answers unknown commands, bad flags, missing flags and help with one JSON error and exit 1", async () => {
-    const [unknown, certificate, none, help, badFlag, missing, bogusScope, badBool] = await Promise.all([
+    const [unknown, certificate, none, help, badFlag, missing, bogusScope, badBool, badRole, badCreateRole] = await Promise.all([
       runCli(["tenant:delete", "--tenant", "x"], env),
       runCli(["certificate:revoke", "--number", "FDP-CERT-2025-1", "--reason", "test"], env),
       runCli([], env),
@@ -141,6 +141,8 @@ describe("admin CLI: failures found before any database is opened", () => {
       runCli(["user:create", "--tenant", "tn_x", "--email", "a@b.co"], env),
       runCli(["key:create", "--tenant", "tn_x", "--scopes", "bogus"], env),
       runCli(["tenant:update", "--tenant", "tn_x", "--require-signed-ingest", "yes"], env),
+      runCli(["tenant:update", "--tenant", "tn_x", "--reporting-role", "lessee"], env),
+      runCli(["tenant:create", "--name", "A", "--reporting-role", "owner"], env),
     ]);
     expectFailure(unknown, "invalid_request");
     expect(unknown.json.message).toContain("tenant:delete");
@@ -163,6 +165,12 @@ describe("admin CLI: failures found before any database is opened", () => {
     expect(bogusScope.json.message).toContain('"bogus"');
     expectFailure(badBool, "invalid_request");
     expect(badBool.json.message).toContain("--require-signed-ingest");
+    // A bad CSRD reporting role is refused on its flag (the database above cannot be opened).
+    for (const run of [badRole, badCreateRole]) {
+      expectFailure(run, "invalid_request");
+      expect(run.json.message).toContain("--reporting-role");
+      expect(run.json.message).toMatch(/operator, lessor/);
+    }
   }, CASE_TIMEOUT_MS);
 });
 
@@ -171,6 +179,7 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
   const state = {
     tenantA: "",
     tenantB: "",
+    tenantLessor: "",
     ingestSecret: "",
     keyAll: "",
     keyAllId: "",
@@ -208,6 +217,26 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
 
     const missing = await cli("tenant:update", "--tenant", "tn_doesnotexist0000000", "--rate-limit", "5");
     expectFailure(missing, "not_found");
+
+    // The CSRD reporting role: operator by default, set to lessor and back, read from the database.
+    const role = async (tenant: string) => {
+      const reader = await backend.openReader();
+      try {
+        return (await reader.query("select reporting_role from tenants where id = $1", [tenant]))[0]?.reporting_role;
+      } finally {
+        await reader.close();
+      }
+    };
+    expect(await role(state.tenantB)).toBe("operator");
+    expect(expectSuccess(await cli("tenant:update", "--tenant", state.tenantB, "--reporting-role", "lessor"))).toEqual({ tenant_id: state.tenantB, updated: true });
+    expect(await role(state.tenantB)).toBe("lessor");
+    expectFailure(await cli("tenant:update", "--tenant", state.tenantB, "--reporting-role", "both"), "invalid_request");
+    expect(await role(state.tenantB)).toBe("lessor");
+    expectSuccess(await cli("tenant:update", "--tenant", state.tenantB, "--reporting-role", "operator"));
+    expect(await role(state.tenantB)).toBe("operator");
+    const lessor = expectSuccess(await cli("tenant:create", "--name", "Lessor Oy", "--reporting-role", "lessor"));
+    state.tenantLessor = lessor.tenant_id as string;
+    expect(await role(state.tenantLessor)).toBe("lessor");
   }, CASE_TIMEOUT_MS);
 
   it("key:create and key:revoke", async () => {
@@ -286,7 +315,7 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
       }
 
       const tenants = await reader.query(
-        "select id, name, entitlements, rate_limit_per_min, ingest_secret, require_signed_ingest from tenants order by name",
+        "select id, name, entitlements, rate_limit_per_min, ingest_secret, require_signed_ingest, reporting_role from tenants order by name",
       );
       expect(tenants).toEqual([
         {
@@ -296,6 +325,7 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
           rate_limit_per_min: 120,
           ingest_secret: state.ingestSecret,
           require_signed_ingest: false,
+          reporting_role: "operator",
         },
         {
           id: state.tenantB,
@@ -304,6 +334,17 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
           rate_limit_per_min: 300,
           ingest_secret: expect.stringMatching(/^whsec_/),
           require_signed_ingest: true,
+          // Set to lessor and back to operator by tenant:update --reporting-role.
+          reporting_role: "operator",
+        },
+        {
+          id: state.tenantLessor,
+          name: "Lessor Oy",
+          entitlements: [],
+          rate_limit_per_min: null,
+          ingest_secret: expect.stringMatching(/^whsec_/),
+          require_signed_ingest: false,
+          reporting_role: "lessor",
         },
       ]);
 

@@ -161,6 +161,7 @@ function EmissionsSection({ report, qs }: { report: EmissionsReport; qs: string 
 
 function CsrdSection({ report, qs }: { report: CsrdReport; qs: string }) {
   const e = report.emissions;
+  const cat13 = e.scope_3_categories.cat_13_downstream_leased_assets;
   const figures: CsrdFigure[] = [e.scope_1, e.scope_2_location_based, e.scope_2_market_based, e.scope_3, e.total_location_based, e.total_market_based, report.fleet_summary.energy_consumption.total];
   return (
     <section className="mt-10" aria-labelledby="csrd-title">
@@ -168,6 +169,9 @@ function CsrdSection({ report, qs }: { report: CsrdReport; qs: string }) {
         <h2 id="csrd-title" className="text-xl font-semibold">CSRD climate disclosure (ESRS E1)</h2>
         <DownloadButton href={`/dashboard/reports/csrd-pdf?${qs}`} label="Download PDF" busyLabel="Preparing PDF…" fallbackName={`csrd-${report.period.start_date}-${report.period.end_date}.pdf`} testId="download-csrd-pdf" />
       </div>
+      <p className="mt-3 text-sm text-slate-700" data-testid="csrd-role">
+        <span className="font-semibold">Reporting role: {report.reporting_role}.</span> {report.consolidation_basis}
+      </p>
       <div role="region" aria-label="CSRD key figures" tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="csrd-table">
           <caption className="sr-only">Key figures of the CSRD report</caption>
@@ -186,6 +190,13 @@ function CsrdSection({ report, qs }: { report: CsrdReport; qs: string }) {
                 <td className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">{f.value === null ? <span className="text-slate-600">not available</span> : `${n3.format(f.value)} ${f.unit}`}</td>
               </tr>
             ))}
+            <tr>
+              <th scope="row" className="px-4 py-2.5 text-left font-normal">{cat13.label}</th>
+              <td className="px-4 py-2.5 text-slate-700">{cat13.datapoint}</td>
+              <td className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">
+                {cat13.value === null ? <span className="text-slate-600">not reported ({report.reporting_role})</span> : `${n3.format(cat13.value)} ${cat13.unit}`}
+              </td>
+            </tr>
             <tr>
               <th scope="row" className="px-4 py-2.5 text-left font-normal">Green fleet score (0–100)</th>
               <td className="px-4 py-2.5 text-slate-700">FDP</td>

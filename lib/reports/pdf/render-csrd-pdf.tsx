@@ -100,8 +100,8 @@ function ScopeChart({ report }: { report: CsrdReport }) {
     { label: "Scope 1 (fuel, tank-to-wheel)", value: e.scope_1.value, colour: BAR.scope1 },
     { label: "Scope 2 location-based (charging)", value: e.scope_2_location_based.value, colour: BAR.scope2 },
     { label: "Scope 2 market-based (contract)", value: e.scope_2_market_based.value, colour: BAR.market },
-    { label: "Scope 3 cat. 3 (well-to-tank)", value: e.scope_3_categories.cat_3_fuel_and_energy_related.value, colour: BAR.scope3 },
-    { label: "Scope 3 cat. 13 (lessor view, not added)", value: e.scope_3_categories.cat_13_downstream_leased_assets.value, colour: BAR.cat13 },
+    { label: "Scope 3 cat. 3 (well-to-tank, upstream)", value: e.scope_3_categories.cat_3_fuel_and_energy_related.value, colour: BAR.scope3 },
+    { label: "Scope 3 cat. 13 (leased-out days)", value: e.scope_3_categories.cat_13_downstream_leased_assets.value, colour: BAR.cat13 },
   ].filter((b): b is { label: string; value: number; colour: string } => b.value !== null);
   const max = Math.max(...bars.map((b) => b.value), 0);
   return (
@@ -153,6 +153,9 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
   const { period, emissions: e, fleet_summary: f, ev_metrics: ev, green_fleet_score: g, data_quality: q } = report;
   const energy = f.energy_consumption;
   const cat13 = e.scope_3_categories.cat_13_downstream_leased_assets;
+  const cat3 = e.scope_3_categories.cat_3_fuel_and_energy_related;
+  const grid = e.scope_2_location_based.grid_factor;
+  const bio = energy.fuel_bio_share;
   const figureRow = (x: CsrdFigure, extra = "") => [x.datapoint, x.label + extra, fig(x)];
   const figureColumns: Column[] = [
     { title: "ESRS datapoint", width: "22%" },
@@ -182,6 +185,7 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
           <Text style={s.introLine}>
             Method {report.method_version}; emissions report {e.emissions_report.method_version}, factors {e.emissions_report.factors_version}; green fleet {g.score_version}.
           </Text>
+          <Text style={s.introLine}>Reporting role: {report.reporting_role}. Consolidation basis: {report.consolidation_basis}</Text>
         </View>
 
         <View style={s.tiles} wrap={false}>
@@ -197,22 +201,28 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
             columns={figureColumns}
             rows={[
               figureRow(e.scope_1),
-              figureRow(e.scope_2_location_based),
+              figureRow(e.scope_2_location_based, ` [grid factor: ${grid.basis}; ${grid.value} ${grid.unit}, ${grid.year}${grid.verified ? "" : ", not verified"}]`),
               [
                 e.scope_2_market_based.datapoint,
                 e.scope_2_market_based.label + (e.scope_2_market_based.contract_factor_g_per_kwh === null ? " (no contract factor configured)" : ` (${e.scope_2_market_based.contract_factor_g_per_kwh} g CO2e/kWh)`),
                 fig(e.scope_2_market_based),
               ],
               figureRow(e.scope_3),
-              figureRow(e.scope_3_categories.cat_3_fuel_and_energy_related),
-              figureRow(cat13, ` (${cat13.vehicles} vehicle(s); not added to the total)`),
+              figureRow(cat3, ` (fuel well-to-tank ${groupDigits(cat3.fuel_well_to_tank, 3)} t, electricity upstream ${groupDigits(cat3.electricity_upstream, 3)} t)`),
+              cat13.reported
+                ? figureRow(
+                    cat13,
+                    ` (${cat13.vehicles} vehicle(s); lessees' Scope 1 and 2 ${groupDigits(cat13.lessee_scope_1_and_2 ?? 0, 3)} t, upstream ${groupDigits(cat13.fuel_and_energy_upstream ?? 0, 3)} t; included in the total)`,
+                  )
+                : [cat13.datapoint, `${cat13.label}. ${cat13.reason ?? ""}`, "not reported"],
               figureRow(e.total_location_based),
               figureRow(e.total_market_based),
             ]}
           />
           <Text style={s.caption}>
-            Reconciles to the emissions report of the same dates: total_co2_kg_estimate {groupDigits(e.emissions_report.total_co2_kg_estimate, 3)} kg CO2e.
+            Reconciles to the emissions report of the same dates: Scope 1 + Scope 2 (location-based) + Scope 3 = total_co2_kg_estimate {groupDigits(e.emissions_report.total_co2_kg_estimate, 3)} kg CO2e, to the gram.
           </Text>
+          {grid.verified ? null : <Text style={s.caption}>Grid factor: {grid.note}</Text>}
         </Section>
 
         <Section title={CSRD_PDF_SECTION_TITLES[1]}>
@@ -221,9 +231,12 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
             rows={[figureRow(energy.total), figureRow(energy.fossil), figureRow(energy.nuclear), figureRow(energy.renewable)]}
           />
           <Text style={s.caption}>
-            Fuel {groupDigits(energy.fuel_mwh, 3)} MWh; electricity {groupDigits(energy.electricity_mwh, 3)} MWh split by the Finnish generation mix {energy.electricity_mix.year}: renewable{" "}
+            Fuel {groupDigits(energy.fuel_mwh, 3)} MWh: fossil {groupDigits(energy.fuel_fossil_mwh, 3)}, renewable {groupDigits(energy.fuel_renewable_mwh, 3)} by the Finnish distribution obligation&apos;s bio share (
+            {bio.years.map((y) => `${y.year} ${groupDigits(y.share * 100, 1)} % ${y.status}${y.verified ? "" : ", not verified"}`).join("; ")}): a statutory minimum, not a measured blend.
+            Electricity {groupDigits(energy.electricity_mwh, 3)} MWh split by the Finnish generation mix {energy.electricity_mix.year}: renewable{" "}
             {Math.round(energy.electricity_mix.renewable_share * 100)} %, nuclear {Math.round(energy.electricity_mix.nuclear_share * 100)} %, fossil{" "}
             {Math.round(energy.electricity_mix.fossil_share * 100)} %.
+            {report.reporting_role === "lessor" ? ` Own operation only: the leased-out days' ${groupDigits(energy.leased_out_mwh, 3)} MWh are the lessees' consumption.` : ""}
           </Text>
         </Section>
 
@@ -240,7 +253,7 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
               ["Distance driven (fleet / EVs)", `${num(f.distance_km, 1)} / ${num(ev.ev_distance_km, 1)} km`],
               ["EV distance share", ev.ev_distance_share_pct === null ? NA : `${num(ev.ev_distance_share_pct, 1)} %`],
               ["Electricity at the plug", `${num(ev.electricity_mwh, 3)} MWh`],
-              ["Vehicles leased out in the period", String(f.leased_vehicles_in_period)],
+              ["Vehicles with a lease covering days of the period", String(f.leased_vehicles_in_period)],
             ]}
           />
           <TrendChart report={report} />

@@ -3,18 +3,21 @@ import type { TenantCtx } from "@/lib/context";
 import { textArray } from "@/lib/db/pg-array";
 import { rows, sqlCount, sqlNumber } from "@/lib/db/sql-values";
 import { utcDay, wholeDaysEnd, windowBounds } from "@/lib/scores/queries/rollup-window";
+import { DEFAULT_REPORTING_ROLE, isReportingRole, type ReportingRole } from "@/lib/vocabulary/reporting-role";
 import type { CsrdLeaseInput, CsrdMonthlyActivity } from "../csrd";
 
 export interface CsrdExtraInputs {
   /** The tenant's electricity contract factor, g CO2e/kWh; null = none configured. */
   contractFactorGPerKwh: number | null;
+  /** The tenant's CSRD reporting role (`tenants.reporting_role`). */
+  reportingRole: ReportingRole;
   leases: CsrdLeaseInput[];
   monthlyActivity: CsrdMonthlyActivity[];
 }
 
 /**
  * What the CSRD report needs beyond the emissions report and the green fleet score, in two SQL round
- * trips whatever the fleet size: the tenant's contract factor with every device's lease (tenant ⟕
+ * trips whatever the fleet size: the tenant's contract factor and reporting role with every device's lease (tenant ⟕
  * devices), and per calendar month (UTC) of `[since, until]` the number of vehicles that reported
  * telemetry, by stored powertrain (`monthlyActivitySql`).
  */
@@ -22,14 +25,17 @@ export async function loadCsrdInputs({ ctx, since, until }: { ctx: TenantCtx; si
   const leaseRows = await rows<Record<string, unknown>>(
     ctx.db,
     sql`
-      select t.electricity_contract_g_per_kwh as contract, d.device_id, d.lease_start::text as lease_start, d.lease_months
+      select t.electricity_contract_g_per_kwh as contract, t.reporting_role, d.device_id, d.lease_start::text as lease_start, d.lease_months
       from tenants t
       left join devices d on d.tenant_id = t.id
       where t.id = ${ctx.tenantId}
       order by d.device_id`,
   );
   const activity = await rows<Record<string, unknown>>(ctx.db, monthlyActivitySql({ tenantId: ctx.tenantId, since, until }));
+  const role = leaseRows[0]?.reporting_role;
   return {
+    // The column's CHECK allows only the vocabulary's roles; a tenant row that is missing reports as the default.
+    reportingRole: isReportingRole(role) ? role : DEFAULT_REPORTING_ROLE,
     contractFactorGPerKwh: leaseRows.length > 0 ? sqlNumber(leaseRows[0]!.contract) : null,
     leases: leaseRows
       .filter((r) => r.device_id !== null && r.device_id !== undefined)

@@ -72,6 +72,7 @@ describe("admin CLI flag parsing", () => {
       rateLimitPerMin: null,
       requireSignedIngest: undefined,
       electricityContractGPerKwh: undefined,
+      reportingRole: undefined,
     });
     expect(update.buildInput({ tenant: "tn_1", "electricity-contract-factor": "12.5" })).toMatchObject({ tenantId: "tn_1", electricityContractGPerKwh: 12.5 });
     expect(update.buildInput({ tenant: "tn_1", "electricity-contract-factor": "none" })).toMatchObject({ electricityContractGPerKwh: null });
@@ -81,6 +82,15 @@ describe("admin CLI flag parsing", () => {
     expect(() => update.buildInput({ tenant: "tn_1" })).toThrow(/Nothing to update/);
     const create = findCommand("tenant:create")!;
     expect(() => create.buildInput({ name: "A", "rate-limit": "default" })).toThrow(ValidationError);
+    // The CSRD reporting role: a flag of both tenant commands, checked by the schema before the database opens.
+    expect(update.flags).toContain("reporting-role");
+    expect(create.flags).toContain("reporting-role");
+    expect(update.schema.parse(update.buildInput({ tenant: "tn_1", "reporting-role": " Lessor " }))).toMatchObject({ tenantId: "tn_1", reportingRole: "lessor" });
+    expect(update.schema.parse(update.buildInput({ tenant: "tn_1", "reporting-role": "operator" }))).toMatchObject({ reportingRole: "operator" });
+    expect(update.schema.safeParse(update.buildInput({ tenant: "tn_1", "reporting-role": "lessee" })).success).toBe(false);
+    expect(update.flagOfField.reportingRole).toBe("--reporting-role");
+    expect(create.schema.parse(create.buildInput({ name: "A", "reporting-role": "lessor" }))).toMatchObject({ reportingRole: "lessor" });
+    expect(usageText()).toContain("[--reporting-role operator|lessor]");
   });
 });
 

@@ -104,6 +104,24 @@ describe("updateTenant", () => {
     expect(row?.electricityContractGPerKwh).toBeNull();
   });
 
+  it("sets the CSRD reporting role (operator by default, lessor), refusing any other role", async () => {
+    const { tenantId } = await createTenant({ ctx: ctx(), input: { name: "Role" } });
+    let [row] = await db.select().from(schema.tenants).where(eq(schema.tenants.id, tenantId));
+    expect(row?.reportingRole).toBe("operator");
+    expect(await updateTenant({ ctx: ctx(), input: { tenantId, reportingRole: "lessor" } })).toEqual({ tenantId, updated: true });
+    [row] = await db.select().from(schema.tenants).where(eq(schema.tenants.id, tenantId));
+    expect(row).toMatchObject({ reportingRole: "lessor", requireSignedIngest: false });
+    const err = await rejection(updateTenant({ ctx: ctx(), input: { tenantId, reportingRole: "lessee" as never } }), ValidationError);
+    expect(fields(err)).toEqual(["reportingRole"]);
+    expect(err.message).toMatch(/operator.*lessor/);
+    [row] = await db.select().from(schema.tenants).where(eq(schema.tenants.id, tenantId));
+    expect(row?.reportingRole).toBe("lessor");
+    const { tenantId: created } = await createTenant({ ctx: ctx(), input: { name: "Lessor from the start", reportingRole: "lessor" } });
+    [row] = await db.select().from(schema.tenants).where(eq(schema.tenants.id, created));
+    expect(row?.reportingRole).toBe("lessor");
+    await rejection(createTenant({ ctx: ctx(), input: { name: "Bad role", reportingRole: "owner" as never } }), ValidationError);
+  });
+
   it("refuses an update with nothing to change, and an unknown tenant", async () => {
     const { tenantId } = await createTenant({ ctx: ctx(), input: { name: "Nothing" } });
     const err = await rejection(updateTenant({ ctx: ctx(), input: { tenantId } }), ValidationError);

@@ -152,6 +152,7 @@ const EXPECTED: Record<ToolName, (ex: Json) => Array<string | RegExp>> = {
   generate_csrd_report: (ex) => [
     ex.period.start_date,
     ex.period.end_date,
+    `as ${ex.reporting_role}`,
     `${en(ex.emissions.total_location_based.value, 2)} tCO₂e location-based`,
     `${ex.fleet_summary.total_vehicles} vehicles`,
     `EV share ${en(ex.ev_metrics.ev_share_pct)} %`,

@@ -41,4 +41,18 @@ describe("CSRD PDF", () => {
     expect(body).toMatch(/no contract factor configured/);
     expect(body).toMatch(/E1-6 §44\(b\), market-based[\s\S]*?not available/);
   }, 60_000);
+
+  it("states the reporting role and its consolidation basis; category 13 'not reported' for an operator, its figure for a lessor", async () => {
+    const operator = text(await renderCsrdPdf(buildCsrdFixture(null).report)).body;
+    expect(operator).toContain("Reporting role: operator");
+    expect(operator).toMatch(/operational\s+control/);
+    expect(operator).toMatch(/E1-6 §44\(c\), category 13[\s\S]*?not reported/);
+    expect(operator).toMatch(/generation \(combustion\), no upstream/);
+    const lessor = text(await renderCsrdPdf(buildCsrdFixture(null, { reportingRole: "lessor" }).report)).body;
+    expect(lessor).toContain("Reporting role: lessor");
+    expect(lessor).toMatch(/downstream\s+leased\s+assets/);
+    // The van and the BEV leased all month: 27.321 kg in category 13, printed to the kg.
+    expect(lessor).toMatch(/E1-6 §44\(c\), category 13[\s\S]*?0\.027 tCO2e/);
+    expect(lessor).toMatch(/included in the\s+total/);
+  }, 60_000);
 });

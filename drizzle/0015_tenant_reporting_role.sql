@@ -1,0 +1,2 @@
+ALTER TABLE "tenants" ADD COLUMN "reporting_role" text DEFAULT 'operator' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tenants" ADD CONSTRAINT "tenants_reporting_role_check" CHECK ("tenants"."reporting_role" in ('operator', 'lessor'));
