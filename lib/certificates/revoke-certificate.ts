@@ -6,17 +6,21 @@ import { NotFoundError } from "@/lib/errors";
 import { CERTIFICATE_NUMBER_PATTERN } from "@/lib/schemas/certificates";
 import { parseInput } from "@/lib/validation";
 
-export const revokeCertificateInput = z.object({
-  number: z.string({ message: "The certificate number is required." }).trim().regex(CERTIFICATE_NUMBER_PATTERN, {
-    message: "A certificate number looks like FDP-CERT-20261124-7KQ2M.",
-  }),
-  reason: z
-    .string({ message: "A reason is required: auditors are shown why a certificate was revoked." })
+/** A revocation's reason (a certificate's or a signing key's): auditors are shown it, so it is required and printable. */
+export const revocationReason = (what: string) =>
+  z
+    .string({ message: `A reason is required: auditors are shown why a ${what} was revoked.` })
     .trim()
     .min(3, { message: "Give a reason of at least 3 characters: auditors are shown it." })
     .max(500, { message: "The reason is at most 500 characters." })
     // eslint-disable-next-line no-control-regex
-    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), { message: "The reason must not contain control characters." }),
+    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), { message: "The reason must not contain control characters." });
+
+export const revokeCertificateInput = z.object({
+  number: z.string({ message: "The certificate number is required." }).trim().regex(CERTIFICATE_NUMBER_PATTERN, {
+    message: "A certificate number looks like FDP-CERT-20261124-7KQ2M.",
+  }),
+  reason: revocationReason("certificate"),
 });
 export type RevokeCertificateInput = z.input<typeof revokeCertificateInput>;
 

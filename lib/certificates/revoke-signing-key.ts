@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
+import { revocationReason } from "./revoke-certificate";
 import { KEY_ID_PATTERN } from "./signing/keys-document";
 import { revokeSigningKey as revoke, type RevocationResult } from "./signing/signing-keys";
 
@@ -7,12 +8,7 @@ export const revokeSigningKeyInput = z.object({
   kid: z.string({ message: "The key id is required (see /.well-known/fdp-certificate-keys.json)." }).trim().regex(KEY_ID_PATTERN, {
     message: "A key id is the key's RFC 7638 thumbprint as published in /.well-known/fdp-certificate-keys.json.",
   }),
-  reason: z
-    .string({ message: "A reason is required: auditors are shown why a key was revoked." })
-    .trim()
-    .min(3, { message: "Give a reason of at least 3 characters: auditors are shown it." })
-    .max(500, { message: "The reason is at most 500 characters." })
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: "The reason must not contain control characters." }),
+  reason: revocationReason("signing key"),
 });
 
 /**

@@ -9,7 +9,8 @@ import { KEYS_PATH } from "./signing/keys-document";
 
 export type CertificateRow = typeof certificates.$inferSelect;
 
-const keyColumns = {
+/** The signing key's lifecycle columns, joined to a certificate to judge its status (certificateStatus). */
+export const keyLifecycleColumns = {
   kid: certificateSigningKeys.kid,
   status: certificateSigningKeys.status,
   validFrom: certificateSigningKeys.validFrom,
@@ -27,7 +28,7 @@ export async function findCertificate(db: Db, number: string, tenantId?: string,
   const { pdf: _pdf, ...withoutPdf } = getTableColumns(certificates);
   const where = tenantId === undefined ? eq(certificates.number, number) : and(eq(certificates.number, number), eq(certificates.tenantId, tenantId));
   const [found] = await db
-    .select({ cert: withPdf ? getTableColumns(certificates) : withoutPdf, key: keyColumns })
+    .select({ cert: withPdf ? getTableColumns(certificates) : withoutPdf, key: keyLifecycleColumns })
     .from(certificates)
     .leftJoin(certificateSigningKeys, eq(certificateSigningKeys.kid, certificates.signatureKid))
     .where(where)

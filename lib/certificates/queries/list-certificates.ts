@@ -3,6 +3,7 @@ import type { TenantCtx } from "@/lib/context";
 import { certificates, certificateSigningKeys, devices } from "@/lib/db/schema";
 import type { CertificateStatus } from "@/lib/schemas/certificates";
 import { certificateStatus, type KeyLifecycle } from "../certificate-status";
+import { keyLifecycleColumns } from "../stored-certificate";
 
 /** The dashboard shows the newest certificates first; older ones stay reachable by number (API, verify page). */
 export const CERTIFICATE_LIST_LIMIT = 200;
@@ -33,14 +34,7 @@ export async function listCertificates({ ctx, limit = CERTIFICATE_LIST_LIMIT, no
       generatedAt: certificates.generatedAt,
       expiresAt: certificates.expiresAt,
       revokedAt: certificates.revokedAt,
-      key: {
-        kid: certificateSigningKeys.kid,
-        status: certificateSigningKeys.status,
-        validFrom: certificateSigningKeys.validFrom,
-        validUntil: certificateSigningKeys.validUntil,
-        revokedAt: certificateSigningKeys.revokedAt,
-        revocationReason: certificateSigningKeys.revocationReason,
-      },
+      key: keyLifecycleColumns,
     })
     .from(certificates)
     .leftJoin(devices, and(eq(devices.tenantId, certificates.tenantId), eq(devices.deviceId, certificates.deviceId)))
