@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startApp, ROOT } from "../tests/helpers/app-process";
+import { quarterHourPrices, startSpotPriceFixtureServer } from "../tests/helpers/spot-price-fixture-server";
 
 /** The limit the e2e server runs with, low enough for a test to cross it (e2e/auth.spec.ts). */
 export const E2E_SIGN_IN_LIMIT = 5;
@@ -25,6 +26,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!dev && !(process.env.FDP_SKIP_BUILD === "1" && existsSync(path.join(ROOT, ".next", "BUILD_ID")))) {
     execFileSync("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } });
   }
+  // Live spot prices from a local stand-in for the price source (its documented format), from an hour
+  // ago for two days: the vehicle page draws today's curve. With no source at all the app would serve
+  // the shipped recorded day, which it rightly never draws as today's market.
+  const hour = 3_600_000;
+  const spotPrices = await startSpotPriceFixtureServer(quarterHourPrices(Math.floor(Date.now() / hour) * hour - hour, 4 * 48));
   const dir = mkdtempSync(path.join(tmpdir(), "fdp-e2e-"));
   const dataDir = path.join(dir, "pglite");
   const env = {
@@ -41,6 +47,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // binds only the test that means to cross it.
     TRUST_PROXY: "1",
     RATE_LIMIT_AUTH_PER_MIN: String(E2E_SIGN_IN_LIMIT),
+    SPOT_PRICE_SOURCE: "porssisahko",
+    SPOT_PRICE_BASE_URL: spotPrices.url,
     LOG_LEVEL: "info",
   };
   const app = await startApp({ mode: dev ? "dev" : "start", env });
@@ -80,6 +88,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   return async () => {
     await app.stop();
+    await spotPrices.close();
     mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
     writeFileSync(path.join(ROOT, "test-results", "e2e-server.log"), app.output());
     rmSync(dir, { recursive: true, force: true });
