@@ -34,10 +34,8 @@ export interface PublicJwk {
 /** The active key with its private halves: Ed25519 for the JWS, RSA + X.509 for the PDF. */
 export interface SigningKey {
   kid: string;
-  publicJwk: PublicJwk;
   privateKey: KeyObject;
   pdf: PdfSigner;
-  validFrom: Date;
 }
 
 /** Rotation and revocation reach every instance within this (CONTRACT's other revocations: 5 s). */
@@ -126,10 +124,8 @@ function keyFromRow(row: KeyRow): SigningKey {
   if (!row.privateKeyEnc || !row.pdfPrivateKeyEnc || !row.pdfCertificatePem) throw new SigningKeyUnavailableError(`signing key ${row.kid} has no stored private key`);
   return {
     kid: row.kid,
-    publicJwk: row.publicJwk,
     privateKey: createPrivateKey(decryptPrivateKey(row.privateKeyEnc, row.kid, "jws-ed25519")),
     pdf: { privateKey: createPrivateKey(decryptPrivateKey(row.pdfPrivateKeyEnc, row.kid, "pdf-rsa")), certificatePem: row.pdfCertificatePem },
-    validFrom: row.validFrom,
   };
 }
 
