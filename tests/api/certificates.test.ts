@@ -288,6 +288,19 @@ describe("signing keys: rotation and revocation, as an auditor sees them", () =>
     expect(verifyCertificatePdf(Buffer.from(before.pdf_base64!, "base64"), keys)).toMatchObject({ ok: true, key_status: "retired" });
   });
 
+  it("a certificate whose signing raced a rotation is signed again at the present time, under the new key, and is valid", async () => {
+    const db = server.tdb.handle.db;
+    const ctx = { db, tenantId: a.tenantId, isSandbox: false, log: rootLogger() };
+    await generateCertificate({ ctx, input: { device_id: "ev-good" } }); // this instance holds the active key
+    const asOf = new Date(Date.now() - 3_000); // the request began before the rotation's second
+    const rotation = await rotateSigningKey({ ctx: { db: new Proxy(db, {}) as Db }, input: {} });
+    const c = await generateCertificate({ ctx, input: { device_id: "ev-good" }, now: asOf });
+    expect(c.key_id).toBe(rotation.kid);
+    expect(Date.parse(c.generated_at)).toBeGreaterThan(asOf.getTime());
+    const v = certificateVerificationSchema.parse(await (await get(`/certificates/${c.certificate_number}/verify`, null)).json());
+    expect(v).toMatchObject({ status: "valid", key_id: rotation.kid });
+  });
+
   it("a certificate signed under a revoked key verifies as revoked: JSON, page-level check of its PDF, and its status reason", async () => {
     const db = server.tdb.handle.db;
     const ctx = { db, tenantId: a.tenantId, isSandbox: false, log: rootLogger() };
