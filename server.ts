@@ -32,6 +32,7 @@ import { serveDirect } from "@/lib/http/direct-api";
 import { isLimitedPublicPage, limitPublicPage } from "@/lib/http/public-page-limit";
 import { env, envSchema } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
+import { startProcessStats } from "@/lib/log/process-stats";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { authSecret } from "@/lib/dashboard/auth-secret";
 import { SIGN_IN_LIMITED_PATH } from "@/lib/dashboard/sign-in-limit";
@@ -196,6 +197,7 @@ server.headersTimeout = 66_000;
 
 server.listen(port, hostname, () => {
   log.info({ port, mode: dev ? "development" : "production" }, `FDP listening on http://localhost:${port}`);
+  startProcessStats(log, env().FDP_PROCESS_STATS_MS);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

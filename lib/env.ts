@@ -101,6 +101,8 @@ export const envSchema = z.object({
   FDP_DEMO_PASSWORD: z.preprocess(emptyToUndefined, z.string().default("sandbox-demo-2026")),
   /** Lowest level written to stderr (JSON lines); case-insensitive. */
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
+  /** Interval of the "process stats" log line (memory, event-loop delay: lib/log/process-stats.ts); `0` turns it off. */
+  FDP_PROCESS_STATS_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(86_400_000).default(60_000)),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_BASE_URL"> & { PUBLIC_BASE_URL: string };

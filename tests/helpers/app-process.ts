@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -18,7 +19,33 @@ export async function freePort(): Promise<number> {
 export interface AppProcess {
   url: string;
   output: () => string;
+  /** The pid of the node process that runs server.ts (npm and tsx's launcher sit above it). */
+  serverPid(): number;
   stop(): Promise<void>;
+}
+
+/**
+ * The process of group `groupId` that runs server.ts itself: of the group's processes whose command
+ * line names server.ts (tsx's launcher and its node child both do), the one that is nobody's parent.
+ */
+export function serverProcessOf(groupId: number): number {
+  const procs: { pid: number; ppid: number; cmd: string }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid pgrp …"; comm may hold spaces, so split after ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) !== groupId) continue;
+      procs.push({ pid: Number(entry), ppid: Number(ppid), cmd: readFileSync(`/proc/${entry}/cmdline`, "utf8") });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const servers = procs.filter((p) => p.cmd.includes("server.ts"));
+  const leaf = servers.find((p) => !servers.some((q) => q.ppid === p.pid));
+  if (!leaf) throw new Error(`no server.ts process in group ${groupId}`);
+  return leaf.pid;
 }
 
 /**
@@ -80,7 +107,7 @@ export async function startApp({
     if (child.exitCode !== null) throw new Error(`app exited early (${child.exitCode}):\n${log}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) return { url, output: () => log, stop };
+      if (res.status === 200) return { url, output: () => log, serverPid: () => serverProcessOf(child.pid!), stop };
     } catch {
       /* not listening yet */
     }
