@@ -1,9 +1,9 @@
 /**
  * Dependency audit that still works where the registry refuses npm's advisory endpoints.
  *
- *   npm run audit:offline                  live `npm audit --omit=dev --json` first, else the snapshot
- *   npm run audit:offline -- --snapshot-only   skip the live attempt (deterministic, no network)
- *   npm run audit:offline -- --include-dev     audit devDependencies too
+ *   npm run audit:offline                        live `npm audit --omit=dev --json` first, else the snapshot
+ *   npm run audit:offline -- --snapshot-only     skip the live attempt (deterministic, no network)
+ *   npm run audit:offline -- --include-dev       audit devDependencies too
  *   npm run audit:offline -- --lockfile <path> --snapshot <path>
  *
  * Exits 1 when a high or critical advisory applies to an installed version, or when the snapshot is
@@ -99,10 +99,12 @@ export function parseSnapshot(json: unknown): Snapshot {
 
 const lockfileSchema = z.object({
   lockfileVersion: z.number(),
-  packages: z.record(
-    z.string(),
-    z.object({ name: z.string().optional(), version: z.string().optional(), dev: z.boolean().optional(), link: z.boolean().optional() }),
-  ),
+  packages: z
+    .record(
+      z.string(),
+      z.object({ name: z.string().optional(), version: z.string().optional(), dev: z.boolean().optional(), link: z.boolean().optional() }),
+    )
+    .optional(),
 });
 
 /**
@@ -112,11 +114,14 @@ const lockfileSchema = z.object({
  */
 export function installedPackages(lockfile: unknown, opts: { includeDev: boolean }): Installed[] {
   const lock = lockfileSchema.parse(lockfile);
-  if (lock.lockfileVersion < 2) throw new Error(`lockfileVersion ${lock.lockfileVersion} has no packages map; npm 7+ writes version 2 or 3`);
+  if (lock.lockfileVersion < 2 || !lock.packages) {
+    throw new Error(`lockfileVersion ${lock.lockfileVersion} has no packages map; npm 7+ writes version 2 or 3`);
+  }
   const out: Installed[] = [];
   for (const [location, entry] of Object.entries(lock.packages)) {
-    // "" is the project itself; links point at workspace folders whose own entries are listed.
-    if (location === "" || entry.link || !entry.version) continue;
+    // Only what sits under node_modules is a dependency: "" is the project itself and a workspace
+    // folder (reached through a `link` entry) is the project's own code.
+    if (!location.includes("node_modules/") || entry.link || !entry.version) continue;
     const dev = entry.dev === true;
     if (dev && !opts.includeDev) continue;
     const name = entry.name ?? location.slice(location.lastIndexOf("node_modules/") + "node_modules/".length);

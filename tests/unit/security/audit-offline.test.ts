@@ -29,6 +29,7 @@ const lockfile = {
     "node_modules/esbuild": { version: "0.18.20", dev: true },
     "node_modules/pdf-alias": { name: "crypto-js", version: "3.3.0" },
     "node_modules/local-lib": { resolved: "packages/local-lib", link: true },
+    "packages/local-lib": { name: "local-lib", version: "0.1.0" },
   },
 };
 
@@ -53,7 +54,7 @@ function snapshot(advisories: Snapshot["advisories"]): Snapshot {
 const prod = installedPackages(lockfile, { includeDev: false });
 
 describe("installedPackages (lockfile v3)", () => {
-  it("lists every installed copy with its name from the path, or from `name` for an alias", () => {
+  it("lists every installed copy with its name from the path, or from `name` for an alias; not the project or its workspaces", () => {
     expect(prod.map((p) => `${p.name}@${p.version}`).sort()).toEqual([
       "@auth/core@0.41.3",
       "crypto-js@3.3.0",
@@ -72,7 +73,7 @@ describe("installedPackages (lockfile v3)", () => {
   });
 
   it("refuses a lockfile without a packages map (npm 6)", () => {
-    expect(() => installedPackages({ lockfileVersion: 1, packages: {} }, { includeDev: false })).toThrow(/lockfileVersion 1/);
+    expect(() => installedPackages({ lockfileVersion: 1, dependencies: {} }, { includeDev: false })).toThrow(/lockfileVersion 1 has no packages map/);
   });
 });
 
