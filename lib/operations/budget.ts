@@ -99,8 +99,36 @@ export interface BudgetedRun<T> {
   run: (ctx: AnyCtx) => Promise<T>;
 }
 
+/** SQLSTATE 57014 `query_canceled`: what Postgres answers when `statement_timeout` cuts a statement. */
+const QUERY_CANCELED = "57014";
+/** Seconds a client is told to wait after its statement was cut: the load that slowed it may have passed. */
+const STATEMENT_TIMEOUT_RETRY_SECONDS = 5;
+
+function isStatementTimeout(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === QUERY_CANCELED) return true;
+  }
+  return false;
+}
+
 /** Runs an operation's verb within its budget (see the module comment); refusals are thrown DomainErrors. */
-export async function runBudgeted<T>({ op, ctx, log, setHeaders, run }: BudgetedRun<T>): Promise<T> {
+export async function runBudgeted<T>(args: BudgetedRun<T>): Promise<T> {
+  try {
+    return await runWithinBudget(args);
+  } catch (err) {
+    if (!isStatementTimeout(err)) throw err;
+    // A statement cut by its pool's statement_timeout (CONTRACT "Reliability and hardening": 503 with
+    // Retry-After), logged with the operation so that an operator sees which one outgrew its budget.
+    const interactive = args.op.cost !== "heavy" && args.op.reads === "replica";
+    const limitMs = interactive ? env().INTERACTIVE_STATEMENT_TIMEOUT_MS : env().STATEMENT_TIMEOUT_MS;
+    args.log.warn({ err, statement_timeout_ms: limitMs }, "statement cut by its statement_timeout: answered 503");
+    const s = String(STATEMENT_TIMEOUT_RETRY_SECONDS);
+    args.setHeaders?.({ "Retry-After": s });
+    throw new ServiceUnavailableError(`The request took longer than the service allows one statement to run (${limitMs / 1000} s) and was stopped. Retry in ${s} s; if it keeps happening, ask for a shorter period or fewer vehicles.`);
+  }
+}
+
+async function runWithinBudget<T>({ op, ctx, log, setHeaders, run }: BudgetedRun<T>): Promise<T> {
   if (op.cost !== "heavy" || !("tenantId" in ctx)) {
     // Public operations (certificate verification) and those that write stay on the process-wide pool.
     const db = op.reads === "replica" ? await operationPoolDb("interactive") : null;

@@ -157,4 +157,22 @@ describe.skipIf(process.env.FDP_TEST_DB === "pglite")("noisy neighbour: one tena
     expect(other.end).toBeLessThan(Math.min(...done.map((r) => r.end)));
     expect(heavyInFlight(a.tenantId)).toBe(0);
   });
+
+  // Last: it restarts the server with a statement timeout far below what A's fleet risk needs.
+  it("cuts a heavy request's statement at STATEMENT_TIMEOUT_MS and answers 503 service_unavailable with Retry-After, at once", async () => {
+    await app.close();
+    app = await startRouteServer({ db: tdb.handle, env: { REDIS_URL: undefined, DATABASE_URL: tdb.url, RATE_LIMIT_API_PER_MIN: "10000", STATEMENT_TIMEOUT_MS: "300" } });
+    const cut = await timed(HEAVY_PATH, a.key);
+    console.log(`[noisy-neighbour] A's fleet risk with STATEMENT_TIMEOUT_MS=300: ${cut.status} after ${cut.ms.toFixed(0)} ms`);
+    expect(cut.status).toBe(503);
+    expect(cut.body).toMatchObject({ error: "service_unavailable" });
+    expect(typeof cut.body.message).toBe("string");
+    expect(cut.retryAfter).toMatch(/^[1-9][0-9]*$/);
+    // Cut near the timeout, not after the seconds the statement needs (a bound the timeout itself names, with room for a loaded machine).
+    expect(cut.ms).toBeLessThan(2_000);
+    // The tenant's place was given back: its next request is admitted (and cut again), not refused.
+    expect(heavyInFlight(a.tenantId)).toBe(0);
+    // Interactive reads are on their own pool and unaffected by the heavy pool's timeout.
+    expect((await timed("/api/v1/fleet?limit=100", b.key)).status).toBe(200);
+  });
 });
