@@ -107,7 +107,7 @@ export const envSchema = z.object({
    * operations' pool (fleet scores, batches, reports, certificate generation) runs with it. A request
    * cut by it answers 503 `service_unavailable`.
    */
-  STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(30_000)),
+  STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3_600_000).default(30_000)),
   /** The same for the interactive reads' pool (the fleet, alerts, single-vehicle scores): lower, since none should take seconds. */
   INTERACTIVE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(10_000)),
   /** Heavy operations one tenant may have in flight on one instance; the next one answers 429 with Retry-After. */
