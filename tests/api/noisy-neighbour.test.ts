@@ -129,33 +129,36 @@ describe.skipIf(process.env.FDP_TEST_DB === "pglite")("noisy neighbour: one tena
   });
 
   it("refuses A's third concurrent heavy request with 429 and Retry-After (REST and MCP) while B's heavy request is served", async () => {
-    const running = [timed(HEAVY_PATH, a.key), timed(HEAVY_PATH, a.key)];
-    // Both admitted (they run for seconds; this waits for the admission, not for a time).
-    await expect.poll(() => heavyInFlight(a.tenantId), { timeout: 10_000, interval: 10 }).toBe(2);
-
-    const third = await timed(HEAVY_PATH, a.key);
-    expect(third.status).toBe(429);
-    expect(third.body).toMatchObject({ error: "rate_limited" });
-    expect(third.retryAfter).toMatch(/^[1-9][0-9]*$/);
-
+    // Connected first, so that the tool call goes out at once below.
     const mcp = await connectMcpClient(app.url, a.key);
     try {
-      const tool = await mcp.callTool({ name: "get_fleet_risk", arguments: { period: `${DAYS}d` } });
+      const running = [timed(HEAVY_PATH, a.key), timed(HEAVY_PATH, a.key)];
+      // Both admitted (they run for seconds; this waits for the admission, not for a time).
+      await expect.poll(() => heavyInFlight(a.tenantId), { timeout: 10_000, interval: 10 }).toBe(2);
+
+      // A's third over REST, its MCP twin, and B's heavy request, all while A's two run.
+      const [third, tool, other] = await Promise.all([
+        timed(HEAVY_PATH, a.key),
+        mcp.callTool({ name: "get_fleet_risk", arguments: { period: `${DAYS}d` } }),
+        timed(HEAVY_PATH, b.key),
+      ]);
+      expect(third.status).toBe(429);
+      expect(third.body).toMatchObject({ error: "rate_limited" });
+      expect(third.retryAfter).toMatch(/^[1-9][0-9]*$/);
       expect(tool.isError).toBe(true);
       expect(tool.structuredContent).toMatchObject({ error: "rate_limited" });
+      expect(other.status).toBe(200);
+      expect(typeof other.body.fleet_risk_score).toBe("number");
+
+      const done = await Promise.all(running);
+      expect(done.map((r) => r.status)).toEqual([200, 200]);
+      console.log(`[noisy-neighbour] A's two heavy requests ${done.map((r) => r.ms.toFixed(0)).join(" and ")} ms; B's heavy request meanwhile ${other.ms.toFixed(0)} ms`);
+      // B was answered while A's two were still running.
+      expect(other.end).toBeLessThan(Math.min(...done.map((r) => r.end)));
+      expect(heavyInFlight(a.tenantId)).toBe(0);
     } finally {
       await mcp.close();
     }
-
-    const other = await timed(HEAVY_PATH, b.key);
-    expect(other.status).toBe(200);
-    expect(typeof other.body.fleet_risk_score).toBe("number");
-    const done = await Promise.all(running);
-    expect(done.map((r) => r.status)).toEqual([200, 200]);
-    console.log(`[noisy-neighbour] A's two heavy requests ${done.map((r) => r.ms.toFixed(0)).join(" and ")} ms; B's heavy request meanwhile ${other.ms.toFixed(0)} ms`);
-    // B was answered while A's two were still running.
-    expect(other.end).toBeLessThan(Math.min(...done.map((r) => r.end)));
-    expect(heavyInFlight(a.tenantId)).toBe(0);
   });
 
   // Last: it restarts the server with a statement timeout far below what A's fleet risk needs.
