@@ -1,7 +1,7 @@
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import type { Operation } from "@/lib/operations/define-operation";
 import { presentsSandboxKey } from "@/lib/auth/authenticate-api-key";
-import { runBudgeted } from "@/lib/operations/budget";
+import { heavyCapKey, runBudgeted } from "@/lib/operations/budget";
 import { requestLogger, type Logger } from "@/lib/log/logger";
 import { checkedOutput } from "@/lib/validation";
 import { operationsAt, SERVICE_ROUTES, type ServiceRouteName } from "@/lib/operations/registry";
@@ -66,6 +66,7 @@ function operationHandler(op: Operation): RouteHandler {
       const result = await runBudgeted({
         op,
         ctx,
+        capKey: heavyCapKey(ctx, req),
         log: decor.log,
         setHeaders: (headers) => (decor.headers = { ...decor.headers, ...headers }),
         run: (c) => op.verb({ ctx: c as never, input: input as never }),

@@ -18,6 +18,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** Who calls a tool: the context the endpoint authorised, and the key's scopes for each tool's own check. */
 export interface McpCaller {
   ctx: TenantCtx;
+  /** What the heavy tools' per-tenant cap counts under (lib/operations/budget.ts heavyCapKey); default the tenant. */
+  capKey?: string;
   scopes: Principal["scopes"];
   requestId: string;
 }
@@ -133,7 +135,7 @@ export async function callTool({ caller, params }: { caller: McpCaller; params: 
     // Within its REST twin's budget and routed as it is: a heavy tool counts against the same per-tenant
     // cap and slots (lib/operations/budget.ts; a refusal is this tool's `rate_limited` or
     // `service_unavailable` result), the read replica for `reads: "replica"` operations.
-    const result = await runBudgeted({ op, ctx, log, run: (c) => op.verb({ ctx: c as never, input: input as never }) });
+    const result = await runBudgeted({ op, ctx, capKey: caller.capKey, log, run: (c) => op.verb({ ctx: c as never, input: input as never }) });
     if (result instanceof Response) throw new Error(`operation ${op.id} answered a file to an MCP tool; the tool fixes a JSON answer`);
     // What REST would send: the checked answer through JSON (dates as strings, no undefined members).
     const answer = JSON.parse(JSON.stringify(checkedOutput(op.output, result, `the answer of ${op.id}`))) as Record<string, unknown>;

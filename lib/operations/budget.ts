@@ -3,6 +3,7 @@ import { operationPoolDb } from "@/lib/db/operation-pools";
 import { runRouted } from "@/lib/db/replica";
 import { env } from "@/lib/env";
 import { RateLimitedError, ServiceUnavailableError } from "@/lib/errors";
+import { clientIp } from "@/lib/http/client-ip";
 import type { Logger } from "@/lib/log/logger";
 import { admitHeavy } from "@/lib/rate-limit/heavy-concurrency";
 import type { Operation } from "./define-operation";
@@ -90,9 +91,21 @@ export function heavySlotLoad(): { slots: number; active: number; waiting: numbe
 
 type AnyCtx = TenantCtx | PublicCtx;
 
+/**
+ * Whose heavy cap a request counts against: its tenant's, except for the public sandbox key, which
+ * everyone shares: there each client IP has its own cap (as it has its own rate limit), so that one
+ * visitor cannot take the sandbox's heavy slots from every other.
+ */
+export function heavyCapKey(ctx: AnyCtx, req: Request): string | undefined {
+  if (!("tenantId" in ctx)) return undefined;
+  return ctx.isSandbox ? `${ctx.tenantId}:${clientIp(req)}` : ctx.tenantId;
+}
+
 export interface BudgetedRun<T> {
   op: Pick<Operation, "id" | "cost" | "reads">;
   ctx: AnyCtx;
+  /** What the per-tenant cap counts under (heavyCapKey); default the tenant. */
+  capKey?: string;
   log: Logger;
   /** Receives the headers of a refusal (Retry-After, RateLimit-*); the REST binding puts them on the answer. */
   setHeaders?: (headers: Record<string, string>) => void;
@@ -128,7 +141,7 @@ export async function runBudgeted<T>(args: BudgetedRun<T>): Promise<T> {
   }
 }
 
-async function runWithinBudget<T>({ op, ctx, log, setHeaders, run }: BudgetedRun<T>): Promise<T> {
+async function runWithinBudget<T>({ op, ctx, capKey, log, setHeaders, run }: BudgetedRun<T>): Promise<T> {
   if (op.cost !== "heavy" || !("tenantId" in ctx)) {
     // Public operations (certificate verification) and those that write stay on the process-wide pool.
     const db = op.reads === "replica" ? await operationPoolDb("interactive") : null;
@@ -136,7 +149,7 @@ async function runWithinBudget<T>({ op, ctx, log, setHeaders, run }: BudgetedRun
   }
 
   const cap = env().HEAVY_CONCURRENCY_PER_TENANT;
-  const admission = admitHeavy(ctx.tenantId, cap);
+  const admission = admitHeavy(capKey ?? ctx.tenantId, cap);
   if (!admission.admitted) {
     const s = String(admission.retryAfterSeconds);
     // CONTRACT "Rate limits": where several limits apply, the headers describe the one with the least

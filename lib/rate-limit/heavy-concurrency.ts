@@ -4,7 +4,8 @@
  * requests *running*: 60 fleet scores a minute are harmless when each takes 50 ms and stall everyone
  * when each takes 5 s, and only a cap on what runs at once bounds the second case.
  *
- * Counted in this process, per tenant (not per key: a tenant's keys share its data and its cost). Per
+ * Counted in this process, per tenant (not per key: a tenant's keys share its data and its cost; the
+ * shared sandbox key per client IP, lib/operations/budget.ts heavyCapKey). Per
  * instance on purpose: the cap protects the connections and cores of the pool the work runs on, and
  * each instance has its own heavy pool, so an instance that admits at most `cap` of a tenant's heavy
  * operations bounds exactly what that tenant can take from it. Across k instances behind a balancer a
@@ -37,7 +38,7 @@ const MEAN_WEIGHT = 0.2;
 const DEFAULT_RETRY_SECONDS = 1;
 
 /**
- * Admits one heavy operation of `tenantId` when fewer than `limit` are running, else refuses it with
+ * Admits one heavy operation of `tenantId` (the cap's key) when fewer than `limit` are running, else refuses it with
  * the seconds after which one of them is expected to have finished: the mean duration of recent heavy
  * operations minus the time the oldest of this tenant's has already run (at least 1 s).
  */

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { RateLimitedError, ServiceUnavailableError } from "@/lib/errors";
 import { rootLogger } from "@/lib/log/logger";
-import { runBudgeted, SlotQueue } from "@/lib/operations/budget";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { heavyCapKey, runBudgeted, SlotQueue } from "@/lib/operations/budget";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { admitHeavy, heavyInFlight, resetHeavyConcurrency } from "@/lib/rate-limit/heavy-concurrency";
 
@@ -156,6 +157,26 @@ describe("runBudgeted", () => {
     work.finish();
     await holder;
     await expect(waiter).resolves.toBe("ran");
+  });
+
+  it("counts the shared sandbox key's heavy requests per client IP, and any other key's per tenant whatever its IP", async () => {
+    process.env.HEAVY_CONCURRENCY_PER_TENANT = "1";
+    process.env.HEAVY_POOL_MAX = "8";
+    resetEnvCache();
+    const from = (ip: string) => new Request("http://localhost/api/v1/scores/fleet-risk", { headers: { [CLIENT_IP_HEADER]: ip } });
+    const sandbox = { ...ctxOf("sandbox"), isSandbox: true };
+    expect(heavyCapKey(sandbox, from("192.0.2.1"))).not.toBe(heavyCapKey(sandbox, from("192.0.2.2")));
+    expect(heavyCapKey(ctxOf("tn-x"), from("192.0.2.1"))).toBe(heavyCapKey(ctxOf("tn-x"), from("192.0.2.2")));
+    expect(heavyCapKey({ db: {} as never, log }, from("192.0.2.1"))).toBeUndefined();
+
+    const work = pending();
+    const visitor1 = runBudgeted({ op: heavyOp, ctx: sandbox, capKey: heavyCapKey(sandbox, from("192.0.2.1")), log, run: () => work.done });
+    await vi.waitFor(() => expect(heavyInFlight(heavyCapKey(sandbox, from("192.0.2.1"))!)).toBe(1));
+    // The same visitor is at its cap; another visitor of the sandbox is not.
+    await expect(runBudgeted({ op: heavyOp, ctx: sandbox, capKey: heavyCapKey(sandbox, from("192.0.2.1")), log, run: async () => "ran" })).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(runBudgeted({ op: heavyOp, ctx: sandbox, capKey: heavyCapKey(sandbox, from("192.0.2.2")), log, run: async () => "ran" })).resolves.toBe("ran");
+    work.finish();
+    await visitor1;
   });
 
   it("releases the tenant's place and the slot when the verb throws", async () => {
