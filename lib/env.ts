@@ -103,6 +103,26 @@ export const envSchema = z.object({
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
   /** Interval of the "process stats" log line (memory, event-loop delay: lib/log/process-stats.ts); `0` turns it off. */
   FDP_PROCESS_STATS_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(86_400_000).default(60_000)),
+  // Budgets, so that no tenant stalls another (docs/scaling.md "Budgets: heavy and interactive operations").
+  /**
+   * Longest a statement may run, in ms (CONTRACT "Reliability and hardening": default 30 s); the heavy
+   * operations' pool (fleet scores, batches, reports, certificate generation) runs with it. A request
+   * cut by it answers 503 `service_unavailable`.
+   */
+  STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3_600_000).default(30_000)),
+  /** The same for the interactive reads' pool (the fleet, alerts, single-vehicle scores): lower, since none should take seconds. */
+  INTERACTIVE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(10_000)),
+  /** Heavy operations one tenant may have in flight on one instance; the next one answers 429 with Retry-After. */
+  HEAVY_CONCURRENCY_PER_TENANT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(2)),
+  /**
+   * Connections of the heavy operations' own pool (Postgres only). It also sets how many heavy
+   * operations an instance runs at once: HEAVY_POOL_MAX / FDP_QUERY_PARALLELISM (at least 1).
+   */
+  HEAVY_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(6)),
+  /** Connections of the interactive reads' own pool (Postgres only). */
+  INTERACTIVE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+  /** Longest a heavy operation waits for one of the instance's slots before it answers 503 with Retry-After, in ms. */
+  HEAVY_QUEUE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_BASE_URL"> & { PUBLIC_BASE_URL: string };

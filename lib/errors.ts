@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   "rate_limited",
   "internal_error",
   "upstream_unavailable",
+  "service_unavailable",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -63,4 +64,8 @@ export class RateLimitedError extends DomainError {
 }
 export class UpstreamUnavailableError extends DomainError {
   readonly code = "upstream_unavailable" as const;
+}
+/** FDP itself cannot serve the request now (its database is unreachable or saturated); retrying later may succeed. */
+export class ServiceUnavailableError extends DomainError {
+  readonly code = "service_unavailable" as const;
 }

@@ -19,12 +19,14 @@ export interface DbHandle {
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
-/** Connection settings beyond the pool size, for the read replica's pool (lib/db/replica.ts). */
+/** Connection settings beyond the pool size, for the read replica's pool (lib/db/replica.ts) and the operation pools. */
 export interface PostgresExtras {
   /** Shown in pg_stat_activity (and in the server's log with `%a`) for this pool's connections. */
   applicationName?: string;
   /** Seconds a connection attempt may take (postgres.js default: 30). */
   connectTimeoutSeconds?: number;
+  /** `statement_timeout` of this pool's sessions, in ms (the operation pools, lib/db/operation-pools.ts). */
+  statementTimeoutMs?: number;
 }
 
 async function openPostgres(options: { url: string } | { path: string }, max: number, extras: PostgresExtras = {}): Promise<{ db: Db; close(): Promise<void> }> {
@@ -37,7 +39,7 @@ async function openPostgres(options: { url: string } | { path: string }, max: nu
     // JIT off: FDP's statements are index probes and small aggregates, which LLVM compilation only
     // slows down (3.8 s of compilation for a 1.2 s fleet statement: docs/performance.md "JIT
     // compilation"). Only for a Postgres server: the embedded database has no JIT.
-    connection: { ...("url" in options ? { jit: "off" } : {}), ...(extras.applicationName ? { application_name: extras.applicationName } : {}) },
+    connection: { ...("url" in options ? { jit: "off" } : {}), ...(extras.applicationName ? { application_name: extras.applicationName } : {}), ...(extras.statementTimeoutMs !== undefined ? { statement_timeout: extras.statementTimeoutMs } : {}) },
   };
   const client = "url" in options ? postgres(options.url, config) : postgres({ ...config, path: options.path });
   const db = drizzle(client, { schema }) as unknown as Db;

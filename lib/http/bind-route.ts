@@ -1,7 +1,7 @@
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import type { Operation } from "@/lib/operations/define-operation";
 import { presentsSandboxKey } from "@/lib/auth/authenticate-api-key";
-import { runRouted } from "@/lib/db/replica";
+import { heavyCapKey, runBudgeted } from "@/lib/operations/budget";
 import { requestLogger, type Logger } from "@/lib/log/logger";
 import { checkedOutput } from "@/lib/validation";
 import { operationsAt, SERVICE_ROUTES, type ServiceRouteName } from "@/lib/operations/registry";
@@ -60,9 +60,17 @@ function operationHandler(op: Operation): RouteHandler {
     try {
       const ctx = await authorize(op.access, req, decor);
       const input = await readInput(op, req, (await context.params) ?? {}, ctx);
-      // The replica for `reads: "replica"` operations, else the primary plus the tenant's
-      // read-your-writes mark once the verb has committed (lib/db/replica.ts).
-      const result = await runRouted({ reads: op.reads, ctx, log: decor.log, run: (c) => op.verb({ ctx: c as never, input: input as never }) });
+      // Within the operation's budget (heavy: the tenant's cap, the instance's slots, the heavy pool;
+      // lib/operations/budget.ts), then the replica for `reads: "replica"` operations, else the primary
+      // plus the tenant's read-your-writes mark once the verb has committed (lib/db/replica.ts).
+      const result = await runBudgeted({
+        op,
+        ctx,
+        capKey: heavyCapKey(ctx, req),
+        log: decor.log,
+        setHeaders: (headers) => (decor.headers = { ...decor.headers, ...headers }),
+        run: (c) => op.verb({ ctx: c as never, input: input as never }),
+      });
       if (result instanceof Response) return decorate(result, decor);
       return jsonResponse(checkedOutput(op.output, result, `the answer of ${op.id}`), 200, decor);
     } catch (err) {

@@ -9,6 +9,7 @@ import { decorate, errorResponse, jsonResponse, type ResponseDecor } from "@/lib
 import { inspectJson } from "@/lib/json/inspect-json";
 import { bodyProblemError, JSON_BODY_MAX_DEPTH, parseIJsonObject } from "@/lib/json/parse-i-json";
 import { requestLogger } from "@/lib/log/logger";
+import { heavyCapKey } from "@/lib/operations/budget";
 import { SERVICE_ROUTES } from "@/lib/operations/registry";
 import { createMcpServer } from "./create-mcp-server";
 
@@ -109,7 +110,7 @@ async function handleMcpPost(req: Request): Promise<Response> {
     const body = parseIJsonObject(await readBodyLimited(req, JSON_BODY_MAX_BYTES), { checkValues: false });
     const { problem } = inspectJson(withoutToolArguments(body), JSON_BODY_MAX_DEPTH);
     if (problem) throw bodyProblemError(problem);
-    const server = createMcpServer({ ctx, scopes: principal.scopes, requestId: base.requestId });
+    const server = createMcpServer({ ctx, scopes: principal.scopes, requestId: base.requestId, capKey: heavyCapKey(ctx, req) });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

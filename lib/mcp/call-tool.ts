@@ -1,11 +1,11 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "@/lib/auth/authenticate-api-key";
 import type { TenantCtx } from "@/lib/context";
-import { runRouted } from "@/lib/db/replica";
 import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
 import { errorBodyFor } from "@/lib/http/error-response";
 import { inspectJson } from "@/lib/json/inspect-json";
 import { JSON_BODY_MAX_DEPTH } from "@/lib/json/parse-i-json";
+import { runBudgeted } from "@/lib/operations/budget";
 import type { Operation } from "@/lib/operations/define-operation";
 import { checkedOutput, parseInput } from "@/lib/validation";
 import { TOOL_NAMES, toolEntry, type ToolName } from "./tool-catalogue";
@@ -18,6 +18,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** Who calls a tool: the context the endpoint authorised, and the key's scopes for each tool's own check. */
 export interface McpCaller {
   ctx: TenantCtx;
+  /** What the heavy tools' per-tenant cap counts under (lib/operations/budget.ts heavyCapKey); default the tenant. */
+  capKey?: string;
   scopes: Principal["scopes"];
   requestId: string;
 }
@@ -130,8 +132,10 @@ export async function callTool({ caller, params }: { caller: McpCaller; params: 
     }
     const input = parseInput(op.inputSchema, restInput(op, (args ?? {}) as Record<string, unknown>, entry.fixed ?? {}));
     const ctx = "public" in op.access ? { db: caller.ctx.db, log } : { ...caller.ctx, log };
-    // Routed as its REST twin is: the read replica for `reads: "replica"` operations (lib/db/replica.ts).
-    const result = await runRouted({ reads: op.reads, ctx, log, run: (c) => op.verb({ ctx: c as never, input: input as never }) });
+    // Within its REST twin's budget and routed as it is: a heavy tool counts against the same per-tenant
+    // cap and slots (lib/operations/budget.ts; a refusal is this tool's `rate_limited` or
+    // `service_unavailable` result), the read replica for `reads: "replica"` operations.
+    const result = await runBudgeted({ op, ctx, capKey: caller.capKey, log, run: (c) => op.verb({ ctx: c as never, input: input as never }) });
     if (result instanceof Response) throw new Error(`operation ${op.id} answered a file to an MCP tool; the tool fixes a JSON answer`);
     // What REST would send: the checked answer through JSON (dates as strings, no undefined members).
     const answer = JSON.parse(JSON.stringify(checkedOutput(op.output, result, `the answer of ${op.id}`))) as Record<string, unknown>;

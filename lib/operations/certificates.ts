@@ -23,6 +23,7 @@ export const generateCertificateOperation = defineOperation({
   method: "POST",
   path: "/certificates/generate/{device_id}",
   access: certificatesWrite,
+  cost: "heavy",
   tag: "Certificates",
   summary: "Issue a digital vehicle health certificate (signed, with its PDF)",
   description:

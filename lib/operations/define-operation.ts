@@ -82,6 +82,15 @@ export interface OperationDef<
    * /tas/batch, may carry it; a GET that caches into the database may not).
    */
   reads?: "replica";
+  /**
+   * `"heavy"`: the verb reads a whole fleet's history or a batch of vehicles, or renders and signs a
+   * document, so it takes seconds where an interactive read takes milliseconds. It runs on the heavy pool,
+   * at most HEAVY_CONCURRENCY_PER_TENANT at once per tenant (429 with Retry-After beyond), within the
+   * instance's heavy slots (lib/operations/budget.ts, docs/scaling.md "Budgets"). Unset: interactive.
+   * Set by what the verb reads, not by its input: a fleet score over 7 days of a large fleet costs as
+   * much as one over a year of a small one, and a cheap heavy request finishes before the cap matters.
+   */
+  cost?: "heavy";
   /** Domain checks on the raw request before validation (see RawRequest). Throws a DomainError to refuse. */
   verifyRequest?: (args: { ctx: CtxFor<A> } & RawRequest) => Promise<void>;
   /** The answer as JSON, or (operations that `produce` another media type) a finished Response. */
