@@ -133,12 +133,13 @@ export function databaseFailureKind(err: unknown): DatabaseFailureKind | null {
   return null;
 }
 
+/** Client-facing sentences: what happened and what to do, nothing of the driver's own words. */
 const MESSAGES: Record<DatabaseFailureKind, string> = {
-  unreachable: "The database is unreachable right now; nothing was changed. Send the same request again after Retry-After seconds.",
+  unreachable: "The database is unreachable right now. Send the same request again after Retry-After seconds.",
   connection_lost:
-    "The connection to the database was lost during this request; a write was either stored whole or not at all. Send the same request again after Retry-After seconds.",
+    "The connection to the database was lost during this request; each write is stored whole or not at all. Send the same request again after Retry-After seconds.",
   statement_timeout:
-    "This request took longer than the database's time budget and was stopped; nothing was half-written. Send it again after Retry-After seconds, or ask for a shorter period.",
+    "This request took longer than the database's time budget and was stopped; each write is stored whole or not at all. Send it again after Retry-After seconds, or ask for a shorter period.",
 };
 
 /** The domain error for a database failure (see `databaseFailureKind`), or null for any other error. */

@@ -7,6 +7,7 @@ import { createTenantWithKey, OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures
 import { parkedBevRecords } from "../helpers/ingest-api";
 import { startPrivateCluster, type PrivateCluster } from "../helpers/private-postgres";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import { connectMcpClient } from "../helpers/mcp-client";
 
 /**
  * CONTRACT "Reliability": database faults during concurrent ingest and reads, on a Postgres cluster of
@@ -166,6 +167,30 @@ async function killAppBackends(): Promise<number> {
   return killed.length;
 }
 
+/**
+ * Another connection holds `tables` in access exclusive mode until released, or `maxMs` at most (so
+ * that, without a statement timeout, the blocked requests end with 200 after `maxMs` and the test
+ * fails on their status instead of hanging).
+ */
+function holdLock(tables: string, maxMs: number): { taken: Promise<void>; release(): Promise<void> } {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let taken!: () => void;
+  const isTaken = new Promise<void>((r) => (taken = r));
+  const done = check.begin(async (tx) => {
+    await tx.unsafe(`lock table ${tables} in access exclusive mode`);
+    taken();
+    await Promise.race([released, new Promise((r) => setTimeout(r, maxMs))]);
+  });
+  return {
+    taken: isTaken,
+    async release() {
+      release();
+      await done;
+    },
+  };
+}
+
 beforeAll(async () => {
   for (const k of ["STATEMENT_TIMEOUT_MS", "DATABASE_CONNECT_TIMEOUT_SECONDS", "DATABASE_URL", "REDIS_URL"]) saved[k] = process.env[k];
   cluster = await startPrivateCluster("fdp-faults-");
@@ -204,14 +229,11 @@ describe("database faults (a private Postgres cluster)", () => {
     // Another connection holds the tables the ingest reads and writes for 6 s. Without the timeout the
     // request waits for the lock and answers 200 after about 6 s; with it, 503 after about 1 s.
     const HOLD_MS = 6_000;
-    const locked = check.begin(async (tx) => {
-      await tx`lock table devices, fleet_snapshot in access exclusive mode`;
-      await new Promise((r) => setTimeout(r, HOLD_MS));
-    });
-    await new Promise((r) => setTimeout(r, 200)); // the lock is taken
+    const lock = holdLock("devices, fleet_snapshot", HOLD_MS);
+    await lock.taken;
     const batch = ++nextBatch;
     const [write, fleet] = await Promise.all([ingest(batch), read()]);
-    await locked;
+    await lock.release();
     for (const o of [write, fleet]) {
       expect(o.failure, o.kind).toBe("503 service_unavailable Retry-After");
       expect(o.ms).toBeGreaterThanOrEqual(STATEMENT_TIMEOUT_MS - 50);
@@ -221,6 +243,20 @@ describe("database faults (a private Postgres cluster)", () => {
     console.log(`[faults] statement timeout ${STATEMENT_TIMEOUT_MS} ms, lock held ${HOLD_MS} ms: ingest answered 503 after ${Math.round(write.ms)} ms, /fleet after ${Math.round(fleet.ms)} ms`);
     // The lock gone, the same batch goes through.
     expect((await ingest(batch)).status).toBe(200);
+  });
+
+  it("the MCP edge answers a statement cut by the timeout as a tool error with the same service_unavailable body", async () => {
+    const client = await connectMcpClient(app!.url, tenant.key);
+    try {
+      const lock = holdLock("fleet_snapshot", 6_000);
+      await lock.taken;
+      const result = await client.callTool({ name: "list_fleet", arguments: { limit: 5 } });
+      await lock.release();
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ error: "service_unavailable", request_id: expect.any(String) });
+    } finally {
+      await client.close();
+    }
   });
 
   it("a pooled connection the server killed while idle fails no later request", async () => {
