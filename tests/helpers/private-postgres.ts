@@ -1,5 +1,6 @@
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import path from "node:path";
 import postgres from "postgres";
 import { freePort } from "./app-process";
@@ -26,13 +27,20 @@ function asPostgres(bin: string, args: string[]): string {
   return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
 }
 
+/** The same, without blocking the event loop: the app under test keeps answering while pg_ctl works. */
+async function asPostgresAsync(bin: string, args: string[]): Promise<void> {
+  const exe = path.join(pgBin(), bin);
+  const isRoot = process.getuid?.() === 0;
+  await promisify(execFile)(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, { timeout: 60_000 });
+}
+
 export interface PrivateCluster {
   port: number;
   /** URL of the database `fdp`, created at start. */
   url: string;
-  start(): void;
+  start(): Promise<void>;
   /** `fast` ends sessions cleanly (57P01 to each), `immediate` as a crash would. */
-  stop(mode?: "fast" | "immediate"): void;
+  stop(mode?: "fast" | "immediate"): Promise<void>;
   /** Stops (if running) and removes the cluster's folder. */
   dispose(): void;
 }
@@ -56,26 +64,33 @@ export async function startPrivateCluster(prefix = "fdp-pg-"): Promise<PrivateCl
   const cluster: PrivateCluster = {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/fdp`,
-    start() {
-      asPostgres("pg_ctl", ["-D", dir, "-l", log, "-w", "-t", "60", "start"]);
+    async start() {
+      await asPostgresAsync("pg_ctl", ["-D", dir, "-l", log, "-w", "-t", "60", "start"]);
       running = true;
     },
-    stop(mode = "fast") {
+    async stop(mode = "fast") {
       if (!running) return;
       try {
-        asPostgres("pg_ctl", ["-D", dir, "-m", mode, "-w", "stop"]);
+        await asPostgresAsync("pg_ctl", ["-D", dir, "-m", mode, "-w", "stop"]);
       } catch {
         // already gone
       }
       running = false;
     },
     dispose() {
-      cluster.stop("immediate");
+      if (running) {
+        try {
+          asPostgres("pg_ctl", ["-D", dir, "-m", "immediate", "-w", "stop"]);
+        } catch {
+          // already gone
+        }
+      }
+      running = false;
       rmSync(root, { recursive: true, force: true });
     },
   };
   try {
-    cluster.start();
+    await cluster.start();
     const admin = postgres(`postgres://postgres@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {} });
     await admin.unsafe("create database fdp");
     await admin.end();
