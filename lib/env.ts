@@ -20,6 +20,25 @@ export const envSchema = z.object({
    * replayed there yet; everything else stays on DATABASE_URL. Ignored without DATABASE_URL.
    */
   DATABASE_REPLICA_URL: optionalString,
+  /**
+   * Connections of the app's main Postgres pool per instance (the generic-plan pool adds half as many,
+   * the replica's pool its own): bounded, so that N instances stay under the server's max_connections.
+   */
+  DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  /**
+   * Seconds a new Postgres connection may take before the request fails with 503 (postgres.js waits
+   * 30 s by default: a request would hang that long while the server is down or unreachable).
+   */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(60).default(5)),
+  /** Seconds an unused pooled connection stays open (0: forever); closed ones reopen on demand. */
+  DATABASE_IDLE_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(86_400).default(60)),
+  /** Seconds a pooled connection lives at most before it is replaced (recycles connections a failover or a proxy left stale). */
+  DATABASE_MAX_LIFETIME_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(60).max(86_400).default(1800)),
+  /**
+   * Milliseconds any one statement may run (Postgres `statement_timeout`, set on every connection of
+   * every pool); a request cut by it answers 503 `service_unavailable` (CONTRACT "Reliability", default 30 s).
+   */
+  STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3_600_000).default(30_000)),
   /** Folder of the embedded PGlite database, used when DATABASE_URL is unset. */
   FDP_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/pglite")),
   REDIS_URL: optionalString,
@@ -104,12 +123,7 @@ export const envSchema = z.object({
   /** Interval of the "process stats" log line (memory, event-loop delay: lib/log/process-stats.ts); `0` turns it off. */
   FDP_PROCESS_STATS_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(86_400_000).default(60_000)),
   // Budgets, so that no tenant stalls another (docs/scaling.md "Budgets: heavy and interactive operations").
-  /**
-   * Longest a statement may run, in ms (CONTRACT "Reliability and hardening": default 30 s); the heavy
-   * operations' pool (fleet scores, batches, reports, certificate generation) runs with it. A request
-   * cut by it answers 503 `service_unavailable`.
-   */
-  STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3_600_000).default(30_000)),
+  // STATEMENT_TIMEOUT_MS (above) is the heavy operations' pool's limit too.
   /** The same for the interactive reads' pool (the fleet, alerts, single-vehicle scores): lower, since none should take seconds. */
   INTERACTIVE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(10_000)),
   /** Heavy operations one tenant may have in flight on one instance; the next one answers 429 with Retry-After. */

@@ -65,7 +65,19 @@ export class RateLimitedError extends DomainError {
 export class UpstreamUnavailableError extends DomainError {
   readonly code = "upstream_unavailable" as const;
 }
-/** FDP itself cannot serve the request now (its database is unreachable or saturated); retrying later may succeed. */
+
+/**
+ * FDP itself cannot answer right now (CONTRACT "Reliability"): its database is unreachable, the
+ * connection was lost during the request, or a statement ran past STATEMENT_TIMEOUT_MS. Nothing was
+ * half-written (every write is one transaction); the same request may be sent again after
+ * `retryAfterSeconds`. lib/db/sql-values.ts turns the drivers' failures into this error.
+ */
 export class ServiceUnavailableError extends DomainError {
   readonly code = "service_unavailable" as const;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
 }

@@ -23,31 +23,73 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 export interface PostgresExtras {
   /** Shown in pg_stat_activity (and in the server's log with `%a`) for this pool's connections. */
   applicationName?: string;
-  /** Seconds a connection attempt may take (postgres.js default: 30). */
+  /** Seconds a connection attempt may take (default DATABASE_CONNECT_TIMEOUT_SECONDS). */
   connectTimeoutSeconds?: number;
-  /** `statement_timeout` of this pool's sessions, in ms (the operation pools, lib/db/operation-pools.ts). */
+  /** Milliseconds a statement may run on this pool (default STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs?: number;
 }
 
-async function openPostgres(options: { url: string } | { path: string }, max: number, extras: PostgresExtras = {}): Promise<{ db: Db; close(): Promise<void> }> {
+/**
+ * The postgres.js options of every pool FDP opens on a Postgres server (main, generic-plan, replica, and
+ * any pool another module adds: reuse this so that they all keep the same bounds). What each answers:
+ * - `max`: a bounded pool (DATABASE_POOL_MAX), so instances × pools stay under max_connections;
+ * - `connect_timeout`: a request waits at most DATABASE_CONNECT_TIMEOUT_SECONDS for a connection to a
+ *   server that is down or unreachable (postgres.js's default is 30 s), then answers 503;
+ * - `idle_timeout` and `max_lifetime`: connections are recycled, so one a failover, a proxy or a
+ *   restart left half-open is not kept for hours;
+ * - `backoff`: after failed connection attempts postgres.js waits 3^n / 100 s before the next one, up
+ *   to 20 s, while requests queue for a connection: after a 2 s restart it answered nothing for 4.7 s
+ *   and one request waited 16.7 s (tests/db/database-faults.test.ts). Capped at RECONNECT_BACKOFF_MAX_S;
+ * - `statement_timeout` as a startup parameter: the server itself cuts any statement past
+ *   STATEMENT_TIMEOUT_MS, on every connection, whatever the statement (CONTRACT "Reliability");
+ * - JIT off: FDP's statements are index probes and small aggregates, which LLVM compilation only slows
+ *   down (3.8 s of compilation for a 1.2 s fleet statement: docs/performance.md "JIT compilation").
+ * postgres.js drops a connection the server closed (57P01 after pg_terminate_backend, a restart) and
+ * opens a new one for the next statement: only the statement running on it fails
+ * (tests/db/database-faults.test.ts).
+ */
+export function postgresPoolOptions(extras: PostgresExtras & { max?: number } = {}) {
+  const e = env();
+  return {
+    backoff: reconnectBackoffSeconds,
+    max: extras.max ?? e.DATABASE_POOL_MAX,
+    onnotice: () => {},
+    connect_timeout: extras.connectTimeoutSeconds ?? e.DATABASE_CONNECT_TIMEOUT_SECONDS,
+    idle_timeout: e.DATABASE_IDLE_TIMEOUT_SECONDS === 0 ? undefined : e.DATABASE_IDLE_TIMEOUT_SECONDS,
+    max_lifetime: e.DATABASE_MAX_LIFETIME_SECONDS,
+    connection: {
+      jit: "off",
+      statement_timeout: String(extras.statementTimeoutMs ?? e.STATEMENT_TIMEOUT_MS),
+      ...(extras.applicationName ? { application_name: extras.applicationName } : {}),
+    } as Record<string, string>,
+  };
+}
+
+/** The longest wait between two connection attempts to a server that refused or dropped the last one. */
+export const RECONNECT_BACKOFF_MAX_S = 0.5;
+
+/** Seconds before reconnection attempt `retries` (1, 2, …): 50 ms doubling, capped, with jitter so that instances do not retry in step. */
+export function reconnectBackoffSeconds(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, RECONNECT_BACKOFF_MAX_S);
+}
+
+async function openPostgres(options: { url: string } | { path: string }, max: number | undefined, extras: PostgresExtras = {}): Promise<{ db: Db; close(): Promise<void> }> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const config = {
-    max,
-    onnotice: () => {},
-    ...(extras.connectTimeoutSeconds !== undefined ? { connect_timeout: extras.connectTimeoutSeconds } : {}),
-    // JIT off: FDP's statements are index probes and small aggregates, which LLVM compilation only
-    // slows down (3.8 s of compilation for a 1.2 s fleet statement: docs/performance.md "JIT
-    // compilation"). Only for a Postgres server: the embedded database has no JIT.
-    connection: { ...("url" in options ? { jit: "off" } : {}), ...(extras.applicationName ? { application_name: extras.applicationName } : {}), ...(extras.statementTimeoutMs !== undefined ? { statement_timeout: extras.statementTimeoutMs } : {}) },
-  };
+  // The embedded database reached through its socket (the admin CLI beside a running server) is no
+  // Postgres server: one connection, and none of the server settings (no JIT; its statement_timeout
+  // is not enforced, docs/scaling.md "Failure semantics").
+  const config =
+    "url" in options
+      ? postgresPoolOptions({ ...extras, max })
+      : { max: max ?? 1, onnotice: () => {}, connection: extras.applicationName ? { application_name: extras.applicationName } : {} };
   const client = "url" in options ? postgres(options.url, config) : postgres({ ...config, path: options.path });
   const db = drizzle(client, { schema }) as unknown as Db;
   // The generic-plan pool (lib/db/prepared.ts): same server and settings, half the connections, and
   // plan_cache_mode forced to generic plans; opened on first use. Not for the embedded database
   // reached through its socket, which serves one connection at a time.
   const url = "url" in options ? options.url : null;
-  const genericConfig = { ...config, max: Math.max(2, Math.ceil(max / 2)), connection: { ...config.connection, plan_cache_mode: "force_generic_plan" } };
+  const genericConfig = { ...config, max: Math.max(2, Math.ceil(config.max / 2)), connection: { ...config.connection, plan_cache_mode: "force_generic_plan" } };
   const closeGeneric = url
     ? registerGenericPlanPool(db, () => {
         const generic = postgres(url, genericConfig);
@@ -72,7 +114,7 @@ async function openPostgres(options: { url: string } | { path: string }, max: nu
  */
 export async function openDatabase(opts: { url?: string | null; dataDir?: string; share?: boolean } = {}): Promise<DbHandle> {
   const url = opts.url === undefined ? env().DATABASE_URL : opts.url;
-  if (url) return { ...(await openPostgres({ url }, 10)), kind: "postgres" };
+  if (url) return { ...(await openPostgres({ url }, undefined)), kind: "postgres" };
 
   // A folder chosen at run time: keep the bundler from tracing the whole project for it.
   const dataDir = path.resolve(/*turbopackIgnore: true*/ opts.dataDir ?? env().FDP_DATA_DIR);
@@ -99,7 +141,7 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
 
 /** A Postgres database at `url` with these connection settings, not migrated (the read replica's pool). */
 export async function openPostgresDatabase(url: string, opts: { max?: number } & PostgresExtras = {}): Promise<DbHandle> {
-  return { ...(await openPostgres({ url }, opts.max ?? 10, opts)), kind: "postgres" };
+  return { ...(await openPostgres({ url }, opts.max, opts)), kind: "postgres" };
 }
 
 /**

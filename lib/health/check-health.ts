@@ -1,16 +1,53 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { UpstreamUnavailableError } from "@/lib/errors";
+import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/db/sql-values";
+import { ServiceUnavailableError } from "@/lib/errors";
 import type { Logger } from "@/lib/log/logger";
 
-/** Liveness/readiness (CONTRACT): `{"status":"ok"}` when the database answers, else 503. */
+/**
+ * How long the readiness probe waits for the database. A load balancer's health check must get an
+ * answer even when the database hangs (a server that accepts connections but never answers, a
+ * connect timeout of several seconds): past this the answer is 503, and the probe's own statement is
+ * left to finish or fail on its connection in the background.
+ */
+export const HEALTH_PROBE_TIMEOUT_MS = 1_500;
+
+/**
+ * Readiness (CONTRACT "Names and addresses", "Reliability"): `{"status":"ok"}` when the database answers
+ * `select 1` within HEALTH_PROBE_TIMEOUT_MS, else 503 `service_unavailable` with Retry-After. Nothing is
+ * cached: the first probe after the database is back answers 200 (the pool reconnects by itself).
+ */
 export async function checkHealth({ log }: { log: Logger }): Promise<{ status: "ok" }> {
-  try {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), HEALTH_PROBE_TIMEOUT_MS);
+  });
+  const probe = (async () => {
     const db = await getDb();
     await db.execute(sql`select 1`);
+    return "ok" as const;
+  })();
+  probe.catch(() => undefined); // after a timeout nobody awaits it: its failure is not unhandled
+  try {
+    const outcome = await Promise.race([probe, timedOut]);
+    if (outcome === "timeout") {
+      log.warn({ timeout_ms: HEALTH_PROBE_TIMEOUT_MS }, "database check timed out");
+      throw new ServiceUnavailableError(`The database did not answer within ${HEALTH_PROBE_TIMEOUT_MS} ms.`, DATABASE_RETRY_AFTER_SECONDS);
+    }
   } catch (err) {
-    log.error({ err }, "database check failed");
-    throw new UpstreamUnavailableError("The database does not answer.");
+    if (err instanceof ServiceUnavailableError) throw err;
+    log.warn({ err }, "database check failed");
+    throw new ServiceUnavailableError("The database does not answer.", DATABASE_RETRY_AFTER_SECONDS);
+  } finally {
+    clearTimeout(timer);
   }
+  return { status: "ok" };
+}
+
+/**
+ * Liveness: the process serves HTTP. No database: an orchestrator that restarts instances failing
+ * this would otherwise restart every instance while the database is down, which cures nothing.
+ */
+export async function checkLiveness(): Promise<{ status: "ok" }> {
   return { status: "ok" };
 }

@@ -49,6 +49,6 @@ export function decorate(res: Response, decor: ResponseDecor): Response {
 }
 
 export function errorResponse(err: unknown, decor: ResponseDecor): Response {
-  const { status, body } = errorBodyFor(err, decor.requestId, decor.log);
-  return jsonResponse(body, status, decor);
+  const { status, body, headers } = errorBodyFor(err, decor.requestId, decor.log);
+  return jsonResponse(body, status, { ...decor, headers: { ...decor.headers, ...headers } });
 }

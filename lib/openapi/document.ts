@@ -96,7 +96,12 @@ function responsesOf(op: Operation): Record<string, ResponseConfig> {
     "Retry-After": { description: "Whole seconds to wait.", schema: integer },
   });
   out[500] = errorAnswer("Server failure; the body never carries internals. Quote `request_id` when reporting it.");
-  if (op.errors?.[503]) out[503] = errorAnswer(op.errors[503]);
+  // Every operation reads the database: while it is unreachable, or when a statement runs past
+  // STATEMENT_TIMEOUT_MS, the answer is 503 `service_unavailable` (CONTRACT "Reliability").
+  const unavailable = "`service_unavailable`: the database is unreachable, the connection was lost, or a statement ran past its time budget (each write is stored whole or not at all); send the same request again after `Retry-After` seconds.";
+  out[503] = errorAnswer(op.errors?.[503] ? `${op.errors[503]} Also ${unavailable}` : unavailable, {
+    "Retry-After": { description: "Whole seconds to wait.", schema: integer },
+  });
   return out;
 }
 

@@ -137,7 +137,7 @@ export async function runBudgeted<T>(args: BudgetedRun<T>): Promise<T> {
     args.log.warn({ err, statement_timeout_ms: limitMs }, "statement cut by its statement_timeout: answered 503");
     const s = String(STATEMENT_TIMEOUT_RETRY_SECONDS);
     args.setHeaders?.({ "Retry-After": s });
-    throw new ServiceUnavailableError(`The request took longer than the service allows one statement to run (${limitMs / 1000} s) and was stopped. Retry in ${s} s; if it keeps happening, ask for a shorter period or fewer vehicles.`);
+    throw new ServiceUnavailableError(`The request took longer than the service allows one statement to run (${limitMs / 1000} s) and was stopped. Retry in ${s} s; if it keeps happening, ask for a shorter period or fewer vehicles.`, STATEMENT_TIMEOUT_RETRY_SECONDS);
   }
 }
 
@@ -165,7 +165,7 @@ async function runWithinBudget<T>({ op, ctx, capKey, log, setHeaders, run }: Bud
       const s = String(QUEUE_FULL_RETRY_SECONDS);
       setHeaders?.({ "Retry-After": s });
       log.warn({ heavy_slots: queue.slots }, "heavy operation refused: no heavy slot came free within HEAVY_QUEUE_TIMEOUT_MS");
-      throw new ServiceUnavailableError(`The service is busy with other heavy requests and could not start this one in time. Retry in ${s} s.`);
+      throw new ServiceUnavailableError(`The service is busy with other heavy requests and could not start this one in time. Retry in ${s} s.`, QUEUE_FULL_RETRY_SECONDS);
     }
     try {
       const db = await operationPoolDb("heavy");

@@ -64,6 +64,7 @@ export const OPERATIONS: readonly Operation[] = [
  */
 export const SERVICE_ROUTES = {
   health: { route: "/api/health", methods: ["GET"] },
+  healthLive: { route: "/api/health/live", methods: ["GET"] },
   openapi: { route: "/api/v1/openapi.json", methods: ["GET"] },
   notFound: { route: "/api/[...path]", methods: [] },
   auth: { route: "/api/auth/[...nextauth]", methods: ["GET", "POST"] },

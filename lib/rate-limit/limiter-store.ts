@@ -39,7 +39,21 @@ async function createFactory(): Promise<{ kind: StoreKind; make: LimiterFactory 
   if (REDIS_URL) {
     const { Redis } = await import("ioredis");
     const client = new Redis(REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
-    client.on("error", (err) => rootLogger().error({ err, operation: "rate-limit" }, "redis connection error"));
+    // Fail open, per instance (docs/scaling.md "Failure semantics"): while Redis is unreachable each
+    // instance counts in its own memory (the insurance limiter below), so a lost Redis never fails a
+    // request, and a client cannot go unlimited either; ioredis reconnects by itself. Logged once each
+    // way, not at every reconnection attempt.
+    let unreachable = false;
+    client.on("error", (err) => {
+      if (unreachable) return;
+      unreachable = true;
+      rootLogger().warn({ err, operation: "rate-limit" }, "redis unreachable: rate limits are counted in this instance's memory until it answers again");
+    });
+    client.on("ready", () => {
+      if (!unreachable) return;
+      unreachable = false;
+      rootLogger().info({ operation: "rate-limit" }, "redis answers again: rate limits are shared again");
+    });
     // Until the connection is ready every count would go to the in-process fallback, so the first
     // requests of a new instance would escape the shared budget: wait for it (briefly).
     await new Promise<void>((resolve) => {

@@ -6,6 +6,7 @@ import { displayPrefix, generateLiveKey, hashKey, isWellFormedKey, SANDBOX_KEY }
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { firstForwardedHop } from "@/lib/http/client-ip";
 import { errorBodyFor, STATUS_BY_CODE } from "@/lib/http/error-response";
+import { databaseFailureKind } from "@/lib/db/sql-values";
 import { readInput } from "@/lib/http/read-input";
 import type { Operation } from "@/lib/operations/define-operation";
 import { listAlertsOperation, listFleetOperation } from "@/lib/operations/fleet";
@@ -35,8 +36,35 @@ describe("readInput (query and path)", () => {
 
 describe("errorBodyFor", () => {
   it("maps domain errors through the one status table", () => {
-    expect(errorBodyFor(new NotFoundError("gone"), "req_1")).toEqual({ status: 404, body: { error: "not_found", message: "gone", request_id: "req_1" } });
+    expect(errorBodyFor(new NotFoundError("gone"), "req_1")).toEqual({ status: 404, body: { error: "not_found", message: "gone", request_id: "req_1" }, headers: {} });
     expect(STATUS_BY_CODE.invalid_signature).toBe(401);
+  });
+  it("answers the drivers' database failures 503 service_unavailable with Retry-After, logged as a warning (drizzle's wrapper and Node's AggregateError included)", () => {
+    const pgError = (code: string) => Object.assign(new Error("terminating connection due to administrator command"), { code, severity: "FATAL" });
+    const wrapped = (cause: unknown) => Object.assign(new Error("Failed query: select 1\nparams: "), { cause });
+    const refused = new AggregateError([Object.assign(new Error("connect ECONNREFUSED ::1:5432"), { code: "ECONNREFUSED" })], "");
+    const cases: [unknown, string][] = [
+      [wrapped(pgError("57014")), "statement_timeout"],
+      [wrapped(pgError("57P01")), "connection_lost"],
+      [pgError("57P03"), "unreachable"],
+      [pgError("08006"), "connection_lost"],
+      [Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" }), "connection_lost"],
+      [Object.assign(new Error("write CONNECT_TIMEOUT"), { code: "CONNECT_TIMEOUT" }), "unreachable"],
+      [refused, "unreachable"],
+    ];
+    for (const [err, kind] of cases) {
+      expect(databaseFailureKind(err), kind).toBe(kind);
+      const log = captureLog();
+      const { status, body, headers } = errorBodyFor(err, "req_3", log.logger);
+      expect(status).toBe(503);
+      expect(body).toMatchObject({ error: "service_unavailable", request_id: "req_3" });
+      expect(body.message).not.toMatch(/administrator|ECONNREFUSED|select/);
+      expect(headers).toEqual({ "Retry-After": "5" });
+      expect(log.records()).toMatchObject([{ level: "warn", msg: "database unavailable: answered 503" }]);
+    }
+    // A constraint violation or a syntax error is a bug, not an outage: still the generic 500.
+    expect(databaseFailureKind(wrapped(pgError("23505")))).toBeNull();
+    expect(errorBodyFor(wrapped(pgError("42601")), "req_4", captureLog().logger).status).toBe(500);
   });
   it("hides unknown errors behind a generic 500, and logs them with the request id", () => {
     const log = captureLog();
