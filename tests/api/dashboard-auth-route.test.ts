@@ -109,4 +109,15 @@ describe("/api/auth", () => {
     // Another address is not affected.
     expect((await postCredentials("203.0.113.5", { email: "ops@acme.example", password: "x" })).status).not.toBe(429);
   });
+
+  it("a guesser prepending a fresh X-Forwarded-For value to every attempt is still counted under the address its proxy appended", async () => {
+    const ip = "203.0.113.6";
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const res = await postCredentials(`198.51.100.${i + 1}, ${ip}`, { email: "ops@acme.example", password: `guess-${i}` });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(LIMIT)).toEqual([429, 429]);
+    expect(statuses.slice(0, LIMIT)).not.toContain(429);
+  });
 });
