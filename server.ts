@@ -1,6 +1,6 @@
 /**
  * The FDP server: Next.js behind a thin Node HTTP server. CONTRACT's
- * client IP is the socket's peer address (or, with TRUST_PROXY=1, the first X-Forwarded-For hop),
+ * client IP is the socket's peer address (or, with TRUST_PROXY=1, the right-most X-Forwarded-For entry: lib/http/client-ip.ts),
  * and Next.js does not expose the socket to route handlers. So every request gets the peer address
  * in `x-fdp-client-ip`, overwriting whatever a client sent under that name. It also answers the /api
  * requests Next.js would answer outside the CONTRACT's envelope (malformed percent-encoding, methods

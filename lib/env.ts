@@ -50,6 +50,11 @@ export const envSchema = z.object({
    */
   PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"]).default("0")).transform((v) => v === "1" || v === "true"),
+  /**
+   * With TRUST_PROXY=1: how many proxies in front of the app append to X-Forwarded-For; the client IP is
+   * the entry that many places from the right (1 = right-most, a single load balancer). lib/http/client-ip.ts.
+   */
+  TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10).default(1)),
   RATE_LIMIT_API_PER_MIN: positiveInt(60),
   RATE_LIMIT_AUTH_PER_MIN: positiveInt(30),
   RATE_LIMIT_PUBLIC_PER_MIN: positiveInt(60),

@@ -6,6 +6,7 @@ import { rootLogger } from "@/lib/log/logger";
 import { normalizeEmail } from "@/lib/users/password-policy";
 import { verifyUserPassword } from "@/lib/users/verify-user-password";
 import { authSecret } from "./auth-secret";
+import { stillValidToken } from "./session-validity";
 
 /**
  * Dashboard sign-in (next-auth v5): e-mail and password against the users of `npm run admin --
@@ -20,6 +21,8 @@ declare module "next-auth" {
   }
   interface User {
     tenantId?: string;
+    /** lib/users/credential-fingerprint.ts: the session ends when the password or the user changes. */
+    credentialFingerprint?: string;
   }
 }
 
@@ -46,19 +49,24 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         if (!email || !password || email.length > 1024 || password.length > 1024) return null;
         const user = await verifyUserPassword({ ctx: { db: await getDb() }, input: { email, password } });
         if (!user) return null;
-        return { id: user.userId, email: normalizeEmail(email), tenantId: user.tenantId };
+        return { id: user.userId, email: normalizeEmail(email), tenantId: user.tenantId, credentialFingerprint: user.credentialFingerprint };
       },
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
+    async jwt({ token, user }) {
       // `user` is present only on sign-in: copy what the session needs into the token once.
       if (user) {
         token.sub = user.id;
         token.email = user.email;
         token.tenantId = user.tenantId;
+        token.cfp = user.credentialFingerprint;
+        return token;
       }
-      return token;
+      // Every later read of the session (each page, route and server action calls auth()) checks that
+      // the user still exists with the password it signed in with; null ends the session and clears the
+      // cookie (lib/dashboard/session-validity.ts).
+      return stillValidToken(token);
     },
     session({ session, token }) {
       session.user.id = String(token.sub ?? "");

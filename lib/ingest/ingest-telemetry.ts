@@ -1,20 +1,30 @@
 import { sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
+import type { Db } from "@/lib/db/client";
 import { refreshRollupsAfterIngest } from "@/lib/scores/rollups/refresh-telemetry-rollups";
 import { ensureTelemetryPartitionsSoon } from "@/lib/db/telemetry-partitions";
 import { analyzeAfterBulkIngest } from "@/lib/db/analyze-after-bulk-ingest";
 import { preparedRows } from "@/lib/db/prepared";
-import { sqlBool, sqlText } from "@/lib/db/sql-values";
+import { rows, sqlBool, sqlText } from "@/lib/db/sql-values";
 import { runDetectors } from "@/lib/detectors";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
-import { PayloadTooLargeError, ValidationError } from "@/lib/errors";
+import { InvalidSignatureError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, type IngestBody, type IngestResponse } from "@/lib/schemas/ingest";
 import { isDrivingEventKind } from "@/lib/vocabulary/driving-events";
 import { detectorContext, mergeDeviceMaster } from "./device-context";
 import { type DrivingEventRow, observeDrivingEvents } from "./driving-events";
 import { type DeviceMasterUpdate, groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
 import { insertAlerts, readDeviceContexts, recordColumns, resolveAlerts, storeBatch, type StoredDeviceMaster } from "./store-batch";
-import { verifyIngestSignature } from "./verify-signature";
+import { type SignedIngestRule, type TimestampedSignature, verifyIngestSignature } from "./verify-signature";
+
+/**
+ * A verified timestamped signature, handed from `verifyIngestRequest` to `ingestTelemetry` of the same
+ * request (the operation's two halves get the same context object: lib/http/bind-route.ts, and ingest
+ * never reads from the replica, so lib/db/replica.ts's runRouted passes it on unchanged). Its use is
+ * recorded inside the ingest's own transaction, so a request that fails stores neither its records nor
+ * its signature, and its retry with the same signature is still accepted.
+ */
+const verifiedSignatures = new WeakMap<object, TimestampedSignature>();
 
 /**
  * Checks that come before validating the payload (CONTRACT "OEM ingest"): more than 10,000 records is
@@ -38,13 +48,35 @@ export async function verifyIngestRequest({
     throw new PayloadTooLargeError(`At most ${INGEST_MAX_VEHICLES} vehicle records per request; this one has ${body.vehicles.length}. Split it.`);
   }
   // A named prepared statement (lib/db/prepared.ts): one round trip instead of two, on every request.
-  const [tenant] = await preparedRows<{ ingest_secret: unknown; require_signed_ingest: unknown }>(
+  const [tenant] = await preparedRows<{ ingest_secret: unknown; require_signed_ingest: unknown; require_timestamped_signature: unknown }>(
     ctx.db,
-    sql`select ingest_secret, require_signed_ingest from tenants where id = ${ctx.tenantId}`,
+    sql`select ingest_secret, require_signed_ingest, require_timestamped_signature from tenants where id = ${ctx.tenantId}`,
   );
   const secret = sqlText(tenant?.ingest_secret);
   if (!tenant || secret === null) throw new Error(`tenant ${ctx.tenantId} of an authenticated key is missing`);
-  verifyIngestSignature({ secret, required: sqlBool(tenant.require_signed_ingest) === true, rawBody, header: signatureHeader, body });
+  const rule: SignedIngestRule =
+    sqlBool(tenant.require_signed_ingest) !== true ? "optional" : sqlBool(tenant.require_timestamped_signature) === true ? "timestamped" : "required";
+  const { timestamped } = verifyIngestSignature({ secret, rule, rawBody, header: signatureHeader, body });
+  if (timestamped) verifiedSignatures.set(ctx, timestamped);
+}
+
+/**
+ * Records a timestamped signature's one use in the ingest's transaction; a second use within its window
+ * is 401 `invalid_signature` (the transaction rolls back, nothing is stored). The same statement deletes
+ * the tenant's expired rows, so the table holds at most the last 10 minutes of signed requests.
+ */
+async function useSignatureOnce(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], tenantId: string, signed: TimestampedSignature): Promise<void> {
+  const inserted = await rows(
+    tx as unknown as Db,
+    sql`with expired as (delete from ingest_signatures where tenant_id = ${tenantId} and expires_at < now())
+        insert into ingest_signatures (tenant_id, signature, expires_at)
+        values (${tenantId}, ${signed.signature}, ${signed.expiresAt.toISOString()}::timestamptz)
+        on conflict do nothing
+        returning 1 as used`,
+  );
+  if (inserted.length === 0) {
+    throw new InvalidSignatureError("This X-FDP-Signature was already used: a signed request is accepted once. Sign each request (a new t) when you send it.");
+  }
 }
 
 /**
@@ -66,7 +98,10 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   const deviceIds = [...byDevice.keys()];
   const unique = [...byDevice.values()].flat();
   let newDevices = 0;
+  const signed = verifiedSignatures.get(ctx);
+  verifiedSignatures.delete(ctx);
   await ctx.db.transaction(async (tx) => {
+    if (signed) await useSignatureOnce(tx, ctx.tenantId, signed);
     // The records' columns are built while the context read is in flight (they depend on the records alone).
     const reading = readDeviceContexts(tx, ctx.tenantId, deviceIds);
     reading.catch(() => undefined); // awaited below; its failure must not surface as unhandled meanwhile

@@ -116,6 +116,24 @@ function accessNote(op: Operation): string {
   return "anyKey" in op.access ? "Any valid API key, whatever its scopes; limited per key." : "No key needed; limited per client IP.";
 }
 
+/**
+ * zod-to-openapi writes a nullable literal (`z.literal("oem_bms").nullable()`) as
+ * `{type: ["string", "null"], enum: ["oem_bms"]}`: the type admits null but the enum does not, so a
+ * validator refuses the null that FDP answers (issue 28: 44 fuzzer findings on `soh_source`). Every
+ * schema whose type admits null gets null in its enum too; the document is walked once, in place.
+ */
+export function admitNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) admitNullInNullableEnums(item);
+    return;
+  }
+  if (!node || typeof node !== "object") return;
+  const o = node as Record<string, unknown>;
+  const nullable = o.type === "null" || (Array.isArray(o.type) && o.type.includes("null"));
+  if (nullable && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...o.enum, null];
+  for (const value of Object.values(o)) admitNullInNullableEnums(value);
+}
+
 let cached: object | undefined;
 
 export function openApiDocument(): object {
@@ -164,5 +182,6 @@ export function openApiDocument(): object {
     servers: [{ url: `${env().PUBLIC_BASE_URL.replace(/\/$/, "")}/api/v1`, description: "This FDP deployment." }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
   });
+  admitNullInNullableEnums(cached);
   return cached;
 }

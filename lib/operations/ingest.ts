@@ -14,9 +14,11 @@ export const ingestOperation = defineOperation({
   description:
     `At most ${INGEST_MAX_VEHICLES} records and ${INGEST_MAX_BYTES / 1048576} MiB (413 beyond). ` +
     "The whole payload is validated first; any invalid record gives 400 naming its index and field, and nothing is stored. " +
-    "Optional signatures with the tenant's ingest secret: header `X-FDP-Signature: sha256=<hex>` over the raw body, or " +
-    "`hmac_signature` over the RFC 8785 canonical JSON of the body without it; a signature that does not verify gives 401 " +
-    "`invalid_signature`. Re-sending a payload changes nothing; an older record never overwrites a newer snapshot. " +
+    "Optional signatures with the tenant's ingest secret: header `X-FDP-Signature: t=<unix seconds>,sha256=<hex>` over " +
+    "`<t>.<raw body>` (recommended: a timestamp more than 300 s from the server clock is refused, and each signature is accepted once), " +
+    "the older `X-FDP-Signature: sha256=<hex>` over the raw body, or `hmac_signature` over the RFC 8785 canonical JSON of the body " +
+    "without it; a signature that does not verify, a stale timestamp or a reused signature gives 401 `invalid_signature`. " +
+    "A tenant may require signatures, or timestamped ones (`tenant:update --require-signed-ingest true|timestamped`). Re-sending a payload changes nothing; an older record never overwrites a newer snapshot. " +
     "With the sandbox key the payload is validated and nothing is stored.",
   input: { body: ingestBodySchema },
   output: ingestResponseSchema,

@@ -4,10 +4,27 @@ import type { EmissionsReport } from "./emissions";
 export const EMISSIONS_CSV_COLUMNS = ["device_id", "device_name", "powertrain", "distance_km", "energy_kwh", "fuel_l", "co2_kg", "distance_method", "energy_method"] as const;
 
 /** RFC 4180 field: quoted when it holds a comma, quote, CR or LF (quotes doubled). */
-export function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  const s = String(value);
+function rfc4180(s: string): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/**
+ * A text cell (CONTRACT "Reliability and hardening"): one that begins with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return gets a leading `'`, so a spreadsheet shows it as text instead of evaluating it as a
+ * formula (a make of `=HYPERLINK(...)` comes straight from an OEM payload; issue 28 #5).
+ */
+export function csvText(value: string | null): string {
+  if (value === null) return "";
+  return rfc4180(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+}
+
+/**
+ * A numeric cell: written as the number it is, never prefixed, so a negative figure stays a number a
+ * spreadsheet can sum. Which cells are numbers is decided by the column (the report's typed fields),
+ * not by looking at the text, so a text value such as a make of "-1" is still neutralised.
+ */
+export function csvNumber(value: number | null): string {
+  return value === null ? "" : String(value);
 }
 
 const sum3 = (xs: number[]) => Math.round(xs.reduce((s, x) => s + x, 0) * 1000) / 1000;
@@ -19,13 +36,33 @@ const sum3 = (xs: number[]) => Math.round(xs.reduce((s, x) => s + x, 0) * 1000) 
 export function emissionsCsv(report: EmissionsReport): string {
   const lines = [EMISSIONS_CSV_COLUMNS.join(",")];
   for (const v of report.vehicles) {
-    lines.push([v.device_id, v.device_name, v.powertrain, v.distance_km, v.energy_kwh, v.fuel_l, v.co2_kg, v.distance_method, v.energy_method].map(csvField).join(","));
+    lines.push(
+      [
+        csvText(v.device_id),
+        csvText(v.device_name),
+        csvText(v.powertrain),
+        csvNumber(v.distance_km),
+        csvNumber(v.energy_kwh),
+        csvNumber(v.fuel_l),
+        csvNumber(v.co2_kg),
+        csvText(v.distance_method),
+        csvText(v.energy_method),
+      ].join(","),
+    );
   }
   const vs = report.vehicles;
   lines.push(
-    ["TOTAL", "", "", sum3(vs.map((v) => v.distance_km)), sum3(vs.map((v) => v.energy_kwh)), sum3(vs.map((v) => v.fuel_l ?? 0)), sum3(vs.map((v) => v.co2_kg)), "", ""]
-      .map(csvField)
-      .join(","),
+    [
+      csvText("TOTAL"),
+      "",
+      "",
+      csvNumber(sum3(vs.map((v) => v.distance_km))),
+      csvNumber(sum3(vs.map((v) => v.energy_kwh))),
+      csvNumber(sum3(vs.map((v) => v.fuel_l ?? 0))),
+      csvNumber(sum3(vs.map((v) => v.co2_kg))),
+      "",
+      "",
+    ].join(","),
   );
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -13,7 +13,11 @@ export const updateTenantInput = z.object({
   entitlements: entitlementsSchema.optional(),
   /** null restores the service default (RATE_LIMIT_API_PER_MIN). */
   rateLimitPerMin: rateLimitPerMinSchema.nullable().optional(),
-  requireSignedIngest: z.boolean({ message: "requireSignedIngest is true or false." }).optional(),
+  /**
+   * false: signatures optional; true: any signature form required; "timestamped": only the timestamped
+   * header (`X-FDP-Signature: t=…,sha256=…`), so captured requests cannot be replayed after 300 s.
+   */
+  requireSignedIngest: z.union([z.boolean(), z.literal("timestamped")], { message: 'requireSignedIngest is true, false or "timestamped".' }).optional(),
   /**
    * The electricity supply contract's emission factor, g CO2e/kWh (CSRD market-based Scope 2); null
    * removes it. 0 is allowed (a certified renewable contract); 2000 is above any fossil generation
@@ -45,7 +49,10 @@ export async function updateTenant({
   const changes: Partial<typeof tenants.$inferInsert> = {};
   if (data.entitlements !== undefined) changes.entitlements = data.entitlements;
   if (data.rateLimitPerMin !== undefined) changes.rateLimitPerMin = data.rateLimitPerMin;
-  if (data.requireSignedIngest !== undefined) changes.requireSignedIngest = data.requireSignedIngest;
+  if (data.requireSignedIngest !== undefined) {
+    changes.requireSignedIngest = data.requireSignedIngest !== false;
+    changes.requireTimestampedSignature = data.requireSignedIngest === "timestamped";
+  }
   if (data.electricityContractGPerKwh !== undefined) changes.electricityContractGPerKwh = data.electricityContractGPerKwh;
   if (data.reportingRole !== undefined) changes.reportingRole = data.reportingRole;
   if (Object.keys(changes).length === 0) {

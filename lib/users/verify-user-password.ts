@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { parseInput } from "@/lib/validation";
+import { credentialFingerprint } from "./credential-fingerprint";
 import { DUMMY_PASSWORD_HASH, normalizeEmail } from "./password-policy";
 
 /** Sign-in input is only shape-checked: a malformed e-mail simply matches no user. */
@@ -14,7 +15,8 @@ export const verifyUserPasswordInput = z.object({
 export type VerifyUserPasswordInput = z.input<typeof verifyUserPasswordInput>;
 
 /**
- * Checks a dashboard sign-in. Returns the user and tenant, or null for an unknown e-mail or a wrong
+ * Checks a dashboard sign-in. Returns the user, tenant and the fingerprint of the password the session
+ * is bound to (lib/users/credential-fingerprint.ts), or null for an unknown e-mail or a wrong
  * password, without telling which: an unknown e-mail still costs one bcrypt comparison (against a
  * dummy hash), so response time does not reveal which e-mails exist.
  */
@@ -24,7 +26,7 @@ export async function verifyUserPassword({
 }: {
   ctx: { db: Db };
   input: VerifyUserPasswordInput;
-}): Promise<{ userId: string; tenantId: string } | null> {
+}): Promise<{ userId: string; tenantId: string; credentialFingerprint: string } | null> {
   const data = parseInput(verifyUserPasswordInput, input);
   const email = normalizeEmail(data.email);
   const [user] = email
@@ -39,5 +41,5 @@ export async function verifyUserPassword({
     return null;
   }
   const ok = await bcrypt.compare(data.password, user.passwordHash);
-  return ok ? { userId: user.id, tenantId: user.tenantId } : null;
+  return ok ? { userId: user.id, tenantId: user.tenantId, credentialFingerprint: credentialFingerprint(user.passwordHash) } : null;
 }

@@ -54,6 +54,16 @@ export function booleanFlag(flag: string, value: string): boolean {
   throw invalidFlag(flag, `Expected true or false, got "${value}".`);
 }
 
+/** `--require-signed-ingest true|false|timestamped` (timestamped: only `X-FDP-Signature: t=…,sha256=…`). */
+export function signedIngestFlag(value: string): boolean | "timestamped" {
+  if (value.trim().toLowerCase() === "timestamped") return "timestamped";
+  try {
+    return booleanFlag("require-signed-ingest", value);
+  } catch {
+    throw invalidFlag("require-signed-ingest", `Expected true, false or timestamped, got "${value}".`);
+  }
+}
+
 /** `--rate-limit default` (or `none`) on update restores the service default. */
 function rateLimitFlag(value: string, allowDefault: boolean): number | null {
   const v = value.trim().toLowerCase();
@@ -98,7 +108,7 @@ export const COMMANDS: readonly AdminCommand[] = [
     name: "tenant:update",
     summary: "Change a tenant's entitlements, rate limit, signed-ingest rule, electricity contract factor or CSRD reporting role (in effect within 5 s).",
     synopsis:
-      "--tenant <tenant_id> [--entitlements a,b] [--rate-limit <per_minute>|default] [--require-signed-ingest true|false] [--electricity-contract-factor <g_co2e_per_kwh>|none] [--reporting-role operator|lessor]",
+      "--tenant <tenant_id> [--entitlements a,b] [--rate-limit <per_minute>|default] [--require-signed-ingest true|false|timestamped] [--electricity-contract-factor <g_co2e_per_kwh>|none] [--reporting-role operator|lessor]",
     flags: ["tenant", "entitlements", "rate-limit", "require-signed-ingest", "electricity-contract-factor", "reporting-role"],
     required: ["tenant"],
     flagOfField: {
@@ -126,7 +136,7 @@ export const COMMANDS: readonly AdminCommand[] = [
         tenantId: v.tenant,
         entitlements: v.entitlements === undefined ? undefined : listFlag(v.entitlements),
         rateLimitPerMin: v["rate-limit"] === undefined ? undefined : rateLimitFlag(v["rate-limit"], true),
-        requireSignedIngest: v["require-signed-ingest"] === undefined ? undefined : booleanFlag("require-signed-ingest", v["require-signed-ingest"]),
+        requireSignedIngest: v["require-signed-ingest"] === undefined ? undefined : signedIngestFlag(v["require-signed-ingest"]),
         electricityContractGPerKwh: v["electricity-contract-factor"] === undefined ? undefined : contractFactorFlag(v["electricity-contract-factor"]),
         reportingRole: v["reporting-role"] === undefined ? undefined : reportingRoleFlag(v["reporting-role"]),
       };

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import bcrypt from "bcryptjs";
+import { eq } from "drizzle-orm";
+import { users } from "@/lib/db/schema";
 import { createUser } from "@/lib/users/create-user";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
@@ -95,6 +98,50 @@ describe("/api/auth", () => {
     expect(noCsrf.headers.getSetCookie().join(";")).not.toMatch(/authjs\.session-token=/);
   });
 
+  describe("a session ends when its user is deleted or its password changes (a replayed cookie included)", () => {
+    async function signedInCookie(email: string, password: string, ip: string): Promise<string> {
+      const { token, cookie } = await csrf(ip);
+      const res = await postCredentials(ip, { csrfToken: token, email, password }, cookie);
+      expect(res.status).toBe(302);
+      const withSession = cookieHeader(res, cookie);
+      expect(withSession).toMatch(/authjs\.session-token=/);
+      return withSession;
+    }
+    const sessionOf = async (cookie: string) => {
+      const res = await app.fetch("/api/auth/session", { key: null, headers: { cookie } });
+      expect(res.status).toBe(200);
+      return { body: (await res.json()) as { user?: { id: string; tenantId: string } } | null, setCookie: res.headers.getSetCookie().join("\n") };
+    };
+    const userRow = async (email: string) => (await tdb.handle.db.select().from(users).where(eq(users.email, email)))[0]!;
+
+    it("a normal session keeps working, read after read", async () => {
+      await createUser({ ctx: { db: tdb.handle.db }, input: { tenantId, email: "steady@acme.example", password: PASSWORD } });
+      const cookie = await signedInCookie("steady@acme.example", PASSWORD, "203.0.113.20");
+      for (let i = 0; i < 3; i++) expect((await sessionOf(cookie)).body?.user).toMatchObject({ tenantId });
+    });
+
+    it("after a password change the old cookie is no session (and is cleared); signing in with the new password works", async () => {
+      await createUser({ ctx: { db: tdb.handle.db }, input: { tenantId, email: "changes@acme.example", password: PASSWORD } });
+      const cookie = await signedInCookie("changes@acme.example", PASSWORD, "203.0.113.21");
+      expect((await sessionOf(cookie)).body?.user).toMatchObject({ tenantId });
+      // What any password change does: a new bcrypt hash in the row (even of the same password: new salt).
+      await tdb.handle.db.update(users).set({ passwordHash: await bcrypt.hash("a-new-password-123", 4) }).where(eq(users.email, "changes@acme.example"));
+      const replay = await sessionOf(cookie);
+      expect(replay.body?.user).toBeUndefined();
+      expect(replay.setCookie).toMatch(/authjs\.session-token=;/);
+      expect((await sessionOf(await signedInCookie("changes@acme.example", "a-new-password-123", "203.0.113.21"))).body?.user).toMatchObject({ tenantId });
+    });
+
+    it("after the user's deletion the old cookie is no session", async () => {
+      await createUser({ ctx: { db: tdb.handle.db }, input: { tenantId, email: "leaves@acme.example", password: PASSWORD } });
+      const cookie = await signedInCookie("leaves@acme.example", PASSWORD, "203.0.113.22");
+      const { id } = await userRow("leaves@acme.example");
+      expect((await sessionOf(cookie)).body?.user).toMatchObject({ id, tenantId });
+      await tdb.handle.db.delete(users).where(eq(users.id, id));
+      expect((await sessionOf(cookie)).body?.user).toBeUndefined();
+    });
+  });
+
   it(`the credentials endpoint counts against the sign-in limit per client IP: attempt ${LIMIT + 1} is 429`, async () => {
     const ip = "203.0.113.4";
     for (let i = 0; i < LIMIT; i++) {
@@ -108,5 +155,16 @@ describe("/api/auth", () => {
     expect(((await over.json()) as { error: string }).error).toBe("rate_limited");
     // Another address is not affected.
     expect((await postCredentials("203.0.113.5", { email: "ops@acme.example", password: "x" })).status).not.toBe(429);
+  });
+
+  it("a guesser prepending a fresh X-Forwarded-For value to every attempt is still counted under the address its proxy appended", async () => {
+    const ip = "203.0.113.6";
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const res = await postCredentials(`198.51.100.${i + 1}, ${ip}`, { email: "ops@acme.example", password: `guess-${i}` });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(LIMIT)).toEqual([429, 429]);
+    expect(statuses.slice(0, LIMIT)).not.toContain(429);
   });
 });

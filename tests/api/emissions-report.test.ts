@@ -130,6 +130,24 @@ describe("GET /reports/emissions on a constructed fleet", () => {
     for (const col of [3, 4, 5, 6]) expect(Number(total[col])).toBeCloseTo(body.reduce((s, r) => s + Number(r[col] || 0), 0), 9);
   });
 
+  it("neutralises formula-looking text from OEM master data in the CSV (a make of =HYPERLINK(...) or @SUM(...)); figures stay numbers", async () => {
+    const f = await createTenantWithKey(server.tdb.handle.db, { name: "emissions-formula" });
+    await server.ingestAs(f, [
+      { vin: "FORMULAHYP0000001", timestamp: at(0), odometer_km: 100, raw_data: { vehicle: { make: '=HYPERLINK("http://x","y")', powertrain: "ICE", fuel_type: "diesel" } } },
+      { vin: "FORMULAHYP0000001", timestamp: at(60), odometer_km: 150, raw_data: { vehicle: { make: '=HYPERLINK("http://x","y")', powertrain: "ICE", fuel_type: "diesel" } } },
+      { vin: "FORMULASUM0000001", timestamp: at(0), odometer_km: 10, raw_data: { vehicle: { make: "@SUM(1)", powertrain: "ICE", fuel_type: "diesel" } } },
+    ]);
+    const res = await get(f.key, `start_date=${START}&end_date=${END}&format=csv`);
+    expect(res.status).toBe(200);
+    const table = parseCsv(await res.text());
+    const byId = new Map(table.slice(1, -1).map((r) => [r[0], r]));
+    expect(byId.get("oem-FORMULAHYP0000001")?.slice(1, 4)).toEqual(['\'=HYPERLINK("http://x","y")', "ICE", "50"]);
+    expect(byId.get("oem-FORMULASUM0000001")?.[1]).toBe("'@SUM(1)");
+    // The JSON answer keeps the name as stored: only the CSV cell is neutralised.
+    const json = emissionsReportSchema.parse(await (await get(f.key, `start_date=${START}&end_date=${END}`)).json());
+    expect(json.vehicles.find((v) => v.device_id === "oem-FORMULASUM0000001")?.device_name).toBe("@SUM(1)");
+  });
+
   it("never shows another tenant's vehicles or kilometres", async () => {
     const mine = emissionsReportSchema.parse(await (await get(t.key, `start_date=${START}&end_date=${END}`)).json());
     expect(mine.vehicles.map((v) => v.device_id)).not.toContain("oem-EMISSIONOTH000001");

@@ -241,6 +241,89 @@ describe("signatures", () => {
   });
 });
 
+describe("timestamped signatures (X-FDP-Signature: t=<unix seconds>,sha256=<hex over \"<t>.<raw body>\">)", () => {
+  let ts: Awaited<ReturnType<typeof createTenantWithKey>>;
+  beforeAll(async () => {
+    ts = await createTenantWithKey(tdb.handle.db);
+  });
+  const nowS = () => Math.floor(Date.now() / 1000);
+  const signAt = (t: number, raw: string) => `t=${t},sha256=${createHmac("sha256", Buffer.from(ts.ingestSecret, "utf8")).update(`${t}.${raw}`).digest("hex")}`;
+  const send = (raw: string, signature?: string) => post(null, { key: ts.key, raw, headers: signature ? { "x-fdp-signature": signature } : {} });
+  const tsCounts = () => tenantRowCounts(tdb.handle.db, ts.tenantId);
+  const telemetryRows = async (vin: string) => (await tdb.handle.db.select().from(telemetry).where(and(eq(telemetry.tenantId, ts.tenantId), eq(telemetry.deviceId, `oem-${vin}`)))).length;
+
+  it("accepts a fresh timestamp and refuses one more than 300 s away (401 invalid_signature, nothing stored)", async () => {
+    const raw = JSON.stringify({ vehicles: [{ vin: newVin(), timestamp: at(7), speed_kmh: 3 }] });
+    expect((await send(raw, signAt(nowS(), raw))).status).toBe(200);
+    const before = await tsCounts();
+    for (const t of [nowS() - 400, nowS() + 400]) {
+      const res = await send(raw, signAt(t, raw));
+      expect(res.status, String(t)).toBe(401);
+      expect(await res.json()).toMatchObject({ error: "invalid_signature" });
+    }
+    expect(await tsCounts()).toEqual(before);
+  });
+
+  it("a replay of the same signed request within the window stores nothing again: records without timestamps are not doubled", async () => {
+    const vin = newVin();
+    // No record timestamp: each accepted request stores the records at its arrival time (the issue 28 finding).
+    const raw = JSON.stringify({ vehicles: [{ vin, speed_kmh: 12, odometer_km: 1000 }] });
+    const signature = signAt(nowS(), raw);
+    expect((await send(raw, signature)).status).toBe(200);
+    expect(await telemetryRows(vin)).toBe(1);
+    const before = await tsCounts();
+    const replays = await Promise.all([send(raw, signature), send(raw, signature), send(raw, signature)]);
+    for (const res of replays) {
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: "invalid_signature", message: expect.stringMatching(/already used/) });
+    }
+    expect(await tsCounts()).toEqual(before);
+    expect(await telemetryRows(vin)).toBe(1);
+    // The same body signed again (a new t) is a new request.
+    expect((await send(raw, signAt(nowS() + 1, raw))).status).toBe(200);
+  });
+
+  it("concurrent copies of one new signed request: exactly one is stored", async () => {
+    const vin = newVin();
+    const raw = JSON.stringify({ vehicles: [{ vin, speed_kmh: 5 }] });
+    const signature = signAt(nowS(), raw);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => send(raw, signature)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401, 401, 401]);
+    expect(await telemetryRows(vin)).toBe(1);
+  });
+
+  it("a refused request (invalid payload) does not use up its signature", async () => {
+    const invalid = JSON.stringify({ vehicles: [{ vin: "" }] });
+    const signature = signAt(nowS(), invalid);
+    expect((await send(invalid, signature)).status).toBe(400);
+    expect((await send(invalid, signature)).status).toBe(400);
+  });
+
+  it("the older sha256= form is still accepted, until the tenant requires timestamped signatures", async () => {
+    const raw = JSON.stringify({ vehicles: [{ vin: newVin(), timestamp: at(8) }] });
+    const plain = `sha256=${createHmac("sha256", Buffer.from(ts.ingestSecret, "utf8")).update(raw).digest("hex")}`;
+    expect((await send(raw, plain)).status).toBe(200);
+    await updateTenant({ ctx: { db: tdb.handle.db }, input: { tenantId: ts.tenantId, requireSignedIngest: "timestamped" } });
+    try {
+      const [row] = await tdb.handle.db.select().from(tenants).where(eq(tenants.id, ts.tenantId));
+      expect(row).toMatchObject({ requireSignedIngest: true, requireTimestampedSignature: true });
+      const raw2 = JSON.stringify({ vehicles: [{ vin: newVin(), timestamp: at(9) }] });
+      const before = await tsCounts();
+      for (const sig of [undefined, `sha256=${createHmac("sha256", Buffer.from(ts.ingestSecret, "utf8")).update(raw2).digest("hex")}`]) {
+        const res = await send(raw2, sig);
+        expect(res.status).toBe(401);
+        expect(await res.json()).toMatchObject({ error: "invalid_signature", message: expect.stringMatching(/timestamped/) });
+      }
+      expect(await tsCounts()).toEqual(before);
+      expect((await send(raw2, signAt(nowS(), raw2))).status).toBe(200);
+    } finally {
+      await updateTenant({ ctx: { db: tdb.handle.db }, input: { tenantId: ts.tenantId, requireSignedIngest: false } });
+    }
+    const [row] = await tdb.handle.db.select().from(tenants).where(eq(tenants.id, ts.tenantId));
+    expect(row).toMatchObject({ requireSignedIngest: false, requireTimestampedSignature: false });
+  });
+});
+
 describe("sandbox", () => {
   it("validates, answers a mock acceptance and stores nothing", async () => {
     const before = await tenantRowCounts(tdb.handle.db, SANDBOX_TENANT_ID);

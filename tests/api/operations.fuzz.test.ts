@@ -9,6 +9,13 @@ import { createTenantWithKey, insertDevices, issueCertificate, OFFLINE_SPOT_PRIC
 /** A certificate of the tenant, so that the certificate operations have something to find. */
 let ownCertificate: string;
 import { exampleParts } from "../helpers/operation-requests";
+import { openApiDocument } from "@/lib/openapi/document";
+import { openApiResponseErrors } from "../helpers/openapi-response-validator";
+
+function documentsStatus(op: Operation, status: number): boolean {
+  const doc = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+  return doc.paths[op.path]?.[op.method.toLowerCase()]?.responses[String(status)] !== undefined;
+}
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
 /**
@@ -18,6 +25,8 @@ import { startRouteServer, type RouteServer } from "../helpers/route-server";
  * wrongly typed, the example with one member replaced) at its path, query and body. Each answer must
  * be < 500, in the CONTRACT envelope with X-Request-Id when it is an error, and when it is not a 2xx
  * the tenant's rows (counted and fingerprinted in the database, updates included) must not have changed.
+ * Every JSON answer must also validate against the published OpenAPI document's schema for its status
+ * (tests/helpers/openapi-response-validator.ts): the class of the 44 fuzzer findings of issue 28.
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -259,6 +268,11 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
           const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
           expect(typeof parsed.error).toBe("string");
           expect(typeof parsed.message).toBe("string");
+        }
+        // Every JSON answer is what the published document says it is (a 2xx always; an error where the
+        // document lists its status): a client generated from /api/v1/openapi.json can read it.
+        if (res.headers.get("content-type")?.startsWith("application/json") && (res.status < 300 || documentsStatus(op, res.status))) {
+          expect(openApiResponseErrors(op.method, op.path, res.status, JSON.parse(text)), `${op.method} ${target} ${res.status}: ${text.slice(0, 300)}`).toBeNull();
         }
         if (res.status < 200 || res.status >= 300) expect(await tenantDataState(tdb.handle.db, t.tenantId)).toEqual(before);
       }),

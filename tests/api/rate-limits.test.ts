@@ -31,6 +31,7 @@ describe.each(stores)("rate limits on the %s store", (store) => {
       env: {
         RATE_LIMIT_API_PER_MIN: "5",
         RATE_LIMIT_AUTH_PER_MIN: "3",
+        RATE_LIMIT_PUBLIC_PER_MIN: "3",
         TRUST_PROXY: "1",
         DATABASE_URL: tdb.url,
         REDIS_URL: store === "redis" ? REDIS_URL : undefined,
@@ -105,7 +106,8 @@ describe.each(stores)("rate limits on the %s store", (store) => {
     const ip = randomIp();
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const res = await app.fetch("/api/v1/fleet", { headers: { "x-forwarded-for": `${ip}, 10.0.0.1`, authorization: i % 2 ? "Bearer nope" : "" } });
+      // The proxy appended `ip`; whatever the client put before it is not its address.
+      const res = await app.fetch("/api/v1/fleet", { headers: { "x-forwarded-for": `10.0.0.1, ${ip}`, authorization: i % 2 ? "Bearer nope" : "" } });
       statuses.push(res.status);
       expect(res.headers.get("ratelimit-limit")).toBe("3");
     }
@@ -116,6 +118,32 @@ describe.each(stores)("rate limits on the %s store", (store) => {
     expect(ok.headers.get("ratelimit-limit")).toBe("5");
     // Another client IP keeps its own budget.
     expect((await app.fetch("/api/v1/fleet", { headers: { "x-forwarded-for": randomIp() } })).status).toBe(401);
+  });
+
+  it("a key guesser prepending a new X-Forwarded-For value to each request stays within the per-IP budget (the right-most entry counts)", async () => {
+    const ip = randomIp();
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await app.fetch("/api/v1/fleet", { headers: { "x-forwarded-for": `${randomIp()}, ${randomIp()}, ${ip}`, authorization: "Bearer nope" } });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+
+  it("certificate-number guessing on the public verification endpoint cannot escape its per-IP limit by prepending X-Forwarded-For values", async () => {
+    const ip = randomIp();
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await app.fetch(`/api/v1/certificates/FDP-CERT-20261124-GUES${i}/verify`, {
+        key: null,
+        headers: { "x-forwarded-for": `${randomIp()}, ${ip}` },
+      });
+      statuses.push(res.status);
+      expect(res.headers.get("ratelimit-limit")).toBe("3");
+    }
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    // The budget belongs to the right-most address: another one is served.
+    expect((await app.fetch("/api/v1/certificates/FDP-CERT-20261124-GUESS/verify", { key: null, headers: { "x-forwarded-for": `${ip}, ${randomIp()}` } })).status).toBe(404);
   });
 
   it("limits the shared sandbox key per key and client IP", async () => {

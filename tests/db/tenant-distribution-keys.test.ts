@@ -27,6 +27,7 @@ const TENANT_TABLES = [
   "devices",
   "driving_events",
   "fleet_snapshot",
+  "ingest_signatures",
   "telemetry",
   "telemetry_daily",
   "telemetry_rollup_state",

@@ -11,3 +11,4 @@ export * from "./certificates";
 export * from "./spot-prices";
 export * from "./audit-events";
 export * from "./telemetry-rollups";
+export * from "./ingest-signatures";

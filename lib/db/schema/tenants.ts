@@ -18,6 +18,11 @@ export const tenants = pgTable(
     ingestSecret: text("ingest_secret").notNull(),
     requireSignedIngest: boolean("require_signed_ingest").notNull().default(false),
     /**
+     * With requireSignedIngest: only a timestamped `X-FDP-Signature: t=…,sha256=…` is accepted
+     * (`tenant:update --require-signed-ingest timestamped`); the plain header and `hmac_signature` are refused.
+     */
+    requireTimestampedSignature: boolean("require_timestamped_signature").notNull().default(false),
+    /**
      * The emission factor of the tenant's electricity supply contract, g CO2e per kWh (supplier-specific,
      * e.g. from a guarantee of origin): the CSRD report's market-based Scope 2. null = none configured
      * (market-based Scope 2 is then reported as not available).

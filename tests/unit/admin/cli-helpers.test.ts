@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/errors";
-import { COMMANDS, booleanFlag, findCommand, integerFlag, listFlag, usageText } from "@/scripts/lib/admin-commands";
+import { COMMANDS, booleanFlag, findCommand, integerFlag, listFlag, signedIngestFlag, usageText } from "@/scripts/lib/admin-commands";
 import { embeddedDbStatus } from "@/scripts/lib/embedded-db-lock";
 
 describe("admin CLI flag parsing", () => {
@@ -25,6 +25,15 @@ describe("admin CLI flag parsing", () => {
     expect(booleanFlag("require-signed-ingest", "true")).toBe(true);
     expect(booleanFlag("require-signed-ingest", "FALSE")).toBe(false);
     expect(() => booleanFlag("require-signed-ingest", "yes")).toThrow(/--require-signed-ingest/);
+  });
+
+  it("reads --require-signed-ingest true, false or timestamped, and tenant:update passes it on", () => {
+    expect(signedIngestFlag("timestamped")).toBe("timestamped");
+    expect(signedIngestFlag("True")).toBe(true);
+    expect(signedIngestFlag("false")).toBe(false);
+    expect(() => signedIngestFlag("always")).toThrow(/true, false or timestamped/);
+    const update = findCommand("tenant:update")!;
+    expect(update.buildInput({ tenant: "ten_1", "require-signed-ingest": "timestamped" })).toMatchObject({ tenantId: "ten_1", requireSignedIngest: "timestamped" });
   });
 
   it("has exactly the CONTRACT commands (signing keys: CONTRACT Evidence and trust), then FDP's own operations command (rollups:refresh, docs/admin-cli.md)", () => {

@@ -1,10 +1,11 @@
 import { rootLogger } from "@/lib/log/logger";
 import { captureLog } from "../../helpers/log-capture";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { bearerToken } from "@/lib/auth/authenticate-api-key";
 import { displayPrefix, generateLiveKey, hashKey, isWellFormedKey, SANDBOX_KEY } from "@/lib/auth/key-format";
 import { NotFoundError, ValidationError } from "@/lib/errors";
-import { firstForwardedHop } from "@/lib/http/client-ip";
+import { clientIpFrom, forwardedHopFromRight } from "@/lib/http/client-ip";
+import { resetEnvCache } from "@/lib/env";
 import { errorBodyFor, STATUS_BY_CODE } from "@/lib/http/error-response";
 import { databaseFailureKind } from "@/lib/db/sql-values";
 import { readInput } from "@/lib/http/read-input";
@@ -102,10 +103,39 @@ describe("key format", () => {
   });
 });
 
-describe("firstForwardedHop", () => {
-  it("takes the first hop of X-Forwarded-For", () => {
-    expect(firstForwardedHop(" 203.0.113.7 , 10.0.0.1")).toBe("203.0.113.7");
-    expect(firstForwardedHop("")).toBeUndefined();
-    expect(firstForwardedHop(null)).toBeUndefined();
+describe("forwardedHopFromRight", () => {
+  it("takes the n-th X-Forwarded-For entry from the right, never one a client prepended", () => {
+    expect(forwardedHopFromRight(" 203.0.113.7 , 10.0.0.1", 1)).toBe("10.0.0.1");
+    expect(forwardedHopFromRight("6.6.6.6, 203.0.113.7, 10.0.0.1", 2)).toBe("203.0.113.7");
+    expect(forwardedHopFromRight("6.6.6.6,, 203.0.113.7", 1)).toBe("203.0.113.7");
+    // Fewer entries than the configured proxy chain: none is trusted (the caller falls back to the peer).
+    expect(forwardedHopFromRight("203.0.113.7", 2)).toBeUndefined();
+    expect(forwardedHopFromRight("", 1)).toBeUndefined();
+    expect(forwardedHopFromRight(null, 1)).toBeUndefined();
+  });
+});
+
+describe("clientIpFrom", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnvCache();
+  });
+  function withEnv(vars: Record<string, string>) {
+    for (const [k, v] of Object.entries(vars)) vi.stubEnv(k, v);
+    resetEnvCache();
+  }
+
+  it("is the peer address without TRUST_PROXY, whatever X-Forwarded-For says", () => {
+    withEnv({ TRUST_PROXY: "0" });
+    expect(clientIpFrom("6.6.6.6", "192.0.2.1")).toBe("192.0.2.1");
+  });
+
+  it("is the right-most entry with TRUST_PROXY=1 and the n-th from the right with TRUST_PROXY_HOPS=n", () => {
+    withEnv({ TRUST_PROXY: "1" });
+    expect(clientIpFrom("6.6.6.6, 203.0.113.7", "10.0.0.2")).toBe("203.0.113.7");
+    withEnv({ TRUST_PROXY: "1", TRUST_PROXY_HOPS: "2" });
+    expect(clientIpFrom("6.6.6.6, 203.0.113.7, 10.0.0.1", "10.0.0.2")).toBe("203.0.113.7");
+    expect(clientIpFrom("203.0.113.7", "10.0.0.2")).toBe("10.0.0.2");
+    expect(clientIpFrom(null, null)).toBe("unknown");
   });
 });

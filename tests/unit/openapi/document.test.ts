@@ -1,6 +1,8 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { openApiDocument, OPENAPI_VERSION } from "@/lib/openapi/document";
+import { admitNullInNullableEnums, openApiDocument, OPENAPI_VERSION } from "@/lib/openapi/document";
+import { OPERATIONS } from "@/lib/operations/registry";
+import { openApiResponseErrors } from "../../helpers/openapi-response-validator";
 
 describe("OpenAPI document", () => {
   const doc = openApiDocument() as {
@@ -66,5 +68,46 @@ describe("OpenAPI document", () => {
 
   it("lists the CONTRACT error answers of keyed endpoints", () => {
     expect(Object.keys(doc.paths["/fleet"]?.get?.responses ?? {})).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429", "500"]));
+  });
+
+  it("admits null in the enum of every schema whose type admits null (a nullable literal such as soh_source)", () => {
+    const soh = (doc as unknown as { components: { schemas: Record<string, { properties: Record<string, { properties: Record<string, unknown> }> }> } }).components.schemas
+      .BatteryHealthSnapshot?.properties.data_quality?.properties.soh_source;
+    expect(soh).toEqual({ type: ["string", "null"], enum: ["oem_bms", null] });
+    const bad: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== "object") return;
+      const o = node as Record<string, unknown>;
+      const nullable = o.type === "null" || (Array.isArray(o.type) && o.type.includes("null"));
+      if (nullable && Array.isArray(o.enum) && !o.enum.includes(null)) bad.push(at);
+      for (const [k, v] of Object.entries(o)) walk(v, `${at}/${k}`);
+    };
+    walk(doc, "");
+    expect(bad).toEqual([]);
+    const sample = { type: ["string", "null"], enum: ["a"], items: [{ type: "null", enum: ["b"] }] };
+    admitNullInNullableEnums(sample);
+    expect(sample).toEqual({ type: ["string", "null"], enum: ["a", null], items: [{ type: "null", enum: ["b", null] }] });
+  });
+
+  it("every operation's example answer validates against the document's own response schema", () => {
+    for (const op of OPERATIONS) {
+      if (op.produces) continue;
+      const example = doc.paths[op.path]?.[op.method.toLowerCase()]?.responses["200"] as { content: { "application/json": { example?: unknown } } };
+      const body = example.content["application/json"].example;
+      expect(body, op.id).toBeDefined();
+      expect(openApiResponseErrors(op.method, op.path, 200, body), op.id).toBeNull();
+    }
+  });
+
+  it("the validator refuses an answer the document does not allow (a null where the enum has no null, a missing member)", () => {
+    const op = OPERATIONS.find((o) => o.path === "/vehicles/{device_id}/battery-health-snapshot")!;
+    const example = (doc.paths[op.path]?.get?.responses["200"] as { content: { "application/json": { example: Record<string, unknown> } } }).content["application/json"].example;
+    const withNull = structuredClone(example) as { data_quality: Record<string, unknown> };
+    withNull.data_quality.soh_source = null;
+    expect(openApiResponseErrors("GET", op.path, 200, withNull)).toBeNull();
+    withNull.data_quality.soh_source = "guess";
+    expect(openApiResponseErrors("GET", op.path, 200, withNull)).not.toBeNull();
+    const { data_quality: _dropped, ...missing } = example;
+    expect(openApiResponseErrors("GET", op.path, 200, missing)).not.toBeNull();
   });
 });

@@ -119,3 +119,42 @@ describe("emissionsReport and its CSV", () => {
     expect(Number(total[6])).toBe(report.total_co2_kg_estimate);
   });
 });
+
+describe("emissions CSV against formula injection", () => {
+  const report = emissionsReport({
+    periodStart: "2026-11-01",
+    periodEnd: "2026-11-10",
+    now: new Date("2026-11-11T00:00:00Z"),
+    vehicles: [
+      v({ device_id: "=1+1", device_name: '=HYPERLINK("http://x","y")', powertrain: "ICE", odometer_km: 10 }),
+      v({ device_id: "f2", device_name: "@SUM(1)", powertrain: "ICE", odometer_km: 0 }),
+      v({ device_id: "f3", device_name: "+41 79 000", powertrain: "ICE", odometer_km: 0 }),
+      v({ device_id: "f4", device_name: "-1", powertrain: "ICE", odometer_km: 0 }),
+      v({ device_id: "f5", device_name: "\tTab", powertrain: "ICE", odometer_km: 0 }),
+      v({ device_id: "f6", device_name: "\rReturn", powertrain: "ICE", odometer_km: 0 }),
+      v({ device_id: "f7", device_name: "Plain = name", powertrain: "ICE", odometer_km: 0 }),
+    ],
+  });
+  const rows = parseCsv(emissionsCsv(report));
+  const name = (id: string) => rows.find((r) => r[0] === id)?.[1];
+
+  it("writes text cells that begin with =, +, -, @, a tab or a carriage return with a leading '", () => {
+    expect(rows[1]?.slice(0, 2)).toEqual(["'=1+1", '\'=HYPERLINK("http://x","y")']);
+    expect(name("f2")).toBe("'@SUM(1)");
+    expect(name("f3")).toBe("'+41 79 000");
+    expect(name("f4")).toBe("'-1");
+    expect(name("f5")).toBe("'\tTab");
+    expect(name("f6")).toBe("'\rReturn");
+    expect(name("f7")).toBe("Plain = name");
+  });
+
+  it("leaves numeric cells numbers, a negative one included (decided by column, not by content)", async () => {
+    const { csvNumber, csvText } = await import("@/lib/reports/emissions-csv");
+    expect(csvNumber(-12.5)).toBe("-12.5");
+    expect(csvText("-12.5")).toBe("'-12.5");
+    expect(csvNumber(null)).toBe("");
+    expect(rows[1]?.[3]).toBe("10");
+    expect(rows.at(-1)?.[0]).toBe("TOTAL");
+  });
+});
+
