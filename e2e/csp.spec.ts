@@ -51,6 +51,28 @@ test("signed in: the fleet map draws and every dashboard page renders, with no v
   await expect(page.locator(`iframe[src$="/dashboard/certificates/${number}/pdf"]`)).toHaveCount(1);
 });
 
+test("markup injected into a page runs no script: the policy refuses inline handlers and inline scripts, and says so", async ({ browser, baseURL }) => {
+  // A context of its own: the violations are the point here, not a failure (the fixture's page would fail on them).
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const reported: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) reported.push(m.text());
+  });
+  await page.goto("/login");
+  await page.evaluate(() => {
+    // What a stored-XSS payload that escaped React's escaping would be: an inline handler and an inline script.
+    document.body.insertAdjacentHTML("beforeend", '<img id="xss" src="/no-such-image.png" onerror="window.__injected = 1">');
+    const frame = document.createElement("iframe");
+    frame.srcdoc = "<script>parent.__injectedScript = 1</" + "script>";
+    document.body.append(frame);
+  });
+  await expect.poll(() => reported.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+  expect(await page.evaluate(() => (window as unknown as { __injectedScript?: number }).__injectedScript)).toBeUndefined();
+  await context.close();
+});
+
 test("a page of another origin cannot frame the dashboard (frame-ancestors 'none')", async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
