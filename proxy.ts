@@ -45,6 +45,7 @@ export function proxy(request: NextRequest): NextResponse {
   const nonce = randomBytes(16).toString("base64");
   const csp = pageCsp({ nonce, dev: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
+  // `x-nonce`: for a component that renders a script of its own (`headers().get("x-nonce")`); none does yet.
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });

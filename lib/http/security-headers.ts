@@ -19,7 +19,7 @@ import { env } from "@/lib/env";
 
 export const NOSNIFF = "nosniff";
 export const REFERRER_POLICY = "strict-origin-when-cross-origin";
-/** Two years, the preload list's minimum; no `includeSubDomains`: FDP does not own its parent domain's hosts. */
+/** Two years (hstspreload.org's recommendation; its minimum is one); no `includeSubDomains`: FDP does not own its parent domain's hosts. */
 export const HSTS = "max-age=63072000";
 
 /**
