@@ -1,10 +1,17 @@
 import type { NextConfig } from "next";
+import { SERVER_ACTION_BODY_LIMIT_BYTES } from "./lib/certificates/pdf-check-limits";
 
 const nextConfig: NextConfig = {
   // PGlite ships a WASM build and postgres/ioredis open sockets: keep them out of the bundle (and
   // @react-pdf/renderer, ESM with its own font and layout engines, for in-process rendering).
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "postgres", "ioredis", "rate-limiter-flexible", "bcryptjs", "@react-pdf/renderer"],
   poweredByHeader: false,
+  experimental: {
+    // The verify page's PDF check takes files up to 2 MiB (lib/certificates/pdf-check-limits.ts);
+    // Next.js's default of 1 MB answered a 1–2 MiB file with a 500 error page. Every other server
+    // action posts a few form fields, so the higher ceiling changes nothing for them.
+    serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT_BYTES },
+  },
 };
 
 export default nextConfig;

@@ -29,6 +29,7 @@ import {
 import { getDbHandle, migrateDatabase } from "@/lib/db/client";
 import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
 import { serveDirect } from "@/lib/http/direct-api";
+import { applySecurityHeaders } from "@/lib/http/security-headers";
 import { isLimitedPublicPage, limitPublicPage } from "@/lib/http/public-page-limit";
 import { env, envSchema } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
@@ -96,6 +97,8 @@ async function send(res: ServerResponse, answer: Response): Promise<void> {
 // requireHostHeader: false lets the guard answer a Host-less HTTP/1.1 request in the envelope.
 const server = createServer({ requireHostHeader: false }, (req, res) => {
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+  // CONTRACT "Reliability and hardening": the headers of every answer, whoever writes it (pages: proxy.ts).
+  applySecurityHeaders(req, res);
   const early = guardApiRequest({
     method: req.method ?? "GET",
     url: req.url ?? "/",
@@ -146,6 +149,7 @@ async function servePublicPage(req: IncomingMessage, res: ServerResponse): Promi
 
 // Node's own answer to `Expect: <anything but 100-continue>` is an empty 417.
 server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+  applySecurityHeaders(req, res);
   void send(res, expectationFailedResponse(req.headers["x-request-id"] as string | undefined));
 });
 

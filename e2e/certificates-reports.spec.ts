@@ -53,7 +53,7 @@ test("generate a certificate for a sandbox vehicle, see it listed, view and down
   const row = page.locator(`tr[data-certificate-row="${number}"]`);
   await expect(row).toContainText(first!);
   await expect(row).toContainText("Valid");
-  await expect(viewer.locator(`object[data$="/dashboard/certificates/${number}/pdf"]`)).toHaveCount(1);
+  await expect(viewer.locator(`iframe[src$="/dashboard/certificates/${number}/pdf"]`)).toHaveCount(1);
   await screenshot(page, "dashboard-certificates");
 
   // The viewer's route answers the stored PDF inline.

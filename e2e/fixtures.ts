@@ -8,6 +8,19 @@ let nextAddress = 0;
  * test never count against another's limit.
  */
 export const test = base.extend<{ clientAddress: string }>({
+  /**
+   * Every page of every test runs under the app's Content-Security-Policy (proxy.ts): a script,
+   * style, frame or connection the policy blocks is reported by Chromium in the console, and fails
+   * the test that met it.
+   */
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
+    await use(page);
+    expect(violations, "Content-Security-Policy violations reported in the console").toEqual([]);
+  },
   clientAddress: async ({}, use, testInfo) => {
     nextAddress += 1;
     await use(`198.51.100.${((testInfo.workerIndex * 50 + nextAddress) % 250) + 1}`);

@@ -4,9 +4,9 @@ import { NotFoundError } from "@/lib/errors";
 import { keysDocument } from "./signing/signing-keys";
 import { verifyCertificatePdf } from "./signing/verify-certificate-pdf";
 import { findCertificate } from "./stored-certificate";
+import { MAX_CHECKED_PDF_BYTES, PDF_TOO_LARGE_STATEMENT } from "./pdf-check-limits";
 
-/** Larger than any certificate FDP renders (tens of kilobytes); a bigger upload is not one of ours. */
-export const MAX_CHECKED_PDF_BYTES = 2 * 1024 * 1024;
+export { MAX_CHECKED_PDF_BYTES } from "./pdf-check-limits";
 
 export type PdfCheck =
   | { authentic: true; certificate_number: string; statement: string }
@@ -21,7 +21,7 @@ export type PdfCheck =
  */
 export async function checkCertificatePdf({ ctx, input }: { ctx: PublicCtx; input: { certificate_number: string; pdf: Buffer } }): Promise<PdfCheck> {
   const { certificate_number: number, pdf } = input;
-  if (pdf.length > MAX_CHECKED_PDF_BYTES) return { authentic: false, statement: "This file is far larger than any FDP certificate: it is not one." };
+  if (pdf.length > MAX_CHECKED_PDF_BYTES) return { authentic: false, statement: PDF_TOO_LARGE_STATEMENT };
   const signed = verifyCertificatePdf(pdf, await keysDocument(ctx.db));
   if (!signed.ok) {
     return {

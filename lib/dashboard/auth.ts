@@ -6,6 +6,7 @@ import { rootLogger } from "@/lib/log/logger";
 import { normalizeEmail } from "@/lib/users/password-policy";
 import { verifyUserPassword } from "@/lib/users/verify-user-password";
 import { authSecret } from "./auth-secret";
+import { applyPublicAuthUrl, sameOriginRedirect, sessionCookiesSecure } from "./auth-urls";
 import { stillValidToken } from "./session-validity";
 
 /**
@@ -34,10 +35,28 @@ const CLIENT_ERROR_TYPES = new Set(["UnknownAction", "MissingCSRF", "InvalidChec
 
 const log = () => rootLogger().child({ operation: "dashboard-auth" });
 
+// next-auth's links and redirects from PUBLIC_BASE_URL when one is configured (lib/dashboard/auth-urls.ts).
+applyPublicAuthUrl();
+
+/** The request's `X-Forwarded-Proto`: from the route's request, else (server actions, pages) from Next.js's headers(). */
+async function forwardedProto(req: Request | undefined): Promise<string | null> {
+  if (req) return req.headers.get("x-forwarded-proto");
+  try {
+    const { headers } = await import("next/headers");
+    return (await headers()).get("x-forwarded-proto");
+  } catch {
+    return null; // outside a request (a script): no cookie is set there
+  }
+}
+
 // Lazy configuration: the secret (maybe a generated file) is read on the first request, not at build.
-export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+export const { handlers, auth, signIn, signOut } = NextAuth(async (req) => ({
   secret: authSecret(),
   trustHost: env().AUTH_TRUST_HOST,
+  // CONTRACT "Reliability and hardening": cookies (next-auth's own defaults: HttpOnly, SameSite=Lax,
+  // Path=/) Secure when the request arrived over https. Secure cookies also take next-auth's
+  // `__Secure-` names, which a browser accepts only over https.
+  useSecureCookies: sessionCookiesSecure(await forwardedProto(req)),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login", error: "/login" },
   providers: [
@@ -54,6 +73,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     }),
   ],
   callbacks: {
+    // Sign-in and sign-out never leave this origin, whatever callbackUrl says (lib/dashboard/auth-urls.ts).
+    redirect: sameOriginRedirect,
     async jwt({ token, user }) {
       // `user` is present only on sign-in: copy what the session needs into the token once.
       if (user) {

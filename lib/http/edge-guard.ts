@@ -4,6 +4,7 @@ import { methodsServedAt } from "@/lib/operations/registry";
 import { allowHeader, methodNotAllowedResponse, optionsResponse } from "./bind-route";
 import { requestIdFrom } from "./request-id";
 import { errorResponse } from "./respond";
+import { rawSecurityHeaderLines } from "./security-headers";
 
 /**
  * Answers for /api requests that Next.js would otherwise answer itself, outside the CONTRACT's
@@ -146,6 +147,7 @@ function rawAnswer(status: number, reason: string, body: Record<string, unknown>
     `HTTP/1.1 ${status} ${reason}`,
     "Content-Type: application/json",
     `X-Request-Id: ${requestId}`,
+    ...rawSecurityHeaderLines(),
     ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
     `Content-Length: ${Buffer.byteLength(json)}`,
     "Connection: close",

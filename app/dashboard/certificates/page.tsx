@@ -80,12 +80,13 @@ function Viewer({ row, justGenerated }: { row: CertificateListRow; justGenerated
           <Link href="/dashboard/certificates" className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 underline">Close</Link>
         </div>
       </div>
-      {/* The stored PDF as issued, from the dashboard route (session-checked, same verb as the API). */}
-      <object data={pdfHref(row.number)} type="application/pdf" aria-label={`Certificate ${row.number} (PDF)`} className="mt-4 block h-[70vh] min-h-96 w-full rounded border border-slate-200 bg-slate-50">
-        <p className="p-4 text-sm text-slate-700">
-          This browser does not show PDFs in the page. <a className="text-brand-700 underline" href={`${pdfHref(row.number)}?download=1`}>Download the PDF</a> instead.
-        </p>
-      </object>
+      {/* The stored PDF as issued, from the dashboard route (session-checked, same verb as the API). An
+          iframe, not <object>: the pages' Content-Security-Policy has `object-src 'none'` (plugins), while
+          frames of this origin are allowed (lib/http/security-headers.ts). */}
+      <iframe src={pdfHref(row.number)} title={`Certificate ${row.number} (PDF)`} className="mt-4 block h-[70vh] min-h-96 w-full rounded border border-slate-200 bg-slate-50" />
+      <p className="mt-2 text-sm text-slate-700">
+        No PDF above? This browser does not show PDFs in the page: <a className="text-brand-700 underline" href={`${pdfHref(row.number)}?download=1`}>download the PDF</a> instead.
+      </p>
     </section>
   );
 }

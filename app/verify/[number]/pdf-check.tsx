@@ -2,6 +2,7 @@
 
 import { useRef, useState, useTransition } from "react";
 import type { PdfCheck } from "@/lib/certificates/check-certificate-pdf";
+import { MAX_CHECKED_PDF_BYTES, PDF_TOO_LARGE_STATEMENT } from "@/lib/certificates/pdf-check-limits";
 
 /** Drop (or choose) a PDF: the server checks its PDF signature (PAdES) and compares it with the PDF FDP issued. */
 export function PdfCheckForm({ check }: { check: (form: FormData) => Promise<PdfCheck> }) {
@@ -12,10 +13,23 @@ export function PdfCheckForm({ check }: { check: (form: FormData) => Promise<Pdf
 
   const submit = (file: File | undefined) => {
     if (!file) return;
+    // The server applies the same rule; answering here spares the upload of a file it would refuse.
+    if (file.size > MAX_CHECKED_PDF_BYTES) {
+      setResult({ authentic: false, statement: PDF_TOO_LARGE_STATEMENT });
+      return;
+    }
     const form = new FormData();
     form.set("pdf", file);
     setResult(null);
-    startTransition(async () => setResult(await check(form)));
+    startTransition(async () => {
+      try {
+        setResult(await check(form));
+      } catch {
+        // The request failed (the connection, the server, or a body the server refused): say so in the
+        // page instead of letting the error replace it.
+        setResult({ authentic: false, statement: "The file could not be checked. Please try again." });
+      }
+    });
   };
 
   return (
