@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   "rate_limited",
   "internal_error",
   "upstream_unavailable",
+  "request_timeout",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

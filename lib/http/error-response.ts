@@ -14,6 +14,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   upstream_unavailable: 503,
+  request_timeout: 408,
 };
 
 export interface ErrorBody {
