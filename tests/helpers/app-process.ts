@@ -22,6 +22,8 @@ export interface AppProcess {
   /** The pid of the node process that runs server.ts (npm and tsx's launcher sit above it). */
   serverPid(): number;
   stop(): Promise<void>;
+  /** Sends `signal` to npm alone, as a process manager that knows only the process it started does. */
+  signal(signal: NodeJS.Signals): void;
   /** Resolves with npm's exit code (the server's, relayed by tsx and npm) once it has exited. */
   exited: Promise<number | null>;
 }
@@ -110,7 +112,7 @@ export async function startApp({
     if (child.exitCode !== null) throw new Error(`app exited early (${child.exitCode}):\n${log}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) return { url, output: () => log, serverPid: () => serverProcessOf(child.pid!), stop, exited: exitedWith };
+      if (res.status === 200) return { url, output: () => log, serverPid: () => serverProcessOf(child.pid!), stop, signal: (sig) => void child.kill(sig), exited: exitedWith };
     } catch {
       /* not listening yet */
     }

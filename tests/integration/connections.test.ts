@@ -295,6 +295,8 @@ describe("SIGTERM", () => {
    * CONTRACT: on SIGTERM the service stops accepting connections (idle keep-alive connections are
    * closed), finishes requests in flight (up to 25 s), then exits 0. Today's failure (issue 28): a
    * forced exit after 3 s cut a 5 s CSRD report, and requests kept arriving on keep-alive connections.
+   * The signal goes to `npm start` alone, as Docker or Kubernetes send it to the process they started:
+   * before `exec` in the start script, npm's `sh -c` died of it and the server never heard of it.
    */
   it("finishes the requests in flight (a PDF report, a slow upload), closes idle keep-alive connections, refuses new ones, logs, exits 0", async () => {
     const tenant = await createTenantWithKey(db.db, { rateLimitPerMin: 100000 });
@@ -343,8 +345,9 @@ describe("SIGTERM", () => {
     }, 30_000);
     await uploadHalfSent;
 
+    // To npm, not the server: `npm start` must pass it on (through tsx) to the server.
     const signalledAt = Date.now();
-    process.kill(serverPid, "SIGTERM");
+    app.signal("SIGTERM");
     await until(() => app.output().includes("shutdown started"), 5_000, "the shutdown's first log line");
 
     // New connections are refused once the shutdown has begun.
