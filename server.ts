@@ -6,10 +6,12 @@
  * requests Next.js would answer outside the CONTRACT's envelope (malformed percent-encoding, methods
  * no route handler can serve, trailing or doubled slashes): lib/http/edge-guard.ts. And in production
  * it serves the API operations' routes with their route handlers itself, without Next.js's router
- * (lib/http/direct-api.ts; why: docs/performance.md "The read path against its floor").
+ * (lib/http/direct-api.ts; why: docs/performance.md "The read path against its floor"). What it does
+ * with connections (timeouts, the connection cap, clients that go away, the graceful shutdown on
+ * SIGTERM) is lib/http/connections.ts, described in docs/connections.md.
  *
  *   npm run dev    → tsx server.ts            (development, hot reload)
- *   npm start      → NODE_ENV=production tsx server.ts   (after `npm run build`)
+ *   npm start      → NODE_ENV=production exec tsx server.ts   (after `npm run build`; exec: docs/connections.md)
  */
 import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -100,6 +102,7 @@ async function send(res: ServerResponse, answer: Response): Promise<void> {
 const connections = connectionSettings(env());
 // requireHostHeader: false lets the guard answer a Host-less HTTP/1.1 request in the envelope.
 const server = createServer({ requireHostHeader: false, ...serverOptions(connections) }, (req, res) => {
+  // `keeper` (below: it needs the server) exists before the server listens, so before any request.
   keeper.track(req, res);
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
   const early = guardApiRequest({

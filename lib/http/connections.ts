@@ -22,7 +22,7 @@ export interface ConnectionSettings {
 }
 
 /** Descriptors kept for everything but client connections: database and Redis pools, PDF workers, files, logs. */
-export const RESERVED_FILE_DESCRIPTORS = 256;
+const RESERVED_FILE_DESCRIPTORS = 256;
 /** MAX_CONNECTIONS when unset and the open-file limit cannot be read (not Linux). */
 const FALLBACK_MAX_CONNECTIONS = 1000;
 
