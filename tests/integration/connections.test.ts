@@ -13,7 +13,7 @@ import { createTenantWithKey } from "../helpers/fixtures";
  * and hardening"; lib/http/connections.ts, docs/connections.md): clients that go away mid-body are
  * released at once, slow clients are cut at the timeouts without delaying anybody else, the connection
  * cap holds, and SIGTERM finishes what is in flight and exits 0. One app for the file, with timeouts of
- * a few seconds instead of the production 10 s / 30 s so that the file runs in seconds; the SIGTERM
+ * a few seconds instead of the production 10 s / 30 s so that each test runs in seconds; the SIGTERM
  * test ends that app, so it runs last.
  */
 const HEADERS_TIMEOUT_MS = 4_000;
