@@ -67,7 +67,7 @@ export function applyConnectionSettings(server: Server, s: ConnectionSettings): 
   // on one machine. Node's old advice to keep the headers timeout above this one is for Node < 18,
   // whose headers timer ran on idle connections too: since 18 it runs only while a request's headers
   // are arriving (on a new connection, from the connection on), so 10 s for headers and 65 s idle hold
-  // together (tests/integration/http-edge.test.ts reuses a connection idle longer than the headers timeout).
+  // together (tests/integration/connections.test.ts reuses a connection idle longer than the headers timeout).
   server.keepAliveTimeout = s.keepAliveTimeoutMs;
   server.maxConnections = s.maxConnections;
   // No socket inactivity timeout: a long report computes for many seconds without a byte on its
@@ -186,10 +186,11 @@ export class ConnectionKeeper {
     if (this.draining) return;
     this.draining = true;
     const started = Date.now();
-    this.log.info({ signal, in_flight: this.inFlight.size, timeout_ms: this.settings.shutdownTimeoutMs }, "shutdown started: no new connections; finishing the requests in flight");
-    // Stops listening (new connections are refused) and, on Node ≥ 19, closes the idle connections.
+    // Stops listening (new connections are refused) and, on Node ≥ 19, closes the idle connections;
+    // before the log line, so that whoever reads "shutdown started" finds the port closed.
     this.server.close();
     this.server.closeIdleConnections();
+    this.log.info({ signal, in_flight: this.inFlight.size, timeout_ms: this.settings.shutdownTimeoutMs }, "shutdown started: no new connections; finishing the requests in flight");
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
     let cut = 0;
     if (this.inFlight.size > 0) {

@@ -207,6 +207,19 @@ describe("slow clients", () => {
     };
     const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const quiet = await normalTraffic(10); // also warms the routes
+    // A keep-alive connection that serves one request now and its next after every slow client was
+    // cut, idle meanwhile for longer than the headers timeout: that timeout runs only while headers
+    // arrive, never on an idle connection (which KEEP_ALIVE_TIMEOUT_MS, 65 s, governs).
+    let sendSecond!: () => void;
+    let firstAnswered!: () => void;
+    const firstDone = new Promise<void>((r) => (firstAnswered = r));
+    const keptAlive = rawConnection((s) => {
+      s.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      s.once("data", () => firstAnswered());
+      sendSecond = () => s.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    }, 60_000);
+    await firstDone;
+    const idleSince = Date.now();
     const before = openFds();
     const trickle = (s: Socket, text: string) => {
       let i = 0;
@@ -270,6 +283,11 @@ describe("slow clients", () => {
     }
     // The slow clients' connections are released too.
     await until(() => Math.abs(openFds() - before) <= 20, 5_000, "descriptors back to where they were");
+
+    expect(Date.now() - idleSince).toBeGreaterThan(HEADERS_TIMEOUT_MS);
+    sendSecond();
+    const kept = await keptAlive;
+    expect(kept.data.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
   });
 
   it("the connection cap: connections beyond MAX_CONNECTIONS are closed at once; when the silent ones time out, the service answers again", async () => {
