@@ -15,7 +15,7 @@ export interface ConnectionSettings {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
-  /** How often Node looks for requests past their timeouts (it checks no more often than this). */
+  /** How often Node looks for requests past their timeouts (its `connectionsCheckingInterval`). */
   checkIntervalMs: number;
   maxConnections: number;
   shutdownTimeoutMs: number;
