@@ -6,16 +6,19 @@
  * requests Next.js would answer outside the CONTRACT's envelope (malformed percent-encoding, methods
  * no route handler can serve, trailing or doubled slashes): lib/http/edge-guard.ts. And in production
  * it serves the API operations' routes with their route handlers itself, without Next.js's router
- * (lib/http/direct-api.ts; why: docs/performance.md "The read path against its floor").
+ * (lib/http/direct-api.ts; why: docs/performance.md "The read path against its floor"). What it does
+ * with connections (timeouts, the connection cap, clients that go away, the graceful shutdown on
+ * SIGTERM) is lib/http/connections.ts, described in docs/connections.md.
  *
  *   npm run dev    → tsx server.ts            (development, hot reload)
- *   npm start      → NODE_ENV=production tsx server.ts   (after `npm run build`)
+ *   npm start      → NODE_ENV=production exec tsx server.ts   (after `npm run build`; exec: docs/connections.md)
  */
 import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";
 import { CLIENT_IP_HEADER, clientIpFrom } from "@/lib/http/client-ip";
+import { applyConnectionSettings, ConnectionKeeper, connectionSettings, endAfterInFlight, serverOptions } from "@/lib/http/connections";
 import {
   connectAnswer,
   expectationFailedResponse,
@@ -24,9 +27,13 @@ import {
   malformedHttpAnswer,
   NEXT_ROUTER_HEADERS,
   originForm,
+  requestTimeoutAnswer,
   upgradeRefusedAnswer,
 } from "@/lib/http/edge-guard";
+import { closeCertificatePdfWorkers } from "@/lib/certificates/pdf/render-certificate-pdf-in-worker";
+import { closeOperationPools } from "@/lib/db/operation-pools";
 import { getDbHandle, migrateDatabase } from "@/lib/db/client";
+import { closeReadReplica } from "@/lib/db/replica";
 import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
 import { serveDirect } from "@/lib/http/direct-api";
 import { applySecurityHeaders } from "@/lib/http/security-headers";
@@ -94,8 +101,11 @@ async function send(res: ServerResponse, answer: Response): Promise<void> {
   res.end(Buffer.from(await answer.arrayBuffer()));
 }
 
+const connections = connectionSettings(env());
 // requireHostHeader: false lets the guard answer a Host-less HTTP/1.1 request in the envelope.
-const server = createServer({ requireHostHeader: false }, (req, res) => {
+const server = createServer({ requireHostHeader: false, ...serverOptions(connections) }, (req, res) => {
+  // `keeper` (below: it needs the server) exists before the server listens, so before any request.
+  keeper.track(req, res);
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
   // CONTRACT "Reliability and hardening": the headers of every answer, whoever writes it (pages: proxy.ts).
   applySecurityHeaders(req, res);
@@ -127,6 +137,8 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
   }
   void handle(req, res);
 });
+const keeper = new ConnectionKeeper(server, connections, log);
+applyConnectionSettings(server, connections);
 
 /** A page limited per client IP (lib/http/public-page-limit.ts): counted here, 429 page when over. */
 async function servePublicPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -153,27 +165,10 @@ server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
   void send(res, expectationFailedResponse(req.headers["x-request-id"] as string | undefined));
 });
 
-/**
- * Writes a raw answer on a connection after the answer already under way on it (a pipelined request
- * that is still being served) has gone out: a broken or CONNECT follow-up must not replace it.
- */
-function endAfterInFlight(socket: Duplex, answer: string): void {
-  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (inFlight && !inFlight.writableFinished) {
-    inFlight.once("finish", () => socket.end(answer));
-    inFlight.once("close", () => socket.end(answer));
-    return;
-  }
-  socket.end(answer);
-}
-
-// A request Node cannot parse never reaches Next.js; answer it in the envelope too (see edge-guard.ts).
+// A request Node cannot parse, cut short or too slow never reaches Next.js; answer it in the envelope
+// too (see edge-guard.ts) and release its connection (lib/http/connections.ts).
 server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
-  if (err.code === "ECONNRESET" || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  endAfterInFlight(socket, malformedHttpAnswer(err));
+  keeper.clientError(err, socket, err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? requestTimeoutAnswer(connections.headersTimeoutMs, connections.requestTimeoutMs) : malformedHttpAnswer(err));
 });
 
 server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
@@ -189,24 +184,25 @@ if (dev) {
   });
 }
 
-/**
- * An idle keep-alive connection stays open longer than its clients and proxies keep theirs (load
- * balancers commonly 60 s), so the server never closes a socket while a client is sending a request
- * on it. With Node's default of 5 s, a client reusing a connection idle for about 5 s could have its
- * request cut off ("other side closed"); the certificates benchmark's client met that in 9 of 11 runs
- * on one machine. The headers timeout must be the longer of the two (Node's documentation).
- */
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-
 server.listen(port, hostname, () => {
-  log.info({ port, mode: dev ? "development" : "production" }, `FDP listening on http://localhost:${port}`);
+  const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs, maxConnections, shutdownTimeoutMs } = connections;
+  log.info(
+    { port, mode: dev ? "development" : "production", request_timeout_ms: requestTimeoutMs, headers_timeout_ms: headersTimeoutMs, keep_alive_timeout_ms: keepAliveTimeoutMs, max_connections: maxConnections, shutdown_timeout_ms: shutdownTimeoutMs },
+    `FDP listening on http://localhost:${port}`,
+  );
   startProcessStats(log, env().FDP_PROCESS_STATS_MS);
 });
 
+/**
+ * What a graceful shutdown closes once no request is in flight: the PDF workers (idle by then: every
+ * render belongs to a request), the database pools (the connections end cleanly on the server rather
+ * than as broken sockets). Redis and the rest end with the process.
+ */
+async function closeResources(): Promise<void> {
+  await Promise.allSettled([closeCertificatePdfWorkers(), closeReadReplica(), closeOperationPools()]);
+  await (await getDbHandle()).close();
+}
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
-  });
+  process.on(signal, () => void keeper.shutdown(signal, closeResources));
 }

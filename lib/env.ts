@@ -123,6 +123,23 @@ export const envSchema = z.object({
   FDP_DEMO_USER: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).optional()).transform((v) => (v === undefined ? undefined : v === "1")),
   /** The demo user's password (CONTRACT default `sandbox-demo-2026`). */
   FDP_DEMO_PASSWORD: z.preprocess(emptyToUndefined, z.string().default("sandbox-demo-2026")),
+  /**
+   * Milliseconds a client has to send a request's headers and body (CONTRACT "Reliability and
+   * hardening": 30 s); later, it is answered 408 `request_timeout` and its connection closed
+   * (docs/connections.md). Node checks at most every second, so a request is cut within 1 s after it.
+   */
+  REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(30_000)),
+  /** Milliseconds a client has to send a request's headers (never more than REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(10_000)),
+  /** Milliseconds an idle keep-alive connection stays open: longer than clients and load balancers keep theirs (60 s). */
+  KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_000).max(600_000).default(65_000)),
+  /**
+   * Open client connections at most; beyond it a new connection is closed at once. Unset: the
+   * process's open-file limit less 256 descriptors kept for the database, Redis, PDF workers and files.
+   */
+  MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+  /** Milliseconds requests in flight get to finish after SIGTERM before they are cut (CONTRACT: 25 s). */
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(25_000)),
   /** Lowest level written to stderr (JSON lines); case-insensitive. */
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
   /** Interval of the "process stats" log line (memory, event-loop delay: lib/log/process-stats.ts); `0` turns it off. */

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   "internal_error",
   "upstream_unavailable",
   "service_unavailable",
+  "request_timeout",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

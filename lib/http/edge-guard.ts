@@ -167,6 +167,18 @@ export function malformedHttpAnswer(err: { code?: string }): string {
   return rawAnswer(400, "Bad Request", { error: "invalid_request", message });
 }
 
+/**
+ * The raw answer to a request whose headers did not arrive within HEADERS_TIMEOUT_MS or whose headers
+ * and body did not within REQUEST_TIMEOUT_MS (CONTRACT "Reliability and hardening"); then the
+ * connection closes (lib/http/connections.ts). Node reports both as one error, so it names both.
+ */
+export function requestTimeoutAnswer(headersTimeoutMs: number, requestTimeoutMs: number): string {
+  return rawAnswer(408, "Request Timeout", {
+    error: "request_timeout",
+    message: `The request did not arrive in time (headers are due within ${headersTimeoutMs / 1000} s, the whole request within ${requestTimeoutMs / 1000} s); send it again.`,
+  });
+}
+
 /** The raw answer to CONNECT (Node hands it to a `connect` listener, never to a request handler): FDP is no proxy. */
 export function connectAnswer(): string {
   return rawAnswer(405, "Method Not Allowed", { error: "invalid_request", message: "CONNECT is not supported: FDP is not a proxy." }, { Allow: allowHeader(SERVER_METHODS) });

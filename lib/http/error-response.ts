@@ -16,6 +16,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   internal_error: 500,
   upstream_unavailable: 503,
   service_unavailable: 503,
+  request_timeout: 408,
 };
 
 export interface ErrorBody {

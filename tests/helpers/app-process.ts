@@ -22,6 +22,10 @@ export interface AppProcess {
   /** The pid of the node process that runs server.ts (npm and tsx's launcher sit above it). */
   serverPid(): number;
   stop(): Promise<void>;
+  /** Sends `signal` to npm alone, as a process manager that knows only the process it started does. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with npm's exit code (the server's, relayed by tsx and npm) once it has exited. */
+  exited: Promise<number | null>;
 }
 
 /**
@@ -82,6 +86,7 @@ export async function startApp({
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const exitedWith = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
@@ -107,7 +112,7 @@ export async function startApp({
     if (child.exitCode !== null) throw new Error(`app exited early (${child.exitCode}):\n${log}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) return { url, output: () => log, serverPid: () => serverProcessOf(child.pid!), stop };
+      if (res.status === 200) return { url, output: () => log, serverPid: () => serverProcessOf(child.pid!), stop, signal: (sig) => void child.kill(sig), exited: exitedWith };
     } catch {
       /* not listening yet */
     }
