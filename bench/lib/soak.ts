@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { parseProcessStats, type ProcessStats } from "@/lib/log/process-stats";
+import { createRng } from "@/lib/seed/prng";
 
 /**
  * Mixed traffic against a running FDP for a fixed time at a fixed arrival rate (open loop: a request
@@ -94,16 +95,9 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-/** Deterministic small pseudo-random numbers, so two soak runs send the same traffic. */
+/** Deterministic pseudo-random numbers (the seed's generator), so two soak runs send the same traffic. */
 function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRng(seed).next;
 }
 
 /** Per-vehicle moving state for the ingest traffic: time and odometer only ever advance. */

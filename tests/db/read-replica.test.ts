@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from "node:fs";
+import { chownSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +15,7 @@ import { parkedBevRecords, vinSequence } from "../helpers/ingest-api";
 import { captureLog } from "../helpers/log-capture";
 import { connectMcpClient } from "../helpers/mcp-client";
 import { freePort } from "../helpers/app-process";
+import { asPostgres } from "../helpers/private-postgres";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
 /**
@@ -30,22 +31,6 @@ import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const REPLICA_APP = "fdp-read-replica";
-
-function pgBin(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = "/usr/lib/postgresql";
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "initdb"))) : [];
-  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (!newest) throw new Error("no PostgreSQL server binaries under /usr/lib/postgresql/*/bin (set PG_BIN)");
-  return path.join(root, newest, "bin");
-}
-
-/** The server refuses to run as root: as root, every server binary runs as the `postgres` OS user. */
-function asPostgres(bin: string, args: string[]): string {
-  const exe = path.join(pgBin(), bin);
-  const isRoot = process.getuid?.() === 0;
-  return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
-}
 
 interface Cluster {
   dir: string;

@@ -12,7 +12,7 @@ import { freePort } from "./app-process";
  * tests run as root (the server refuses root).
  */
 
-function pgBin(): string {
+export function pgBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "initdb"))) : [];
@@ -21,7 +21,8 @@ function pgBin(): string {
   return path.join(root, newest, "bin");
 }
 
-function asPostgres(bin: string, args: string[]): string {
+/** Runs a server binary; as root, as the `postgres` OS user (the server refuses root). */
+export function asPostgres(bin: string, args: string[]): string {
   const exe = path.join(pgBin(), bin);
   const isRoot = process.getuid?.() === 0;
   return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
