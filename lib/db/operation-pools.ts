@@ -23,8 +23,6 @@ import { openPostgresDatabase, type Db, type DbHandle } from "./client";
 export type PoolKind = "heavy" | "interactive";
 
 const APPLICATION_NAMES: Record<PoolKind, string> = { heavy: "fdp-heavy", interactive: "fdp-interactive" };
-/** A connection attempt that takes longer than this fails the request (503) instead of holding it for postgres.js's 30 s. */
-const CONNECT_TIMEOUT_SECONDS = 5;
 
 interface PoolSettings {
   url: string;
@@ -37,7 +35,8 @@ function settingsFor(kind: PoolKind): PoolSettings | null {
   if (!e.DATABASE_URL) return null;
   return kind === "heavy"
     ? { url: e.DATABASE_URL, max: e.HEAVY_POOL_MAX, statementTimeoutMs: e.STATEMENT_TIMEOUT_MS }
-    : { url: e.DATABASE_URL, max: e.INTERACTIVE_POOL_MAX, statementTimeoutMs: e.INTERACTIVE_STATEMENT_TIMEOUT_MS };
+    : // Never longer than STATEMENT_TIMEOUT_MS, which the CONTRACT makes the limit of every statement.
+      { url: e.DATABASE_URL, max: e.INTERACTIVE_POOL_MAX, statementTimeoutMs: Math.min(e.INTERACTIVE_STATEMENT_TIMEOUT_MS, e.STATEMENT_TIMEOUT_MS) };
 }
 
 interface OpenPool {
@@ -60,7 +59,6 @@ export async function operationPoolDb(kind: PoolKind): Promise<Db | null> {
     const handle = openPostgresDatabase(settings.url, {
       max: settings.max,
       applicationName: APPLICATION_NAMES[kind],
-      connectTimeoutSeconds: CONNECT_TIMEOUT_SECONDS,
       statementTimeoutMs: settings.statementTimeoutMs,
     });
     pool = { key, handle };

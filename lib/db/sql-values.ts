@@ -134,7 +134,7 @@ export function databaseFailureKind(err: unknown): DatabaseFailureKind | null {
 }
 
 /** Client-facing sentences: what happened and what to do, nothing of the driver's own words. */
-const MESSAGES: Record<DatabaseFailureKind, string> = {
+export const DATABASE_FAILURE_MESSAGES: Record<DatabaseFailureKind, string> = {
   unreachable: "The database is unreachable right now. Send the same request again after Retry-After seconds.",
   connection_lost:
     "The connection to the database was lost during this request; each write is stored whole or not at all. Send the same request again after Retry-After seconds.",
@@ -145,5 +145,5 @@ const MESSAGES: Record<DatabaseFailureKind, string> = {
 /** The domain error for a database failure (see `databaseFailureKind`), or null for any other error. */
 export function serviceUnavailableFor(err: unknown): ServiceUnavailableError | null {
   const kind = databaseFailureKind(err);
-  return kind ? new ServiceUnavailableError(MESSAGES[kind], DATABASE_RETRY_AFTER_SECONDS) : null;
+  return kind ? new ServiceUnavailableError(DATABASE_FAILURE_MESSAGES[kind], DATABASE_RETRY_AFTER_SECONDS) : null;
 }

@@ -8,6 +8,8 @@ import { sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import type { Db } from "@/lib/db/client";
 import { preparedRows } from "@/lib/db/prepared";
+import { DATABASE_FAILURE_MESSAGES, DATABASE_RETRY_AFTER_SECONDS } from "@/lib/db/sql-values";
+import { ServiceUnavailableError } from "@/lib/errors";
 import { rootLogger } from "@/lib/log/logger";
 import { getDbHandle } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
@@ -120,7 +122,10 @@ export class RateLimiterPostgres extends RateLimiterDrizzle {
             expire = case when rate_limits.expire <= ${now.toISOString()}::timestamptz then excluded.expire else rate_limits.expire end
           returning points, (extract(epoch from expire) * 1000)::float8 as expire_ms`,
     );
-    if (!row) throw new Error("rate limit upsert returned no row");
+    // An upsert with RETURNING always yields its row; none means the connection died while the
+    // statement was answered (seen when the server is restarted under load, tests/db/database-faults):
+    // a lost connection, answered 503 like any other, not a 500.
+    if (!row) throw new ServiceUnavailableError(DATABASE_FAILURE_MESSAGES.connection_lost, DATABASE_RETRY_AFTER_SECONDS);
     return { points: Number(row.points), expire: row.expire_ms === null ? null : new Date(Number(row.expire_ms)) };
   }
 }
