@@ -41,14 +41,23 @@ const REPLACEMENTS = [
   ["    clearImmediate(nextWriteTimer)\n    if (socket) {", "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {"],
   ["    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)", "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)"],
   ["        return fetchArrayTypes()", "        return fetchArrayTypes().catch(() => { /* the connection closes; the next one fetches again */ })"],
+  // 3. The row counter (`rows`) is reset only by CommandComplete: a result cut off by a dying connection
+  //    left it at its count, so the next query on the reconnected connection wrote its rows from that
+  //    index on, behind holes (`[row] = result` read undefined; a fleet list began with `undefined`).
+  //    Seen in tests/db/database-faults.test.ts. Patched: a closed connection starts its next result afresh.
+  [
+    "    incoming = Buffer.alloc(0)\n    remaining = 0\n    incomings = null\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)",
+    "    incoming = Buffer.alloc(0)\n    remaining = 0\n    incomings = null\n    rows = 0 /* fdp-patched: row counter reset */\n    result = new Result()\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)",
+  ],
 ];
 
 for (const flavour of ["src", "cjs/src", "cf/src"]) {
   const file = path.join(root, flavour, "connection.js");
   if (!existsSync(file)) continue;
   let text = readFileSync(file, "utf8");
-  if (text.includes(MARK)) continue;
   for (const [from, to] of REPLACEMENTS) {
+    // Each fix on its own: one already applied (an install patched by an earlier version of this script) is kept.
+    if (text.includes(to)) continue;
     if (!text.includes(from)) {
       console.error(`patch-postgres-driver: ${flavour}/connection.js does not contain the expected code; not patched`);
       process.exit(1);

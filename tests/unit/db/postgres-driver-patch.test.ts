@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * scripts/patch-postgres-driver.mjs (package.json "postinstall") guards two crashes of postgres.js
- * 3.4.9 that a connection killed at the wrong moment provokes (docs/scaling.md "Failure semantics").
+ * 3.4.9 that a connection killed at the wrong moment provokes, and the shifted rows of the next result
+ * on a reconnected connection (docs/scaling.md "Failure semantics").
  * If the install skipped it, the fault tests crash the process instead of failing plainly: say so here.
  */
 describe("the postgres.js patch", () => {
@@ -16,6 +17,7 @@ describe("the postgres.js patch", () => {
       const text = readFileSync(path.join(root, flavour, "connection.js"), "utf8");
       expect(text, flavour).toContain("/* fdp-patched: null-socket guard */");
       expect(text, flavour).toContain("return fetchArrayTypes().catch(");
+      expect(text, flavour).toContain("rows = 0 /* fdp-patched: row counter reset */");
     }
   });
 });
