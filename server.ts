@@ -37,6 +37,7 @@ import { closeReadReplica } from "@/lib/db/replica";
 import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
 import { serveDirect } from "@/lib/http/direct-api";
 import { applySecurityHeaders } from "@/lib/http/security-headers";
+import { createDatabaseGate, databaseUnavailableAnswer, pageNeedsDatabase } from "@/lib/http/database-gate";
 import { isLimitedPublicPage, limitPublicPage } from "@/lib/http/public-page-limit";
 import { env, envSchema } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
@@ -131,14 +132,31 @@ const server = createServer({ requireHostHeader: false, ...serverOptions(connect
     res.end(answer.html);
     return;
   }
-  if (isLimitedPublicPage(req.url)) {
-    void servePublicPage(req, res);
+  if (pageNeedsDatabase(req.url.split("?")[0]!)) {
+    void servePageThatReadsDatabase(req, res);
     return;
   }
   void handle(req, res);
 });
 const keeper = new ConnectionKeeper(server, connections, log);
 applyConnectionSettings(server, connections);
+
+const databaseGate = createDatabaseGate();
+
+/**
+ * A page that reads the database: the 503 page while the database does not answer
+ * (lib/http/database-gate.ts), then the per-IP limit of public pages, then Next.js.
+ */
+async function servePageThatReadsDatabase(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!(await databaseGate.available())) {
+    const answer = databaseUnavailableAnswer();
+    res.writeHead(answer.status, { ...answer.headers, "Content-Type": "text/html; charset=utf-8" });
+    res.end(answer.html);
+    return;
+  }
+  if (isLimitedPublicPage(req.url ?? "/")) await servePublicPage(req, res);
+  else void handle(req, res);
+}
 
 /** A page limited per client IP (lib/http/public-page-limit.ts): counted here, 429 page when over. */
 async function servePublicPage(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -13,11 +13,11 @@ import type { Logger } from "@/lib/log/logger";
 export const HEALTH_PROBE_TIMEOUT_MS = 1_500;
 
 /**
- * Readiness (CONTRACT "Names and addresses", "Reliability"): `{"status":"ok"}` when the database answers
- * `select 1` within HEALTH_PROBE_TIMEOUT_MS, else 503 `service_unavailable` with Retry-After. Nothing is
- * cached: the first probe after the database is back answers 200 (the pool reconnects by itself).
+ * Whether the database answers `select 1` within HEALTH_PROBE_TIMEOUT_MS: "ok", "timeout" or the
+ * error. After a timeout nobody awaits the statement: it finishes or fails on its connection in the
+ * background. Used by readiness (below) and by the pages' database gate (lib/http/database-gate.ts).
  */
-export async function checkHealth({ log }: { log: Logger }): Promise<{ status: "ok" }> {
+export async function probeDatabase(): Promise<{ outcome: "ok" } | { outcome: "timeout" } | { outcome: "failed"; err: unknown }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), HEALTH_PROBE_TIMEOUT_MS);
@@ -29,17 +29,28 @@ export async function checkHealth({ log }: { log: Logger }): Promise<{ status: "
   })();
   probe.catch(() => undefined); // after a timeout nobody awaits it: its failure is not unhandled
   try {
-    const outcome = await Promise.race([probe, timedOut]);
-    if (outcome === "timeout") {
-      log.warn({ timeout_ms: HEALTH_PROBE_TIMEOUT_MS }, "database check timed out");
-      throw new ServiceUnavailableError(`The database did not answer within ${HEALTH_PROBE_TIMEOUT_MS} ms.`, DATABASE_RETRY_AFTER_SECONDS);
-    }
+    return { outcome: await Promise.race([probe, timedOut]) };
   } catch (err) {
-    if (err instanceof ServiceUnavailableError) throw err;
-    log.warn({ err }, "database check failed");
-    throw new ServiceUnavailableError("The database does not answer.", DATABASE_RETRY_AFTER_SECONDS);
+    return { outcome: "failed", err };
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Readiness (CONTRACT "Names and addresses", "Reliability"): `{"status":"ok"}` when the database answers
+ * `select 1` within HEALTH_PROBE_TIMEOUT_MS, else 503 `service_unavailable` with Retry-After. Nothing is
+ * cached: the first probe after the database is back answers 200 (the pool reconnects by itself).
+ */
+export async function checkHealth({ log }: { log: Logger }): Promise<{ status: "ok" }> {
+  const probe = await probeDatabase();
+  if (probe.outcome === "timeout") {
+    log.warn({ timeout_ms: HEALTH_PROBE_TIMEOUT_MS }, "database check timed out");
+    throw new ServiceUnavailableError(`The database did not answer within ${HEALTH_PROBE_TIMEOUT_MS} ms.`, DATABASE_RETRY_AFTER_SECONDS);
+  }
+  if (probe.outcome === "failed") {
+    log.warn({ err: probe.err }, "database check failed");
+    throw new ServiceUnavailableError("The database does not answer.", DATABASE_RETRY_AFTER_SECONDS);
   }
   return { status: "ok" };
 }

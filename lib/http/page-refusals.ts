@@ -4,6 +4,7 @@
  * the request headers, so they are tested without a server (tests/unit/http/page-refusals.test.ts)
  * and through the built app (tests/integration/security-headers.test.ts).
  */
+import { serverPageHtml } from "@/lib/http/server-page";
 
 export interface PageRefusal {
   status: 403 | 413;
@@ -55,17 +56,7 @@ export function oversizedActionRefusal(headers: Headers, limitBytes: number): Pa
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The refusal as a small self-contained page (no script; styled like the server's other error pages). */
+/** The refusal as a small self-contained page (lib/http/server-page.ts). */
 export function refusalPage(refusal: PageRefusal): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(refusal.title)} — FDP</title>
-<style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0}main{max-width:40rem;margin:4rem auto;padding:0 1.5rem}
-h1{font-size:1.75rem;margin:.5rem 0}p{color:#334155;line-height:1.6}.eyebrow{color:#1550b0;font-weight:600;text-transform:uppercase;font-size:.85rem;letter-spacing:.04em}a{color:#1550b0}</style></head>
-<body><main><p class="eyebrow">FDP — Fleet Data Products</p><h1>${escapeHtml(refusal.title)}</h1>
-<p>${escapeHtml(refusal.message)}</p>
-<p><a href="/dashboard">Dashboard</a></p>
-</main></body></html>`;
+  return serverPageHtml({ title: refusal.title, eyebrow: "FDP — Fleet Data Products", paragraphs: [refusal.message], link: { href: "/dashboard", label: "Dashboard" } });
 }

@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { seconds, serverPageHtml } from "@/lib/http/server-page";
 import { consumeLimit, rateLimitHeaders } from "@/lib/rate-limit/consume-limit";
 
 /**
@@ -25,12 +26,9 @@ export async function limitPublicPage(clientIp: string): Promise<PageLimitDecisi
 }
 
 function tooManyRequestsPage(limit: number, retryAfter: number): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Too many requests — FDP certificate verification</title>
-<style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0}main{max-width:40rem;margin:4rem auto;padding:0 1.5rem}
-h1{font-size:1.75rem}p{color:#475569;line-height:1.6}</style></head>
-<body><main><p>FDP · Certificate verification</p><h1>Too many requests</h1>
-<p>This address has checked more than ${limit} certificates in the last minute. Please try again in ${retryAfter} second${retryAfter === 1 ? "" : "s"}.</p>
-</main></body></html>`;
+  return serverPageHtml({
+    title: "Too many requests",
+    eyebrow: "FDP · Certificate verification",
+    paragraphs: [`This address has checked more than ${limit} certificates in the last minute. Please try again in ${seconds(retryAfter)}.`],
+  });
 }

@@ -47,14 +47,22 @@ export const NON_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-
  * fetch only from their own origin (the dashboard's data, the OpenAPI document).
  */
 export function pageCsp({ nonce, dev }: { nonce: string; dev: boolean }): string {
+  return appDocumentCsp({
+    scriptSrc: `'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // Development: Next.js's hot reload talks over a WebSocket to the same host.
+    connectSrc: `'self'${dev ? " ws: wss:" : ""}`,
+  });
+}
+
+/** The directives pages and the API reference share; they differ only in what may run and connect. */
+function appDocumentCsp({ scriptSrc, connectSrc }: { scriptSrc: string; connectSrc: string }): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src ${scriptSrc}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    // Development: Next.js's hot reload talks over a WebSocket to the same host.
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `connect-src ${connectSrc}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -69,19 +77,7 @@ export function pageCsp({ nonce, dev }: { nonce: string; dev: boolean }): string
  * start-up script), so `script-src 'self'` suffices and no nonce is needed. Styles as for pages
  * (Scalar, built on Vue, sets style attributes and inserts <style> elements).
  */
-export const DOCS_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+export const DOCS_CSP = appDocumentCsp({ scriptSrc: "'self'", connectSrc: "'self'" });
 
 /**
  * The files the dashboard serves from its own routes (a certificate PDF, the CSRD PDF, the emissions

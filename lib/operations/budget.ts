@@ -1,6 +1,7 @@
 import type { PublicCtx, TenantCtx } from "@/lib/context";
 import { operationPoolDb } from "@/lib/db/operation-pools";
 import { runRouted } from "@/lib/db/replica";
+import { databaseFailureKind } from "@/lib/db/sql-values";
 import { env } from "@/lib/env";
 import { RateLimitedError, ServiceUnavailableError } from "@/lib/errors";
 import { clientIp } from "@/lib/http/client-ip";
@@ -112,24 +113,15 @@ export interface BudgetedRun<T> {
   run: (ctx: AnyCtx) => Promise<T>;
 }
 
-/** SQLSTATE 57014 `query_canceled`: what Postgres answers when `statement_timeout` cuts a statement. */
-const QUERY_CANCELED = "57014";
 /** Seconds a client is told to wait after its statement was cut: the load that slowed it may have passed. */
 const STATEMENT_TIMEOUT_RETRY_SECONDS = 5;
-
-function isStatementTimeout(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === QUERY_CANCELED) return true;
-  }
-  return false;
-}
 
 /** Runs an operation's verb within its budget (see the module comment); refusals are thrown DomainErrors. */
 export async function runBudgeted<T>(args: BudgetedRun<T>): Promise<T> {
   try {
     return await runWithinBudget(args);
   } catch (err) {
-    if (!isStatementTimeout(err)) throw err;
+    if (databaseFailureKind(err) !== "statement_timeout") throw err;
     // A statement cut by its pool's statement_timeout (CONTRACT "Reliability and hardening": 503 with
     // Retry-After), logged with the operation so that an operator sees which one outgrew its budget.
     const interactive = args.op.cost !== "heavy" && args.op.reads === "replica";

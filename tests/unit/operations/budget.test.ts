@@ -10,7 +10,7 @@ import { admitHeavy, heavyInFlight, resetHeavyConcurrency } from "@/lib/rate-lim
 /**
  * The budget's parts without a database (lib/operations/budget.ts, lib/rate-limit/heavy-concurrency.ts):
  * which operations are heavy, the per-tenant cap and its Retry-After, the instance's slot queue and its
- * timeout. tests/api/noisy-neighbour.test.ts shows the whole over HTTP on Postgres.
+ * timeout. tests/db/noisy-neighbour.test.ts shows the whole over HTTP on Postgres.
  */
 
 const log = rootLogger();

@@ -19,7 +19,7 @@ import { startRouteServer, type RouteServer } from "../helpers/route-server";
  * - A's third concurrent heavy request is refused with 429 and Retry-After, on REST and MCP alike,
  *   while B's heavy request is served.
  *
- * Postgres only: the pools and the statement timeouts are Postgres connections' (the embedded database
+ * Postgres only (so in the db project, which runs each file once): the pools and the statement timeouts are Postgres connections' (the embedded database
  * serves one connection at a time; the cap itself is tested without a database in
  * tests/unit/operations/budget.test.ts).
  */
@@ -50,7 +50,7 @@ async function timed(path: string, key: string): Promise<{ status: number; ms: n
   return { status: res.status, ms: end - t0, end, retryAfter: res.headers.get("retry-after"), body };
 }
 
-describe.skipIf(process.env.FDP_TEST_DB === "pglite")("noisy neighbour: one tenant's heavy reads do not stall another's", () => {
+describe("noisy neighbour: one tenant's heavy reads do not stall another's", () => {
   beforeAll(async () => {
     tdb = await createTestDatabase("postgres");
     const db = tdb.handle.db;
