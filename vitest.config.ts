@@ -6,12 +6,21 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 /**
  * Projects:
  * - unit: pure functions, no database.
- * - db: the database layer itself (migrations, the embedded database's socket).
+ * - db: the database layer itself (migrations, the embedded database's socket, pools, faults), each
+ *   file once, on the driver it is about.
  * - api-postgres / api-pglite: the route handlers behind a real HTTP server, the same files run on
- *   a fresh Postgres database and on the embedded PGlite; with them the scenario suite
- *   (tests/scenarios: constructed vehicles with a known truth through ingest → query → score).
- * - integration: real processes (admin CLI, seed, the built app started twice).
+ *   a fresh Postgres database and on the embedded PGlite (what differs between the drivers is SQL);
+ *   with them the scenario suite (tests/scenarios: constructed vehicles with a known truth through
+ *   ingest → query → score).
+ * - transport: the HTTP and MCP edges (shared security checks, fuzz, hostile input, MCP, rate limits,
+ *   logging, pricing), which test no SQL: on Postgres only.
+ * - integration: real processes (admin CLI, seed, the built app).
+ *
+ * Each file gets its own database, copied from a template its project's global setup migrated once
+ * (tests/helpers/database-templates.ts); the integration project's app boots start from a seeded copy.
+ * Property tests draw from a fixed seed (tests/setup/fast-check-seed.ts; FUZZ_SEED to explore).
  */
+const POSTGRES_TEMPLATES = "tests/setup/postgres-templates.ts";
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -20,13 +29,18 @@ export default defineConfig({
     // Vite resolves it (tests/api/dashboard-auth-route.test.ts serves next-auth's route).
     server: { deps: { inline: ["next-auth"] } },
     hookTimeout: 180_000,
+    setupFiles: ["tests/setup/fast-check-seed.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
-      // Database-level behaviour that does not depend on the driver under test (e.g. embedded sharing).
-      { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"] } },
+      { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"], globalSetup: [POSTGRES_TEMPLATES] } },
       {
         extends: true,
-        test: { name: "api-postgres", include: ["tests/api/**/*.test.ts", "tests/scenarios/**/*.test.ts"], env: { FDP_TEST_DB: "postgres" } },
+        test: {
+          name: "api-postgres",
+          include: ["tests/api/**/*.test.ts", "tests/scenarios/**/*.test.ts"],
+          env: { FDP_TEST_DB: "postgres" },
+          globalSetup: [POSTGRES_TEMPLATES],
+        },
       },
       {
         extends: true,
@@ -34,16 +48,19 @@ export default defineConfig({
           name: "api-pglite",
           include: ["tests/api/**/*.test.ts", "tests/scenarios/**/*.test.ts"],
           env: { FDP_TEST_DB: "pglite" },
-          // PGlite is a WASM Postgres of ~1 GB per instance: one file at a time keeps memory flat.
-          fileParallelism: false,
+          globalSetup: ["tests/setup/pglite-templates.ts"],
         },
+      },
+      {
+        extends: true,
+        test: { name: "transport", include: ["tests/transport/**/*.test.ts"], env: { FDP_TEST_DB: "postgres" }, globalSetup: [POSTGRES_TEMPLATES] },
       },
       {
         extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          globalSetup: ["tests/integration/global-setup.ts"],
+          globalSetup: ["tests/integration/global-setup.ts", "tests/setup/seeded-templates.ts"],
           fileParallelism: false,
         },
       },

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
+import { clonePostgresTemplate, copyPgliteTemplate, PG_ADMIN_URL, pgUrlFor, providedTemplates } from "./database-templates";
 
 /** Server used for throw-away test databases (CI and the dev machines run Postgres here). */
-export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export { PG_ADMIN_URL, pgUrlFor };
 
 export interface TestDatabase {
   handle: DbHandle;
@@ -17,34 +18,41 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-export function pgUrlFor(name: string): string {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+/** Drops a database of PG_ADMIN_URL's server, closing its sessions. */
+async function dropPostgresDatabase(name: string): Promise<void> {
+  const a = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await a.unsafe(`drop database if exists "${name}" with (force)`);
+  await a.end();
 }
 
-/** A fresh Postgres database, dropped on dispose. */
-export async function createPostgresDatabase(prefix = "fdp_test"): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
-  return {
-    url: pgUrlFor(name),
-    async drop() {
-      const a = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists "${name}" with (force)`);
-      await a.end();
-    },
-  };
+/**
+ * A fresh Postgres database, dropped on dispose: empty, or a clone of the project's migrated or seeded
+ * template (tests/helpers/database-templates.ts) when `from` names one the project made.
+ */
+export async function createPostgresDatabase(prefix = "fdp_test", from?: "migrated" | "seeded"): Promise<{ url: string; fromTemplate: boolean; drop(): Promise<void> }> {
+  const templates = providedTemplates();
+  const template = from === "seeded" ? templates.postgresSeeded : from === "migrated" ? templates.postgresMigrated : undefined;
+  if (from === "seeded" && !template) throw new Error("no seeded Postgres template: add makeTemplates([\"postgresSeeded\"]) to this project's globalSetup");
+  let name: string;
+  if (template) name = await clonePostgresTemplate(template, prefix);
+  else {
+    name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    await admin.end();
+  }
+  return { url: pgUrlFor(name), fromTemplate: Boolean(template), drop: () => dropPostgresDatabase(name) };
 }
 
-/** A fresh, migrated database of the kind this test project runs on (FDP_TEST_DB). */
+/**
+ * A fresh, migrated database of the kind this test project runs on (FDP_TEST_DB): a copy of the
+ * project's migrated template when it has one, else created and migrated here.
+ */
 export async function createTestDatabase(kind = (process.env.FDP_TEST_DB ?? "postgres") as "postgres" | "pglite"): Promise<TestDatabase> {
   if (kind === "postgres") {
-    const pg = await createPostgresDatabase();
+    const pg = await createPostgresDatabase("fdp_test", "migrated");
     const handle = await openDatabase({ url: pg.url });
-    await migrateDatabase(handle);
+    if (!pg.fromTemplate) await migrateDatabase(handle);
     return {
       handle,
       kind,
@@ -55,9 +63,10 @@ export async function createTestDatabase(kind = (process.env.FDP_TEST_DB ?? "pos
       },
     };
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-pglite-"));
+  const template = providedTemplates().pgliteMigrated;
+  const dataDir = template ? copyPgliteTemplate(template) : mkdtempSync(path.join(tmpdir(), "fdp-pglite-"));
   const handle = await openDatabase({ dataDir, url: null });
-  await migrateDatabase(handle);
+  if (!template) await migrateDatabase(handle);
   return {
     handle,
     kind,

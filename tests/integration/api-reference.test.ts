@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
 import { startApp, type AppProcess } from "../helpers/app-process";
+import { createPostgresDatabase } from "../helpers/databases";
 
 /**
  * /docs on the built app (`npm start`): Scalar's API reference, with everything it needs served by
@@ -11,12 +9,13 @@ import { startApp, type AppProcess } from "../helpers/app-process";
  * e2e suite's job.
  */
 describe("the API reference at /docs", () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-docs-"));
+  let pg: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let app: AppProcess;
   let html: string;
 
   beforeAll(async () => {
-    app = await startApp({ mode: "start", env: { DATABASE_URL: undefined, REDIS_URL: undefined, FDP_DATA_DIR: dataDir } });
+    pg = await createPostgresDatabase("fdp_it_docs", "seeded");
+    app = await startApp({ mode: "start", env: { DATABASE_URL: pg.url, REDIS_URL: undefined } });
     const res = await fetch(`${app.url}/docs`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
@@ -25,7 +24,7 @@ describe("the API reference at /docs", () => {
 
   afterAll(async () => {
     await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await pg?.drop();
   });
 
   it("is a public HTML page titled for FDP, loading scripts only from its own origin", () => {

@@ -42,7 +42,7 @@ async function issue(deviceId: string): Promise<{ certificate_number: string; pd
 }
 
 beforeAll(async () => {
-  pg = await createPostgresDatabase("fdp_verify");
+  pg = await createPostgresDatabase("fdp_verify", "seeded");
   // One deployment: the app and this process (which issues the back-dated certificate) share the first
   // signing key and the secret the stored keys are encrypted under, as a deployment's instances do.
   const pem = generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();

@@ -112,7 +112,7 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
 }
 
 beforeAll(async () => {
-  pg = await createPostgresDatabase("fdp_it_conn");
+  pg = await createPostgresDatabase("fdp_it_conn", "seeded");
   app = await startApp({
     mode: "start",
     env: {

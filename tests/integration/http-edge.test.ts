@@ -17,7 +17,7 @@ let app: AppProcess;
 const auth = { Authorization: `Bearer ${SANDBOX_KEY}` };
 
 beforeAll(async () => {
-  pg = await createPostgresDatabase("fdp_it_edge");
+  pg = await createPostgresDatabase("fdp_it_edge", "seeded");
   app = await startApp({ mode: "start", env: { DATABASE_URL: pg.url, REDIS_URL: undefined, RATE_LIMIT_API_PER_MIN: "10000", RATE_LIMIT_AUTH_PER_MIN: "10000" } });
 });
 
@@ -224,7 +224,7 @@ describe("the operations' routes served by server.ts directly", () => {
 });
 
 /**
- * The shared security checks (tests/api/operations.security.test.ts) run against a stand-in of the
+ * The shared security checks (tests/transport/operations.security.test.ts) run against a stand-in of the
  * routing; here a few of them run over every operation of the registry against the built server
  * (server.ts's direct routes in production, lib/http/direct-api.ts), so that routing, parameter
  * decoding and method handling are the real ones.

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -9,17 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
 import { TOOL_NAMES } from "@/lib/mcp/tool-catalogue";
 import { ROOT, startApp, type AppProcess } from "../helpers/app-process";
+import { createPostgresDatabase } from "../helpers/databases";
 import { connectMcpClient } from "../helpers/mcp-client";
 
 const run = promisify(execFile);
 
 /**
- * The MCP server in the production build (`npm start` on the embedded database with its sandbox fleet),
+ * The MCP server in the production build (`npm start` on a Postgres copy of the seeded sandbox; the embedded database is tests/integration/embedded-app.test.ts's),
  * driven by the tools a partner would use: the MCP Inspector's CLI (`npx @modelcontextprotocol/inspector
  * --cli`, as the README says) and the SDK's Client.
  */
 describe("MCP on the built app", () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-mcp-"));
+  let pg: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let app: AppProcess;
   let client: Client;
 
@@ -34,14 +34,15 @@ describe("MCP on the built app", () => {
   }
 
   beforeAll(async () => {
-    app = await startApp({ mode: "start", env: { DATABASE_URL: undefined, REDIS_URL: undefined, FDP_DATA_DIR: dataDir } });
+    pg = await createPostgresDatabase("fdp_it_mcp", "seeded");
+    app = await startApp({ mode: "start", env: { DATABASE_URL: pg.url, REDIS_URL: undefined } });
     client = await connectMcpClient(app.url, SANDBOX_KEY);
   });
 
   afterAll(async () => {
     await client?.close();
     await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await pg?.drop();
   });
 
   it("the Inspector CLI lists the 20 tools, and its strict schema-portability check finds nothing", async () => {

@@ -27,7 +27,7 @@ let nextAddress = 0;
 const client = () => `198.51.100.${(nextAddress++ % 250) + 1}`;
 
 beforeAll(async () => {
-  pg = await createPostgresDatabase("fdp_it_headers");
+  pg = await createPostgresDatabase("fdp_it_headers", "seeded");
   app = await startApp({
     mode: "start",
     env: {

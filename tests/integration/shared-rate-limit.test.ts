@@ -14,7 +14,7 @@ describe.each(["redis", "postgres"] as const)("two app instances sharing the %s 
   let key = "";
 
   beforeAll(async () => {
-    pg = await createPostgresDatabase("fdp_it");
+    pg = await createPostgresDatabase("fdp_it", "seeded");
     const handle = await openDatabase({ url: pg.url });
     await migrateDatabase(handle);
     ({ key } = await createTenantWithKey(handle.db));

@@ -28,7 +28,7 @@ let key: string;
 let tenantId: string;
 
 beforeAll(async () => {
-  pg = await createPostgresDatabase("fdp_soak");
+  pg = await createPostgresDatabase("fdp_soak", "seeded");
   app = await startApp({ mode: "start", env: { DATABASE_URL: pg.url, REDIS_URL: undefined, FDP_PROCESS_STATS_MS: "1000" } });
   handle = await openDatabase({ url: pg.url });
   const tenant = await createTenant({ ctx: { db: handle.db }, input: { name: "Soak", rateLimitPerMin: 100_000 } });
