@@ -100,6 +100,15 @@ function rng(seed: number): () => number {
   return createRng(seed).next;
 }
 
+/**
+ * Device time between two readings of one ingest request. A request moves its vehicle's clock 5 steps
+ * ahead, so a vehicle may be picked at most 1,000 / (5 × step) times a second before its readings run
+ * ahead of the server's clock and are refused (the first 10-minute soak, with 1 s steps, drifted ahead
+ * by 1 s per second at 20 requests/s over 20 vehicles and met that refusal after ~450 s). 200 ms keeps
+ * device time behind the clock up to one ingest per vehicle per second.
+ */
+const INGEST_STEP_MS = 200;
+
 /** Per-vehicle moving state for the ingest traffic: time and odometer only ever advance. */
 interface VehicleState {
   deviceId: string;
@@ -202,9 +211,9 @@ export async function runSoak(target: SoakTarget, opts: SoakOptions): Promise<So
       ingestBusy.add(v.deviceId);
       try {
         // Device time follows the clock (a record ahead of it is refused as implausible): five readings
-        // a second apart, starting after the vehicle's latest.
+        // INGEST_STEP_MS apart, starting after the vehicle's latest.
         v.atMs = Math.max(v.atMs, Date.now() - 10_000);
-        const batch = Array.from({ length: 5 }, () => record(v, 1_000, random));
+        const batch = Array.from({ length: 5 }, () => record(v, INGEST_STEP_MS, random));
         const outcome = await expect(call(target, "POST", "/api/v1/oem/ingest", { source: "soak", vehicles: batch }, requestTimeoutMs), 200);
         if (outcome.ok) ingestRecordsAcknowledged += batch.length;
         return outcome;
