@@ -29,7 +29,7 @@ import { detectorContext } from "@/lib/ingest/device-context";
 import { batchDeviceUpdates, ingestTelemetry, verifyIngestRequest } from "@/lib/ingest/ingest-telemetry";
 import { groupByDevice, toTelemetryRecords } from "@/lib/ingest/normalize-records";
 import { insertAlerts, readDeviceContexts, recordColumns, storeBatch } from "@/lib/ingest/store-batch";
-import { ingestBodySchema } from "@/lib/schemas/ingest";
+import { ingestOperation } from "@/lib/operations/ingest";
 import { parseInput } from "@/lib/validation";
 import type { Db } from "@/lib/db/client";
 import { FleetSimulator } from "./lib/fleet";
@@ -56,7 +56,7 @@ const WARMUP = 2;
 
 type Stage =
   | "I-JSON parse"
-  | "zod validate"
+  | "validate"
   | "map + group"
   | "SQL read contexts"
   | "record columns"
@@ -84,7 +84,7 @@ async function profileBatch(db: Db, tenantId: string, rawBody: Uint8Array, t: Ma
   };
   const start = performance.now();
   const body = await timed("I-JSON parse", () => parseIJsonObject(rawBody));
-  const parsed = await timed("zod validate", () => parseInput(ingestBodySchema, body));
+  const parsed = await timed("validate", () => parseInput(ingestOperation.inputSchema, body));
   const { byDevice, deviceIds, unique } = await timed("map + group", () => {
     const records = toTelemetryRecords(parsed, now);
     const byDevice = groupByDevice(records);
@@ -133,7 +133,7 @@ async function main() {
       const ingest = async (rawBody: Uint8Array) => {
         const parsed = parseIJsonObject(rawBody);
         await verifyIngestRequest({ ctx, rawBody, body: parsed, signatureHeader: null });
-        await ingestTelemetry({ ctx, input: parseInput(ingestBodySchema, parsed) });
+        await ingestTelemetry({ ctx, input: parseInput(ingestOperation.inputSchema, parsed) });
       };
       for (let b = 0; b < WARMUP; b++) await ingest(body(verb));
       const verbTimes: number[] = [];

@@ -1,10 +1,12 @@
 import { ingestTelemetry, verifyIngestRequest } from "@/lib/ingest/ingest-telemetry";
 import { SIGNATURE_HEADER } from "@/lib/ingest/verify-signature";
+import { z } from "zod";
 import { INGEST_MAX_BYTES, INGEST_MAX_VEHICLES, ingestBodySchema, ingestResponseSchema } from "@/lib/schemas/ingest";
+import { fastIngestBody } from "@/lib/schemas/ingest-fast-path";
 import { defineOperation } from "./define-operation";
 
 /** Endpoint 16. */
-export const ingestOperation = defineOperation({
+const operation = defineOperation({
   id: "ingestOemTelemetry",
   method: "POST",
   path: "/oem/ingest",
@@ -49,3 +51,14 @@ export const ingestOperation = defineOperation({
   },
   verb: ingestTelemetry,
 });
+
+/**
+ * The ingest validates its input with the fast path (lib/schemas/ingest-fast-path.ts) and lets zod's
+ * parse of the same schema decide whatever the fast path does not accept, so every refusal and its
+ * wording are zod's. zod's `withParser` installs it on a copy of the input schema; the schemas the
+ * OpenAPI document describes (`input.body`) stay as they are.
+ */
+export const ingestOperation = {
+  ...operation,
+  inputSchema: z.withParser(operation.inputSchema, (input) => fastIngestBody(input) ?? z.INVALID),
+};
