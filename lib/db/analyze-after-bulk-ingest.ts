@@ -42,3 +42,13 @@ export function analyzeAfterBulkIngest({ db, log, newDevices, now = Date.now() }
     });
   return state.running;
 }
+
+/**
+ * For tests that check what an ingest started: waits for the background ANALYZE in flight, if any.
+ * Returns whether there was one.
+ */
+export async function settleAnalyzeAfterBulkIngest(): Promise<boolean> {
+  const running = state.running;
+  if (running) await running;
+  return Boolean(running);
+}

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts, telemetry } from "@/lib/db/schema";
+import { rows } from "@/lib/db/sql-values";
 import { runDetectors } from "@/lib/detectors";
 import type { TelemetryRecord } from "@/lib/detectors/types";
 import { masterUpdateFor } from "@/lib/ingest/normalize-records";
@@ -76,8 +77,16 @@ describe("alert lifecycle under concurrent batches", () => {
       await tx.insert(telemetry).values(toTelemetryRow(tenantId, second, r2));
       return insertAlerts(tx, tenantId, draftsFor(second), r2);
     });
-    // Let the second statement reach the index and wait on the first transaction, then commit it.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the second statement has reached the index and waits on the first transaction, commit that one.
+    let settled = false;
+    void tx2.finally(() => (settled = true)).catch(() => undefined);
+    for (const deadline = Date.now() + 10_000; ; ) {
+      const [waiting] = await rows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      if (Number(waiting?.n) > 0) break;
+      if (settled) throw new Error("the second batch finished without waiting for the first");
+      if (Date.now() > deadline) throw new Error("the second batch's alert never waited for the first's");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     release();
     expect(await tx1).toEqual({ raised: 1, updated: 0 });
     expect(await tx2).toEqual({ raised: 0, updated: 1 });

@@ -116,7 +116,8 @@ export async function startApp({
     } catch {
       /* not listening yet */
     }
-    await new Promise((r) => setTimeout(r, 500));
+    // A refused connection answers at once: a short interval notices readiness within 0.1 s.
+    await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
   throw new Error(`app not ready within ${readyTimeoutMs} ms:\n${log}`);

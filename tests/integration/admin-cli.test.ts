@@ -1,386 +1,55 @@
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SCOPES } from "@/lib/auth/key-format";
-import { createPostgresDatabase } from "../helpers/databases";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/app-process";
 
 /**
- * The operations CLI as operators and acceptance checks run it: `npm run --silent admin -- …` in a
- * child process, against a fresh PostgreSQL database and a fresh embedded (PGlite) database.
- * Every spawn costs about a second (tsx), so each case groups its assertions.
+ * The operations CLI as operators and acceptance checks run it: `npm run --silent admin -- …`, one real
+ * process. Its commands are tests/db/admin-cli.test.ts's, run in process; what only a process shows is
+ * here: stdout holds exactly the one JSON line, the exit code follows the answer, and an embedded
+ * database that another process (this one) holds is refused instead of being opened twice (in one
+ * process the CLI cannot tell another opener from itself).
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-/** Per case: a few CLI runs of a second or two each (the first on PGlite also creates the database). */
-const CASE_TIMEOUT_MS = 120_000;
+const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-admin-spawn-"));
+let holder: PGlite | undefined;
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** The whole stdout parsed as JSON (the test fails unless it is exactly one JSON object). */
-  json: Record<string, unknown>;
-}
+afterAll(async () => {
+  await holder?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
-function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliRun> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete childEnv[k];
-    else childEnv[k] = v;
-  }
+function npmRunAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "admin", "--", ...args], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", "admin", "--", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.on("error", reject);
-    child.on("close", (code) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        reject(new Error(`admin ${args.join(" ")}: stdout is not one JSON value (exit ${code}):\n${stdout}\n--- stderr:\n${stderr}`));
-        return;
-      }
-      if (json === null || typeof json !== "object" || Array.isArray(json)) {
-        reject(new Error(`admin ${args.join(" ")}: stdout is not a JSON object:\n${stdout}`));
-        return;
-      }
-      resolve({ code, stdout, stderr, json: json as Record<string, unknown> });
-    });
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
 
-/** Expects a failure: exit 1 and exactly `{"error","message"}` (plus optional `details`). */
-function expectFailure(run: CliRun, error: string): void {
-  expect(run.code, run.stderr).toBe(1);
-  expect(run.json.error).toBe(error);
-  expect(typeof run.json.message).toBe("string");
-  expect((run.json.message as string).length).toBeGreaterThan(10);
-  for (const k of Object.keys(run.json)) expect(["error", "message", "details"]).toContain(k);
-}
+describe("npm run --silent admin", () => {
+  it("refuses an embedded database another process holds: one JSON line on stdout and exit 1", async () => {
+    holder = new PGlite(dataDir);
+    await holder.query("select 1");
+    const { DATABASE_URL: _unused, ...inherited } = process.env;
 
-function expectSuccess(run: CliRun): Record<string, unknown> {
-  expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
-  expect(run.stdout.trim().startsWith("{")).toBe(true);
-  return run.json;
-}
+    const run = await npmRunAdmin(["key:revoke", "--key-id", "key_doesnotexist000000"], { ...inherited, FDP_DATA_DIR: dataDir });
 
-type Row = Record<string, unknown>;
-
-/** Read-back access to the database the CLI wrote, from the test process. */
-interface Reader {
-  query(text: string, params?: unknown[]): Promise<Row[]>;
-  close(): Promise<void>;
-}
-
-interface Backend {
-  kind: "postgres" | "pglite";
-  env: Record<string, string | undefined>;
-  /** Opens a reader. For PGlite only between CLI runs: the embedded database allows one process at a time. */
-  openReader(): Promise<Reader>;
-  dispose(): Promise<void>;
-}
-
-async function postgresBackend(): Promise<Backend> {
-  const pg = await createPostgresDatabase("fdp_admintest");
-  return {
-    kind: "postgres",
-    env: { DATABASE_URL: pg.url, FDP_DATA_DIR: undefined },
-    async openReader() {
-      const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
-      return {
-        query: async (text, params = []) => (await sql.unsafe(text, params as never[])) as unknown as Row[],
-        close: () => sql.end({ timeout: 5 }),
-      };
-    },
-    dispose: () => pg.drop(),
-  };
-}
-
-async function pgliteBackend(): Promise<Backend> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-admintest-"));
-  return {
-    kind: "pglite",
-    env: { DATABASE_URL: undefined, FDP_DATA_DIR: dataDir },
-    async openReader() {
-      const db = new PGlite(dataDir);
-      await db.waitReady;
-      await db.query("select 1");
-      return {
-        query: async (text, params = []) => (await db.query<Row>(text, params)).rows,
-        close: () => db.close(),
-      };
-    },
-    async dispose() {
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
-const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
-
-describe("admin CLI: failures found before any database is opened", () => {
-  // A database nobody can open: these must fail on their flags alone.
-  const env = { DATABASE_URL: "postgres://postgres@127.0.0.1:1/never", FDP_DATA_DIR: undefined };
-
-  it("answers unknown commands, bad flags, missing flags and help with one JSON error and exit 1", async () => {
-    const [unknown, certificate, none, help, badFlag, missing, bogusScope, badBool, badRole, badCreateRole] = await Promise.all([
-      runCli(["tenant:delete", "--tenant", "x"], env),
-      runCli(["certificate:revoke", "--number", "FDP-CERT-2025-1", "--reason", "test"], env),
-      runCli([], env),
-      runCli(["--help"], env),
-      runCli(["tenant:create", "--name", "A", "--colour", "red"], env),
-      runCli(["user:create", "--tenant", "tn_x", "--email", "a@b.co"], env),
-      runCli(["key:create", "--tenant", "tn_x", "--scopes", "bogus"], env),
-      runCli(["tenant:update", "--tenant", "tn_x", "--require-signed-ingest", "yes"], env),
-      runCli(["tenant:update", "--tenant", "tn_x", "--reporting-role", "lessee"], env),
-      runCli(["tenant:create", "--name", "A", "--reporting-role", "owner"], env),
-    ]);
-    expectFailure(unknown, "invalid_request");
-    expect(unknown.json.message).toContain("tenant:delete");
-    for (const name of ["tenant:create", "tenant:update", "key:create", "key:revoke", "user:create"]) expect(unknown.json.message).toContain(name);
-
-    // A malformed certificate number is refused before the database is opened, naming the flag.
-    expectFailure(certificate, "invalid_request");
-    expect(certificate.json.message).toMatch(/--number/);
-
-    for (const run of [none, help]) {
-      expectFailure(run, "invalid_request");
-      expect(run.stderr).toContain("Usage: npm run --silent admin");
-      expect(run.stderr).toContain("tenant:create --name <name>");
-    }
-    expectFailure(badFlag, "invalid_request");
-    expect(badFlag.json.message).toContain("--colour");
-    expectFailure(missing, "invalid_request");
-    expect(missing.json.message).toContain("--password");
-    expectFailure(bogusScope, "invalid_request");
-    expect(bogusScope.json.message).toContain('"bogus"');
-    expectFailure(badBool, "invalid_request");
-    expect(badBool.json.message).toContain("--require-signed-ingest");
-    // A bad CSRD reporting role is refused on its flag (the database above cannot be opened).
-    for (const run of [badRole, badCreateRole]) {
-      expectFailure(run, "invalid_request");
-      expect(run.json.message).toContain("--reporting-role");
-      expect(run.json.message).toMatch(/operator, lessor/);
-    }
-  }, CASE_TIMEOUT_MS);
-});
-
-describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
-  let backend: Backend;
-  const state = {
-    tenantA: "",
-    tenantB: "",
-    tenantLessor: "",
-    ingestSecret: "",
-    keyAll: "",
-    keyAllId: "",
-    keyFleet: "",
-    keyFleetId: "",
-    firstRevokeDone: 0,
-    userId: "",
-  };
-  const cli = (...args: string[]) => runCli(args, backend.env);
-
-  beforeAll(async () => {
-    backend = kind === "postgres" ? await postgresBackend() : await pgliteBackend();
-  }, CASE_TIMEOUT_MS);
-  afterAll(async () => {
-    await backend?.dispose();
-  }, CASE_TIMEOUT_MS);
-
-  it("tenant:create and tenant:update", async () => {
-    // The first command also migrates the fresh database.
-    const a = expectSuccess(await cli("tenant:create", "--name", "Acme Fleet", "--entitlements", "residual_factors,residual_factors", "--rate-limit", "120"));
-    expect(Object.keys(a).sort()).toEqual(["ingest_secret", "tenant_id"]);
-    expect(a.tenant_id).toMatch(/^tn_[0-9A-Za-z]{20}$/);
-    expect(a.ingest_secret).toMatch(/^whsec_[0-9A-Za-z]{40}$/);
-    state.tenantA = a.tenant_id as string;
-    state.ingestSecret = a.ingest_secret as string;
-
-    const b = expectSuccess(await cli("tenant:create", "--name", "Beta"));
-    state.tenantB = b.tenant_id as string;
-    expect(state.tenantB).not.toBe(state.tenantA);
-
-    const updated = expectSuccess(
-      await cli("tenant:update", "--tenant", state.tenantB, "--entitlements", "residual_factors", "--rate-limit", "300", "--require-signed-ingest", "true"),
-    );
-    expect(updated).toEqual({ tenant_id: state.tenantB, updated: true });
-
-    const missing = await cli("tenant:update", "--tenant", "tn_doesnotexist0000000", "--rate-limit", "5");
-    expectFailure(missing, "not_found");
-
-    // The CSRD reporting role: operator by default, set to lessor and back, read from the database.
-    const role = async (tenant: string) => {
-      const reader = await backend.openReader();
-      try {
-        return (await reader.query("select reporting_role from tenants where id = $1", [tenant]))[0]?.reporting_role;
-      } finally {
-        await reader.close();
-      }
-    };
-    expect(await role(state.tenantB)).toBe("operator");
-    expect(expectSuccess(await cli("tenant:update", "--tenant", state.tenantB, "--reporting-role", "lessor"))).toEqual({ tenant_id: state.tenantB, updated: true });
-    expect(await role(state.tenantB)).toBe("lessor");
-    expectFailure(await cli("tenant:update", "--tenant", state.tenantB, "--reporting-role", "both"), "invalid_request");
-    expect(await role(state.tenantB)).toBe("lessor");
-    expectSuccess(await cli("tenant:update", "--tenant", state.tenantB, "--reporting-role", "operator"));
-    expect(await role(state.tenantB)).toBe("operator");
-    const lessor = expectSuccess(await cli("tenant:create", "--name", "Lessor Oy", "--reporting-role", "lessor"));
-    state.tenantLessor = lessor.tenant_id as string;
-    expect(await role(state.tenantLessor)).toBe("lessor");
-  }, CASE_TIMEOUT_MS);
-
-  it("key:create and key:revoke", async () => {
-    const all = expectSuccess(await cli("key:create", "--tenant", state.tenantA, "--name", "ci"));
-    expect(Object.keys(all).sort()).toEqual(["key", "key_id", "tenant_id"]);
-    expect(all.key).toMatch(/^fdp_live_[0-9A-Za-z]{32,}$/);
-    expect(all.key_id).toMatch(/^key_[0-9A-Za-z]{20}$/);
-    expect(all.tenant_id).toBe(state.tenantA);
-    state.keyAll = all.key as string;
-    state.keyAllId = all.key_id as string;
-
-    const fleet = expectSuccess(await cli("key:create", "--tenant", state.tenantA, "--scopes", "fleet:read"));
-    state.keyFleet = fleet.key as string;
-    state.keyFleetId = fleet.key_id as string;
-    expect(state.keyFleet).not.toBe(state.keyAll);
-
-    expectFailure(await cli("key:create", "--tenant", "tn_doesnotexist0000000"), "not_found");
-
-    expect(expectSuccess(await cli("key:revoke", "--key-id", state.keyFleetId))).toEqual({ revoked: true });
-    state.firstRevokeDone = Date.now();
-    expect(expectSuccess(await cli("key:revoke", "--key-id", state.keyFleetId))).toEqual({ revoked: true });
-    expectFailure(await cli("key:revoke", "--key-id", "key_doesnotexist000000"), "not_found");
-  }, CASE_TIMEOUT_MS);
-
-  it("user:create", async () => {
-    const user = expectSuccess(await cli("user:create", "--tenant", state.tenantA, "--email", "Ops@Example.COM", "--password", "correct horse battery"));
-    expect(Object.keys(user)).toEqual(["user_id"]);
-    expect(user.user_id).toMatch(/^usr_[0-9A-Za-z]{20}$/);
-    state.userId = user.user_id as string;
-
-    // E-mails are unique across tenants, whatever their case.
-    const dup = await cli("user:create", "--tenant", state.tenantB, "--email", "ops@example.com", "--password", "another password");
-    expectFailure(dup, "invalid_request");
-    expect(dup.json.message).toMatch(/already exists/);
-
-    expectFailure(await cli("user:create", "--tenant", "tn_doesnotexist0000000", "--email", "x@example.com", "--password", "long enough pw"), "not_found");
-  }, CASE_TIMEOUT_MS);
-
-  it("signing-key:rotate and signing-key:revoke (CONTRACT Evidence and trust)", async () => {
-    // No key yet: the rotation makes the first one active.
-    const first = expectSuccess(await cli("signing-key:rotate"));
-    expect(first).toMatchObject({ rotated: true, retired_kid: null });
-    expect(first.kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const second = expectSuccess(await cli("signing-key:rotate"));
-    expect(second).toMatchObject({ rotated: true, retired_kid: first.kid });
-    expect(second.kid).not.toBe(first.kid);
-
-    const revokedRetired = expectSuccess(await cli("signing-key:revoke", "--kid", first.kid as string, "--reason", "distrusted after an audit"));
-    expect(revokedRetired).toEqual({ revoked: true, kid: first.kid, new_active_kid: null });
-    const revokedActive = expectSuccess(await cli("signing-key:revoke", "--kid", second.kid as string, "--reason", "exposed in a backup"));
-    expect(revokedActive).toMatchObject({ revoked: true, kid: second.kid });
-    expect(revokedActive.new_active_kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
-
-    expectFailure(await cli("signing-key:revoke", "--kid", "no-such-key", "--reason", "whatever"), "not_found");
-    const noReason = await cli("signing-key:revoke", "--kid", first.kid as string);
-    expectFailure(noReason, "invalid_request");
-    expect(noReason.json.message).toContain("--reason");
-  }, CASE_TIMEOUT_MS);
-
-  it("rollups:refresh", async () => {
-    // No telemetry on this database: nothing stale (tests/db/refresh-stale-rollups.test.ts rebuilds real rollups).
-    expect(expectSuccess(await cli("rollups:refresh"))).toEqual({ tenants: 0, devices: 0, days: 0 });
-    expect(expectSuccess(await cli("rollups:refresh", "--tenant", state.tenantA))).toEqual({ tenants: 0, devices: 0, days: 0 });
-    expectFailure(await cli("rollups:refresh", "--tenant", "tn_doesnotexist0000000"), "not_found");
-  }, CASE_TIMEOUT_MS);
-
-  it("stored exactly what it said, and nothing secret in clear", async () => {
-    const reader = await backend.openReader();
-    try {
-      if (kind === "pglite") {
-        // The reader holds the embedded database now: the CLI must refuse it instead of opening it twice.
-        const busy = await cli("key:revoke", "--key-id", state.keyAllId);
-        expectFailure(busy, "internal_error");
-        expect(busy.json.message).toMatch(/in use by another process/);
-        expect(busy.json.message).toMatch(/DATABASE_URL/);
-      }
-
-      const tenants = await reader.query(
-        "select id, name, entitlements, rate_limit_per_min, ingest_secret, require_signed_ingest, reporting_role from tenants order by name",
-      );
-      expect(tenants).toEqual([
-        {
-          id: state.tenantA,
-          name: "Acme Fleet",
-          entitlements: ["residual_factors"],
-          rate_limit_per_min: 120,
-          ingest_secret: state.ingestSecret,
-          require_signed_ingest: false,
-          reporting_role: "operator",
-        },
-        {
-          id: state.tenantB,
-          name: "Beta",
-          entitlements: ["residual_factors"],
-          rate_limit_per_min: 300,
-          ingest_secret: expect.stringMatching(/^whsec_/),
-          require_signed_ingest: true,
-          // Set to lessor and back to operator by tenant:update --reporting-role.
-          reporting_role: "operator",
-        },
-        {
-          id: state.tenantLessor,
-          name: "Lessor Oy",
-          entitlements: [],
-          rate_limit_per_min: null,
-          ingest_secret: expect.stringMatching(/^whsec_/),
-          require_signed_ingest: false,
-          reporting_role: "lessor",
-        },
-      ]);
-
-      const keys = await reader.query("select * from api_keys order by created_at");
-      expect(keys).toHaveLength(2);
-      const [all, fleet] = keys as [Row, Row];
-      expect(all).toMatchObject({
-        id: state.keyAllId,
-        tenant_id: state.tenantA,
-        name: "ci",
-        key_hash: sha256(state.keyAll),
-        display_prefix: state.keyAll.slice(0, 13),
-        revoked_at: null, // the refused run above changed nothing
-      });
-      expect([...(all.scopes as string[])].sort()).toEqual([...SCOPES].sort());
-      expect(all.scopes).toHaveLength(7);
-      expect(fleet).toMatchObject({ id: state.keyFleetId, key_hash: sha256(state.keyFleet), scopes: ["fleet:read"], name: null });
-      // Revoked once; the second revocation kept the first time.
-      expect(fleet.revoked_at).not.toBeNull();
-      expect(toDate(fleet.revoked_at).getTime()).toBeLessThanOrEqual(state.firstRevokeDone);
-      for (const [row, key] of [
-        [all, state.keyAll],
-        [fleet, state.keyFleet],
-      ] as const) {
-        const secretPart = key.slice("fdp_live_".length);
-        for (const value of Object.values(row)) expect(JSON.stringify(value) ?? "").not.toContain(secretPart);
-      }
-
-      const users = await reader.query("select id, tenant_id, email, password_hash from users");
-      expect(users).toHaveLength(1);
-      const [user] = users as [Row];
-      expect(user).toMatchObject({ id: state.userId, tenant_id: state.tenantA, email: "ops@example.com" });
-      expect(user.password_hash).toMatch(/^\$2[aby]\$12\$[./0-9A-Za-z]{53}$/);
-      expect(user.password_hash).not.toContain("correct horse");
-    } finally {
-      await reader.close();
-    }
-  }, CASE_TIMEOUT_MS);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout.endsWith("\n")).toBe(true);
+    expect(run.stdout.trimEnd().split("\n")).toHaveLength(1);
+    const answer = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(Object.keys(answer).sort()).toEqual(["error", "message"]);
+    expect(answer.error).toBe("internal_error");
+    expect(answer.message).toMatch(/in use by another process \(pid \d+/);
+    expect(answer.message).toMatch(/DATABASE_URL/);
+    expect(run.stderr).not.toContain(answer.message as string);
+  }, 120_000);
 });

@@ -13,14 +13,18 @@ import { closeCertificatePdfWorkers } from "@/lib/certificates/pdf/render-certif
 import { openDatabase, type DbHandle } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
-import { ROOT, startApp, type AppProcess } from "../helpers/app-process";
+import { runVerifyCertificate } from "@/scripts/lib/run-verify-certificate";
+import { runAdminInProcess } from "../helpers/admin-in-process";
+import { startApp, type AppProcess } from "../helpers/app-process";
 import { createPostgresDatabase } from "../helpers/databases";
 
 /**
  * What an auditor meets, on the built app in a real browser: the verify page says Valid, Expired or
  * Revoked (revoked with the operator CLI), answers an unknown number with a 404 page, tells an
  * authentic PDF from one with a byte changed, and answers a 429 page once the per-IP budget it
- * shares with the JSON twin is spent. The same PDFs go through the offline CLI with the published keys.
+ * shares with the JSON twin is spent. The same PDFs go through the offline checker with the published
+ * keys. Both CLIs run in this process here (their processes are tests/integration/admin-cli.test.ts's
+ * and tests/unit/certificates/certificate-pdf-cli.test.ts's).
  */
 
 const run = promisify(execFile);
@@ -84,13 +88,10 @@ afterAll(async () => {
 });
 
 describe("the verify page in Chromium", () => {
-  it("revocation with the operator CLI prints one JSON object", async () => {
-    const { stdout } = await run("npm", ["run", "--silent", "admin", "--", "certificate:revoke", "--number", certs.revoked, "--reason", "Issued for the wrong vehicle"], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: pg.url, LOG_LEVEL: "silent" },
-    });
-    expect(JSON.parse(stdout)).toEqual({ revoked: true });
-  }, 120_000);
+  it("revocation with the operator CLI answers revoked", async () => {
+    const revoke = await runAdminInProcess(["certificate:revoke", "--number", certs.revoked, "--reason", "Issued for the wrong vehicle"], { DATABASE_URL: pg.url });
+    expect(revoke).toMatchObject({ code: 0, json: { revoked: true } });
+  });
 
   it.each([
     ["valid", "Valid", /valid until/],
@@ -145,11 +146,10 @@ describe("offline verification with the published keys", () => {
     altered[100] = altered[100]! ^ 0x20;
     writeFileSync(path.join(work, "bad.pdf"), altered);
 
-    const cli = (file: string) =>
-      run("npm", ["run", "--silent", "verify-certificate", "--", path.join(work, file), "--keys", path.join(work, "keys.json")], { cwd: ROOT }).then(
-        (r) => ({ code: 0, out: JSON.parse(r.stdout) as Record<string, unknown> }),
-        (e: { code: number; stdout: string }) => ({ code: e.code, out: JSON.parse(e.stdout) as Record<string, unknown> }),
-      );
+    const cli = async (file: string) => {
+      const { code, output } = await runVerifyCertificate([path.join(work, file), "--keys", path.join(work, "keys.json")], { stderr: () => {} });
+      return { code, out: output };
+    };
     const good = await cli("good.pdf");
     expect(good).toMatchObject({ code: 0, out: { valid: true, certificate_number: certs.valid } });
     const bad = await cli("bad.pdf");

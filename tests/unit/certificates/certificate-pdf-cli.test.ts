@@ -11,13 +11,18 @@ import { renderCertificatePdf } from "@/lib/certificates/pdf/render-certificate-
 import { signDetachedJws } from "@/lib/certificates/signing/jws";
 import { signPdf } from "@/lib/certificates/signing/pades";
 import { certificatePdfInput, keysDocument, makeTestKey } from "@/tests/helpers/certificate-pdf-fixture";
+import { runVerifyCertificate } from "@/scripts/lib/run-verify-certificate";
 
 /**
- * `npm run --silent verify-certificate` as an auditor runs it: a real process, the PDF (or the verify
- * JSON) and keys on disk, or the keys served over HTTP by a stand-in for FDP's `/.well-known` route.
+ * The offline certificate checker as an auditor runs it: the PDF (or the verify JSON) and keys on disk,
+ * or the keys served over HTTP by a stand-in for FDP's `/.well-known` route. Its checks run in this
+ * process (scripts/lib/run-verify-certificate.ts); one real `npm run --silent verify-certificate` shows
+ * the process around them: the one JSON line on stdout, the explanation on stderr, the exit code.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
+/** A closed port: no accidental real server when the keys are fetched from the default address. */
+const CLOSED_BASE_URL = "http://127.0.0.1:9";
 const dir = mkdtempSync(path.join(tmpdir(), "fdp-certificate-pdf-cli-"));
 const key = makeTestKey("fdp-test-1");
 const other = makeTestKey("fdp-test-2");
@@ -25,11 +30,18 @@ const files = { sealed: "", altered: "", keys: "", otherKeys: "", notJson: "", r
 let server: Server;
 let baseUrl = "";
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** One check in this process, as the CLI runs it with FDP_BASE_URL at a closed port; the answer through JSON, as printed. */
+async function verify(args: string[]): Promise<{ code: number; json: Record<string, unknown>; stderr: string }> {
+  const stderr: string[] = [];
+  const { code, output } = await runVerifyCertificate(args, { stderr: (text) => stderr.push(text), defaultBaseUrl: CLOSED_BASE_URL });
+  return { code, json: JSON.parse(JSON.stringify(output)) as Record<string, unknown>, stderr: stderr.join("\n") };
+}
+
+function npmRunVerifyCertificate(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["run", "--silent", "verify-certificate", "--", ...args], {
       cwd: ROOT,
-      env: { ...process.env, FDP_BASE_URL: "http://127.0.0.1:9" }, // a closed port: no accidental real server
+      env: { ...process.env, FDP_BASE_URL: CLOSED_BASE_URL },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -39,12 +51,6 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-/** Exactly one JSON object on stdout. */
-function json(stdout: string): Record<string, unknown> {
-  expect(stdout.trim().split("\n")).toHaveLength(1);
-  return JSON.parse(stdout) as Record<string, unknown>;
 }
 
 beforeAll(async () => {
@@ -109,15 +115,24 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("npm run verify-certificate", () => {
+describe("verify-certificate", () => {
+  it("as a process: the one JSON line on stdout, what it fetches on stderr, exit 0 for the authentic PDF", async () => {
+    const run = await npmRunVerifyCertificate([files.sealed, "--base-url", baseUrl]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.endsWith("\n")).toBe(true);
+    expect(run.stdout.trimEnd().split("\n")).toHaveLength(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ valid: true, certificate_number: "FDP-CERT-20261124-AB12C", keys_source: `${baseUrl}/.well-known/fdp-certificate-keys.json` });
+    expect(run.stderr).toBe(`fetching ${baseUrl}/.well-known/fdp-certificate-keys.json\n`);
+  });
+
   it("exits 0 for the authentic PDF and 1 for altered or foreign-key ones, offline with --keys", async () => {
     const [ok, altered, unknownKey] = await Promise.all([
-      runCli([files.sealed, "--keys", files.keys]),
-      runCli([files.altered, "--keys", files.keys]),
-      runCli([files.sealed, "--keys", files.otherKeys]),
+      verify([files.sealed, "--keys", files.keys]),
+      verify([files.altered, "--keys", files.keys]),
+      verify([files.sealed, "--keys", files.otherKeys]),
     ]);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(json(ok.stdout)).toEqual({
+    expect(ok.json).toEqual({
       valid: true,
       certificate_number: "FDP-CERT-20261124-AB12C",
       verify_hash: certificatePdfInput().verify_hash,
@@ -128,56 +143,56 @@ describe("npm run verify-certificate", () => {
       keys_source: files.keys,
     });
     expect(altered.code).toBe(1);
-    expect(json(altered.stdout)).toMatchObject({ valid: false, status: "invalid", reason: expect.stringMatching(/^digest mismatch/) });
+    expect(altered.json).toMatchObject({ valid: false, status: "invalid", reason: expect.stringMatching(/^digest mismatch/) });
     expect(unknownKey.code).toBe(1);
-    expect(json(unknownKey.stdout)).toMatchObject({ valid: false, reason: expect.stringMatching(/^signed with a certificate FDP does not publish/) });
+    expect(unknownKey.json).toMatchObject({ valid: false, reason: expect.stringMatching(/^signed with a certificate FDP does not publish/) });
   });
 
   it("says revoked (exit 1) for a PDF whose key was revoked", async () => {
-    const run = await runCli([files.sealed, "--keys", files.revokedKeys]);
+    const run = await verify([files.sealed, "--keys", files.revokedKeys]);
     expect(run.code).toBe(1);
-    expect(json(run.stdout)).toMatchObject({ valid: false, status: "revoked", reason: expect.stringContaining("key leaked") });
+    expect(run.json).toMatchObject({ valid: false, status: "revoked", reason: expect.stringContaining("key leaked") });
   });
 
   it("checks a saved verify JSON: its hash and its JWS with the published key (exit 0), an altered one fails (exit 1)", async () => {
     const [ok, altered, revoked] = await Promise.all([
-      runCli([files.json, "--keys", files.keys]),
-      runCli([files.alteredJson, "--keys", files.keys]),
-      runCli([files.json, "--keys", files.revokedKeys]),
+      verify([files.json, "--keys", files.keys]),
+      verify([files.alteredJson, "--keys", files.keys]),
+      verify([files.json, "--keys", files.revokedKeys]),
     ]);
-    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
-    expect(json(ok.stdout)).toMatchObject({ valid: true, kid: "fdp-test-1", key_status: "active", certificate_number: "FDP-CERT-20261124-AB12C" });
+    expect(ok.code, JSON.stringify(ok.json) + ok.stderr).toBe(0);
+    expect(ok.json).toMatchObject({ valid: true, kid: "fdp-test-1", key_status: "active", certificate_number: "FDP-CERT-20261124-AB12C" });
     expect(altered.code).toBe(1);
-    expect(json(altered.stdout)).toMatchObject({ valid: false, reason: expect.stringMatching(/JWS does not verify/) });
+    expect(altered.json).toMatchObject({ valid: false, reason: expect.stringMatching(/JWS does not verify/) });
     expect(revoked.code).toBe(1);
-    expect(json(revoked.stdout)).toMatchObject({ valid: false, status: "revoked" });
+    expect(revoked.json).toMatchObject({ valid: false, status: "revoked" });
   });
 
   it("fetches the published keys from --base-url, and says so when it cannot", async () => {
     const [fetched, fetchedAltered, unreachable] = await Promise.all([
-      runCli([files.sealed, "--base-url", baseUrl]),
-      runCli([files.altered, "--base-url", `${baseUrl}/`]),
-      runCli([files.sealed]), // FDP_BASE_URL points at a closed port
+      verify([files.sealed, "--base-url", baseUrl]),
+      verify([files.altered, "--base-url", `${baseUrl}/`]),
+      verify([files.sealed]), // the default address is a closed port
     ]);
     expect(fetched.code, fetched.stderr).toBe(0);
-    expect(json(fetched.stdout)).toMatchObject({ valid: true, keys_source: `${baseUrl}/.well-known/fdp-certificate-keys.json` });
+    expect(fetched.json).toMatchObject({ valid: true, keys_source: `${baseUrl}/.well-known/fdp-certificate-keys.json` });
     expect(fetchedAltered.code).toBe(1);
     expect(unreachable.code).toBe(2);
-    expect(json(unreachable.stdout)).toMatchObject({ valid: false, reason: expect.stringContaining("cannot fetch http://127.0.0.1:9/") });
+    expect(unreachable.json).toMatchObject({ valid: false, reason: expect.stringContaining("cannot fetch http://127.0.0.1:9/") });
   });
 
   it("exits 2 on usage errors, unreadable files and a keys file that is not a keys document", async () => {
     const runs = await Promise.all([
-      runCli([]),
-      runCli([files.sealed, "--bogus"]),
-      runCli([files.sealed, files.altered, "--keys", files.keys]),
-      runCli([path.join(dir, "missing.pdf"), "--keys", files.keys]),
-      runCli([files.sealed, "--keys", files.notJson]),
-      runCli([files.sealed, "--keys", files.sealed]),
+      verify([]),
+      verify([files.sealed, "--bogus"]),
+      verify([files.sealed, files.altered, "--keys", files.keys]),
+      verify([path.join(dir, "missing.pdf"), "--keys", files.keys]),
+      verify([files.sealed, "--keys", files.notJson]),
+      verify([files.sealed, "--keys", files.sealed]),
     ]);
     for (const run of runs) {
-      expect(run.code, run.stdout).toBe(2);
-      expect(json(run.stdout)).toMatchObject({ valid: false, reason: expect.any(String) });
+      expect(run.code, JSON.stringify(run.json)).toBe(2);
+      expect(run.json).toMatchObject({ valid: false, reason: expect.any(String) });
       expect(run.stderr.length).toBeGreaterThan(0); // the explanation goes to stderr
     }
   });
