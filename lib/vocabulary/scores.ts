@@ -1,7 +1,7 @@
 /**
  * Words of the scores' answers that the answers' schemas (lib/schemas/) and the scores themselves
  * (lib/scores/) both name: the Total Asset Score's pillars, the knockouts, the condition grades. Here, so
- * that a schema never imports a score module (tests/unit/architecture/schema-imports.test.ts).
+ * that a schema never imports a score module (tests/unit/architecture/layer-imports.test.ts).
  * Methodology: docs/methodology/tas.md, eol-summary.md.
  */
 
