@@ -83,7 +83,7 @@ export const envSchema = z.object({
    */
   FDP_PDF_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
   /**
-   * Large per-device score loads (the TAS batch of up to 1,000 devices, the scores batch) are split into
+   * Large per-device score loads (the TAS batch of up to TAS_BATCH_MAX devices, the scores batch) are split into
    * this many statements run at once on the pool, so Postgres works on them with as many cores
    * (lib/devices/device-query.ts). 1 sends one statement.
    */

@@ -27,8 +27,8 @@ import { type SignedIngestRule, type TimestampedSignature, verifyIngestSignature
 const verifiedSignatures = new WeakMap<object, TimestampedSignature>();
 
 /**
- * Checks that come before validating the payload (CONTRACT "OEM ingest"): more than 10,000 records is
- * a 413 (whatever else is wrong with them), and every signature present must verify against the raw
+ * Checks that come before validating the payload (CONTRACT "OEM ingest"): more than INGEST_MAX_VEHICLES records
+ * is a 413 (whatever else is wrong with them), and every signature present must verify against the raw
  * bytes or the canonical body (401 `invalid_signature`), as must one for a tenant that requires it.
  */
 export async function verifyIngestRequest({
