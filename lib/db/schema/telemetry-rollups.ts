@@ -3,8 +3,8 @@ import { boolean, date, doublePrecision, integer, pgTable, primaryKey, text } fr
 import { tenantId, timestamptz } from "./columns";
 
 /**
- * Daily per-device rollups of the behaviour measures (lib/scores/queries/behaviour-rollups.ts), so a
- * 365-day score reads two rows per device instead of a year of telemetry.
+ * Daily per-device rollups of the behaviour measures (lib/telemetry/queries/behaviour-rollup-sql.ts),
+ * so a 365-day score reads two rows per device instead of a year of telemetry.
  *
  * One row per device and UTC day that has telemetry or driving events. A pair of consecutive samples
  * belongs to the day of its FIRST sample (the last pair of a day reaches into the next day with
