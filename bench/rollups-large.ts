@@ -16,9 +16,9 @@ import { getFleetRisk } from "@/lib/scores/get-fleet-risk";
 import { getGreenFleet } from "@/lib/scores/get-green-fleet";
 import { getEmissionsReport } from "@/lib/reports/get-emissions-report";
 import { generateCsrdReport } from "@/lib/reports/generate-csrd-report";
-import { queryDevices, type DevicePart } from "@/lib/scores/queries/device-sql";
-import { greatCirclePart, greatCirclePartRaw } from "@/lib/scores/queries/great-circle-sql";
-import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { queryDevices, type DevicePart } from "@/lib/devices/device-query";
+import { greatCirclePart, greatCirclePartRaw } from "@/lib/telemetry/queries/great-circle-sql";
+import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 
 const out = (o: Record<string, unknown>) => process.stdout.write(JSON.stringify(o) + "\n");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -18,7 +18,7 @@
  * anchor (this hour) makes "the last N days" queries hit the data. See docs/benchmarks.md.
  */
 import { runMain } from "./lib/run-main";
-import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { sql } from "drizzle-orm";
 import { pathToFileURL } from "node:url";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
@@ -460,7 +460,7 @@ export async function seedLargeTenant({
     for (const t of ["devices", "telemetry", "driving_events"]) await db.execute(sql.raw(`analyze ${t}`));
   });
 
-  // The daily rollups a customer's ingest keeps up to date (lib/scores/rollups/): rebuilt by the same code.
+  // The daily rollups a customer's ingest keeps up to date (lib/telemetry/rollups/): rebuilt by the same code.
   await step("daily rollups", async () => {
     await markTelemetryRollupsStale({ db, tenantId });
     await refreshTelemetryRollups({ db, tenantId, now: options.anchor });

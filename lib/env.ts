@@ -83,14 +83,14 @@ export const envSchema = z.object({
    */
   FDP_PDF_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16).default(1)),
   /**
-   * Large per-device score loads (the TAS batch of up to 1,000 devices, the scores batch) are split into
+   * Large per-device score loads (the TAS batch of up to TAS_BATCH_MAX devices, the scores batch) are split into
    * this many statements run at once on the pool, so Postgres works on them with as many cores
-   * (lib/scores/queries/device-sql.ts). 1 sends one statement.
+   * (lib/devices/device-query.ts). 1 sends one statement.
    */
   FDP_QUERY_PARALLELISM: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(2)),
   /**
    * At most one background refresh of a tenant's daily telemetry rollups per this many seconds after
-   * its ingests, the last ingest of a burst included (lib/scores/rollups/refresh-telemetry-rollups.ts).
+   * its ingests, the last ingest of a burst included (lib/telemetry/rollups/refresh-telemetry-rollups.ts).
    */
   ROLLUP_REFRESH_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(60)),
   /** Live spot-price source (docs/spot-prices.md): `porssisahko` (porssisahko.net's v2 JSON API) or `entsoe` (A44 XML). */

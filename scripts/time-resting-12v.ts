@@ -1,5 +1,5 @@
 /**
- * Times the resting 12 V part (lib/scores/queries/device-sql.ts `parts.electrical`) on one synthetic
+ * Times the resting 12 V part (lib/devices/device-parts.ts `parts.electrical`) on one synthetic
  * device that never rests the 6 h settle time: a reading every `--every` seconds, parked (ignition 0,
  * 12.4 V) for `--park-min` minutes, then awake (ignition 1) for one reading, for `--days` days, the last
  * `--old-days` of them before the 90-day window. Every parked reading of that history is a candidate and
@@ -15,9 +15,10 @@ import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "@/lib/db/client";
 import { rows } from "@/lib/db/sql-values";
 import { DAY_MS, DEVICE_WINDOW_DAYS } from "@/lib/scores/derived-measures";
-import { queryDevices, windowsAt } from "@/lib/scores/queries/device-sql";
-import { electricalPart } from "@/lib/scores/queries/resting-12v-sql";
-import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { queryDevices } from "@/lib/devices/device-query";
+import { windowsAt } from "@/lib/scores/derived-measures";
+import { electricalPart } from "@/lib/telemetry/queries/resting-12v-sql";
+import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

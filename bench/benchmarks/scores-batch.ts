@@ -1,6 +1,6 @@
 import { rootLogger } from "@/lib/log/logger";
 import type { TenantCtx } from "@/lib/context";
-import type { DeviceQueryArgs } from "@/lib/scores/queries/device-sql";
+import type { DeviceQueryArgs } from "@/lib/devices/device-query";
 import { loadBatterySnapshotInputs } from "@/lib/scores/queries/load-battery-snapshot-inputs";
 import { loadDeviceFleetInputs } from "@/lib/scores/queries/load-device-fleet-inputs";
 import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
@@ -116,7 +116,7 @@ export const scoresBatch: Benchmark = {
     if (allIds.length !== VEHICLES) throw new Error(`expected ${VEHICLES} seeded devices, found ${allIds.length}`);
 
     // ── SQL round trips of each case's loaders for N = 1, 100, 1,000: bounded, whatever N (a large load is
-    // split into at most FDP_QUERY_PARALLELISM statements sent at once, lib/scores/queries/device-sql.ts).
+    // split into at most FDP_QUERY_PARALLELISM statements sent at once, lib/devices/device-query.ts).
     const roundTrips: Record<string, Record<string, number>> = {};
     for (const c of CASES) {
       roundTrips[c.label] = {};

@@ -2,7 +2,7 @@ import type postgres from "postgres";
 
 /**
  * Waits until the app's own background refresh has rolled up every device of the tenant to yesterday
- * (lib/scores/rollups/refresh-telemetry-rollups.ts: one refresh after the first ingest, one trailing
+ * (lib/telemetry/rollups/refresh-telemetry-rollups.ts: one refresh after the first ingest, one trailing
  * refresh at most ROLLUP_REFRESH_INTERVAL_SECONDS after the last). The benchmarks measure the steady
  * state a tenant is in once its uploads have stopped, not the minute after a burst. Returns the seconds
  * waited; throws after `timeoutMs`.

@@ -4,7 +4,7 @@ import { certificates } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { DeviceInput } from "@/lib/schemas/common";
 import type { GeneratedCertificate } from "@/lib/schemas/certificates";
-import { oneDevice } from "@/lib/scores/queries/one-device";
+import { oneDevice } from "@/lib/devices/one-device";
 import { buildCertifiedContent, canonicalContent, verifyHashOf } from "./build-certificate";
 import { newCertificateNumber } from "./certificate-number";
 import { verifyUrlOf } from "./certificate-status";

@@ -14,4 +14,4 @@ export const MAX_CHECKED_PDF_BYTES = 2 * 1024 * 1024;
  */
 export const SERVER_ACTION_BODY_LIMIT_BYTES = MAX_CHECKED_PDF_BYTES + 64 * 1024;
 
-export const PDF_TOO_LARGE_STATEMENT = "This file is far larger than any FDP certificate (at most 2 MiB are checked): it is not one.";
+export const PDF_TOO_LARGE_STATEMENT = `This file is far larger than any FDP certificate (at most ${MAX_CHECKED_PDF_BYTES / 1048576} MiB are checked): it is not one.`;

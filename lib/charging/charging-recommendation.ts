@@ -15,7 +15,7 @@
  */
 import { CHARGING_EFFICIENCY, HIGH_POWER_DC_KW } from "@/lib/vocabulary/charging";
 import { HOUR_MS, MINUTE_MS, helsinkiOffsetHours } from "@/lib/seed/calendar";
-import { CHARGING_METHOD_VERSION, LATEST_START_MARGIN_SHARE, LATEST_START_MIN_MARGIN_MINUTES, SOC_STALE_HOURS } from "./charging-defaults";
+import { CHARGING_METHOD_VERSION, LATEST_START_MARGIN_SHARE, LATEST_START_MIN_MARGIN_MINUTES, SOC_STALE_HOURS } from "@/lib/vocabulary/charging-defaults";
 import { cheapestWindow, sessionCost, type PriceSlot } from "./cheapest-window";
 
 export interface ChargingVehicle {

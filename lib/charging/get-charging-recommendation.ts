@@ -2,7 +2,7 @@ import type { TenantCtx } from "@/lib/context";
 import { UnprocessableError, UpstreamUnavailableError, ValidationError } from "@/lib/errors";
 import { obtainSpotSeries } from "@/lib/energy/get-spot-prices";
 import type { ChargingRecommendation, ChargingRequest } from "@/lib/schemas/charging";
-import { oneDevice } from "@/lib/scores/queries/one-device";
+import { oneDevice } from "@/lib/devices/one-device";
 import { HOUR_MS, helsinkiDayNumber, helsinkiTime } from "@/lib/seed/calendar";
 import { isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
 import {
@@ -13,7 +13,7 @@ import {
   MAX_DC_POWER_KW,
   MAX_DEADLINE_HOURS,
   MIN_DEFAULT_DEADLINE_LEAD_HOURS,
-} from "./charging-defaults";
+} from "@/lib/vocabulary/charging-defaults";
 import { chargingPlan, type ChargingPrices } from "./charging-recommendation";
 import { loadChargingInputs } from "./queries/load-charging-inputs";
 

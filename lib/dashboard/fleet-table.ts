@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { devices, fleetSnapshot } from "@/lib/db/schema";
 import { listFleet } from "@/lib/fleet/list-fleet";
-import type { FleetRecord } from "@/lib/schemas/fleet";
+import { FLEET_LIMIT, type FleetRecord } from "@/lib/schemas/fleet";
 import { normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 
 export interface FleetTableRow extends FleetRecord {
@@ -11,8 +11,8 @@ export interface FleetTableRow extends FleetRecord {
   soc_pct: number | null;
 }
 
-/** The dashboard's page size: the API's own maximum for GET /fleet (lib/schemas/fleet.ts). */
-export const FLEET_TABLE_LIMIT = 500;
+/** The dashboard's page size: the API's own maximum for GET /fleet. */
+export const FLEET_TABLE_LIMIT = FLEET_LIMIT.max;
 
 /**
  * The dashboard's fleet table: the API's own fleet verb (listFleet, the rows of GET /api/v1/fleet)

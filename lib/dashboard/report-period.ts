@@ -11,8 +11,8 @@ export type ReportPeriodCheck =
 
 /**
  * The dashboard's report period, checked by exactly the API's rules: each date by the emissions and
- * CSRD query schemas, then the cross-field rules of reportRange (order, at most 366 days, not after
- * today UTC). Refusals come back as field messages for the form, never as an exception.
+ * CSRD query schemas, then the cross-field rules of reportRange (order, at most MAX_REPORT_DAYS days,
+ * not after today UTC). Refusals come back as field messages for the form, never as an exception.
  */
 export function checkReportPeriod(input: { start_date?: unknown; end_date?: unknown }, now = new Date()): ReportPeriodCheck {
   const parsed = periodSchema.safeParse({ start_date: input.start_date ?? "", end_date: input.end_date ?? "" });

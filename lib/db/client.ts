@@ -1,13 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import type { Db } from "./db-type";
 import * as schema from "./schema";
 import { registerGenericPlanPool } from "./prepared";
 
-export type Schema = typeof schema;
-/** Either driver: drizzle's postgres-js and PGlite databases share this base type. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db } from "./db-type";
 
 export interface DbHandle {
   db: Db;

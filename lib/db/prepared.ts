@@ -18,7 +18,7 @@
  * The embedded database (PGlite) has neither: both functions run the statement as `db.execute` does.
  */
 import type { SQL } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db } from "./db-type";
 import { rows } from "./sql-values";
 
 /** The part of a postgres.js client these functions use. */

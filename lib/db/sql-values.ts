@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { ServiceUnavailableError } from "@/lib/errors";
-import type { Db } from "./client";
+import type { Db } from "./db-type";
 
 /**
  * The one place where the two drivers' raw results are made alike. Drizzle's query builder does this

@@ -1,5 +1,6 @@
 import { finiteOrNull } from "@/lib/numbers";
 import { ALERT_KEYS } from "@/lib/vocabulary/alerts";
+import { MAX_PLAUSIBLE_KW } from "@/lib/vocabulary/charging";
 import { above, atLeast, corroborated, fmt, iso, isChargingRecord, isChargingStatus, isMoving, makeDraft, round, sortedByTs, tsMs } from "./common";
 import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
 
@@ -8,8 +9,6 @@ import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./typ
  * stalled charging sessions. Thresholds and sources: docs/methodology/alerts.md#charging.
  */
 
-/** The highest rating of widely deployed public car chargers (CCS2 high-power chargers, e.g. Ionity: 350 kW). */
-export const MAX_PLAUSIBLE_KW = 350;
 /** Batteries this large belong to heavy vehicles that may use the Megawatt Charging System: no absolute cap. */
 export const HEAVY_VEHICLE_BATTERY_KWH = 300;
 /** Charge rate (power ÷ battery energy) above which a passenger-car battery is not charged today. */

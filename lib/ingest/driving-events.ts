@@ -1,6 +1,6 @@
 import { finiteOrNull } from "@/lib/numbers";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
-import { type DrivingEventKind, type DrivingEventSource, isDrivingEventKind } from "@/lib/vocabulary/driving-events";
+import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S, type DrivingEventKind, type DrivingEventSource, isDrivingEventKind } from "@/lib/vocabulary/driving-events";
 
 /**
  * Driving events of one device's batch, as stored in `driving_events`: those the OEM reports in
@@ -27,18 +27,6 @@ export const HARSH_BRAKING_G = 0.3;
  * Samsara labels 16 mph within 2 s (0.36 g) as harsh acceleration.
  */
 export const HARSH_ACCELERATION_G = 0.3;
-/**
- * Dense enough: two consecutive speed samples at most 2 s apart. The definitions above measure a
- * speed change within 1 s (Zendrive, Driveway, Teltonika's 1 Hz GPS) or 2 s (Samsara); over a longer
- * interval the average hides the peak (a 1-second stop at 0.4 g averaged over 5 s reads 0.08 g).
- */
-export const DENSE_MAX_INTERVAL_S = 2;
-/**
- * … and at least 0.5 s apart (FDP choice, unverified): speeds come in whole or tenths of km/h and
- * device clocks jitter (Driveway Software reports 0.8–1.1 s between nominally 1 Hz OBD samples); over
- * a shorter interval rounding alone reads as a harsh event (1 km/h in 0.2 s is 0.14 g).
- */
-export const DENSE_MIN_INTERVAL_S = 0.5;
 /** The faster of the two samples must be at least 10 km/h (Teltonika's condition for GPS-based harsh acceleration/braking). */
 export const DERIVED_MIN_SPEED_KMH = 10;
 /**

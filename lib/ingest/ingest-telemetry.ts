@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import type { Db } from "@/lib/db/client";
-import { refreshRollupsAfterIngest } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { refreshRollupsAfterIngest } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { ensureTelemetryPartitionsSoon } from "@/lib/db/telemetry-partitions";
 import { analyzeAfterBulkIngest } from "@/lib/db/analyze-after-bulk-ingest";
 import { preparedRows } from "@/lib/db/prepared";
@@ -27,8 +27,8 @@ import { type SignedIngestRule, type TimestampedSignature, verifyIngestSignature
 const verifiedSignatures = new WeakMap<object, TimestampedSignature>();
 
 /**
- * Checks that come before validating the payload (CONTRACT "OEM ingest"): more than 10,000 records is
- * a 413 (whatever else is wrong with them), and every signature present must verify against the raw
+ * Checks that come before validating the payload (CONTRACT "OEM ingest"): more than INGEST_MAX_VEHICLES records
+ * is a 413 (whatever else is wrong with them), and every signature present must verify against the raw
  * bytes or the canonical body (401 `invalid_signature`), as must one for a tenant that requires it.
  */
 export async function verifyIngestRequest({
@@ -130,7 +130,7 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   });
   // A bulk first ingest: fresh planner statistics in the background (lib/db/analyze-after-bulk-ingest.ts).
   void analyzeAfterBulkIngest({ db: ctx.db, log: ctx.log, newDevices });
-  // Daily rollups for long score windows, brought up to date in the background (lib/scores/rollups/).
+  // Daily rollups for long score windows, brought up to date in the background (lib/telemetry/rollups/).
   void refreshRollupsAfterIngest({ db: ctx.db, log: ctx.log, tenantId: ctx.tenantId });
   // Next months' telemetry partitions, checked at most hourly (lib/db/telemetry-partitions.ts).
   void ensureTelemetryPartitionsSoon({ db: ctx.db, log: ctx.log });

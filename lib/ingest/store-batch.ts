@@ -284,7 +284,7 @@ export async function storeBatch(
       on conflict (tenant_id, device_id, ts) do nothing
       ${e.length === 0 ? sql`` : sql`returning device_id, ts`}
     ), rollups_stale as (
-      -- The daily rollups (lib/scores/rollups/) are valid before the first UTC day this batch writes.
+      -- The daily rollups (lib/telemetry/rollups/) are valid before the first UTC day this batch writes.
       insert into telemetry_rollup_state (tenant_id, device_id, clean_before)
       select ${tenantId}, m.device_id, m.day
         from unnest(${textArray([...staleFrom.keys()])}::text[], ${textArray([...staleFrom.values()])}::date[]) as m(device_id, day)

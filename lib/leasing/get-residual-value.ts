@@ -5,7 +5,7 @@ import { SHORT_WINDOW_DAYS } from "@/lib/scores/derived-measures";
 import { computeFleetRisk } from "@/lib/scores/fleet-risk";
 import { eolFromInputs } from "@/lib/scores/get-eol-summary";
 import { computeGreenFleet } from "@/lib/scores/green-fleet";
-import { oneDevice } from "@/lib/scores/queries/one-device";
+import { oneDevice } from "@/lib/devices/one-device";
 import { computeVehicleHealth } from "@/lib/scores/vehicle-health";
 import { checkedOutput } from "@/lib/validation";
 import { loadResidualInputs, type ResidualInputs } from "./queries/load-residual-inputs";

@@ -1,7 +1,7 @@
 import type { TenantCtx } from "@/lib/context";
 import { UnprocessableError } from "@/lib/errors";
 import { helsinkiDayNumber } from "@/lib/seed/calendar";
-import { oneDevice } from "@/lib/scores/queries/one-device";
+import { oneDevice } from "@/lib/devices/one-device";
 import type { MileageForecastBody, MileageForecastInput } from "@/lib/schemas/leasing-mileage";
 import { forecastMileage, INTERVAL_LEVEL_PCT, isoDay, leaseTerms, MILEAGE_FORECAST_METHOD } from "./mileage-forecast";
 import { loadOdometerHistory } from "./queries/load-odometer-history";

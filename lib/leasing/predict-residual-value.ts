@@ -1,7 +1,7 @@
 import type { TenantCtx } from "@/lib/context";
 import type { KNOWN_ENTITLEMENTS } from "@/lib/tenants/entitlements";
 import type { ResidualModelRequest, ResidualValuePrediction } from "@/lib/schemas/leasing-residual-model";
-import { oneDevice } from "@/lib/scores/queries/one-device";
+import { oneDevice } from "@/lib/devices/one-device";
 import { CURRENT_RESIDUAL_MODEL } from "./residual-model/current-model";
 import { loadResidualModelInputs } from "./residual-model/load-residual-model-inputs";
 import type { ResidualModelFile } from "./residual-model/model-file";

@@ -4,12 +4,11 @@
  * names its source; the ones marked "FDP assumption" are ours and are documented as such.
  */
 import { finiteOrNull } from "@/lib/numbers";
-import type { EolGrade } from "@/lib/scores/eol-summary";
-import type { Knockout } from "@/lib/scores/knockout-evidence";
 import { clamp, round } from "@/lib/scores/score-common";
 import type { Confidence } from "@/lib/scores/score-common";
 import type { ResidualValueBody } from "@/lib/schemas/leasing-residual";
 import { normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabulary/powertrain";
+import type { EolGrade, Knockout } from "@/lib/vocabulary/scores";
 import { outdatedSohSentence, sohEvidence, usableSohPct } from "@/lib/vocabulary/readings";
 
 /** A new id whenever a rule or a constant below changes (the certificate stamps it). */

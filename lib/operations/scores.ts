@@ -1,4 +1,16 @@
-import { deviceIdParamsSchema, scoresBatchRequestSchema, scoresBatchResponseSchema, tasBatchRequestSchema, tasBatchResponseSchema, tasScoreSchema, vehicleHealthScoreSchema, batteryHealthSnapshotSchema, eolSummarySchema } from "@/lib/schemas/scores-device";
+import {
+  batteryHealthSnapshotSchema,
+  deviceIdParamsSchema,
+  eolSummarySchema,
+  SCORES_BATCH_MAX,
+  scoresBatchRequestSchema,
+  scoresBatchResponseSchema,
+  TAS_BATCH_MAX,
+  tasBatchRequestSchema,
+  tasBatchResponseSchema,
+  tasScoreSchema,
+  vehicleHealthScoreSchema,
+} from "@/lib/schemas/scores-device";
 import { fleetRiskScoreSchema, fleetScoreQuerySchema, greenFleetScoreSchema } from "@/lib/schemas/scores-fleet";
 import { getBatterySnapshot } from "@/lib/scores/get-battery-snapshot";
 import { getEolSummary } from "@/lib/scores/get-eol-summary";
@@ -124,7 +136,7 @@ export const scoresBatchOperation = defineOperation({
   cost: "heavy",
   reads: "replica",
   tag: "Scores",
-  summary: "Up to 100 devices, any of the five scores; a failed device does not fail the batch",
+  summary: `Up to ${SCORES_BATCH_MAX} devices, any of the five scores; a failed device does not fail the batch`,
   description:
     "One item per requested id, in request order. A device the tenant does not hold, or whose computation fails, is an item `{device_id, error: {error, message}}`; `meta.processed + meta.errors == meta.total`.",
   input: { body: scoresBatchRequestSchema },
@@ -142,7 +154,7 @@ export const tasBatchOperation = defineOperation({
   cost: "heavy",
   reads: "replica",
   tag: "Scores",
-  summary: "Total Asset Score for up to 1000 devices",
+  summary: `Total Asset Score for up to ${TAS_BATCH_MAX} devices`,
   description: "One item per requested id, in request order; a device that is unknown or fails has null score fields and an `error`.",
   input: { body: tasBatchRequestSchema },
   output: tasBatchResponseSchema,

@@ -29,7 +29,8 @@ import { countsAsIce, isPlugIn, normalisePowertrain } from "@/lib/vocabulary/pow
 import { DISTANCE_METHODS } from "@/lib/vocabulary/distance";
 import type { ReportingRole } from "@/lib/vocabulary/reporting-role";
 import { EMISSION_FACTORS, ENERGY_FACTORS, ENERGY_FACTORS_VERSION, FI_GRID_GENERATION, type EmissionFactorId, type EnergyFactorId } from "./emission-factors";
-import { REPORT_POWERTRAINS, type EmissionsReport, type EmissionsVehicle, type ReportPowertrain } from "./emissions";
+import { REPORT_POWERTRAINS, type ReportPowertrain } from "@/lib/vocabulary/powertrain";
+import type { EmissionsReport, EmissionsVehicle } from "./emissions";
 import { fuelBioShareOfPeriod, type PeriodBioShare } from "./fuel-bio-share";
 
 /**

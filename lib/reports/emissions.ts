@@ -17,16 +17,11 @@
  */
 import { periodDistance, type DistanceEvidence, type PeriodDistance } from "@/lib/distance/odometer-distance";
 import { classOf } from "@/lib/scores/green-fleet";
-import type { DistanceMethod } from "@/lib/vocabulary/distance";
-import { countsAsIce, isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
+import { EARTH_RADIUS_KM, type DistanceMethod } from "@/lib/vocabulary/distance";
+import { countsAsIce, isPlugIn, normalisePowertrain, type ReportPowertrain } from "@/lib/vocabulary/powertrain";
 import { BEV_FALLBACK_KWH_PER_KM, EMISSION_FACTORS, EMISSION_FACTORS_VERSION, type EmissionFactorId } from "./emission-factors";
 
 export const EMISSIONS_METHOD_VERSION = "emissions-2027.02";
-/** Mean Earth radius (IUGG), km: the haversine's sphere. */
-export const EARTH_RADIUS_KM = 6371.0088;
-
-export const REPORT_POWERTRAINS = ["BEV", "PHEV", "HEV", "ICE", "unknown"] as const;
-export type ReportPowertrain = (typeof REPORT_POWERTRAINS)[number];
 
 export interface EmissionsVehicleInput {
   device_id: string;

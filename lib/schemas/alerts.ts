@@ -2,8 +2,11 @@ import { z } from "zod";
 import { ALERT_AGENTS, SEVERITIES } from "@/lib/vocabulary/alerts";
 import { booleanQueryParam, dateTime, intQueryParam, listEnvelope } from "./common";
 
+/** GET /alerts' `limit`: its range and default. */
+export const ALERTS_LIMIT = { min: 1, max: 200, fallback: 50 } as const;
+
 export const alertsQuerySchema = z.object({
-  limit: intQueryParam({ min: 1, max: 200, fallback: 50 }).meta({ description: "Most alerts to return, 1–200 (default 50), newest first." }),
+  limit: intQueryParam(ALERTS_LIMIT).meta({ description: `Most alerts to return, ${ALERTS_LIMIT.min}–${ALERTS_LIMIT.max} (default ${ALERTS_LIMIT.fallback}), newest first.` }),
   severity: z
     .string()
     // ASCII letters only before upper-casing: JavaScript maps `ı` (dotless i) to `I`, and `ınfo` is no severity.

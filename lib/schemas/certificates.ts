@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { POWERTRAINS } from "@/lib/vocabulary/powertrain";
+import { EOL_GRADES } from "@/lib/vocabulary/scores";
 import { dateTime } from "./common";
 import { sohEvidenceSchema } from "./scores-device";
 
@@ -9,7 +10,6 @@ import { sohEvidenceSchema } from "./scores-device";
  * `data_snapshot`, which the PDF prints in full and the public verification shows, nothing more.
  */
 
-export const CERTIFICATE_GRADES = ["A", "B", "C", "D", "F"] as const;
 /**
  * `revoked`: the certificate or its signing key was revoked; `invalid`: its key was not valid at its
  * `generated_at` (CONTRACT "Evidence and trust"); `expired`: past `expires_at`.
@@ -76,7 +76,7 @@ export const certificateSnapshotSchema = z
       manipulation_found: z.boolean(),
     }),
     condition: z.object({
-      grade: z.enum(CERTIFICATE_GRADES),
+      grade: z.enum(EOL_GRADES),
       confidence: z.enum(["high", "medium", "low"]),
       knockouts: z.array(z.object({ knockout: z.string(), statement: z.string() })),
     }),
@@ -102,7 +102,7 @@ export type CertificateSnapshot = z.output<typeof certificateSnapshotSchema>;
 export const certifiedContentSchema = z.object({
   certificate_number: z.string(),
   device_id: z.string(),
-  grade: z.enum(CERTIFICATE_GRADES),
+  grade: z.enum(EOL_GRADES),
   vehicle_health_score: score().nullable(),
   residual_value_pct: z.number().nullable(),
   data_snapshot: certificateSnapshotSchema,

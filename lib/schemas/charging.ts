@@ -1,5 +1,7 @@
 import { z } from "zod";
 import {
+  DEFAULT_AC_POWER_KW,
+  DEFAULT_DC_POWER_KW,
   DEFAULT_DEADLINE_LOCAL_HOUR,
   DEFAULT_MIN_SOC_PCT,
   DEFAULT_TARGET_SOC_PCT,
@@ -8,7 +10,8 @@ import {
   MAX_DEADLINE_HOURS,
   MIN_AC_POWER_KW,
   MIN_DC_POWER_KW,
-} from "@/lib/charging/charging-defaults";
+  OBSERVED_POWER_LOOKBACK_DAYS,
+} from "@/lib/vocabulary/charging-defaults";
 import { dateTime, deviceIdPath, intQueryParam, numberQueryParam } from "./common";
 
 /** Endpoint 15 (SPEC 2.13). Query parameters are FDP's (SPEC names none); each has a documented default. */
@@ -28,12 +31,12 @@ export const chargingQuerySchema = z.object({
   ac_power_kw: numberQueryParam({
     min: MIN_AC_POWER_KW,
     max: MAX_AC_POWER_KW,
-    description: "AC charging power at the plug, kW. Default: the median of the vehicle's AC charging readings of the last 90 days, else 11 kW (a three-phase 16 A wallbox).",
+    description: `AC charging power at the plug, kW. Default: the median of the vehicle's AC charging readings of the last ${OBSERVED_POWER_LOOKBACK_DAYS} days, else ${DEFAULT_AC_POWER_KW} kW (a three-phase 16 A wallbox).`,
   }),
   dc_power_kw: numberQueryParam({
     min: MIN_DC_POWER_KW,
     max: MAX_DC_POWER_KW,
-    description: "DC charging power, kW. Default: the median of the vehicle's DC charging readings of the last 90 days, else 50 kW.",
+    description: `DC charging power, kW. Default: the median of the vehicle's DC charging readings of the last ${OBSERVED_POWER_LOOKBACK_DAYS} days, else ${DEFAULT_DC_POWER_KW} kW.`,
   }),
 });
 export type ChargingQuery = z.output<typeof chargingQuerySchema>;

@@ -4,8 +4,13 @@ import { dateTime, intQueryParam, listEnvelope } from "./common";
 
 export const FLEET_STATUSES = ["driving", "idle", "parked", "charging", "offline"] as const;
 
+/** GET /fleet's `limit`: its range and default (the dashboard's fleet table asks for the most). */
+export const FLEET_LIMIT = { min: 1, max: 500, fallback: 100 } as const;
+
 export const fleetQuerySchema = z.object({
-  limit: intQueryParam({ min: 1, max: 500, fallback: 100 }).meta({ description: "Most vehicles to return, 1–500 (default 100), in `device_id` order." }),
+  limit: intQueryParam(FLEET_LIMIT).meta({
+    description: `Most vehicles to return, ${FLEET_LIMIT.min}–${FLEET_LIMIT.max} (default ${FLEET_LIMIT.fallback}), in \`device_id\` order.`,
+  }),
 });
 export type FleetQuery = z.output<typeof fleetQuerySchema>;
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { EolGrade } from "@/lib/scores/eol-summary";
-import type { Knockout } from "@/lib/scores/knockout-evidence";
+import { EOL_GRADES, KNOCKOUTS } from "@/lib/vocabulary/scores";
 import { dateTime } from "./common";
 
 /**
@@ -13,8 +12,6 @@ const pct = () => z.number().min(0).max(100);
 const score = () => z.number().min(0).max(100);
 
 export const RESIDUAL_CONFIDENCES = ["low", "medium", "high"] as const;
-export const RESIDUAL_KNOCKOUTS = ["soh_below_60", "odometer_manipulation"] as const satisfies readonly Knockout[];
-export const EOL_GRADES = ["A", "B", "C", "D", "F"] as const satisfies readonly EolGrade[];
 /** Where the age came from: lease start, model year, derived from the mileage, or assumed (nothing known). */
 export const AGE_BASES = ["lease_start", "year", "mileage", "assumed"] as const;
 /** Whether the battery's state of health entered the estimate (SoH is asked of plug-ins and unknown powertrains only). */
@@ -57,7 +54,7 @@ export const residualValueSchema = z
         knockout_penalty_pct: z.number().min(0).max(100),
       })
       .meta({ description: "FDP addition: the bounded adjustments from the vehicle's scores and the knockout penalty, in percent of the value after penalties." }),
-    knockouts: z.array(z.enum(RESIDUAL_KNOCKOUTS)).meta({ description: "FDP addition: EOL knockouts (grade F on evidence) that this estimate reflects." }),
+    knockouts: z.array(z.enum(KNOCKOUTS)).meta({ description: "FDP addition: EOL knockouts (grade F on evidence) that this estimate reflects." }),
     data_quality: z.object({
       completeness_pct: z.number().min(0).max(100),
       missing_fields: z.array(z.string()),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DISTANCE_METHOD_DESCRIPTION } from "@/lib/vocabulary/distance";
-import { REPORT_POWERTRAINS } from "@/lib/reports/emissions";
+import { REPORT_POWERTRAINS } from "@/lib/vocabulary/powertrain";
 import { REPORTING_ROLE_DESCRIPTION, REPORTING_ROLES } from "@/lib/vocabulary/reporting-role";
 import { reportPeriodQueryFields } from "./reports-emissions";
 

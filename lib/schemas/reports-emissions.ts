@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_POWERTRAINS } from "@/lib/reports/emissions";
+import { REPORT_POWERTRAINS } from "@/lib/vocabulary/powertrain";
 import { DISTANCE_METHOD_DESCRIPTION, DISTANCE_METHODS } from "@/lib/vocabulary/distance";
 
 /** Longest report range, both ends counted (CONTRACT "Settled details"). */

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { POWERTRAINS } from "@/lib/vocabulary/powertrain";
-import { TAS_PILLARS } from "@/lib/scores/tas-weights";
+import { EOL_GRADES, KNOCKOUTS, TAS_PILLARS } from "@/lib/vocabulary/scores";
 import { dateTime, deviceId, deviceIdPath } from "./common";
 import { fleetRiskScoreSchema, greenFleetScoreSchema } from "./scores-fleet";
 
 const score = () => z.number().min(0).max(100);
 const confidence = () => z.enum(["high", "medium", "low"]);
-
-const KNOCKOUTS = ["soh_below_60", "odometer_manipulation"] as const;
 
 /** A knockout's evidence (CONTRACT: a knockout names its readings and timestamps). */
 const knockoutEvidenceSchema = z
@@ -146,7 +144,7 @@ export type BatteryHealthSnapshot = z.output<typeof batteryHealthSnapshotSchema>
 export const eolSummarySchema = z
   .object({
     device_id: z.string(),
-    condition_grade: z.enum(["A", "B", "C", "D", "F"]),
+    condition_grade: z.enum(EOL_GRADES),
     vehicle_health_score: score().nullable().meta({ description: "null when no health signal was measured (the grade is then a placeholder, confidence low)." }),
     confidence: confidence().meta({ description: "How far the grade rests on measured evidence (an FDP addition to SPEC 2.7)." }),
     knockout_evidence: z.array(knockoutEvidenceSchema),

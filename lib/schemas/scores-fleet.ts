@@ -3,18 +3,19 @@ import { dateTime } from "./common";
 
 /** Longest accepted `period`, in days (one year). Longer periods are a 400, never clamped (CONTRACT "Errors"). */
 export const MAX_PERIOD_DAYS = 365;
-export const DEFAULT_PERIOD = "30d";
 export const DEFAULT_PERIOD_DAYS = 30;
+export const DEFAULT_PERIOD = `${DEFAULT_PERIOD_DAYS}d`;
 
 /**
- * SPEC's `^[0-9]+d$` narrowed to what the server accepts, 1 to 365 days (leading zeros allowed), so the
- * OpenAPI document states the real bound. The parser below checks the SPEC pattern, then the range, to
- * say which rule a value broke; tests/unit/openapi/period-pattern.test.ts keeps the two equivalent.
+ * SPEC's `^[0-9]+d$` narrowed to what the server accepts, 1 to MAX_PERIOD_DAYS days (leading zeros
+ * allowed), so the OpenAPI document states the real bound. The parser below checks the SPEC pattern,
+ * then the range, to say which rule a value broke; tests/unit/openapi/period-pattern.test.ts keeps the
+ * two equivalent.
  */
 export const PERIOD_PATTERN = /^0*(?:[1-9][0-9]?|[12][0-9]{2}|3[0-5][0-9]|36[0-5])d$/;
 
 /**
- * `period` of endpoints 3 and 5: `^[0-9]+d$` (SPEC 4), 1 to 365 days, default `30d`.
+ * `period` of endpoints 3 and 5: `^[0-9]+d$` (SPEC 4), 1 to MAX_PERIOD_DAYS days, default DEFAULT_PERIOD.
  * Parsed to the number of days (`7d` → 7).
  */
 export const periodQueryParam = () =>

@@ -5,7 +5,7 @@
  * Methodology: docs/methodology/fleet-risk.md ("Minimum exposure") and tas.md (usage pillar).
  */
 import { harshEventsInWindow } from "./derived-measures";
-import type { DrivingBehaviourRow } from "./queries/behaviour-sql";
+import type { DrivingBehaviourRow } from "@/lib/telemetry/queries/behaviour-sql";
 
 /**
  * A speeding share (or a harsh-event rate in the TAS) needs at least this many km of measured driving.

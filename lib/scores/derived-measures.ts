@@ -4,18 +4,30 @@
  * odometer was manipulated. Pure (no clock, no I/O): the query modules load the readings
  * (lib/scores/queries/), these functions turn them into score inputs. Methodology: docs/methodology/tas.md.
  */
+import type { OdometerEvidence } from "@/lib/devices/reading-rows";
 
 export const DAY_MS = 86_400_000;
 /** Observation window of TAS behaviour, coverage, km driven and critical alerts. */
 export const DEVICE_WINDOW_DAYS = 90;
 /** Window of `records_30d` (vehicle health) and of the per-device fleet-level items of the scores batch. */
 export const SHORT_WINDOW_DAYS = 30;
-/** SoH trend: the oldest reading at most this many days before the latest one is the base. */
-export const SOH_TREND_LOOKBACK_DAYS = 365;
 /** A trend needs readings at least this far apart, else it is unknown (measurement noise dominates). */
 export const SOH_TREND_MIN_SPAN_DAYS = 30;
 /** Kilometres per year need odometer readings at least this far apart (a weekend says nothing of a year). */
 export const KM_PER_YEAR_MIN_SPAN_DAYS = 7;
+
+/** The device queries' windows before `now` (the short and the device window), computed once per load. */
+export interface Windows {
+  since30: string;
+  since90: string;
+}
+
+export function windowsAt(now: Date): Windows {
+  return {
+    since30: new Date(now.getTime() - SHORT_WINDOW_DAYS * DAY_MS).toISOString(),
+    since90: new Date(now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS).toISOString(),
+  };
+}
 
 export interface Reading {
   value: number;
@@ -81,19 +93,6 @@ export function harshEventsInWindow(e: HarshEventEvidence, windowStart: Date): n
   if (covers(e.reportedAt)) return e.oemCount;
   if (covers(e.denseSpeedAt)) return e.derivedCount;
   return null;
-}
-
-/**
- * The readings that show an odometer manipulation (CONTRACT knockout `odometer_manipulation`): the
- * highest earlier reading (an implausible spike excluded), the first reading after the last one at
- * that level, and the latest reading, which is still more than 1 km below it.
- */
-export interface OdometerEvidence {
-  highest: { km: number; at: Date };
-  firstLower: { km: number; at: Date };
-  latest: { km: number; at: Date };
-  /** Readings from the first lower one through the latest, none back at the earlier level. */
-  readingsSince: number;
 }
 
 /**

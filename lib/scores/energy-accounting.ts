@@ -11,7 +11,7 @@
  *   km × 100. Only over pairs where both SOC and odometer are known; null with a reason otherwise.
  */
 import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
-import type { BehaviourRow } from "./queries/behaviour-sql";
+import type { BehaviourRow } from "@/lib/telemetry/queries/behaviour-sql";
 
 /** Consumption needs at least this many km measured with SOC at both ends (else too little exposure). */
 export const MIN_CONSUMPTION_KM = 20;

@@ -5,7 +5,8 @@
 import { finiteOrNull } from "@/lib/numbers";
 import { isPlugIn, normalisePowertrain, sohExpected } from "@/lib/vocabulary/powertrain";
 import { outdatedSohSentence, sohEvidence, sohEvidenceBody, SOH_MAX_AGE_DAYS, usableSohPct, type SohEvidenceBody, type SohFlag } from "@/lib/vocabulary/readings";
-import type { OdometerEvidence } from "./derived-measures";
+import type { KnockoutDismissal, OdometerEvidence } from "@/lib/devices/reading-rows";
+import { EOL_GRADES, type EolGrade } from "@/lib/vocabulary/scores";
 import {
   dismissalCovering,
   dismissedEvidence,
@@ -15,7 +16,6 @@ import {
   SOH_KNOCKOUT_PCT,
   sohKnockoutEvidence,
   type ExcludedReading,
-  type KnockoutDismissal,
   type KnockoutEvidence,
 } from "./knockout-evidence";
 import type { Confidence } from "./score-common";
@@ -30,8 +30,6 @@ import type { Confidence } from "./score-common";
  * readings set aside (docs/methodology/eol-summary.md "Changes").
  */
 export const EOL_GRADE_VERSION = "eol-2027.02";
-
-export type EolGrade = "A" | "B" | "C" | "D" | "F";
 
 /** Lower bounds of the vehicle health score bands (inclusive); below the last band → F. */
 export const EOL_BANDS: ReadonlyArray<{ grade: Exclude<EolGrade, "F">; min: number }> = [
@@ -92,11 +90,10 @@ export interface EolSummary {
   generated_at: string;
 }
 
-const ORDER: EolGrade[] = ["A", "B", "C", "D", "F"];
 const LEVELS: Confidence[] = ["low", "medium", "high"];
 
 function worse(a: EolGrade, b: EolGrade): EolGrade {
-  return ORDER.indexOf(a) >= ORDER.indexOf(b) ? a : b;
+  return EOL_GRADES.indexOf(a) >= EOL_GRADES.indexOf(b) ? a : b;
 }
 
 const lower = (c: Confidence): Confidence => LEVELS[Math.max(0, LEVELS.indexOf(c) - 1)]!;

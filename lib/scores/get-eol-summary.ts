@@ -3,7 +3,7 @@ import type { DeviceInput } from "@/lib/schemas/common";
 import type { EolSummaryBody } from "@/lib/schemas/scores-device";
 import { buildEolSummary } from "./eol-summary";
 import { loadVehicleHealthInputs, type VehicleHealthInputs } from "./queries/load-vehicle-health-inputs";
-import { oneDevice } from "./queries/one-device";
+import { oneDevice } from "@/lib/devices/one-device";
 import { computeVehicleHealth, type VehicleHealthResult } from "./vehicle-health";
 
 /**

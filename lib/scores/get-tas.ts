@@ -2,7 +2,7 @@ import type { TenantCtx } from "@/lib/context";
 import type { DeviceInput } from "@/lib/schemas/common";
 import type { TasScore } from "@/lib/schemas/scores-device";
 import { loadTasInputs } from "./queries/load-tas-inputs";
-import { oneDevice } from "./queries/one-device";
+import { oneDevice } from "@/lib/devices/one-device";
 import { computeTas } from "./tas";
 
 /** Endpoint 17: Total Asset Score of one device (SPEC 2.14). */

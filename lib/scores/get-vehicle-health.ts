@@ -2,7 +2,7 @@ import type { TenantCtx } from "@/lib/context";
 import type { DeviceInput } from "@/lib/schemas/common";
 import type { VehicleHealthScore } from "@/lib/schemas/scores-device";
 import { loadVehicleHealthInputs } from "./queries/load-vehicle-health-inputs";
-import { oneDevice } from "./queries/one-device";
+import { oneDevice } from "@/lib/devices/one-device";
 import { computeVehicleHealth } from "./vehicle-health";
 
 /** Endpoint 4: vehicle health score of one device (SPEC 2.4). */

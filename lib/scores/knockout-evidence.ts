@@ -4,9 +4,10 @@
  */
 import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
 import { sohFlagSentence, type SohFlag } from "@/lib/vocabulary/readings";
-import { odometerEvidenceJson, odometerEvidenceSentence, type OdometerEvidence } from "./derived-measures";
+import type { KnockoutDismissal, OdometerEvidence } from "@/lib/devices/reading-rows";
+import type { Knockout } from "@/lib/vocabulary/scores";
+import { odometerEvidenceJson, odometerEvidenceSentence } from "./derived-measures";
 
-export type Knockout = "soh_below_60" | "odometer_manipulation";
 /** CONTRACT: the latest plausible SoH below this forces F (TAS and EOL). */
 export const SOH_KNOCKOUT_PCT = 60;
 
@@ -45,21 +46,6 @@ export function odometerKnockoutEvidence(e: OdometerEvidence): KnockoutEvidence 
   return { knockout: "odometer_manipulation", statement: odometerEvidenceSentence(e), ...odometerEvidenceJson(e) };
 }
 
-
-/**
- * A knockout alert a reviewer dismissed as a false alarm (lib/alerts/dismiss-alert.ts): the readings it
- * cited are the device times from its first to its latest occurrence's evidence (`from`…`to`). Loaded by
- * the `dismissedKnockoutAlerts` part (queries/device-sql.ts). The reviewer's identity stays in the audit
- * log and the dashboard; the answers say "a reviewer".
- */
-export interface KnockoutDismissal {
-  knockout: Knockout;
-  alert_id: string;
-  from: Date;
-  to: Date;
-  dismissed_at: Date;
-  reason: string;
-}
 
 /** A knockout the knockout rule set aside because a reviewer dismissed the alert that cited its readings. */
 export interface DismissedKnockoutEvidence extends KnockoutEvidence {

@@ -40,7 +40,8 @@ function scoreOne(id: string, d: Loaded, want: ReadonlySet<ScoreName>, now: Date
 }
 
 /**
- * Endpoint 9: the requested scores for up to 100 devices, loaded by the loaders those scores need
+ * Endpoint 9: the requested scores for up to SCORES_BATCH_MAX devices (the request schema's bound),
+ * loaded by the loaders those scores need
  * (one round trip each, at most three, whatever the number of devices).
  * One item per requested id in request order; a duplicated id is answered again (so `meta.total`
  * is always `device_ids.length` and `processed + errors == total`). A device the tenant does not

@@ -7,10 +7,10 @@ import { computeTas, TAS_SCORE_VERSION } from "./tas";
 type Item = TasBatchResponse["results"][number];
 
 /**
- * Endpoint 18: TAS for up to 1000 devices, loaded in one round trip. One result per
- * requested id, in request order (duplicates are answered again, from the same load). A device the
- * tenant does not hold, or one whose score fails (or breaks the score's schema), is an item with null
- * score fields and `error`; a failure is logged with the request id and the device id.
+ * Endpoint 18: TAS for up to TAS_BATCH_MAX devices (the request schema's bound), loaded in one round
+ * trip. One result per requested id, in request order (duplicates are answered again, from the same
+ * load). A device the tenant does not hold, or one whose score fails (or breaks the score's schema), is
+ * an item with null score fields and `error`; a failure is logged with the request id and the device id.
  */
 export async function tasBatch({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: TasBatchRequest; now?: Date }): Promise<TasBatchResponse> {
   const loaded = await loadTasInputs({ ctx, deviceIds: input.device_ids, now });

@@ -7,8 +7,8 @@
  * Every row sums to 1 (unit-tested).
  */
 
-export const TAS_PILLARS = ["battery_health", "usage_behaviour", "contractual_market_risk", "regulatory_compliance"] as const;
-export type TasPillar = (typeof TAS_PILLARS)[number];
+import type { TasPillar } from "@/lib/vocabulary/scores";
+
 export type TasWeights = Readonly<Record<TasPillar, number>>;
 
 export const TAS_WEIGHTS = {

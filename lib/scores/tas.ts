@@ -4,7 +4,7 @@
  */
 import { usableSohPct, type SohFlag } from "@/lib/vocabulary/readings";
 import { classifyDtc, normaliseDtc, type DtcFamily } from "@/lib/detectors/diagnostics";
-import type { OdometerEvidence } from "./derived-measures";
+import type { KnockoutDismissal, OdometerEvidence } from "@/lib/devices/reading-rows";
 import { hasSpeedingExposure, MIN_RATE_EXPOSURE_KM } from "./behaviour-exposure";
 import {
   dismissalCovering,
@@ -16,13 +16,12 @@ import {
   sohKnockoutEvidence,
   type DismissedKnockoutEvidence,
   type ExcludedReading,
-  type KnockoutDismissal,
   type KnockoutEvidence,
-  type Knockout,
 } from "./knockout-evidence";
 import { DEFAULT_ASSET_CLASS, isAssetClass } from "@/lib/vocabulary/master-data";
 import { normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabulary/powertrain";
-import { TAS_PILLARS, tasWeightsFor, type TasPillar } from "./tas-weights";
+import { TAS_PILLARS, type Knockout, type TasPillar } from "@/lib/vocabulary/scores";
+import { tasWeightsFor } from "./tas-weights";
 import { finiteOrNull } from "@/lib/numbers";
 import { clamp, freshnessSentence, round } from "./score-common";
 

@@ -16,7 +16,8 @@ import {
   type TwelveVoltChemistry,
 } from "@/lib/vocabulary/readings";
 import { normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabulary/powertrain";
-import { odometerEvidenceSentence, type OdometerEvidence } from "./derived-measures";
+import type { OdometerEvidence } from "@/lib/devices/reading-rows";
+import { odometerEvidenceSentence } from "./derived-measures";
 import { classifyDtc, normaliseDtc } from "@/lib/detectors/diagnostics";
 import {
   type Confidence,

@@ -6,12 +6,13 @@
  * not for navigation.
  */
 
+import { EARTH_RADIUS_KM } from "@/lib/vocabulary/distance";
+
 export type Coord = readonly [lat: number, lon: number];
 
 /** Finland's bounding box (mainland and Åland), used by tests and as a sanity bound. */
 export const FINLAND_BOUNDS = { minLat: 59.7, maxLat: 70.1, minLon: 19.0, maxLon: 31.6 } as const;
 
-const EARTH_RADIUS_KM = 6371.0088;
 const toRad = (deg: number) => (deg * Math.PI) / 180;
 
 export function haversineKm(a: Coord, b: Coord): number {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import type { Db } from "@/lib/db/client";
 import { alerts, devices, drivingEvents, fleetSnapshot, serviceMeta, telemetry, telemetryDaily, telemetryRollupState, tenants } from "@/lib/db/schema";
-import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { HOUR_MS } from "./calendar";
 import { generateSandboxFleet } from "./generate-sandbox-fleet";
 

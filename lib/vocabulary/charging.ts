@@ -18,6 +18,12 @@ export const DC_CHARGING_WORDS = ["dc_charging", "fast_charging"] as const;
  * Used by the fleet scores' energy accounting and the charging recommendation's wear note.
  */
 export const HIGH_POWER_DC_KW = 100;
+/**
+ * The highest rating of widely deployed public car chargers (CCS2 high-power chargers, e.g. Ionity:
+ * 350 kW): above it a charging power is implausible (the charging detector's alert, lib/detectors/charging.ts),
+ * and no charging recommendation may assume more (MAX_DC_POWER_KW, charging-defaults.ts).
+ */
+export const MAX_PLAUSIBLE_KW = 350;
 
 /** Words that say the vehicle is not charging (so a missing charging power is known to be 0 kW). */
 export const NOT_CHARGING_WORDS = [

@@ -8,6 +8,9 @@
 export const DISTANCE_METHODS = ["odometer", "odometer_plausible_increases", "gps_great_circle", "none"] as const;
 export type DistanceMethod = (typeof DISTANCE_METHODS)[number];
 
+/** Mean Earth radius (IUGG), km: the sphere of every great-circle (haversine) distance FDP computes, in SQL and in JS. */
+export const EARTH_RADIUS_KM = 6371.0088;
+
 /** What each word means, for schema descriptions, the CSRD PDF and the docs. */
 export const DISTANCE_METHOD_LABELS: Record<DistanceMethod, string> = {
   odometer: "Odometer: every consecutive reading plausible, no reading set aside (the sum of increases is last minus first)",

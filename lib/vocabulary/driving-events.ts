@@ -47,3 +47,20 @@ export const DRIVING_EVENT_VALUE: Readonly<Record<DrivingEventKind, { unit: "g" 
 export const DRIVING_EVENT_MAX_DURATION_S = 3600;
 /** Events per record: a record covers minutes of driving; more than this is a feed error. */
 export const DRIVING_EVENTS_PER_RECORD_MAX = 500;
+
+// Events FDP derives from speed samples (lib/ingest/driving-events.ts) only from dense enough pairs, and
+// the scores' behaviour figures count the distance those pairs cover (lib/telemetry/queries/behaviour-sql.ts).
+
+/**
+ * Dense enough: two consecutive speed samples at most 2 s apart. The published harsh-event definitions
+ * (lib/ingest/driving-events.ts) measure a speed change within 1 s (Zendrive, Driveway, Teltonika's 1 Hz
+ * GPS) or 2 s (Samsara); over a longer interval the average hides the peak (a 1-second stop at 0.4 g
+ * averaged over 5 s reads 0.08 g).
+ */
+export const DENSE_MAX_INTERVAL_S = 2;
+/**
+ * … and at least 0.5 s apart (FDP choice, unverified): speeds come in whole or tenths of km/h and
+ * device clocks jitter (Driveway Software reports 0.8–1.1 s between nominally 1 Hz OBD samples); over
+ * a shorter interval rounding alone reads as a harsh event (1 km/h in 0.2 s is 0.14 g).
+ */
+export const DENSE_MIN_INTERVAL_S = 0.5;

@@ -11,6 +11,10 @@ import { isNewerMasterData, NEWER_MASTER_DATA_SQL } from "./master-data";
 export const POWERTRAINS = ["BEV", "PHEV", "HEV", "ICE"] as const;
 export type Powertrain = (typeof POWERTRAINS)[number];
 
+/** The reports' powertrain groups (emissions per vehicle, the CSRD fleet mix): the four, and `unknown` for a vehicle without one. */
+export const REPORT_POWERTRAINS = [...POWERTRAINS, "unknown"] as const;
+export type ReportPowertrain = (typeof REPORT_POWERTRAINS)[number];
+
 /** How a device's powertrain was learnt: declared in `raw_data.vehicle`, or inferred from its signals. */
 export const POWERTRAIN_SOURCES = ["master_data", "inferred"] as const;
 export type PowertrainSource = (typeof POWERTRAIN_SOURCES)[number];

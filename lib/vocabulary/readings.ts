@@ -61,6 +61,8 @@ export const SOH_RECENT_READINGS = 6;
  * oldest of them, only to flag them.
  */
 export const SOH_IMPLAUSIBLE_LISTED = 12;
+/** SoH trend: the base is the oldest plausible reading at most this many days before the latest one (the `earlySoh` device part). */
+export const SOH_TREND_LOOKBACK_DAYS = 365;
 
 export type SohFlagReason = "implausible_value" | "unconfirmed_jump";
 
@@ -216,7 +218,7 @@ export const SETTLE_MS = 6 * 3_600_000;
 /**
  * A stored reading (table alias `alias`) shows the vehicle awake: moving, ignition on, charging power,
  * or a charging word. The SQL twin of isAwakeRecord (lib/detectors/common.ts); never null. The settle
- * time's start in vehicle health's resting-12 V rule (lib/scores/queries/resting-12v-sql.ts) and in the
+ * time's start in vehicle health's resting-12 V rule (lib/telemetry/queries/resting-12v-sql.ts) and in the
  * ingest's device context (lib/ingest/store-batch.ts).
  */
 export function awakeSql(alias: string): string {

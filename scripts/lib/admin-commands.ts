@@ -4,7 +4,7 @@ import { revokeApiKey, revokeApiKeyInput } from "@/lib/api-keys/revoke-api-key";
 import { revokeCertificate, revokeCertificateInput } from "@/lib/certificates/revoke-certificate";
 import { revokeSigningKey, revokeSigningKeyInput } from "@/lib/certificates/revoke-signing-key";
 import { rotateSigningKey, rotateSigningKeyInput } from "@/lib/certificates/rotate-signing-key";
-import { refreshStaleRollups, refreshStaleRollupsInput } from "@/lib/scores/rollups/refresh-stale-rollups";
+import { refreshStaleRollups, refreshStaleRollupsInput } from "@/lib/telemetry/rollups/refresh-stale-rollups";
 import type { Db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
 import { createTenant, createTenantInput } from "@/lib/tenants/create-tenant";

@@ -3,17 +3,17 @@ import type { TenantCtx } from "@/lib/context";
 import { resetEnvCache } from "@/lib/env";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
-import { MIN_DEVICES_PER_STATEMENT } from "@/lib/scores/queries/device-sql";
+import { MIN_DEVICES_PER_STATEMENT } from "@/lib/devices/device-query";
 import { fleetSlices, loadFleetInputs } from "@/lib/scores/queries/load-fleet-inputs";
 import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
 import { loadVehicleHealthInputs } from "@/lib/scores/queries/load-vehicle-health-inputs";
-import { settleBackgroundRollupRefresh } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { settleBackgroundRollupRefresh } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 
 /**
  * A per-device load of many devices is split into FDP_QUERY_PARALLELISM statements sent at once
- * (lib/scores/queries/device-sql.ts): the answers must be exactly those of one statement, every
+ * (lib/devices/device-query.ts): the answers must be exactly those of one statement, every
  * device once, and the split must never happen inside a transaction or for a small list.
  */
 

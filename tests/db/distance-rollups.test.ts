@@ -7,7 +7,7 @@ import { periodDistance, type DistanceEvidence } from "@/lib/distance/odometer-d
 import { loadPeriodDistance, odometerRunsPart, odometerRunsPartRaw } from "@/lib/distance/queries/period-distance-sql";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
-import { refreshTelemetryRollups, settleBackgroundRollupRefresh } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { refreshTelemetryRollups, settleBackgroundRollupRefresh } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { telemetryRowsRead } from "../helpers/explain-plan";
 import { createTenantWithKey } from "../helpers/fixtures";

@@ -5,8 +5,8 @@ import { NotFoundError, ValidationError } from "@/lib/errors";
 import { rows } from "@/lib/db/sql-values";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
-import { refreshStaleRollups } from "@/lib/scores/rollups/refresh-stale-rollups";
-import { markTelemetryRollupsStale, settleBackgroundRollupRefresh } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { refreshStaleRollups } from "@/lib/telemetry/rollups/refresh-stale-rollups";
+import { markTelemetryRollupsStale, settleBackgroundRollupRefresh } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 

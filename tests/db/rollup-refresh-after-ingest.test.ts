@@ -5,7 +5,7 @@ import { resetEnvCache } from "@/lib/env";
 import { rows } from "@/lib/db/sql-values";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
-import { settleBackgroundRollupRefresh, trailingRollupRefreshArmed } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { settleBackgroundRollupRefresh, trailingRollupRefreshArmed } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 

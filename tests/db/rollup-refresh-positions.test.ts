@@ -4,9 +4,9 @@ import type { TenantCtx } from "@/lib/context";
 import { rows } from "@/lib/db/sql-values";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
-import { greatCirclePart, greatCirclePartRaw } from "@/lib/scores/queries/great-circle-sql";
-import { queryDevices } from "@/lib/scores/queries/device-sql";
-import { refreshTelemetryRollups, settleBackgroundRollupRefresh } from "@/lib/scores/rollups/refresh-telemetry-rollups";
+import { greatCirclePart, greatCirclePartRaw } from "@/lib/telemetry/queries/great-circle-sql";
+import { queryDevices } from "@/lib/devices/device-query";
+import { refreshTelemetryRollups, settleBackgroundRollupRefresh } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 

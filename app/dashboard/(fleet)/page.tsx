@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AlertLevelBadge, StatusBadge } from "@/components/dashboard/badges";
 import { FleetMap } from "@/components/fleet-map/fleet-map";
 import { ScoreCard } from "@/components/dashboard/score-card";
-import { fleetScoreQuerySchema } from "@/lib/schemas/scores-fleet";
+import { DEFAULT_PERIOD_DAYS, fleetScoreQuerySchema, MAX_PERIOD_DAYS } from "@/lib/schemas/scores-fleet";
 import { getFleetRisk } from "@/lib/scores/get-fleet-risk";
 import { getGreenFleet } from "@/lib/scores/get-green-fleet";
 import { fleetTableViewOf, listFleetTable, viewFleetTable, type FleetSortKey, type FleetTableRow, type FleetTableView } from "@/lib/dashboard/fleet-table";
@@ -76,7 +76,7 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
             <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
               Update scores
             </button>
-            {!parsed.success && <p className="text-sm text-red-700">That period is not valid (1–365 days, like <code>30d</code>): showing the last 30 days.</p>}
+            {!parsed.success && <p className="text-sm text-red-700">That period is not valid (1–{MAX_PERIOD_DAYS} days, like <code>30d</code>): showing the last {DEFAULT_PERIOD_DAYS} days.</p>}
           </form>
           <div className="mt-3 grid grid-cols-1 gap-3 lg:grid-cols-2">
             <ScoreCard

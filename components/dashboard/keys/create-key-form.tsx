@@ -2,9 +2,11 @@
 
 import { useActionState, useEffect, useRef } from "react";
 import { createKeyAction, type CreateKeyState } from "@/app/dashboard/keys/actions";
+import type { Scope } from "@/lib/auth/key-format";
 import { CopyButton } from "./copy-button";
 
-const SCOPE_HELP: Record<string, string> = {
+/** One line per scope: a scope added to SCOPES without its line here does not compile. */
+const SCOPE_HELP: Record<Scope, string> = {
   "fleet:read": "fleet list and vehicle state",
   "scores:read": "health, TAS, risk and green-fleet scores",
   "predictions:read": "battery, mileage, residual value",
@@ -15,7 +17,7 @@ const SCOPE_HELP: Record<string, string> = {
 };
 
 /** Name + scopes (all checked by default, CONTRACT: a key without --scopes has all); the new key is shown once. */
-export function CreateKeyForm({ scopes }: { scopes: readonly string[] }) {
+export function CreateKeyForm({ scopes }: { scopes: readonly Scope[] }) {
   const [state, action, pending] = useActionState<CreateKeyState, FormData>(createKeyAction, { status: "idle" });
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -68,7 +70,7 @@ export function CreateKeyForm({ scopes }: { scopes: readonly string[] }) {
                 <input type="checkbox" name="scopes" value={scope} defaultChecked className="mt-0.5 h-4 w-4 accent-brand-700" />
                 <span>
                   <span className="font-mono font-medium text-slate-900">{scope}</span>
-                  <span className="block text-slate-600">{SCOPE_HELP[scope] ?? ""}</span>
+                  <span className="block text-slate-600">{SCOPE_HELP[scope]}</span>
                 </span>
               </label>
             ))}

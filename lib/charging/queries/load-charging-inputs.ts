@@ -1,8 +1,9 @@
 import { sqlDate, sqlNumber, sqlText } from "@/lib/db/sql-values";
 import { DAY_MS } from "@/lib/scores/derived-measures";
-import { parts, queryDevices, type DeviceQueryArgs } from "@/lib/scores/queries/device-sql";
-import { sohJudgementOf } from "@/lib/scores/queries/reading-rows";
-import { AC_MAX_OBSERVED_KW, MIN_AC_POWER_KW, MIN_DC_POWER_KW, OBSERVED_POWER_LOOKBACK_DAYS, SESSION_PROXIMITY_MS } from "../charging-defaults";
+import { parts } from "@/lib/devices/device-parts";
+import { queryDevices, type DeviceQueryArgs } from "@/lib/devices/device-query";
+import { sohJudgementOf } from "@/lib/devices/reading-rows";
+import { AC_MAX_OBSERVED_KW, MIN_AC_POWER_KW, MIN_DC_POWER_KW, OBSERVED_POWER_LOOKBACK_DAYS, SESSION_PROXIMITY_MS } from "@/lib/vocabulary/charging-defaults";
 
 export interface ChargingInputs {
   device_id: string;

@@ -3,8 +3,8 @@ import { boolean, date, doublePrecision, integer, pgTable, primaryKey, text } fr
 import { tenantId, timestamptz } from "./columns";
 
 /**
- * Daily per-device rollups of the behaviour measures (lib/scores/queries/behaviour-rollups.ts), so a
- * 365-day score reads two rows per device instead of a year of telemetry.
+ * Daily per-device rollups of the behaviour measures (lib/telemetry/queries/behaviour-rollup-sql.ts),
+ * so a 365-day score reads two rows per device instead of a year of telemetry.
  *
  * One row per device and UTC day that has telemetry or driving events. A pair of consecutive samples
  * belongs to the day of its FIRST sample (the last pair of a day reaches into the next day with
@@ -47,7 +47,7 @@ const cumulativeSums = {
   cHarshOemW: doublePrecision("c_harsh_oem_w").notNull(),
   cHarshDerivedW: doublePrecision("c_harsh_derived_w").notNull(),
   /**
-   * Great-circle km of the pairs of consecutive POSITIONED readings (lib/scores/queries/great-circle-sql.ts):
+   * Great-circle km of the pairs of consecutive POSITIONED readings (lib/telemetry/queries/great-circle-sql.ts):
    * a pair belongs to the day of its first position; the day's last one reaches the next position,
    * whatever day it is on. The emissions report's distance for a vehicle without odometer readings.
    */
@@ -76,7 +76,7 @@ export const telemetryDaily = pgTable(
     /** Readings of the day with a position (lat and lon): a window's great-circle part ends its rolled-up days on a day with one. */
     positions: integer("positions").notNull(),
     /**
-     * The day's latest resting 12 V reading (lib/scores/queries/resting-12v-sql.ts: a candidate with no
+     * The day's latest resting 12 V reading (lib/telemetry/queries/resting-12v-sql.ts: a candidate with no
      * awake reading in the settle time before it, the previous day's readings included): when, the
      * voltage, and the reading's raw_data `lv_battery_chemistry` and `voltage_kind`; null when none.
      */

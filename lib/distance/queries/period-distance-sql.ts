@@ -22,10 +22,10 @@ import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { sqlDate, sqlJson, sqlNumber } from "@/lib/db/sql-values";
 import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
-import { EARTH_RADIUS_KM } from "@/lib/reports/emissions";
-import { queryDevices, type DevicePart } from "@/lib/scores/queries/device-sql";
-import { greatCirclePart } from "@/lib/scores/queries/great-circle-sql";
-import { latestValidDay, windowBounds } from "@/lib/scores/queries/rollup-window";
+import { EARTH_RADIUS_KM } from "@/lib/vocabulary/distance";
+import { queryDevices, type DevicePart } from "@/lib/devices/device-query";
+import { greatCirclePart } from "@/lib/telemetry/queries/great-circle-sql";
+import { latestValidDay, windowBounds } from "@/lib/telemetry/queries/rollup-window";
 import { jumpSql, stepHoursSql } from "./odometer-chain-sql";
 import { GPS_MAX_PLAUSIBLE_KMH, NO_DISTANCE_EVIDENCE, odometerCovers, odometerIncreases, type DistanceEvidence, type GpsDistance, type OdometerPeriod, type OdometerRun } from "../odometer-distance";
 
@@ -109,7 +109,7 @@ function stretchStart(t: string, nextJoined: SQL, hDay: SQL): SQL {
  * Columns `pd_runs` (JSON) and `pd_spikes` as `odometerRunsPartRaw` gives them, with the period's whole
  * days read from the daily rollups where their odometer CHAIN allows it (./odometer-chain-sql.ts,
  * docs/methodology/emissions.md#distance "Reads"). The period is read in three parts, as the other
- * rollup readers do (lib/scores/queries/rollup-window.ts):
+ * rollup readers do (lib/telemetry/queries/rollup-window.ts):
  * - the head, the readings before the first whole UTC day H, raw;
  * - whole days [H, K), K the latest valid rolled-up day before until's day with odometer readings (a
  *   stale day is never before K: `clean_before`): walked BACKWARD from the last odometer day before K
@@ -249,7 +249,7 @@ function gpsOf(r: Record<string, unknown>): GpsDistance {
  * parallelism on a large fleet):
  * 1. every device's odometer runs (from the rollups' odometer chain and raw readings where it breaks,
  *    `odometerRunsPart`) and the great-circle sum of ALL its positions from the
- *    daily rollups (greatCirclePart, lib/scores/queries/great-circle-sql.ts: cheap for long periods);
+ *    daily rollups (greatCirclePart, lib/telemetry/queries/great-circle-sql.ts: cheap for long periods);
  * 2. the plausible positions' sum (raw, above) only for the devices whose odometer may not cover the
  *    period: fewer than two plausible readings, or the all-positions sum above the margin of
  *    periodDistance. The plausible sum is never above the all-positions sum (it drops steps, and

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { sqlDate, sqlJson, sqlNumber, sqlText } from "@/lib/db/sql-values";
 import { JUMP_MAX_AVG_KMH, JUMP_MIN_KM, ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
-import { parts, queryDevices, type DeviceQueryArgs, type DevicePart } from "@/lib/scores/queries/device-sql";
+import { parts } from "@/lib/devices/device-parts";
+import { queryDevices, type DeviceQueryArgs, type DevicePart } from "@/lib/devices/device-query";
 import type { OdometerDay } from "@/lib/leasing/mileage-history";
 
 /** The trend reads the last year of odometer history before the device's latest reading (a full cycle of seasons). */
@@ -23,7 +24,7 @@ export interface OdometerHistoryInputs {
  * The daily odometer series of the mileage forecast, in SQL: the same rules as dailyOdometerSeries
  * (lib/leasing/mileage-history.ts, its JS twin). A reading is a one-sample spike when the next reading
  * falls back from it to near the one before it (isOdometerSpike, as the TAS knockout's SQL in
- * lib/scores/queries/device-sql.ts judges it); among the other readings a step up from the previous one
+ * lib/devices/device-parts.ts judges it); among the other readings a step up from the previous one
  * of more than JUMP_MIN_KM at more than JUMP_MAX_AVG_KMH is an implausible jump (implausibleJump); each
  * Helsinki day keeps its highest non-spike reading (and when it was read), the sum of its jumps and its spike count. Only the
  * HISTORY_LOOKBACK_DAYS before the latest reading are read: a bounded scan of the primary key.

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { sqlNumber, sqlText } from "@/lib/db/sql-values";
-import { parts, queryDevices, type DeviceQueryArgs } from "@/lib/scores/queries/device-sql";
+import { parts } from "@/lib/devices/device-parts";
+import { queryDevices, type DeviceQueryArgs } from "@/lib/devices/device-query";
 import { loadDeviceFleetInputs, type DeviceFleetInputs } from "@/lib/scores/queries/load-device-fleet-inputs";
 import { loadVehicleHealthInputs, type VehicleHealthInputs } from "@/lib/scores/queries/load-vehicle-health-inputs";
 

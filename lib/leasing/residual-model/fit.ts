@@ -16,33 +16,16 @@
 import { RESIDUAL_RULES_VERSION } from "@/lib/leasing/residual-value-rules";
 import { CALIBRATION_CSV_PATH, datasetHash, parseCalibrationCsv, priceBasisOf, type PriceBasis } from "./calibration-data";
 import { ANSWER_BASIS, excessKm, featureRow, MODEL_FEATURES, priorRetention, type ModelFeature, type VehicleFeatures } from "./features";
-import { dot, invertSpd } from "./linalg";
+import { fitAdjustment, MODEL_COLUMNS, PRIOR_SD, type FitRow } from "./adjustment-fit";
 import type { ResidualModelFile } from "./model-file";
-import { validate, type FitRow } from "./validate";
+import { INTERVAL_LEVEL, validate } from "./validate";
 
 /** The version this code fits; a new dataset, prior or feature set is a new version (methodology "Version policy"). */
 export const RESIDUAL_MODEL_VERSION = "rv-2027.02";
 /** The fit date is part of the version, not the clock, so that refitting is byte-for-byte reproducible. */
 export const RESIDUAL_MODEL_FITTED_ON = "2026-11-29";
-/** Two-sided prediction interval level: 80 %, the highest level 22 held-out rows can show (validate.ts). */
-export const INTERVAL_LEVEL = 0.8;
-/** Two-sided standard normal quantile for INTERVAL_LEVEL (z at 0.9). */
+/** Two-sided standard normal quantile for INTERVAL_LEVEL (validate.ts; z at 0.9). */
 export const NORMAL_QUANTILE = 1.2815515655446004;
-
-/**
- * Prior standard deviations of the adjustment (log scale), FDP's choices (methodology "Prior"): the
- * trade level within ±10 % of the curve, each tilt within ±5 % a year, a PHEV within ±15 % of a BEV;
- * the basis terms are nuisance parameters, nearly free (±100 %).
- */
-export const PRIOR_SD: Readonly<Record<ModelFeature, number>> = {
-  level: 0.1,
-  tilt_12_36m: 0.05,
-  tilt_36_60m: 0.05,
-  phev: 0.15,
-  basis_part_exchange_uk: 1,
-  basis_unstated_uk: 1,
-  basis_listing_us: 1,
-};
 
 /** FDP rule: between 12 and 60 months, a year of age alone (same odometer, SoH, powertrain) takes at least 2 % of the value. */
 export const MIN_DECLINE_PER_YEAR = 0.02;
@@ -79,72 +62,6 @@ export function tiltBounds(): Record<string, number> {
 
 const round12 = (x: number) => Math.round(x * 1e12) / 1e12;
 
-export interface AdjustmentFit {
-  /** One per MODEL_FEATURES entry; 0 for a column not in the fit. */
-  coefficients: number[];
-  /** Posterior covariance in MODEL_FEATURES order (zero rows/columns for a column not fitted or held at its bound). */
-  covariance: number[][];
-  sigma2: number;
-  effectiveDf: number;
-  rss: number;
-  atBound: ModelFeature[];
-}
-
-/**
- * The MAP fit of the adjustment on `rows` with `columns` (the others held at 0) and upper `bounds`:
- * for each subset of bounded columns held at their bound, the penalised least squares of the rest;
- * the feasible candidate with the smallest penalised objective is the constrained optimum (convex
- * problem). σ² is re-estimated as RSS / (n − effective degrees of freedom) until it settles.
- */
-export function fitAdjustment(rows: readonly FitRow[], columns: readonly ModelFeature[], bounds: Readonly<Record<string, number>>): AdjustmentFit {
-  const idx = columns.map((c) => MODEL_FEATURES.indexOf(c));
-  const z = rows.map((r) => idx.map((j) => r.z[j]!));
-  const target = rows.map((r) => r.y - r.offset);
-  const precision = columns.map((c) => 1 / PRIOR_SD[c] ** 2);
-  const bounded = columns.flatMap((c, k) => (bounds[c] !== undefined ? [k] : []));
-  const n = rows.length;
-  let sigma2 = target.reduce((s, t) => s + t * t, 0) / n || 0.01;
-  let best: { b: number[]; cov: number[][]; rss: number; edf: number; held: number[] } | null = null;
-  for (let iter = 0; iter < 200; iter++) {
-    best = null;
-    let bestObjective = Infinity;
-    for (let mask = 0; mask < 1 << bounded.length; mask++) {
-      const held = bounded.filter((_, i) => (mask >> i) & 1);
-      const free = columns.map((_, k) => k).filter((k) => !held.includes(k));
-      const b = columns.map((c, k) => (held.includes(k) ? bounds[c]! : 0));
-      const resid = target.map((t, i) => t - held.reduce((s, k) => s + z[i]![k]! * b[k]!, 0));
-      const a = free.map((p) => free.map((q) => z.reduce((s, row) => s + row[p]! * row[q]!, 0) / sigma2 + (p === q ? precision[p]! : 0)));
-      const rhs = free.map((p) => z.reduce((s, row, i) => s + row[p]! * resid[i]!, 0) / sigma2);
-      const ainv = invertSpd(a);
-      free.forEach((p, i) => (b[p] = dot(ainv[i]!, rhs)));
-      if (bounded.some((k) => b[k]! > bounds[columns[k]!]! + 1e-12)) continue;
-      const rss = target.reduce((s, t, i) => s + (t - dot(z[i]!, b)) ** 2, 0);
-      const objective = rss / sigma2 + b.reduce((s, v, k) => s + v * v * precision[k]!, 0);
-      if (objective >= bestObjective) continue;
-      bestObjective = objective;
-      // Effective degrees of freedom: trace of the hat matrix of the free columns.
-      let edf = 0;
-      free.forEach((p, i) => free.forEach((q, j) => (edf += (ainv[i]![j]! * z.reduce((s, row) => s + row[q]! * row[p]!, 0)) / sigma2)));
-      const cov = columns.map(() => columns.map(() => 0));
-      free.forEach((p, i) => free.forEach((q, j) => (cov[p]![q] = ainv[i]![j]!)));
-      best = { b, cov, rss, edf, held };
-    }
-    if (best === null) throw new Error("residual model fit: no feasible solution");
-    const next = best.rss / Math.max(1, n - best.edf);
-    const settled = Math.abs(next - sigma2) <= 1e-14 * sigma2;
-    sigma2 = next;
-    if (settled) break;
-  }
-  const fit = best!;
-  const coefficients = MODEL_FEATURES.map(() => 0);
-  const covariance = MODEL_FEATURES.map(() => MODEL_FEATURES.map(() => 0));
-  idx.forEach((j, k) => {
-    coefficients[j] = fit.b[k]!;
-    idx.forEach((j2, k2) => (covariance[j]![j2] = fit.cov[k]![k2]!));
-  });
-  return { coefficients, covariance, sigma2, effectiveDf: fit.edf, rss: fit.rss, atBound: fit.held.map((k) => columns[k]!) };
-}
-
 /** The published rows as fit rows: features, price basis, ln(retained), ln(prior) and the design row on the row's own basis. */
 export function fitRows(csvText: string): FitRow[] {
   return parseCalibrationCsv(csvText)
@@ -155,10 +72,6 @@ export function fitRows(csvText: string): FitRow[] {
       return { row_id: r.row_id, source: r.source, features, basis, retained_pct: r.retained_pct, y: Math.log(r.retained_pct / 100), offset: Math.log(priorRetention(features)), z: featureRow(features, basis) };
     });
 }
-
-/** The columns of the full model and of the basis-only baseline ("the rule-based value on the row's price basis"). */
-export const MODEL_COLUMNS: readonly ModelFeature[] = MODEL_FEATURES;
-export const BASELINE_COLUMNS: readonly ModelFeature[] = ["level", "basis_part_exchange_uk", "basis_unstated_uk", "basis_listing_us"];
 
 const minMax = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
 const named = (values: number[]) => Object.fromEntries(MODEL_FEATURES.map((f, i) => [f, values[i]!])) as Record<ModelFeature, number>;

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
-import { parts, queryDevices, type DevicePart, type DeviceQueryArgs } from "@/lib/scores/queries/device-sql";
-import { odometerEvidenceOf, sohJudgementOf } from "@/lib/scores/queries/reading-rows";
+import { parts } from "@/lib/devices/device-parts";
+import { queryDevices, type DevicePart, type DeviceQueryArgs } from "@/lib/devices/device-query";
+import { odometerEvidenceOf, sohJudgementOf } from "@/lib/devices/reading-rows";
 import type { DeviceResidualFacts } from "./resolve-inputs";
 
 /** Master data the shared `parts.master` does not list, and the tenant's entitlements (for `factors`). */

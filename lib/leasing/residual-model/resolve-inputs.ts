@@ -4,7 +4,7 @@
  * (missing). Pure: the device's facts and the clock come in as arguments.
  */
 import type { InputName, InputStatus, ModelPowertrain, ResidualModelQuery } from "@/lib/schemas/leasing-residual-model";
-import type { OdometerEvidence } from "@/lib/scores/derived-measures";
+import type { OdometerEvidence } from "@/lib/devices/reading-rows";
 import { normalisePowertrain } from "@/lib/vocabulary/powertrain";
 import { expectedSohPct, NORMAL_KM_PER_YEAR, normalMileageKm } from "@/lib/leasing/residual-value-rules";
 import { outdatedSohSentence, sohEvidence } from "@/lib/vocabulary/readings";
@@ -27,7 +27,7 @@ export interface DeviceResidualFacts {
   /** The latest odometer reading (ingest refuses values outside the physical range) and when. */
   latest_odometer: { km: number; at: Date } | null;
   /**
-   * Evidence that the odometer was turned back (the TAS knockout's rule, lib/scores/queries/device-sql.ts
+   * Evidence that the odometer was turned back (the TAS knockout's rule, lib/devices/device-parts.ts
    * `odometerEvidence`): the latest reading is more than the tolerance below a higher earlier one.
    */
   odometer_rollback: OdometerEvidence | null;

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { textArray } from "@/lib/db/pg-array";
 import { rows, sqlCount, sqlNumber } from "@/lib/db/sql-values";
-import { utcDay, wholeDaysEnd, windowBounds } from "@/lib/scores/queries/rollup-window";
+import { utcDay, wholeDaysEnd, windowBounds } from "@/lib/telemetry/queries/rollup-window";
 import { DEFAULT_REPORTING_ROLE, isReportingRole, type ReportingRole } from "@/lib/vocabulary/reporting-role";
 import type { CsrdLeaseInput, CsrdMonthlyActivity } from "../csrd";
 

@@ -1,7 +1,8 @@
 import { sqlDate, sqlNumber, sqlText } from "@/lib/db/sql-values";
 import type { BatterySnapshotInput } from "@/lib/scores/battery-snapshot";
-import { parts, queryDevices, type DeviceQueryArgs } from "./device-sql";
-import { sohJudgementOf } from "./reading-rows";
+import { parts } from "@/lib/devices/device-parts";
+import { queryDevices, type DeviceQueryArgs } from "@/lib/devices/device-query";
+import { sohJudgementOf } from "@/lib/devices/reading-rows";
 
 /** Battery snapshot inputs of the tenant's devices among `deviceIds`, in one round trip (endpoint 6). */
 export async function loadBatterySnapshotInputs(args: DeviceQueryArgs): Promise<Map<string, BatterySnapshotInput>> {

@@ -1,14 +1,15 @@
 import { sqlCount } from "@/lib/db/sql-values";
-import { DAY_MS, SHORT_WINDOW_DAYS } from "@/lib/scores/derived-measures";
+import { DAY_MS, SHORT_WINDOW_DAYS, windowsAt } from "@/lib/scores/derived-measures";
 import type { FleetRiskDeviceInput } from "@/lib/scores/fleet-risk";
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
-import { behaviourPart } from "./behaviour-rollup-sql";
-import { parts, queryDevices, windowsAt, type DeviceQueryArgs } from "./device-sql";
+import { behaviourPart } from "@/lib/telemetry/queries/behaviour-rollup-sql";
+import { parts } from "@/lib/devices/device-parts";
+import { queryDevices, type DeviceQueryArgs } from "@/lib/devices/device-query";
 import { deviceAggregate, toFleetRiskDevice, toGreenFleetDevice, type FleetDeviceAggregate } from "./load-fleet-inputs";
 
 /**
  * Single-device inputs of the fleet-level scores, for the per-device items of POST /scores/batch, over
- * the 30-day window: the SAME behaviour and energy aggregate as the fleet scores (behaviour-sql.ts)
+ * the 30-day window: the SAME behaviour and energy aggregate as the fleet scores (lib/telemetry/queries/behaviour-sql.ts)
  * for each listed device, plus its alert counts, in one round trip whatever the number of devices.
  */
 export interface DeviceFleetInputs {

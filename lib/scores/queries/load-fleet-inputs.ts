@@ -7,8 +7,8 @@ import type { FleetRiskDeviceInput, SeverityCounts } from "@/lib/scores/fleet-ri
 import type { GreenFleetDeviceInput } from "@/lib/scores/green-fleet";
 import { isPostgresPool } from "@/lib/db/prepared";
 import { env } from "@/lib/env";
-import { behaviourPart } from "./behaviour-rollup-sql";
-import { MIN_DEVICES_PER_STATEMENT } from "./device-sql";
+import { behaviourPart } from "@/lib/telemetry/queries/behaviour-rollup-sql";
+import { MIN_DEVICES_PER_STATEMENT } from "@/lib/devices/device-query";
 import {
   assertFigureColumns,
   FLEET_RISK_FIGURES,
@@ -17,14 +17,14 @@ import {
   type BehaviourFigure,
   type BehaviourRow,
   type FleetRiskBehaviourRow,
-} from "./behaviour-sql";
+} from "@/lib/telemetry/queries/behaviour-sql";
 
 /**
  * Everything the two fleet scores (fleet risk, green fleet) need for one tenant and one period
  * `[now − periodDays, now]`, in ONE SQL round trip whatever the fleet size: the aggregation happens
  * in the database (one row per device of the tenant comes back, never raw telemetry).
  *
- * The telemetry and driving-event aggregates come from the one behaviour part (behaviour-sql.ts,
+ * The telemetry and driving-event aggregates come from the one behaviour part (lib/telemetry/queries/behaviour-sql.ts,
  * shared with the per-device batch and the TAS); this module adds the alert facts of the period and
  * turns each row into a `FleetDeviceAggregate` (`deviceAggregate`, also used by the per-device batch).
  */

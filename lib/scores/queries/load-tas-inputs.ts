@@ -1,6 +1,6 @@
-import { behaviourPart } from "./behaviour-rollup-sql";
-import { windowBounds, type WindowBounds } from "./rollup-window";
-import { toDrivingBehaviour, type DrivingBehaviourRow } from "./behaviour-sql";
+import { behaviourPart } from "@/lib/telemetry/queries/behaviour-rollup-sql";
+import { windowBounds, type WindowBounds } from "@/lib/telemetry/queries/rollup-window";
+import { toDrivingBehaviour, type DrivingBehaviourRow } from "@/lib/telemetry/queries/behaviour-sql";
 import { harshExposure, speedingShare } from "@/lib/scores/behaviour-exposure";
 import { sqlCount, sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
 import {
@@ -13,11 +13,13 @@ import {
   odometerManipulation,
   sohTrendPpPerYear,
   type Reading,
+  windowsAt,
 } from "@/lib/scores/derived-measures";
 import type { TasInput } from "@/lib/scores/tas";
 import { V12_WARNING_V } from "@/lib/detectors/battery";
-import { parts, queryDevices, templateValue, windowsAt, type DevicePart, type DeviceQueryArgs, type DeviceStatementTemplate } from "./device-sql";
-import { knockoutDismissalsOf, odometerEvidenceOf, resting12vOf, sohJudgementOf } from "./reading-rows";
+import { parts } from "@/lib/devices/device-parts";
+import { queryDevices, templateValue, type DevicePart, type DeviceQueryArgs, type DeviceStatementTemplate } from "@/lib/devices/device-query";
+import { knockoutDismissalsOf, odometerEvidenceOf, resting12vOf, sohJudgementOf } from "@/lib/devices/reading-rows";
 
 const reading = (value: unknown, at: unknown): Reading | null => {
   const v = sqlNumber(value);
@@ -44,13 +46,12 @@ function tasBehaviour(
 
 /** The values a TAS statement is made of: the call's time windows. */
 interface TasWindows {
-  since30: string;
   since90: string;
   now: string;
   bounds: WindowBounds;
 }
 
-function tasParts({ since30, since90, now, bounds }: TasWindows): DevicePart[] {
+function tasParts({ since90, now, bounds }: TasWindows): DevicePart[] {
   return [
     parts.master("powertrain", "fuel_type", "asset_class", "year", "contract_km", "lease_months"),
     parts.leaseStart(),
@@ -62,18 +63,17 @@ function tasParts({ since30, since90, now, bounds }: TasWindows): DevicePart[] {
     parts.odometerEvidence(),
     parts.dismissedKnockoutAlerts(),
     parts.activeDtcs(),
-    parts.electrical({ since30, since90 }),
+    parts.electrical({ since90 }),
     // The 90-day coverage (days with telemetry) from the same rolled-up part, not from a pass over the
     // window's raw readings.
     behaviourPart({ since: since90, until: now, measures: "driving", telemetryDays: true, bounds }),
   ];
 }
 
-/** The TAS statement, its text built once per process (device-sql.ts `DeviceStatementTemplate`). */
+/** The TAS statement, its text built once per process (`DeviceStatementTemplate`, lib/devices/device-query.ts). */
 const TAS_STATEMENT: DeviceStatementTemplate = {
   parts: () =>
     tasParts({
-      since30: templateValue("since30"),
       since90: templateValue("since90"),
       now: templateValue("now"),
       bounds: { headEnd: templateValue("headEnd"), headDay: templateValue("headDay"), untilDay: templateValue("untilDay") },
@@ -86,12 +86,12 @@ const TAS_STATEMENT: DeviceStatementTemplate = {
  * test that the template gives the same answers).
  */
 export async function loadTasInputs(args: DeviceQueryArgs & { now: Date; template?: boolean }): Promise<Map<string, TasInput>> {
-  const w = windowsAt(args.now);
+  const { since90 } = windowsAt(args.now);
   const now = args.now.toISOString();
-  const windows: TasWindows = { ...w, now, bounds: windowBounds(w.since90, now) };
+  const windows: TasWindows = { since90, now, bounds: windowBounds(since90, now) };
   const found = await queryDevices("tas", args, () => tasParts(windows), {
     genericPlan: true,
-    ...(args.template === false ? {} : { template: { statement: TAS_STATEMENT, values: { since30: w.since30, since90: w.since90, now, ...windows.bounds } } }),
+    ...(args.template === false ? {} : { template: { statement: TAS_STATEMENT, values: { since90, now, ...windows.bounds } } }),
   });
   const windowStart = new Date(args.now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS);
   const out = new Map<string, TasInput>();
@@ -128,7 +128,7 @@ export async function loadTasInputs(args: DeviceQueryArgs & { now: Date; templat
       behaviour: {
         period_days: DEVICE_WINDOW_DAYS,
         period_km: periodKm,
-        // Measured from the 90-day speed, temperature and event history (behaviour-sql.ts, shared with the fleet scores).
+        // Measured from the 90-day speed, temperature and event history (lib/telemetry/queries/behaviour-sql.ts, shared with the fleet scores).
         ...tasBehaviour(behaviour, windowStart),
         harsh_events: harshEventsInWindow(
           { oemCount: behaviour.harsh.oem, derivedCount: behaviour.harsh.derived, reportedAt: behaviour.harsh.reported_at, denseSpeedAt: behaviour.harsh.dense_speed_at },

@@ -1,9 +1,10 @@
 import { sqlBool, sqlCount, sqlDate, sqlNumber, sqlText, sqlTextArray } from "@/lib/db/sql-values";
-import { odometerManipulation } from "@/lib/scores/derived-measures";
+import { odometerManipulation, windowsAt } from "@/lib/scores/derived-measures";
 import type { EolInput } from "@/lib/scores/eol-summary";
 import type { VehicleHealthInput } from "@/lib/scores/vehicle-health";
-import { parts, queryDevices, windowsAt, type DeviceQueryArgs } from "./device-sql";
-import { knockoutDismissalsOf, odometerEvidenceOf, resting12vOf, sohJudgementOf } from "./reading-rows";
+import { parts } from "@/lib/devices/device-parts";
+import { queryDevices, type DeviceQueryArgs } from "@/lib/devices/device-query";
+import { knockoutDismissalsOf, odometerEvidenceOf, resting12vOf, sohJudgementOf } from "@/lib/devices/reading-rows";
 
 /** What the vehicle health score needs, and what the EOL summary adds to it. */
 export interface VehicleHealthInputs {

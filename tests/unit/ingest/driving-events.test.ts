@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { ValidationError } from "@/lib/errors";
 import {
-  DENSE_MAX_INTERVAL_S,
-  DENSE_MIN_INTERVAL_S,
   deriveHarshEvents,
   HARSH_ACCELERATION_G,
   HARSH_BRAKING_G,
@@ -13,6 +11,7 @@ import {
 } from "@/lib/ingest/driving-events";
 import { groupByDevice, toTelemetryRecords } from "@/lib/ingest/normalize-records";
 import { ingestBodySchema } from "@/lib/schemas/ingest";
+import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S } from "@/lib/vocabulary/driving-events";
 import { parseInput } from "@/lib/validation";
 import { rec } from "../detectors/fixtures";
 

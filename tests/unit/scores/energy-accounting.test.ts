@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { capacityOf, energyAccount, MIN_CONSUMPTION_KM, mixEfficiency } from "@/lib/scores/energy-accounting";
 import { computeGreenFleet } from "@/lib/scores/green-fleet";
-import type { BehaviourRow } from "@/lib/scores/queries/behaviour-sql";
+import type { BehaviourRow } from "@/lib/telemetry/queries/behaviour-sql";
 import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
 
 const row = (over: Partial<BehaviourRow> = {}): BehaviourRow => ({

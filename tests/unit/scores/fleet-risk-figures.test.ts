@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertFigureColumns, FLEET_RISK_FIGURES, toBehaviour, toFleetRiskBehaviour } from "@/lib/scores/queries/behaviour-sql";
+import { assertFigureColumns, FLEET_RISK_FIGURES, toBehaviour, toFleetRiskBehaviour } from "@/lib/telemetry/queries/behaviour-sql";
 
 /** The `bh_` columns a row mapper reads. */
 function columnsRead(mapper: (r: Record<string, unknown>) => unknown): string[] {

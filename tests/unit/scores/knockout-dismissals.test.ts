@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildEolSummary, type EolInput } from "@/lib/scores/eol-summary";
-import type { KnockoutDismissal } from "@/lib/scores/knockout-evidence";
-import type { OdometerEvidence } from "@/lib/scores/derived-measures";
+import type { KnockoutDismissal, OdometerEvidence } from "@/lib/devices/reading-rows";
 import { computeTas } from "@/lib/scores/tas";
 import { tasInput } from "../../helpers/tas-input";
 

@@ -10,7 +10,8 @@ import {
   tasGradeFor,
   type TasInput,
 } from "@/lib/scores/tas";
-import { TAS_PILLARS, TAS_WEIGHTS, tasWeightsFor } from "@/lib/scores/tas-weights";
+import { TAS_WEIGHTS, tasWeightsFor } from "@/lib/scores/tas-weights";
+import { TAS_PILLARS } from "@/lib/vocabulary/scores";
 import { tasInput } from "../../helpers/tas-input";
 
 const now = new Date("2026-11-20T12:00:00Z");

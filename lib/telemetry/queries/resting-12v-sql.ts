@@ -34,7 +34,7 @@ import {
   SETTLE_MS,
   TRACTION_VOLTAGE_KIND_RE,
 } from "@/lib/vocabulary/readings";
-import type { DevicePart } from "./device-sql";
+import type { DevicePart } from "@/lib/devices/device-query";
 
 /** A telemetry alias correlated with the device row `d`. */
 const onDevice = (a: string) => sql.raw(`${a}.tenant_id = d.tenant_id and ${a}.device_id = d.device_id`);

@@ -1,9 +1,11 @@
 /**
  * The charging recommendation's defaults and bounds (endpoint 15). Each is documented, with its
- * source, in docs/methodology/charging.md; change CHARGING_METHOD_VERSION with any of them.
+ * source, in docs/methodology/charging.md; change CHARGING_METHOD_VERSION with any of them. A
+ * vocabulary module, not lib/charging/: the request's schema (lib/schemas/charging.ts) states the
+ * defaults and bounds, and a schema imports no domain module.
  */
 
-import { MAX_PLAUSIBLE_KW } from "@/lib/detectors/charging";
+import { MAX_PLAUSIBLE_KW } from "./charging";
 
 export const CHARGING_METHOD_VERSION = "charging-2027.02";
 

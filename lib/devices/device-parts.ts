@@ -1,49 +1,26 @@
 /**
- * The SQL parts that device-level score inputs are made of. Each loader (load-tas-inputs.ts,
- * load-vehicle-health-inputs.ts, …) picks the parts its score needs and runs them as ONE query for any
- * number of devices: the TAS batch never pays for the battery snapshot's joins, nor the battery
- * snapshot for the TAS telemetry windows. Every part correlates on the device row `d` of the tenant
- * (`d.tenant_id`, `d.device_id`), so the tenant always comes from the caller's context.
+ * The SQL parts that device-level inputs are made of (run by `queryDevices`, device-query.ts). Each
+ * loader picks the parts it needs and runs them as ONE query for any number of devices: the TAS batch
+ * never pays for the battery snapshot's joins, nor the battery snapshot for the TAS telemetry windows.
+ * Every part correlates on the device row `d` of the tenant (`d.tenant_id`, `d.device_id`).
+ * reading-rows.ts turns the parts' validity columns into judged readings.
  */
-import { sql, type SQL } from "drizzle-orm";
-import type { TenantCtx } from "@/lib/context";
-import { rows } from "@/lib/db/sql-values";
-import { buildQuery, genericPlanRows, isPostgresPool, runBuiltQuery, type BuiltQuery } from "@/lib/db/prepared";
-import type { Db } from "@/lib/db/client";
-import { env } from "@/lib/env";
-import { DAY_MS, DEVICE_WINDOW_DAYS, SHORT_WINDOW_DAYS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/scores/derived-measures";
-import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
+import { sql } from "drizzle-orm";
 import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
+import { electricalPart } from "@/lib/telemetry/queries/resting-12v-sql";
+import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
 import { CHARGING_WORDS, DC_CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
-import { electricalPart } from "./resting-12v-sql";
 import {
   SOH_CONFIRM_PP,
   SOH_IMPLAUSIBLE_LISTED,
   SOH_JUMP_PP,
   SOH_RECENT_READINGS,
+  SOH_TREND_LOOKBACK_DAYS,
 } from "@/lib/vocabulary/readings";
+import type { DevicePart } from "./device-query";
 
 /** At most this many dismissed knockout alerts per device are read (the newest): a reviewer dismisses a handful. */
 export const DISMISSALS_LISTED = 20;
-
-/** Columns a part adds to the select list, and the join that provides them. */
-export interface DevicePart {
-  columns: SQL;
-  join?: SQL;
-}
-
-/** The query's time windows, computed once from `now`. */
-export interface Windows {
-  since30: string;
-  since90: string;
-}
-
-export function windowsAt(now: Date): Windows {
-  return {
-    since30: new Date(now.getTime() - SHORT_WINDOW_DAYS * DAY_MS).toISOString(),
-    since90: new Date(now.getTime() - DEVICE_WINDOW_DAYS * DAY_MS).toISOString(),
-  };
-}
 
 /** A telemetry/driving-event alias correlated with the device row. */
 const onDevice = (alias: string) => sql.raw(`${alias}.tenant_id = d.tenant_id and ${alias}.device_id = d.device_id`);
@@ -62,7 +39,7 @@ export const parts = {
   }),
 
   /** Readings of the 30-day window (vehicle health's data freshness): a count over the short range only. */
-  records30: ({ since30 }: Windows): DevicePart => ({
+  records30: ({ since30 }: { since30: string }): DevicePart => ({
     columns: sql`w30.records_30d`,
     join: sql`left join lateral (
       select count(*)::int as records_30d from telemetry t where ${onDevice("t")} and t.ts >= ${since30}::timestamptz
@@ -72,7 +49,7 @@ export const parts = {
   /**
    * The first and last odometer reading of the window from `since` on, and when (the TAS's distance
    * and km per year): index probes, not a sort of the window. The distance is last − first, as in the
-   * fleet scores (load-fleet-inputs.ts), not max − min, which one high glitch inside the window inflates.
+   * fleet scores (lib/scores/queries/load-fleet-inputs.ts), not max − min, which one high glitch inside the window inflates.
    */
   windowOdometer: ({ since }: { since: string }): DevicePart => ({
     columns: sql`wf.odometer_km as odo_first_km, wf.ts as odo_first_ts, wl.odometer_km as odo_last_km, wl.ts as odo_last_ts`,
@@ -174,7 +151,7 @@ export const parts = {
 
   /**
    * The vehicle's usual AC and DC charging powers since `since` (the charging recommendation's default
-   * powers): the median of its readings of each kind (lib/charging/charging-defaults.ts says why).
+   * powers): the median of its readings of each kind (lib/vocabulary/charging-defaults.ts says why).
    * A reading is DC when its status word says so (DC_CHARGING_WORDS) or its power is above `acMaxKw`
    * (no car charges faster on AC); AC when it carries a charging word (CHARGING_WORDS) and no DC-level
    * reading lies within `sessionMs` of it — OEMs that report a DC session as plain `charging` also
@@ -249,9 +226,9 @@ export const parts = {
   /**
    * Whether any voltage was reported, and the latest resting 12 V reading of the 90-day device window
    * (DEVICE_WINDOW_DAYS): raw telemetry since the device's rollups end, else its rolled-up days
-   * (resting-12v-sql.ts).
+   * (lib/telemetry/queries/resting-12v-sql.ts).
    */
-  electrical: ({ since90 }: Windows): DevicePart => electricalPart({ since90 }),
+  electrical: ({ since90 }: { since90: string }): DevicePart => electricalPart({ since90 }),
 
   /**
    * Alert facts of the device: the open implausible-odometer-jump problems (vehicle health's
@@ -261,7 +238,7 @@ export const parts = {
    * per-device `alerts_period` facts of the scores batch). No score counts alert rows as behaviour
    * (docs/methodology/alerts.md "Lifecycle").
    */
-  alertCounts: ({ since30 }: Windows): DevicePart => {
+  alertCounts: ({ since30 }: { since30: string }): DevicePart => {
     const [critical, warning, info]: Severity[] = ["CRITICAL", "WARNING", "INFO"];
     return {
       columns: sql`ac.odo_jumps, ac.critical_30, ac.warning_30, ac.info_30`,
@@ -311,112 +288,3 @@ export const parts = {
     };
   },
 } as const;
-
-export interface DeviceQueryArgs {
-  ctx: Pick<TenantCtx, "db" | "tenantId">;
-  deviceIds: readonly string[];
-  /** Called once per SQL round trip (tests and the bench assert that it does not grow with N). */
-  onQuery?: (label: string) => void;
-}
-
-/** A load is split for FDP_QUERY_PARALLELISM only from this many devices per statement on: below it, one statement is cheaper. */
-export const MIN_DEVICES_PER_STATEMENT = 100;
-
-/**
- * The tenant's devices among `deviceIds` (each once; ids it does not hold are simply absent) with the
- * columns of `withParts`, in one round trip, or, for a large list on the app's Postgres pool, in
- * FDP_QUERY_PARALLELISM statements sent at once over contiguous slices of the list: the statement is a
- * nested loop over the devices that Postgres runs on one core, so a 1,000-device TAS batch used one
- * core of the database while the other idled. The number of statements is bounded (never grows with
- * N beyond that setting) and each is the same text, so the same prepared statement. Inside a
- * transaction, and on the embedded database, it is always one statement. The id list travels as one
- * JSON parameter, so the statement has the same placeholders whatever N, on both drivers. `limit N` (the list holds exactly N distinct
- * ids, so it drops none) tells the planner how many ids there are: without it a set-returning function
- * counts as 100 rows, and a one-device statement was costed as the whole fleet, above Postgres'
- * jit_above_cost, so it paid about 60 ms of JIT compilation for a few milliseconds of execution.
- */
-export async function queryDevices(
-  label: string,
-  { ctx, deviceIds, onQuery }: DeviceQueryArgs,
-  withParts: DevicePart[] | (() => DevicePart[]),
-  { genericPlan = false, template }: { genericPlan?: boolean; template?: { statement: DeviceStatementTemplate; values: Record<string, unknown> } } = {},
-): Promise<Record<string, unknown>[]> {
-  const unique = [...new Set(deviceIds)];
-  if (unique.length === 0) return [];
-  const statements = isPostgresPool(ctx.db) ? Math.max(1, Math.min(env().FDP_QUERY_PARALLELISM, Math.floor(unique.length / MIN_DEVICES_PER_STATEMENT))) : 1;
-  const size = Math.ceil(unique.length / statements);
-  const slices = Array.from({ length: statements }, (_, i) => unique.slice(i * size, (i + 1) * size)).filter((s) => s.length > 0);
-  let built: SQL[] | undefined;
-  const statementFor = (slice: readonly string[]) => {
-    built ??= (() => {
-      const parts = typeof withParts === "function" ? withParts() : withParts;
-      return [selectList(parts), sql.join(parts.flatMap((p) => (p.join ? [p.join] : [])), sql` `)];
-    })();
-    return devicesStatement(ctx.tenantId, JSON.stringify(slice), slice.length, built[0]!, built[1]!);
-  };
-  const found = await Promise.all(
-    slices.map(async (slice) => {
-      onQuery?.(label);
-      if (template) {
-        const values = { ...template.values, tenant: ctx.tenantId, ids: JSON.stringify(slice), n: slice.length };
-        const answered = await runBuiltQuery<Record<string, unknown>>(ctx.db, fillTemplate(ctx.db, template.statement, values), { genericPlan });
-        if (answered) return answered;
-      }
-      return (genericPlan ? genericPlanRows : rows)(ctx.db, statementFor(slice));
-    }),
-  );
-  return found.length === 1 ? found[0]! : found.flat();
-}
-
-/** The parts' columns after `d.device_id` (with their leading comma). */
-const selectList = (parts: DevicePart[]): SQL => (parts.length > 0 ? sql`, ${sql.join(parts.map((p) => p.columns), sql`, `)}` : sql``);
-
-function devicesStatement(tenantId: string, idsJson: string, n: number | string, columns: SQL, joins: SQL): SQL {
-  return sql`with ids as (select distinct v as device_id from jsonb_array_elements_text(${idsJson}::jsonb) as v limit ${n}::int)
-        select d.device_id${columns}
-        from ids join devices d on d.tenant_id = ${tenantId} and d.device_id = ids.device_id
-        ${joins}`;
-}
-
-/** Marks a template value (no request value holds a NUL character: the API refuses them). */
-const TEMPLATE_VALUE = "\u0000fdp-template:";
-
-/** The placeholder of the value `name` in a statement template's parts. */
-export const templateValue = (name: string): string => `${TEMPLATE_VALUE}${name}`;
-
-/**
- * A device statement whose TEXT is built once per process and whose values are filled per call.
- * drizzle builds the TAS statement from some 3,000 SQL fragments at every call: about 0.45 ms of CPU a
- * request, the largest part of what `GET /tas/{id}` cost beyond its floor (docs/performance.md). The
- * parts are built with `templateValue(name)` where a call's values go (the values the statement derives
- * from them are passed as values too: no part computes on a placeholder), then every parameter that is
- * a placeholder is replaced by the call's value, and the tenant (`tenant`), the id list (`ids`) and its
- * length (`n`) by queryDevices. The embedded database builds the statement per call as before.
- */
-export interface DeviceStatementTemplate {
-  parts: () => DevicePart[];
-  built?: BuiltQuery;
-}
-
-function fillTemplate(db: Db, template: DeviceStatementTemplate, values: Record<string, unknown>): BuiltQuery {
-  template.built ??= (() => {
-    const parts = template.parts();
-    return buildQuery(
-      db,
-      devicesStatement(
-        templateValue("tenant"),
-        templateValue("ids"),
-        templateValue("n"),
-        selectList(parts),
-        sql.join(parts.flatMap((p) => (p.join ? [p.join] : [])), sql` `),
-      ),
-    );
-  })();
-  const params = template.built.params.map((p) => {
-    if (typeof p !== "string" || !p.startsWith(TEMPLATE_VALUE)) return p;
-    const name = p.slice(TEMPLATE_VALUE.length);
-    if (!(name in values)) throw new Error(`statement template: no value for ${name}`);
-    return values[name];
-  });
-  return { sql: template.built.sql, params };
-}

@@ -1,10 +1,11 @@
 /**
  * ONE per-device behaviour and energy aggregate over a time window, as a SQL part correlated on the
- * device row `d` (see device-sql.ts). The same part is joined by the fleet scores' query (all devices
- * of the tenant, load-fleet-inputs.ts), by the per-device items of POST /scores/batch
- * (load-device-fleet-inputs.ts) and by the TAS behaviour pillar (load-tas-inputs.ts), so every score
- * measures driving, speeding, weather exposure, charging and consumption the same way, in the one
- * round trip its loader already makes. `toBehaviour` turns the row into typed figures.
+ * device row `d` (see lib/devices/device-query.ts). The same part is joined by the fleet scores' query
+ * (all devices of the tenant, load-fleet-inputs.ts), by the per-device items of POST /scores/batch
+ * (load-device-fleet-inputs.ts) and by the TAS behaviour pillar (load-tas-inputs.ts; all three in
+ * lib/scores/queries/), so every score measures driving, speeding, weather exposure, charging and
+ * consumption the same way, in the one round trip its loader already makes; the daily rollups
+ * (lib/telemetry/rollups/) store its per-day sums. `toBehaviour` turns the row into typed figures.
  *
  * Methodology: docs/methodology/green-fleet.md ("Energy accounting") and fleet-risk.md ("Inputs").
  *
@@ -28,13 +29,12 @@
  * - Harsh-event exposure: the km over which the event source covered the window (see `harsh`).
  */
 import { sql, type SQL } from "drizzle-orm";
-import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S } from "@/lib/ingest/driving-events";
 import { textArray as pgTextArray } from "@/lib/db/pg-array";
 import { sqlCount, sqlDate, sqlNumber } from "@/lib/db/sql-values";
 import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS, HIGH_POWER_DC_KW, NOT_CHARGING_WORDS } from "@/lib/vocabulary/charging";
-import { HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
+import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S, HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 import { MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
-import type { DevicePart } from "./device-sql";
+import type { DevicePart } from "@/lib/devices/device-query";
 
 /** A sample's state (speed, temperature, charging) holds until the next sample, at most this long. */
 export const STATE_HOLD_MINUTES = 10;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { rows } from "@/lib/db/sql-values";
-import { utcDay } from "@/lib/scores/queries/rollup-window";
+import { utcDay } from "@/lib/telemetry/queries/rollup-window";
 import { assertTenantExists } from "@/lib/tenants/assert-tenant-exists";
 import { parseInput } from "@/lib/validation";
 import { refreshTelemetryRollups } from "./refresh-telemetry-rollups";

@@ -4,13 +4,13 @@ import { numberArray, textArray } from "@/lib/db/pg-array";
 import { rows, sqlNumber } from "@/lib/db/sql-values";
 import { env } from "@/lib/env";
 import type { Logger } from "@/lib/log/logger";
-import { ROLLUP_INSERT_COLUMNS, rollupRowsSelect } from "@/lib/scores/queries/behaviour-rollup-sql";
-import { utcDay } from "@/lib/scores/queries/rollup-window";
+import { ROLLUP_INSERT_COLUMNS, rollupRowsSelect } from "@/lib/telemetry/queries/behaviour-rollup-sql";
+import { utcDay } from "@/lib/telemetry/queries/rollup-window";
 
 /**
  * Keeps the daily telemetry rollups (lib/db/schema/telemetry-rollups.ts) up to date. Nothing here is
  * needed for a right answer: the scores read a device's rollups only where they are valid and the raw
- * telemetry elsewhere (behaviour-rollup-sql.ts). A refresh makes long windows fast again.
+ * telemetry elsewhere (lib/telemetry/queries/behaviour-rollup-sql.ts). A refresh makes long windows fast again.
  *
  * What makes a device's rollups stale, and what an ingest does about it: the ingest lowers the
  * device's `clean_before` to the first UTC day it wrote, in the statement that stores the readings

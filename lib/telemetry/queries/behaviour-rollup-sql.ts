@@ -27,7 +27,7 @@
  * and C's km `bh_dkm_c`).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { DevicePart } from "./device-sql";
+import type { DevicePart } from "@/lib/devices/device-query";
 import {
   behaviourAggregates,
   DRIVING_MEASURES,
@@ -77,7 +77,7 @@ export function behaviourPart({
    * rollups' running day count, C's counted on the primary key.
    */
   telemetryDays?: boolean;
-  /** `windowBounds(since, until)`, given apart only by a statement template whose values are placeholders (device-sql.ts). */
+  /** `windowBounds(since, until)`, given apart only by a statement template whose values are placeholders (lib/devices/device-query.ts). */
   bounds?: WindowBounds;
   /** Only these figures (default: every figure of `measures`); the rollup probes no selected figure needs are left out. */
   figures?: readonly BehaviourFigure[];

@@ -1,12 +1,39 @@
 /**
- * Turning the validity columns of lib/scores/queries/device-sql.ts into judged readings, so that every
+ * Turning the validity columns of the device parts (device-parts.ts) into judged readings, so that every
  * loader reads the same SQL columns the same way (one validity module: lib/vocabulary/readings.ts).
  */
 import { sqlDate, sqlJson, sqlNumber, sqlText } from "@/lib/db/sql-values";
-import type { OdometerEvidence } from "@/lib/scores/derived-measures";
-import type { KnockoutDismissal } from "@/lib/scores/knockout-evidence";
 import { ALERT_KEYS } from "@/lib/vocabulary/alerts";
 import { judgeSohReadings, restingTwelveVolt, type SohJudgement, type TwelveVoltChemistry } from "@/lib/vocabulary/readings";
+import type { Knockout } from "@/lib/vocabulary/scores";
+
+/**
+ * The readings that show an odometer manipulation (CONTRACT knockout `odometer_manipulation`): the
+ * highest earlier reading (an implausible spike excluded), the first reading after the last one at
+ * that level, and the latest reading, which is still more than 1 km below it.
+ */
+export interface OdometerEvidence {
+  highest: { km: number; at: Date };
+  firstLower: { km: number; at: Date };
+  latest: { km: number; at: Date };
+  /** Readings from the first lower one through the latest, none back at the earlier level. */
+  readingsSince: number;
+}
+
+/**
+ * A knockout alert a reviewer dismissed as a false alarm (lib/alerts/dismiss-alert.ts): the readings it
+ * cited are the device times from its first to its latest occurrence's evidence (`from`…`to`). Loaded by
+ * the `dismissedKnockoutAlerts` part (device-parts.ts). The reviewer's identity stays in the audit
+ * log and the dashboard; the answers say "a reviewer".
+ */
+export interface KnockoutDismissal {
+  knockout: Knockout;
+  alert_id: string;
+  from: Date;
+  to: Date;
+  dismissed_at: Date;
+  reason: string;
+}
 
 /** The `recentSoh` part's readings, judged by the plausibility rule. */
 export function sohJudgementOf(row: Record<string, unknown>): SohJudgement {

@@ -2,11 +2,11 @@
  * The great-circle distance a device's positions cover over a window: the haversine sum over pairs of
  * CONSECUTIVE POSITIONED readings (a reading without lat/lon is skipped, not a break), on the sphere of
  * `haversineKm` (lib/reports/emissions.ts). The emissions report's distance when a vehicle has no
- * odometer distance in the period. A SQL part correlated on the device row `d` (device-sql.ts).
+ * odometer distance in the period. A SQL part correlated on the device row `d` (lib/devices/device-query.ts).
  */
 import { sql, type SQL } from "drizzle-orm";
-import { EARTH_RADIUS_KM } from "@/lib/reports/emissions";
-import type { DevicePart } from "./device-sql";
+import { EARTH_RADIUS_KM } from "@/lib/vocabulary/distance";
+import type { DevicePart } from "@/lib/devices/device-query";
 import { latestValidDay, windowBounds } from "./rollup-window";
 
 /** Σ haversine(lat, lon → lat2, lon2) over the rows of `alias` whose partner exists, km (0 without pairs). */
