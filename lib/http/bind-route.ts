@@ -88,8 +88,19 @@ export function routeHandlers(methods: readonly string[], handlerFor: (method: B
   return handlers;
 }
 
-/** The handlers of the route file that serves `path` (relative to /api/v1, as in the registry). */
+const boundRoutes = new Map<string, RouteHandlers>();
+
+/**
+ * The handlers of the route that serves `path` (relative to /api/v1, as in the registry), bound once:
+ * the route file and server.ts's request handler (lib/http/api-request-handler.ts) hold the same object.
+ */
 export function bindRoute(path: string): RouteHandlers {
+  let handlers = boundRoutes.get(path);
+  if (!handlers) boundRoutes.set(path, (handlers = bindOperations(path)));
+  return handlers;
+}
+
+function bindOperations(path: string): RouteHandlers {
   const ops = operationsAt(path);
   if (ops.length === 0) throw new Error(`bindRoute: no operation at ${path}`);
   return routeHandlers(

@@ -40,8 +40,6 @@ export const OPERATIONS: readonly Operation[] = [
   getResidualValueOperation,
   predictResidualValueOperation,
   predictMileageOperation,
-  // Before the `/certificates/{certificate_number}/…` routes: at equal parameter count the first match
-  // wins (methodsServedAt), and Next.js serves the static `generate` segment first too.
   generateCertificateOperation,
   getCertificateOperation,
   getCertificatePdfOperation,
@@ -80,39 +78,4 @@ export function operationsAt(path: string): Operation[] {
 /** `/api/v1/tas/{device_id}` ↔ `/api/v1/tas/[device_id]`: the folder of a path template under app/. */
 export function routeFolderOf(path: string): string {
   return `/api/v1${path.replace(/\{([a-z_]+)\}/g, "[$1]")}`;
-}
-
-interface RouteEntry {
-  pattern: RegExp;
-  /** Path parameters in the template: a static path wins over a parameterised one (as in Next.js). */
-  params: number;
-  methods: string[];
-}
-
-const ROUTE_TABLE: RouteEntry[] = (() => {
-  const byTemplate = new Map<string, string[]>();
-  for (const op of OPERATIONS) byTemplate.set(`/api/v1${op.path}`, [...(byTemplate.get(`/api/v1${op.path}`) ?? []), op.method]);
-  for (const { route, methods } of Object.values(SERVICE_ROUTES)) if (methods.length > 0) byTemplate.set(route, [...methods]);
-  return [...byTemplate.entries()]
-    .map(([template, methods]) => ({
-      pattern: new RegExp(
-        `^${template
-          .replace(/\[\.\.\.[a-z]+\]$/, "\0")
-          .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
-          .replace(/\{[a-z_]+\}/g, "[^/]+")
-          .replace("\0", ".+")}$`,
-      ),
-      // A catch-all (`[...x]`, only service routes have one) loses to every other template.
-      params: (template.match(/\{/g) ?? []).length + (template.includes("[...") ? 100 : 0),
-      methods,
-    }))
-    .sort((a, b) => a.params - b.params);
-})();
-
-/**
- * The methods served at a concrete request path (`/api/v1/tas/sbx-001` → GET), or null when no route
- * serves it. For answers given before Next.js routing (lib/http/edge-guard.ts): 405 `Allow`, OPTIONS.
- */
-export function methodsServedAt(pathname: string): string[] | null {
-  return ROUTE_TABLE.find((r) => r.pattern.test(pathname))?.methods ?? null;
 }
