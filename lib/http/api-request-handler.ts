@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { rootLogger } from "@/lib/log/logger";
 import { matchApiRoute, type ApiMatch, type ApiRoute } from "./api-routes";
 import { bindRoute, type RouteHandlers } from "./bind-route";
@@ -70,6 +69,33 @@ export function handleApiRequest(req: IncomingMessage, res: ServerResponse): boo
 /** The Request's origin: the handlers read only the path and the query (and the Host header, as sent). */
 const ORIGIN = "http://localhost";
 
+/**
+ * The request's body as a Web stream read only when the handler reads it. A body nobody reads (an
+ * answer given before it, such as a 401 or a 413 from Content-Length) is then drained by Node once the
+ * answer is sent, and the connection kept alive, as for any Node handler; a stream that read ahead
+ * would leave it half read, the connection stuck behind it.
+ */
+function requestBody(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; started: () => boolean } {
+  let chunks: AsyncIterator<Buffer> | undefined;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        // Not destroyed on cancel: destroying the request would destroy its socket, and the answer with it.
+        chunks ??= req.iterator({ destroyOnReturn: false });
+        const { done, value } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      },
+      async cancel() {
+        await chunks?.return?.();
+      },
+    },
+    // No read ahead: nothing is read before the handler asks.
+    { highWaterMark: 0 },
+  );
+  return { stream, started: () => chunks !== undefined };
+}
+
 async function answer(req: IncomingMessage, res: ServerResponse, handlers: RouteHandlers, params: ApiMatch["params"]): Promise<void> {
   const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
   try {
@@ -77,13 +103,16 @@ async function answer(req: IncomingMessage, res: ServerResponse, handlers: Route
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
-    const hasBody = method !== "GET";
+    const body = method === "GET" ? null : requestBody(req);
     const request = new Request(new URL(req.url ?? "/", ORIGIN), {
       method,
       headers,
-      ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+      ...(body ? { body: body.stream, duplex: "half" } : {}),
     } as RequestInit);
     const response = await handlers[method as keyof RouteHandlers](request, { params: Promise.resolve(params) });
+    // A body the handler began and left unfinished (a 413 found while streaming) is still arriving: the
+    // answer goes out, then the connection closes instead of waiting for the rest.
+    if (body?.started() && !req.complete) res.setHeader("Connection", "close");
     await writeAnswer(req, res, response, req.method === "HEAD");
   } catch (err) {
     // The handlers answer every error in the envelope themselves: what lands here is the connection

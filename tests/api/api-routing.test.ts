@@ -1,3 +1,4 @@
+import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowHeader } from "@/lib/http/bind-route";
 import { OPERATIONS, operationsAt } from "@/lib/operations/registry";
@@ -60,5 +61,44 @@ describe("what the request handler leaves to Next.js", () => {
     const res = await app.fetch("/api/v1/no-such-thing", { key });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { message: string }).message).toBe("No endpoint GET /api/v1/no-such-thing. See /api/v1/openapi.json for the endpoints.");
+  });
+});
+
+describe("request bodies the handler does not read to the end", () => {
+  /** POST /tas/batch (1 MiB limit) over `agent`, the body written in chunks; resolves with the answer. */
+  function postInChunks(agent: Agent, { chunks, declare }: { chunks: number; declare: boolean }): Promise<{ status: number; connection?: string; socket: unknown }> {
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    return new Promise((resolve, reject) => {
+      const req = request(`${app.url}/api/v1/tas/batch`, {
+        method: "POST",
+        agent,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...(declare ? { "content-length": String(chunk.length * chunks) } : {}) },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, socket: req.socket }));
+      });
+      req.on("error", reject);
+      for (let i = 0; i < chunks; i++) req.write(chunk);
+      req.end();
+    });
+  }
+
+  it("an oversized body announced by Content-Length is a 413 and the connection stays usable", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const first = await postInChunks(agent, { chunks: 5, declare: true });
+    expect(first.status).toBe(413);
+    const second = await postInChunks(agent, { chunks: 0, declare: true });
+    expect(second.status).toBe(400); // an empty body: invalid JSON, answered on the same connection
+    expect(second.socket).toBe(first.socket);
+    agent.destroy();
+  });
+
+  it("an oversized body found while streaming (no Content-Length) is a 413, then the connection closes", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const answer = await postInChunks(agent, { chunks: 6, declare: false });
+    expect(answer.status).toBe(413);
+    expect(answer.connection).toBe("close");
+    agent.destroy();
   });
 });
