@@ -154,7 +154,7 @@ export async function callTool({ caller, params }: { caller: McpCaller; params: 
     log.info({ ms: Math.round(performance.now() - started) }, "tool call");
     return {
       content: [
-        { type: "text", text: summaryOf(entry.name as ToolName, answer, op, input) },
+        { type: "text", text: summaryOf(entry.name, answer, op, input) },
         { type: "text", text: textCopy(structured) },
       ],
       structuredContent: structured,

@@ -25,7 +25,7 @@ import {
  * (lib/http/bind-route.ts), the OpenAPI document loops over them, and so do the shared security and
  * fuzz tests; tests/unit/operations/registry.test.ts fails if a route file exists outside this list.
  */
-export const OPERATIONS: readonly Operation[] = [
+const DEFINED = [
   listFleetOperation,
   listAlertsOperation,
   getFleetRiskOperation,
@@ -50,7 +50,13 @@ export const OPERATIONS: readonly Operation[] = [
   generateCsrdReportOperation,
   getSpotPricesOperation,
   getChargingRecommendationOperation,
-] as unknown as readonly Operation[];
+] as const;
+export const OPERATIONS = DEFINED as unknown as readonly Operation[];
+
+/** Every operation's id: a table keyed by it (`satisfies Record<OperationId, …>`) misses none. */
+export type OperationId = (typeof DEFINED)[number]["id"];
+/** The definition of one operation, with its own input and output types. */
+export type OperationById<I extends OperationId> = Extract<(typeof DEFINED)[number], { id: I }>;
 
 /**
  * Routes under `/api` that are not API operations: they need no key, are not rate limited and are not
