@@ -21,9 +21,11 @@ import {
 } from "./scores";
 
 /**
- * Every operation of the FDP API (paths relative to `/api/v1`). Route files bind these by path
- * (lib/http/bind-route.ts), the OpenAPI document loops over them, and so do the shared security and
- * fuzz tests; tests/unit/operations/registry.test.ts fails if a route file exists outside this list.
+ * Every operation of the FDP API (paths relative to `/api/v1`), in the OpenAPI document's order. Route files
+ * bind these by path (lib/http/bind-route.ts), the API's route matcher is derived from them
+ * (lib/http/api-routes.ts), the OpenAPI document and the MCP catalogue loop over them, and so do the
+ * shared security and fuzz tests; tests/unit/operations/registry.test.ts fails if a route file exists
+ * outside this list.
  */
 const DEFINED = [
   listFleetOperation,
