@@ -51,7 +51,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
 });
 
 describe("what the request handler leaves to Next.js", () => {
-  it("a page is not served by the tests' server: it has no router besides next-auth's route", async () => {
+  it("a page is not served by the tests' server: it has no router of its own", async () => {
     const res = await app.fetch("/dashboard");
     expect(res.status).toBe(599);
     await res.body?.cancel();

@@ -10,14 +10,19 @@ import { matchApiRoute } from "@/lib/http/api-routes";
 /**
  * The app's API over a real HTTP server on an ephemeral port, served by the request handler server.ts
  * runs in production and development (lib/http/api-request-handler.ts): the same edge guard, the same
- * route matcher, the same handlers and answer writing. It has no router of its own. What that handler
- * leaves to Next.js is served here only for next-auth's `/api/auth/*` (its route file, called the way
- * Next.js calls a route handler); anything else it leaves (a page) is a harness failure, 599.
+ * route matcher, the same handlers and answer writing. It has no router of its own. Of what that
+ * handler leaves to Next.js, it serves the route handlers API tests call, from their route files, called
+ * the way Next.js calls a route handler: next-auth's `/api/auth/*` (found by the same matcher) and the
+ * certificate trust documents under /.well-known; anything else (a page) is a harness failure, 599.
  */
 
 type RouteModule = Record<string, unknown>;
 
 const loadAuthRoute = () => import("@/app/api/auth/[...nextauth]/route") as Promise<RouteModule>;
+const WELL_KNOWN_ROUTES: Record<string, () => Promise<RouteModule>> = {
+  "/.well-known/fdp-certificate-keys.json": () => import("@/app/.well-known/fdp-certificate-keys.json/route"),
+  "/.well-known/fdp-certificate-signing.pem": () => import("@/app/.well-known/fdp-certificate-signing.pem/route"),
+};
 
 async function toWebRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const chunks: Buffer[] = [];
@@ -30,16 +35,16 @@ async function toWebRequest(req: IncomingMessage, origin: string): Promise<Reque
   return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
 }
 
-/** What Next.js would serve: next-auth's routes; anything else is not this harness's to answer. */
+/** What Next.js would serve, for the route handlers above; anything else is not this harness's to answer. */
 async function serveAsNext(req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
-  const match = matchApiRoute(new URL(req.url ?? "/", origin).pathname);
-  let response: Response;
-  if (match?.route.kind === "service" && match.route.name === "auth") {
-    const handler = (await loadAuthRoute())[req.method === "HEAD" ? "GET" : (req.method ?? "GET")] as (r: Request, c: { params: Promise<unknown> }) => Promise<Response>;
-    response = await handler(await toWebRequest(req, origin), { params: Promise.resolve(match.params) });
-  } else {
-    response = new Response("harness: not an API route (Next.js would serve it)", { status: 599 });
-  }
+  const { pathname } = new URL(req.url ?? "/", origin);
+  const match = matchApiRoute(pathname);
+  const auth = match?.route.kind === "service" && match.route.name === "auth";
+  const load = auth ? loadAuthRoute : WELL_KNOWN_ROUTES[pathname];
+  const handler = (await load?.())?.[req.method === "HEAD" ? "GET" : (req.method ?? "GET")] as ((r: Request, c: { params: Promise<unknown> }) => Promise<Response>) | undefined;
+  const response = handler
+    ? await handler(await toWebRequest(req, origin), { params: Promise.resolve(match?.params ?? {}) })
+    : new Response("harness: not a route the API tests call (Next.js would serve it)", { status: 599 });
   res.statusCode = response.status;
   // Set-Cookie is the one header that comes as several lines (next-auth sets several cookies).
   response.headers.forEach((value, name) => name !== "set-cookie" && res.setHeader(name, value));
