@@ -4,13 +4,14 @@
  * and Next.js does not expose the socket to route handlers. So every request gets the peer address
  * in `x-fdp-client-ip`, overwriting whatever a client sent under that name. It also answers the /api
  * requests Next.js would answer outside the CONTRACT's envelope (malformed percent-encoding, methods
- * no route handler can serve, trailing or doubled slashes): lib/http/edge-guard.ts. And in production
- * it serves the API operations' routes with their route handlers itself, without Next.js's router
- * (lib/http/direct-api.ts; why: docs/performance.md "The read path against its floor"). What it does
+ * no route handler can serve, trailing or doubled slashes): lib/http/edge-guard.ts. And it serves the
+ * API itself, in development as in production, with the handlers its route files export, routed by one
+ * matcher derived from the operation registry (lib/http/api-request-handler.ts, lib/http/api-routes.ts;
+ * why: docs/performance.md "One route matcher"). Next.js serves the pages and next-auth's /api/auth/*. What it does
  * with connections (timeouts, the connection cap, clients that go away, the graceful shutdown on
  * SIGTERM) is lib/http/connections.ts, described in docs/connections.md.
  *
- *   npm run dev    → tsx server.ts            (development, hot reload)
+ *   npm run dev    → tsx server.ts            (development: hot reload of pages; API code needs a restart)
  *   npm start      → NODE_ENV=production exec tsx server.ts   (after `npm run build`; exec: docs/connections.md)
  */
 import { EventEmitter } from "node:events";
@@ -19,23 +20,14 @@ import type { Duplex } from "node:stream";
 import next from "next";
 import { CLIENT_IP_HEADER, clientIpFrom } from "@/lib/http/client-ip";
 import { applyConnectionSettings, ConnectionKeeper, connectionSettings, endAfterInFlight, serverOptions } from "@/lib/http/connections";
-import {
-  connectAnswer,
-  expectationFailedResponse,
-  guardApiRequest,
-  isApiTarget,
-  malformedHttpAnswer,
-  NEXT_ROUTER_HEADERS,
-  originForm,
-  requestTimeoutAnswer,
-  upgradeRefusedAnswer,
-} from "@/lib/http/edge-guard";
+import { connectAnswer, expectationFailedResponse, isApiTarget, malformedHttpAnswer, requestTimeoutAnswer, upgradeRefusedAnswer } from "@/lib/http/edge-guard";
 import { closeCertificatePdfWorkers } from "@/lib/certificates/pdf/render-certificate-pdf-in-worker";
 import { closeOperationPools } from "@/lib/db/operation-pools";
 import { getDbHandle, migrateDatabase } from "@/lib/db/client";
 import { closeReadReplica } from "@/lib/db/replica";
 import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
-import { serveDirect } from "@/lib/http/direct-api";
+import { handleApiRequest } from "@/lib/http/api-request-handler";
+import { sendAnswer } from "@/lib/http/write-answer";
 import { applySecurityHeaders } from "@/lib/http/security-headers";
 import { createDatabaseGate, databaseUnavailableAnswer, pageNeedsDatabase } from "@/lib/http/database-gate";
 import { isLimitedPublicPage, limitPublicPage } from "@/lib/http/public-page-limit";
@@ -96,36 +88,14 @@ authSecret();
 
 await Promise.all([app.prepare(), prepareDatabase()]);
 
-async function send(res: ServerResponse, answer: Response): Promise<void> {
-  res.statusCode = answer.status;
-  answer.headers.forEach((value, name) => res.setHeader(name, value));
-  res.end(Buffer.from(await answer.arrayBuffer()));
-}
-
 const connections = connectionSettings(env());
 // requireHostHeader: false lets the guard answer a Host-less HTTP/1.1 request in the envelope.
 const server = createServer({ requireHostHeader: false, ...serverOptions(connections) }, (req, res) => {
   // `keeper` (below: it needs the server) exists before the server listens, so before any request.
   keeper.track(req, res);
-  req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
-  // CONTRACT "Reliability and hardening": the headers of every answer, whoever writes it (pages: proxy.ts).
-  applySecurityHeaders(req, res);
-  const early = guardApiRequest({
-    method: req.method ?? "GET",
-    url: req.url ?? "/",
-    requestIdHeader: req.headers["x-request-id"] as string | undefined,
-    authorization: req.headers.authorization,
-    missingHost: req.httpVersion === "1.1" && !req.headers.host,
-  });
-  if (early) {
-    void send(res, early);
-    return;
-  }
-  // An absolute-form target (`GET http://host/api/…`) reaches Next.js as the path it names.
-  req.url = originForm(req.url ?? "/");
-  if (isApiTarget(req.url)) for (const name of NEXT_ROUTER_HEADERS) delete req.headers[name];
-  // Production: the operations' routes go straight to their handlers (lib/http/direct-api.ts).
-  if (!dev && serveDirect(req, res)) return;
+  // The API, in development as in production (lib/http/api-request-handler.ts); the rest is Next.js's.
+  if (handleApiRequest(req, res)) return;
+  req.url ??= "/";
   if (req.method === "GET" && req.url.split("?")[0] === SIGN_IN_LIMITED_PATH) {
     const answer = tooManySignInAttemptsAnswer(req.url.split("?")[1] ?? "", env().RATE_LIMIT_AUTH_PER_MIN);
     res.writeHead(answer.status, { ...answer.headers, "Content-Type": "text/html; charset=utf-8" });
@@ -180,7 +150,7 @@ async function servePublicPage(req: IncomingMessage, res: ServerResponse): Promi
 // Node's own answer to `Expect: <anything but 100-continue>` is an empty 417.
 server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
   applySecurityHeaders(req, res);
-  void send(res, expectationFailedResponse(req.headers["x-request-id"] as string | undefined));
+  void sendAnswer(res, expectationFailedResponse(req.headers["x-request-id"] as string | undefined));
 });
 
 // A request Node cannot parse, cut short or too slow never reaches Next.js; answer it in the envelope

@@ -76,7 +76,7 @@ const server = createServer((req, res) => {
     .unsafe(route.sql, route.params as never[], { prepare: true })
     .then((rows) => {
       const text = route.shape === "fleet" ? fleetBody(rows as unknown as Record<string, unknown>[]) : JSON.stringify(rows);
-      // Compressed as the app compresses a JSON answer for a client that asks (lib/http/direct-api.ts:
+      // Compressed as the app compresses a JSON answer for a client that asks (lib/http/write-answer.ts:
       // gzip level 1 from 1 KB on), so both sides do the same work for the same client.
       const bytes = Buffer.from(text);
       if (bytes.length >= 1024 && acceptsGzip(req.headers["accept-encoding"])) {

@@ -2,6 +2,7 @@ import { authenticateApiKey, bearerToken, type Principal } from "@/lib/auth/auth
 import type { PublicCtx, TenantCtx } from "@/lib/context";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import type { Scope } from "@/lib/auth/key-format";
 import type { Logger } from "@/lib/log/logger";
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from "@/lib/errors";
 import type { Access } from "@/lib/operations/define-operation";
@@ -15,15 +16,22 @@ function tooMany(state: LimitState): RateLimitedError {
   return new RateLimitedError(`Too many requests: the limit is ${state.limit} per minute. Retry in ${state.resetSeconds} s.`);
 }
 
+/** The REST 403 for a key without the scope an endpoint needs (the operations' is checked by invokeOperation). */
+export const lacksEndpointScope = (scope: Scope): string => `This API key lacks the scope ${scope} needed for this endpoint.`;
+
+const NO_SCOPES: ReadonlySet<Scope> = new Set();
+
 /**
- * The caller's context for an operation, or a thrown DomainError, in CONTRACT order:
- * key authentication (failures count against the per-IP auth budget) → the key's rate limit →
- * scope (none for `anyKey` operations). Public operations are limited per client IP instead. `decor` collects the rate-limit headers
- * and the sandbox flag, so that errors thrown later carry them too.
+ * The caller of an operation, or a thrown DomainError, in CONTRACT order: key authentication
+ * (failures count against the per-IP auth budget) → the key's rate limit; the operation's scope comes
+ * next, in invokeOperation (lib/operations/invoke-operation.ts), before any input is read. Public
+ * operations are limited per client IP instead. `decor` collects the rate-limit headers and the sandbox
+ * flag, so that errors thrown later carry them too.
  */
-export async function authorize(access: Access, req: Request, decor: ResponseDecor & { log: Logger }): Promise<TenantCtx | PublicCtx> {
-  if ("public" in access) return authorizePublic(req, decor);
-  return (await authorizeKey(access, req, decor)).ctx;
+export async function authorize(access: Access, req: Request, decor: ResponseDecor & { log: Logger }): Promise<{ ctx: TenantCtx | PublicCtx; scopes: ReadonlySet<Scope> }> {
+  if ("public" in access) return { ctx: await authorizePublic(req, decor), scopes: NO_SCOPES };
+  const { ctx, principal } = await authorizeKey(req, decor);
+  return { ctx, scopes: principal.scopes };
 }
 
 async function authorizePublic(req: Request, decor: ResponseDecor & { log: Logger }): Promise<PublicCtx> {
@@ -37,14 +45,11 @@ async function authorizePublic(req: Request, decor: ResponseDecor & { log: Logge
 }
 
 /**
- * A keyed request's context and the key behind it (the MCP endpoint checks each tool's own scope
- * against `principal.scopes` after the endpoint's `mcp` scope passed here).
+ * A keyed request's context and the key behind it, after its rate limit; with `scope`, a key without
+ * it is refused here (the MCP endpoint's `mcp`; each tool then checks its operation's scope against
+ * `principal.scopes` in invokeOperation).
  */
-export async function authorizeKey(
-  access: Exclude<Access, { public: true }>,
-  req: Request,
-  decor: ResponseDecor & { log: Logger },
-): Promise<{ ctx: TenantCtx; principal: Principal }> {
+export async function authorizeKey(req: Request, decor: ResponseDecor & { log: Logger }, scope?: Scope): Promise<{ ctx: TenantCtx; principal: Principal }> {
   const ip = clientIp(req);
   const db = await getDb();
   const log = decor.log;
@@ -64,10 +69,7 @@ export async function authorizeKey(
   decor.headers = { ...decor.headers, ...rateLimitHeaders(state) };
   if (!state.allowed) throw tooMany(state);
 
-  // `anyKey` operations (CONTRACT: the pricing endpoints need any valid key) stop after the key's rate limit.
-  if ("scope" in access && !principal.scopes.has(access.scope)) {
-    throw new ForbiddenError(`This API key lacks the scope ${access.scope} needed for this endpoint.`);
-  }
+  if (scope && !principal.scopes.has(scope)) throw new ForbiddenError(lacksEndpointScope(scope));
   // From here on every line of this request, errors included, names the tenant.
   decor.log = log.child({ tenant_id: principal.tenantId });
   return { ctx: { db, tenantId: principal.tenantId, isSandbox: principal.isSandbox, log: decor.log }, principal };

@@ -1,22 +1,23 @@
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import type { Operation } from "@/lib/operations/define-operation";
 import { presentsSandboxKey } from "@/lib/auth/authenticate-api-key";
-import { heavyCapKey, runBudgeted } from "@/lib/operations/budget";
+import { heavyCapKey } from "@/lib/operations/budget";
+import { invokeOperation } from "@/lib/operations/invoke-operation";
 import { requestLogger, type Logger } from "@/lib/log/logger";
-import { checkedOutput } from "@/lib/validation";
 import { operationsAt, SERVICE_ROUTES, type ServiceRouteName } from "@/lib/operations/registry";
-import { authorize } from "./authorize";
+import { authorize, lacksEndpointScope } from "./authorize";
 import { requestIdFor } from "./request-id";
-import { readInput } from "./read-input";
+import { readRawInput } from "./read-input";
 import { decorate, errorResponse, jsonResponse, type ResponseDecor } from "./respond";
 
 /**
  * The one place where HTTP meets an operation. A route file is a single line,
  * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = bindRoute("/tas/{device_id}")`,
  * and every answer it gives comes from here: the operation's method runs
- * request id → authorization and rate limit → input (media type, size, I-JSON, validation) → verb →
- * the CONTRACT's envelope and headers; the other methods answer 405 with `Allow`, and OPTIONS lists
- * what is served. (HEAD is answered by Next.js from GET.)
+ * request id → key and rate limit → invokeOperation (scope → input: media type, size, I-JSON, then
+ * validation → verb → output check; lib/operations/invoke-operation.ts) → the CONTRACT's envelope and
+ * headers; the other methods answer 405 with `Allow`, and OPTIONS lists what is served. (HEAD is
+ * answered from GET by the server: lib/http/api-request-handler.ts.)
  */
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -58,21 +59,23 @@ function operationHandler(op: Operation): RouteHandler {
     const base = baseDecor(req);
     const decor = { ...base, log: requestLogger({ requestId: base.requestId, operation: op.id }) } satisfies ResponseDecor;
     try {
-      const ctx = await authorize(op.access, req, decor);
-      const input = await readInput(op, req, (await context.params) ?? {}, ctx);
+      const { ctx, scopes } = await authorize(op.access, req, decor);
+      const params = (await context.params) ?? {};
       // Within the operation's budget (heavy: the tenant's cap, the instance's slots, the heavy pool;
       // lib/operations/budget.ts), then the replica for `reads: "replica"` operations, else the primary
       // plus the tenant's read-your-writes mark once the verb has committed (lib/db/replica.ts).
-      const result = await runBudgeted({
+      const { answer } = await invokeOperation({
         op,
         ctx,
+        scopes,
+        lacksScope: lacksEndpointScope,
+        rawInput: () => readRawInput(op, req, params, ctx),
         capKey: heavyCapKey(ctx, req),
         log: decor.log,
         setHeaders: (headers) => (decor.headers = { ...decor.headers, ...headers }),
-        run: (c) => op.verb({ ctx: c as never, input: input as never }),
       });
-      if (result instanceof Response) return decorate(result, decor);
-      return jsonResponse(checkedOutput(op.output, result, `the answer of ${op.id}`), 200, decor);
+      if (answer instanceof Response) return decorate(answer, decor);
+      return jsonResponse(answer, 200, decor);
     } catch (err) {
       return errorResponse(err, decor);
     }
@@ -88,8 +91,19 @@ export function routeHandlers(methods: readonly string[], handlerFor: (method: B
   return handlers;
 }
 
-/** The handlers of the route file that serves `path` (relative to /api/v1, as in the registry). */
+const boundRoutes = new Map<string, RouteHandlers>();
+
+/**
+ * The handlers of the route that serves `path` (relative to /api/v1, as in the registry), bound once:
+ * the route file and server.ts's request handler (lib/http/api-request-handler.ts) hold the same object.
+ */
 export function bindRoute(path: string): RouteHandlers {
+  let handlers = boundRoutes.get(path);
+  if (!handlers) boundRoutes.set(path, (handlers = bindOperations(path)));
+  return handlers;
+}
+
+function bindOperations(path: string): RouteHandlers {
   const ops = operationsAt(path);
   if (ops.length === 0) throw new Error(`bindRoute: no operation at ${path}`);
   return routeHandlers(

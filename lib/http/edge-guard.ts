@@ -1,16 +1,16 @@
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { presentsSandboxKey } from "@/lib/auth/authenticate-api-key";
-import { methodsServedAt } from "@/lib/operations/registry";
+import { methodsServedAt } from "./api-routes";
 import { allowHeader, methodNotAllowedResponse, optionsResponse } from "./bind-route";
 import { requestIdFrom } from "./request-id";
 import { errorResponse } from "./respond";
 import { rawSecurityHeaderLines } from "./security-headers";
 
 /**
- * Answers for /api requests that Next.js would otherwise answer itself, outside the CONTRACT's
- * envelope and without X-Request-Id (a text/plain 500 for `%FF`, an empty 400 for TRACE, a 308 for a
- * trailing slash). server.ts (and the tests' route server) ask this first; null means "let Next.js
- * route it".
+ * Answers for requests that no route should see, given in the CONTRACT's envelope with X-Request-Id
+ * (Next.js's own would be a text/plain 500 for `%FF`, an empty 400 for TRACE, a 308 for a trailing
+ * slash). The API's request handler (lib/http/api-request-handler.ts, which server.ts and the tests'
+ * route server run) asks this first; null means "route it".
  */
 
 /** The methods some FDP route serves (for server-wide answers: `OPTIONS *`, CONNECT). */
@@ -119,7 +119,7 @@ export function guardApiRequest({ method, url: target, requestIdHeader, authoriz
     return errorResponse(new NotFoundError(`No endpoint at ${path}: paths have no trailing or doubled slashes (did you mean ${canonical}?).`), d);
   }
   if (!ROUTABLE_METHODS.has(method)) {
-    const methods = methodsServedAt(decodeURIComponent(path));
+    const methods = methodsServedAt(path);
     if (!methods) return errorResponse(new NotFoundError(`No endpoint ${method} ${path}. See /api/v1/openapi.json for the endpoints.`), d);
     return methodNotAllowedResponse(method, methods, d);
   }

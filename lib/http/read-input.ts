@@ -2,7 +2,6 @@ import type { PublicCtx, TenantCtx } from "@/lib/context";
 import { UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
 import { parseIJsonObject } from "@/lib/json/parse-i-json";
 import type { Operation } from "@/lib/operations/define-operation";
-import { parseInput } from "@/lib/validation";
 import { readBodyLimited } from "./read-body";
 
 /** Request bodies of operations that do not set their own limit. */
@@ -31,16 +30,17 @@ function declaredQuery(op: Operation, url: URL): Record<string, string> {
 }
 
 /**
- * The operation's input from one HTTP request: path parameters, declared query parameters and the
- * declared members of a JSON body, validated with the operation's one input schema. Order: media type
- * (415) → size (413) → I-JSON (400) → the operation's `verifyRequest` (e.g. signatures) → validation (400).
+ * The operation's raw input from one HTTP request: path parameters, declared query parameters and the
+ * declared members of a JSON body, for invokeOperation to validate with the operation's one input
+ * schema. Order: media type (415) → size (413) → I-JSON (400) → the operation's `verifyRequest` (e.g.
+ * signatures); validation (400) follows in invokeOperation.
  */
-export async function readInput(
+export async function readRawInput(
   op: Operation,
   req: Request,
   pathParams: Record<string, unknown>,
   ctx: TenantCtx | PublicCtx,
-): Promise<unknown> {
+): Promise<Record<string, unknown>> {
   const raw: Record<string, unknown> = {};
   if (op.input.body) {
     if (!isJsonContentType(req.headers.get("content-type"))) {
@@ -53,5 +53,5 @@ export async function readInput(
   }
   Object.assign(raw, declaredQuery(op, new URL(req.url)));
   for (const name of op.pathParams) raw[name] = pathParams[name];
-  return parseInput(op.inputSchema, raw);
+  return raw;
 }

@@ -27,7 +27,7 @@ export function jsonResponse(body: unknown, status: number, decor: ResponseDecor
 }
 
 /**
- * The JSON text of a Response made by jsonResponse, so that lib/http/direct-api.ts writes it as it is
+ * The JSON text of a Response made by jsonResponse, so that lib/http/write-answer.ts writes it as it is
  * instead of encoding it into the Response's stream and reading that back into a Buffer (about 0.3 ms
  * and 256 KB of garbage per 128 KB answer; docs/performance.md "The read path against its floor").
  * Keyed by the Response object itself: a Response rebuilt from another's body (a 405) is not in it,

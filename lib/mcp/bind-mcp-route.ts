@@ -24,7 +24,7 @@ import { createMcpServer } from "./create-mcp-server";
  * to end (MCP "Streamable HTTP": a server without a GET stream answers 405).
  */
 
-const MCP_ACCESS = { scope: "mcp" } as const;
+const MCP_SCOPE = "mcp";
 
 /** The transport's own refusals (JSON-RPC error bodies) as the CONTRACT's codes, keeping their status. */
 const CODE_BY_TRANSPORT_STATUS: Record<number, ErrorCode> = {
@@ -101,7 +101,7 @@ async function handleMcpPost(req: Request): Promise<Response> {
     if (!originAllowed(req)) {
       throw new ForbiddenError("This MCP endpoint accepts browser requests only from this deployment's own origin (PUBLIC_BASE_URL); the Origin header names another.");
     }
-    const { ctx, principal } = await authorizeKey(MCP_ACCESS, req, decor);
+    const { ctx, principal } = await authorizeKey(req, decor, MCP_SCOPE);
     if (!isJsonContentType(req.headers.get("content-type"))) {
       throw new UnsupportedMediaTypeError("MCP messages are JSON: send `Content-Type: application/json` (UTF-8).");
     }

@@ -1,13 +1,12 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "@/lib/auth/authenticate-api-key";
 import type { TenantCtx } from "@/lib/context";
-import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
+import { NotFoundError, ValidationError } from "@/lib/errors";
 import { errorBodyFor } from "@/lib/http/error-response";
 import { inspectJson } from "@/lib/json/inspect-json";
 import { JSON_BODY_MAX_DEPTH } from "@/lib/json/parse-i-json";
-import { runBudgeted } from "@/lib/operations/budget";
 import type { Operation } from "@/lib/operations/define-operation";
-import { checkedOutput, parseInput } from "@/lib/validation";
+import { invokeOperation } from "@/lib/operations/invoke-operation";
 import { TOOL_NAMES, toolEntry, type ToolName } from "./tool-catalogue";
 import { summarizeToolResult } from "./tool-summaries";
 
@@ -58,6 +57,23 @@ function restInput(op: Operation, args: Record<string, unknown>, fixed: Readonly
 }
 
 /**
+ * The tool's arguments as the operation's raw input: a JSON object (judged here, after the tool's
+ * name and scope) whose strings and numbers the edge left to the tool (lib/mcp/bind-mcp-route.ts),
+ * then as REST would receive them (restInput).
+ */
+function toolInput(op: Operation, args: unknown, fixed: Readonly<Record<string, string>>): Record<string, unknown> {
+  if (args !== undefined && !isPlainObject(args)) {
+    throw new ValidationError("The arguments must be a JSON object of the tool's arguments by name.", [{ field: "arguments", message: "must be an object" }]);
+  }
+  const { problem } = inspectJson(args ?? {}, JSON_BODY_MAX_DEPTH);
+  if (problem) {
+    const field = problem.path.map(String).join(".") || "arguments";
+    throw new ValidationError(`Invalid input (${field}: ${problem.message}).`, [{ field, message: problem.message }]);
+  }
+  return restInput(op, (args ?? {}) as Record<string, unknown>, fixed);
+}
+
+/**
  * A number as a query string writes it: digits, never an exponent (`String(5e-7)` is `"5e-7"`, which
  * the query parsers refuse: they take digits and an optional fraction). Exact: the digits are those of
  * the shortest round-trip form, only the decimal point moves.
@@ -101,8 +117,9 @@ export function toolErrorResult(err: unknown, caller: McpCaller): CallToolResult
 }
 
 /**
- * Runs one tool: the REST twin's scope → the operation's input validation → its verb → its output
- * check, exactly as the REST binding does, and answers the same JSON as `structuredContent` (with
+ * Runs one tool: its operation through invokeOperation (lib/operations/invoke-operation.ts), as the
+ * REST binding runs it (the REST twin's scope → the tool's arguments as input → validation → the verb
+ * within its budget → the output check), and answers the same JSON as `structuredContent` (with
  * `_sandbox` for the sandbox key) after a one-line summary and the JSON as text (for clients that read
  * only text). Every failure is an `isError` result carrying the CONTRACT error body, never a protocol
  * error (CONTRACT "Settled details").
@@ -118,32 +135,26 @@ export async function callTool({ caller, params }: { caller: McpCaller; params: 
     const entry = toolEntry(name);
     if (!entry) throw new NotFoundError(`No tool named ${echo(name)}. The tools are: ${TOOL_NAMES.join(", ")}.`);
     const op = entry.operation;
-    if ("scope" in op.access && !caller.scopes.has(op.access.scope)) {
-      throw new ForbiddenError(`This API key lacks the scope ${op.access.scope} that ${name} needs (as its REST twin ${op.method} /api/v1${op.path} does).`);
-    }
-    if (args !== undefined && !isPlainObject(args)) {
-      throw new ValidationError("The arguments must be a JSON object of the tool's arguments by name.", [{ field: "arguments", message: "must be an object" }]);
-    }
-    // The edge left the arguments' strings and numbers to the tool (lib/mcp/bind-mcp-route.ts).
-    const { problem } = inspectJson(args ?? {}, JSON_BODY_MAX_DEPTH);
-    if (problem) {
-      const field = problem.path.map(String).join(".") || "arguments";
-      throw new ValidationError(`Invalid input (${field}: ${problem.message}).`, [{ field, message: problem.message }]);
-    }
-    const input = parseInput(op.inputSchema, restInput(op, (args ?? {}) as Record<string, unknown>, entry.fixed ?? {}));
-    const ctx = "public" in op.access ? { db: caller.ctx.db, log } : { ...caller.ctx, log };
     // Within its REST twin's budget and routed as it is: a heavy tool counts against the same per-tenant
     // cap and slots (lib/operations/budget.ts; a refusal is this tool's `rate_limited` or
     // `service_unavailable` result), the read replica for `reads: "replica"` operations.
-    const result = await runBudgeted({ op, ctx, capKey: caller.capKey, log, run: (c) => op.verb({ ctx: c as never, input: input as never }) });
-    if (result instanceof Response) throw new Error(`operation ${op.id} answered a file to an MCP tool; the tool fixes a JSON answer`);
+    const { input, answer: checked } = await invokeOperation({
+      op,
+      ctx: "public" in op.access ? { db: caller.ctx.db, log } : { ...caller.ctx, log },
+      scopes: caller.scopes,
+      lacksScope: (scope) => `This API key lacks the scope ${scope} that ${name} needs (as its REST twin ${op.method} /api/v1${op.path} does).`,
+      rawInput: () => toolInput(op, args, entry.fixed ?? {}),
+      capKey: caller.capKey,
+      log,
+    });
+    if (checked instanceof Response) throw new Error(`operation ${op.id} answered a file to an MCP tool; the tool fixes a JSON answer`);
     // What REST would send: the checked answer through JSON (dates as strings, no undefined members).
-    const answer = JSON.parse(JSON.stringify(checkedOutput(op.output, result, `the answer of ${op.id}`))) as Record<string, unknown>;
+    const answer = JSON.parse(JSON.stringify(checked)) as Record<string, unknown>;
     const structured = caller.ctx.isSandbox ? { ...answer, _sandbox: true } : answer;
     log.info({ ms: Math.round(performance.now() - started) }, "tool call");
     return {
       content: [
-        { type: "text", text: summaryOf(entry.name as ToolName, answer, op, input as Record<string, unknown>) },
+        { type: "text", text: summaryOf(entry.name, answer, op, input) },
         { type: "text", text: textCopy(structured) },
       ],
       structuredContent: structured,

@@ -1,24 +1,5 @@
-import type { z } from "zod";
-import type { generateCertificateOperation, getCertificateOperation, verifyCertificateOperation } from "@/lib/operations/certificates";
-import type { getChargingRecommendationOperation } from "@/lib/operations/charging";
-import type { getSpotPricesOperation } from "@/lib/operations/energy";
-import type { listAlertsOperation, listFleetOperation } from "@/lib/operations/fleet";
-import type { predictMileageOperation } from "@/lib/operations/leasing-mileage";
-import type { getResidualValueOperation } from "@/lib/operations/leasing-residual";
-import type { predictResidualValueOperation } from "@/lib/operations/leasing-residual-model";
-import type { generateCsrdReportOperation, getEmissionsReportOperation } from "@/lib/operations/reports";
-import type {
-  getBatterySnapshotOperation,
-  getEolSummaryOperation,
-  getFleetRiskOperation,
-  getGreenFleetOperation,
-  getTasOperation,
-  getVehicleHealthOperation,
-  scoresBatchOperation,
-  tasBatchOperation,
-} from "@/lib/operations/scores";
 import { helsinkiClock as helsinkiWallClock } from "@/lib/charging/charging-recommendation";
-import type { ToolName } from "./tool-catalogue";
+import type { ToolAnswer, ToolName } from "./tool-catalogue";
 
 /**
  * The text half of an MCP tool result: one plain line an agent or a person reads before (or instead
@@ -30,8 +11,8 @@ import type { ToolName } from "./tool-catalogue";
  * a generic one), never printed as "undefined", "null" or "NaN", and never thrown.
  */
 
-/** The validated JSON answer of an operation. */
-type Out<O extends { output: z.ZodType }> = z.output<O["output"]>;
+/** The validated JSON answer of a tool (its operation's output). */
+type Out<N extends ToolName> = ToolAnswer<N>;
 
 /** Longest summary; a longer one is cut with an ellipsis (the structured answer has everything). */
 export const SUMMARY_MAX_CHARS = 240;
@@ -204,7 +185,7 @@ const newest = (isos: readonly unknown[]): string | null => {
 // ---------------------------------------------------------------------------------------------
 // Scores of one vehicle
 
-function tasScore(o: Out<typeof getTasOperation>, now: Date): string {
+function tasScore(o: Out<"get_tas_score">, now: Date): string {
   const dq = o.data_quality;
   const coverage = dq?.coverage_pct;
   return join(
@@ -216,7 +197,7 @@ function tasScore(o: Out<typeof getTasOperation>, now: Date): string {
   );
 }
 
-function batteryHealth(o: Out<typeof getBatterySnapshotOperation>, now: Date): string {
+function batteryHealth(o: Out<"get_battery_health">, now: Date): string {
   const dq = o.data_quality;
   const snap = o.snapshot;
   const powertrain = str(dq?.powertrain);
@@ -253,7 +234,7 @@ function batteryHealth(o: Out<typeof getBatterySnapshotOperation>, now: Date): s
   );
 }
 
-function vehicleHealth(o: Out<typeof getVehicleHealthOperation>, now: Date): string {
+function vehicleHealth(o: Out<"get_vehicle_health">, now: Date): string {
   const components = Object.entries(o.components ?? {}) as Array<[string, number | null]>;
   const known = components.filter(([, v]) => typeof v === "number" && Number.isFinite(v)) as Array<[string, number]>;
   const unknown = components.filter(([, v]) => !(typeof v === "number" && Number.isFinite(v))).map(([k]) => k.replace(/_/g, " "));
@@ -269,7 +250,7 @@ function vehicleHealth(o: Out<typeof getVehicleHealthOperation>, now: Date): str
   );
 }
 
-function eolSummary(o: Out<typeof getEolSummaryOperation>): string {
+function eolSummary(o: Out<"get_eol_summary">): string {
   const health = score(o.vehicle_health_score);
   const knockouts = Array.isArray(o.knockout_evidence) ? o.knockout_evidence.map((e) => e?.knockout) : undefined;
   const excluded = arr(o.excluded_readings).length;
@@ -285,7 +266,7 @@ function eolSummary(o: Out<typeof getEolSummaryOperation>): string {
 // ---------------------------------------------------------------------------------------------
 // Fleet scores
 
-function fleetRisk(o: Out<typeof getFleetRiskOperation>, now: Date): string {
+function fleetRisk(o: Out<"get_fleet_risk">, now: Date): string {
   const period = fmt(o.period_days, 0);
   const devices = typeof o.device_count === "number" ? plural(o.device_count, "vehicle") : null;
   const alerts = typeof o.alerts_period === "number" ? `${plural(o.alerts_period, "alert")}${typeof o.critical_alerts_period === "number" ? ` (${fmt(o.critical_alerts_period, 0)} critical)` : ""}` : null;
@@ -297,7 +278,7 @@ function fleetRisk(o: Out<typeof getFleetRiskOperation>, now: Date): string {
   );
 }
 
-function greenFleet(o: Out<typeof getGreenFleetOperation>, now: Date): string {
+function greenFleet(o: Out<"get_green_fleet">, now: Date): string {
   const c = o.components;
   const part = (label: string, v: unknown) => `${label} ${score(v) ?? "unknown"}`;
   return join(
@@ -311,7 +292,7 @@ function greenFleet(o: Out<typeof getGreenFleetOperation>, now: Date): string {
 // ---------------------------------------------------------------------------------------------
 // Leasing
 
-function predictMileage(o: Out<typeof predictMileageOperation>): string {
+function predictMileage(o: Out<"predict_mileage">): string {
   const ci = o.confidence_interval;
   const level = fmt(o.interval_level_pct, 0);
   const lower = fmt(ci?.lower, 0);
@@ -334,7 +315,7 @@ function predictMileage(o: Out<typeof predictMileageOperation>): string {
   );
 }
 
-function predictResidualValue(o: Out<typeof predictResidualValueOperation>): string {
+function predictResidualValue(o: Out<"predict_residual_value">): string {
   const pi = o.prediction_interval;
   const level = typeof pi?.level === "number" ? fmt(pi.level * 100, 0) : null;
   const low = fmt(pi?.low_pct, 1);
@@ -355,7 +336,7 @@ function predictResidualValue(o: Out<typeof predictResidualValueOperation>): str
   );
 }
 
-function residualValue(o: Out<typeof getResidualValueOperation>): string {
+function residualValue(o: Out<"get_residual_value">): string {
   const f = o.factors;
   const value = eur(o.estimated_residual_eur);
   const age = typeof f?.age_months === "number" ? `${fmt(f.age_months, 0)} months` : null;
@@ -374,7 +355,7 @@ function residualValue(o: Out<typeof getResidualValueOperation>): string {
 // ---------------------------------------------------------------------------------------------
 // Certificates
 
-type CertificateCore = Out<typeof getCertificateOperation> | Out<typeof generateCertificateOperation> | Out<typeof verifyCertificateOperation>;
+type CertificateCore = Out<"get_certificate"> | Out<"generate_certificate"> | Out<"verify_certificate">;
 
 /** "grade A, health 96.3, residual 59.4 %, knockouts: …" of a certificate. */
 function certificateFigures(o: CertificateCore): string {
@@ -389,7 +370,7 @@ function certificateFigures(o: CertificateCore): string {
     .join(", ");
 }
 
-function generateCertificate(o: Out<typeof generateCertificateOperation>, now: Date): string {
+function generateCertificate(o: Out<"generate_certificate">, now: Date): string {
   const until = day(o.expires_at);
   const url = str(o.verify_url);
   return join(
@@ -415,7 +396,7 @@ function certificateStatus(status: string | null, o: { expires_at?: string; revo
   return null;
 }
 
-function getCertificate(o: Out<typeof getCertificateOperation>): string {
+function getCertificate(o: Out<"get_certificate">): string {
   const status = o.revoked_at ? "revoked" : o.is_expired === true ? "expired" : o.is_expired === false ? "valid" : null;
   return join(
     `Certificate ${str(o.certificate_number) ?? "(number unknown)"} for ${dev(o.device_id)}: ${certificateFigures(o)}`,
@@ -424,7 +405,7 @@ function getCertificate(o: Out<typeof getCertificateOperation>): string {
   );
 }
 
-function verifyCertificate(o: Out<typeof verifyCertificateOperation>): string {
+function verifyCertificate(o: Out<"verify_certificate">): string {
   const status = str(o.status);
   return join(
     `Certificate ${str(o.certificate_number) ?? "(number unknown)"} is ${status ? status.toUpperCase() : "of unknown status"}: ${dev(o.device_id)}, ${certificateFigures(o)}`,
@@ -451,7 +432,7 @@ function co2Kg(kg: unknown): string | null {
   return typeof kg === "number" && kg >= 1000 ? `${k} kg CO₂e (${fmt(kg / 1000, 1)} tCO₂e)` : `${k} kg CO₂e`;
 }
 
-function emissionsReport(o: Out<typeof getEmissionsReportOperation>): string {
+function emissionsReport(o: Out<"get_emissions_report">): string {
   const vehicles = arr(o.vehicles);
   const total = countOf(o.total_vehicles, vehicles.length);
   const distance = vehicles.reduce((s, v) => s + (typeof v?.distance_km === "number" && Number.isFinite(v.distance_km) ? v.distance_km : 0), 0);
@@ -467,7 +448,7 @@ function emissionsReport(o: Out<typeof getEmissionsReportOperation>): string {
   );
 }
 
-function csrdReport(o: Out<typeof generateCsrdReportOperation>): string {
+function csrdReport(o: Out<"generate_csrd_report">): string {
   const e = o.emissions;
   const t = (x: unknown) => fmt(x, 2);
   const fs = o.fleet_summary;
@@ -496,7 +477,7 @@ function csrdReport(o: Out<typeof generateCsrdReportOperation>): string {
 
 const MODE_LABEL: Record<string, string> = { ac: "AC", dc: "DC" };
 
-function chargingRecommendation(o: Out<typeof getChargingRecommendationOperation>, now: Date): string {
+function chargingRecommendation(o: Out<"get_charging_recommendation">, now: Date): string {
   const soc = pct(o.soc_current_pct);
   const target = pct(o.soc_target_pct, 0);
   const deadline = helsinkiClock(o.deadline, now);
@@ -554,7 +535,7 @@ function chargingRecommendation(o: Out<typeof getChargingRecommendationOperation
   );
 }
 
-function spotPrices(o: Out<typeof getSpotPricesOperation>, now: Date): string {
+function spotPrices(o: Out<"get_spot_prices">, now: Date): string {
   const prices = arr(o.prices).filter((p) => typeof p?.price_cents_kwh === "number" && Number.isFinite(p.price_cents_kwh));
   const resolution = o.resolution === "PT15M" ? "15-min" : o.resolution === "PT60M" ? "hourly" : null;
   const source = str(o.source);
@@ -593,7 +574,7 @@ const FLEET_STATUS_ORDER = ["driving", "idle", "parked", "charging", "offline"] 
 const ALERT_LEVEL_ORDER = ["critical", "warning", "info"] as const;
 const SEVERITY_ORDER = ["CRITICAL", "WARNING", "INFO"] as const;
 
-function listFleet(o: Out<typeof listFleetOperation>, now: Date, input: Record<string, unknown>): string {
+function listFleet(o: Out<"list_fleet">, now: Date, input: Record<string, unknown>): string {
   if (!Array.isArray(o.data)) return "Fleet snapshot: the answer holds no vehicle list";
   const data = arr(o.data);
   if (data.length === 0) return "0 vehicles: the fleet snapshot is empty (no vehicle has reported a state)";
@@ -614,7 +595,7 @@ function listFleet(o: Out<typeof listFleetOperation>, now: Date, input: Record<s
   );
 }
 
-function listAlerts(o: Out<typeof listAlertsOperation>, now: Date, input: Record<string, unknown>): string {
+function listAlerts(o: Out<"list_alerts">, now: Date, input: Record<string, unknown>): string {
   if (!Array.isArray(o.data)) return "Alerts: the answer holds no alert list";
   const data = arr(o.data);
   if (data.length === 0) return "0 alerts match the filters";
@@ -636,7 +617,7 @@ function listAlerts(o: Out<typeof listAlertsOperation>, now: Date, input: Record
 }
 
 /** "health 96.3, EOL A" of one batch item. */
-function batchItemScores(item: Out<typeof scoresBatchOperation>["results"][number]): string {
+function batchItemScores(item: Out<"score_devices_batch">["results"][number]): string {
   return [
     item.vehicle_health ? `health ${score(item.vehicle_health.vehicle_health_score) ?? "unknown"}` : null,
     item.eol_summary ? `EOL ${str(item.eol_summary.condition_grade) ?? "unknown"}` : null,
@@ -648,7 +629,7 @@ function batchItemScores(item: Out<typeof scoresBatchOperation>["results"][numbe
     .join(", ");
 }
 
-function scoresBatch(o: Out<typeof scoresBatchOperation>): string {
+function scoresBatch(o: Out<"score_devices_batch">): string {
   const results = arr(o.results);
   const failed = results.filter((r) => r?.error);
   const ok = results.filter((r) => r && !r.error);
@@ -665,7 +646,7 @@ function scoresBatch(o: Out<typeof scoresBatchOperation>): string {
   );
 }
 
-function tasBatch(o: Out<typeof tasBatchOperation>): string {
+function tasBatch(o: Out<"get_tas_batch">): string {
   const results = arr(o.results);
   const scored = results.filter((r) => r && r.error === null && r.tas_grade !== null);
   const failed = results.filter((r) => r && (r.error !== null || r.tas_grade === null));
@@ -691,26 +672,26 @@ function tasBatch(o: Out<typeof tasBatchOperation>): string {
 
 // ---------------------------------------------------------------------------------------------
 
-/** One summariser per tool: the cast to the operation's output type happens here, once per tool. */
-const SUMMARISERS: Record<ToolName, Summariser> = {
-  get_tas_score: (o, now) => tasScore(o as Out<typeof getTasOperation>, now),
-  get_battery_health: (o, now) => batteryHealth(o as Out<typeof getBatterySnapshotOperation>, now),
-  get_fleet_risk: (o, now) => fleetRisk(o as Out<typeof getFleetRiskOperation>, now),
-  predict_mileage: (o) => predictMileage(o as Out<typeof predictMileageOperation>),
-  predict_residual_value: (o) => predictResidualValue(o as Out<typeof predictResidualValueOperation>),
-  generate_certificate: (o, now) => generateCertificate(o as Out<typeof generateCertificateOperation>, now),
-  get_emissions_report: (o) => emissionsReport(o as Out<typeof getEmissionsReportOperation>),
-  get_charging_recommendation: (o, now) => chargingRecommendation(o as Out<typeof getChargingRecommendationOperation>, now),
-  list_fleet: (o, now, input) => listFleet(o as Out<typeof listFleetOperation>, now, input),
-  list_alerts: (o, now, input) => listAlerts(o as Out<typeof listAlertsOperation>, now, input),
-  get_vehicle_health: (o, now) => vehicleHealth(o as Out<typeof getVehicleHealthOperation>, now),
-  get_green_fleet: (o, now) => greenFleet(o as Out<typeof getGreenFleetOperation>, now),
-  get_eol_summary: (o) => eolSummary(o as Out<typeof getEolSummaryOperation>),
-  get_residual_value: (o) => residualValue(o as Out<typeof getResidualValueOperation>),
-  score_devices_batch: (o) => scoresBatch(o as Out<typeof scoresBatchOperation>),
-  get_tas_batch: (o) => tasBatch(o as Out<typeof tasBatchOperation>),
-  get_certificate: (o) => getCertificate(o as Out<typeof getCertificateOperation>),
-  verify_certificate: (o) => verifyCertificate(o as Out<typeof verifyCertificateOperation>),
-  generate_csrd_report: (o) => csrdReport(o as Out<typeof generateCsrdReportOperation>),
-  get_spot_prices: (o, now) => spotPrices(o as Out<typeof getSpotPricesOperation>, now),
+/** One summariser per tool, each typed by its tool's answer: a tool without one fails to compile. */
+const SUMMARISERS: { [N in ToolName]: (output: Out<N>, now: Date, input: Record<string, unknown>) => string } = {
+  get_tas_score: tasScore,
+  get_battery_health: batteryHealth,
+  get_fleet_risk: fleetRisk,
+  predict_mileage: predictMileage,
+  predict_residual_value: predictResidualValue,
+  generate_certificate: generateCertificate,
+  get_emissions_report: emissionsReport,
+  get_charging_recommendation: chargingRecommendation,
+  list_fleet: listFleet,
+  list_alerts: listAlerts,
+  get_vehicle_health: vehicleHealth,
+  get_green_fleet: greenFleet,
+  get_eol_summary: eolSummary,
+  get_residual_value: residualValue,
+  score_devices_batch: scoresBatch,
+  get_tas_batch: tasBatch,
+  get_certificate: getCertificate,
+  verify_certificate: verifyCertificate,
+  generate_csrd_report: csrdReport,
+  get_spot_prices: spotPrices,
 };

@@ -11,8 +11,8 @@ import type { Operation } from "./define-operation";
 
 /**
  * Budgets, so that no tenant stalls another (docs/scaling.md "Budgets: heavy and interactive
- * operations"). The REST binding (lib/http/bind-route.ts) and the MCP tools (lib/mcp/call-tool.ts) run
- * every operation's verb through `runBudgeted`, so both surfaces obey the same budgets:
+ * operations"). Every operation's verb runs through `runBudgeted`, in invokeOperation
+ * (lib/operations/invoke-operation.ts), so REST and MCP obey the same budgets:
  *
  * 1. a heavy operation (`cost: "heavy"`) of a tenant that already has HEAVY_CONCURRENCY_PER_TENANT in
  *    flight is refused at once: 429 `rate_limited` with Retry-After (lib/rate-limit/heavy-concurrency.ts);
@@ -73,7 +73,7 @@ export class SlotQueue {
   }
 }
 
-/** The heavy slots of this instance (on globalThis: server.ts's direct routes and Next.js's MCP route share them). */
+/** The heavy slots of this instance (on globalThis: shared with any module copy Next.js's bundle loads). */
 const g = globalThis as typeof globalThis & { __fdpHeavySlots?: SlotQueue };
 
 function heavySlots(): SlotQueue {

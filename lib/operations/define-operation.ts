@@ -50,9 +50,10 @@ export interface OperationDef<
   Q extends z.ZodObject,
   B extends z.ZodObject,
   O extends z.ZodType,
+  I extends string = string,
 > {
-  /** OpenAPI operationId, and later the MCP tool's internal name. */
-  id: string;
+  /** OpenAPI operationId; the MCP catalogue (lib/mcp/tool-catalogue.ts) is keyed by it. */
+  id: I;
   method: HttpMethod;
   /** Path relative to `/api/v1`, with `{param}` segments, e.g. `/tas/{device_id}`. */
   path: string;
@@ -114,7 +115,8 @@ export interface Operation<
   Q extends z.ZodObject = z.ZodObject,
   B extends z.ZodObject = z.ZodObject,
   O extends z.ZodType = z.ZodType,
-> extends OperationDef<A, P, Q, B, O> {
+  I extends string = string,
+> extends OperationDef<A, P, Q, B, O, I> {
   /** Path, query and body fields in one schema: what the verb receives, and what an MCP tool would take. */
   inputSchema: FlatSchema<P, Q, B>;
   /** Names of the path parameters, in template order. */
@@ -130,7 +132,8 @@ export function defineOperation<
   Q extends z.ZodObject = z.ZodObject<Record<never, never>>,
   B extends z.ZodObject = z.ZodObject<Record<never, never>>,
   O extends z.ZodType = z.ZodType,
->(def: OperationDef<A, P, Q, B, O>): Operation<A, P, Q, B, O> {
+  I extends string = string,
+>(def: OperationDef<A, P, Q, B, O, I>): Operation<A, P, Q, B, O, I> {
   const pathParams = [...def.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1] as string);
   const parts = { path: def.input.path ?? EMPTY, query: def.input.query ?? EMPTY, body: def.input.body ?? EMPTY };
   const declared = Object.keys(parts.path.shape);

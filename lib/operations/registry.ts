@@ -21,11 +21,13 @@ import {
 } from "./scores";
 
 /**
- * Every operation of the FDP API (paths relative to `/api/v1`). Route files bind these by path
- * (lib/http/bind-route.ts), the OpenAPI document loops over them, and so do the shared security and
- * fuzz tests; tests/unit/operations/registry.test.ts fails if a route file exists outside this list.
+ * Every operation of the FDP API (paths relative to `/api/v1`), in the OpenAPI document's order. Route files
+ * bind these by path (lib/http/bind-route.ts), the API's route matcher is derived from them
+ * (lib/http/api-routes.ts), the OpenAPI document and the MCP catalogue loop over them, and so do the
+ * shared security and fuzz tests; tests/unit/operations/registry.test.ts fails if a route file exists
+ * outside this list.
  */
-export const OPERATIONS: readonly Operation[] = [
+const DEFINED = [
   listFleetOperation,
   listAlertsOperation,
   getFleetRiskOperation,
@@ -40,8 +42,6 @@ export const OPERATIONS: readonly Operation[] = [
   getResidualValueOperation,
   predictResidualValueOperation,
   predictMileageOperation,
-  // Before the `/certificates/{certificate_number}/…` routes: at equal parameter count the first match
-  // wins (methodsServedAt), and Next.js serves the static `generate` segment first too.
   generateCertificateOperation,
   getCertificateOperation,
   getCertificatePdfOperation,
@@ -52,7 +52,13 @@ export const OPERATIONS: readonly Operation[] = [
   generateCsrdReportOperation,
   getSpotPricesOperation,
   getChargingRecommendationOperation,
-] as unknown as readonly Operation[];
+] as const;
+export const OPERATIONS = DEFINED as unknown as readonly Operation[];
+
+/** Every operation's id: a table keyed by it (`satisfies Record<OperationId, …>`) misses none. */
+export type OperationId = (typeof DEFINED)[number]["id"];
+/** The definition of one operation, with its own input and output types. */
+export type OperationById<I extends OperationId> = Extract<(typeof DEFINED)[number], { id: I }>;
 
 /**
  * Routes under `/api` that are not API operations: they need no key, are not rate limited and are not
@@ -80,39 +86,4 @@ export function operationsAt(path: string): Operation[] {
 /** `/api/v1/tas/{device_id}` ↔ `/api/v1/tas/[device_id]`: the folder of a path template under app/. */
 export function routeFolderOf(path: string): string {
   return `/api/v1${path.replace(/\{([a-z_]+)\}/g, "[$1]")}`;
-}
-
-interface RouteEntry {
-  pattern: RegExp;
-  /** Path parameters in the template: a static path wins over a parameterised one (as in Next.js). */
-  params: number;
-  methods: string[];
-}
-
-const ROUTE_TABLE: RouteEntry[] = (() => {
-  const byTemplate = new Map<string, string[]>();
-  for (const op of OPERATIONS) byTemplate.set(`/api/v1${op.path}`, [...(byTemplate.get(`/api/v1${op.path}`) ?? []), op.method]);
-  for (const { route, methods } of Object.values(SERVICE_ROUTES)) if (methods.length > 0) byTemplate.set(route, [...methods]);
-  return [...byTemplate.entries()]
-    .map(([template, methods]) => ({
-      pattern: new RegExp(
-        `^${template
-          .replace(/\[\.\.\.[a-z]+\]$/, "\0")
-          .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
-          .replace(/\{[a-z_]+\}/g, "[^/]+")
-          .replace("\0", ".+")}$`,
-      ),
-      // A catch-all (`[...x]`, only service routes have one) loses to every other template.
-      params: (template.match(/\{/g) ?? []).length + (template.includes("[...") ? 100 : 0),
-      methods,
-    }))
-    .sort((a, b) => a.params - b.params);
-})();
-
-/**
- * The methods served at a concrete request path (`/api/v1/tas/sbx-001` → GET), or null when no route
- * serves it. For answers given before Next.js routing (lib/http/edge-guard.ts): 405 `Allow`, OPTIONS.
- */
-export function methodsServedAt(pathname: string): string[] | null {
-  return ROUTE_TABLE.find((r) => r.pattern.test(pathname))?.methods ?? null;
 }

@@ -1,64 +1,28 @@
-import { readdirSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { setDbHandle, type DbHandle } from "@/lib/db/client";
 import { clearKeyCache } from "@/lib/auth/authenticate-api-key";
 import { resetEnvCache } from "@/lib/env";
 import { resetRateLimiters } from "@/lib/rate-limit/limiter-store";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
-import { guardApiRequest } from "@/lib/http/edge-guard";
+import { handleApiRequest } from "@/lib/http/api-request-handler";
+import { matchApiRoute } from "@/lib/http/api-routes";
 
 /**
- * Serves the app's real route handlers (app/api/**\/route.ts) over a real HTTP server on an
- * ephemeral port, the way Next.js calls them: a Web Request in, a Web Response out, `params` as a
- * promise. It sets the client-IP header from the socket and asks lib/http/edge-guard.ts first, exactly
- * as server.ts does, and answers HEAD with the GET handler without its body, as Next.js does.
+ * The app's API over a real HTTP server on an ephemeral port, served by the request handler server.ts
+ * runs in production and development (lib/http/api-request-handler.ts): the same edge guard, the same
+ * route matcher, the same handlers and answer writing. It has no router of its own. Of what that
+ * handler leaves to Next.js, it serves the route handlers API tests call, from their route files, called
+ * the way Next.js calls a route handler: next-auth's `/api/auth/*` (found by the same matcher) and the
+ * certificate trust documents under /.well-known; anything else (a page) is a harness failure, 599.
  */
+
 type RouteModule = Record<string, unknown>;
-interface Route {
-  pattern: RegExp;
-  paramNames: string[];
-  catchAll: boolean;
-  depth: number;
-  load: () => Promise<RouteModule>;
-}
 
-const APP_DIR = path.resolve(import.meta.dirname, "../../app");
-
-function discoverRoutes(): Route[] {
-  const files = readdirSync(APP_DIR, { recursive: true, encoding: "utf8" }).filter((f) => /(^|\/)route\.ts$/.test(f));
-  return files
-    .map((file) => {
-      const segments = path.dirname(file).split(path.sep).filter((s) => !/^\(.*\)$/.test(s));
-      const paramNames: string[] = [];
-      const regex = segments
-        .map((seg) => {
-          const catchAll = seg.match(/^\[\.\.\.(.+)\]$/);
-          if (catchAll?.[1]) {
-            paramNames.push(catchAll[1]);
-            return "(.+)";
-          }
-          const m = seg.match(/^\[(.+)\]$/);
-          if (m?.[1]) {
-            paramNames.push(m[1]);
-            return "([^/]+)";
-          }
-          return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        })
-        .join("/");
-      return {
-        pattern: new RegExp(`^/${regex}$`),
-        paramNames,
-        catchAll: file.includes("[..."),
-        depth: segments.length,
-        load: () => import(path.join(APP_DIR, file)) as Promise<RouteModule>,
-      };
-    })
-    // Static segments win over [params], and [...catch-all] routes come last (as in Next.js), the
-    // deeper one first (/api/auth/[...nextauth] before /api/[...path]).
-    .sort((a, b) => Number(a.catchAll) - Number(b.catchAll) || a.paramNames.length - b.paramNames.length || b.depth - a.depth);
-}
+const loadAuthRoute = () => import("@/app/api/auth/[...nextauth]/route") as Promise<RouteModule>;
+const WELL_KNOWN_ROUTES: Record<string, () => Promise<RouteModule>> = {
+  "/.well-known/fdp-certificate-keys.json": () => import("@/app/.well-known/fdp-certificate-keys.json/route"),
+  "/.well-known/fdp-certificate-signing.pem": () => import("@/app/.well-known/fdp-certificate-signing.pem/route"),
+};
 
 async function toWebRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const chunks: Buffer[] = [];
@@ -69,6 +33,24 @@ async function toWebRequest(req: IncomingMessage, origin: string): Promise<Reque
   }
   const body = chunks.length > 0 && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
   return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
+}
+
+/** What Next.js would serve, for the route handlers above; anything else is not this harness's to answer. */
+async function serveAsNext(req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+  const { pathname } = new URL(req.url ?? "/", origin);
+  const match = matchApiRoute(pathname);
+  const auth = match?.route.kind === "service" && match.route.name === "auth";
+  const load = auth ? loadAuthRoute : WELL_KNOWN_ROUTES[pathname];
+  const handler = (await load?.())?.[req.method === "HEAD" ? "GET" : (req.method ?? "GET")] as ((r: Request, c: { params: Promise<unknown> }) => Promise<Response>) | undefined;
+  const response = handler
+    ? await handler(await toWebRequest(req, origin), { params: Promise.resolve(match?.params ?? {}) })
+    : new Response("harness: not a route the API tests call (Next.js would serve it)", { status: 599 });
+  res.statusCode = response.status;
+  // Set-Cookie is the one header that comes as several lines (next-auth sets several cookies).
+  response.headers.forEach((value, name) => name !== "set-cookie" && res.setHeader(name, value));
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  res.end(req.method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
 }
 
 export interface RouteServer {
@@ -86,47 +68,11 @@ export async function startRouteServer({ db, env = {} }: { db: DbHandle; env?: R
   resetRateLimiters();
   clearKeyCache();
   setDbHandle(db);
-  const routes = discoverRoutes();
   let origin = "";
 
   const server: Server = createServer((req, res) => {
-    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
-    void (async () => {
-      const url = new URL(req.url ?? "/", origin);
-      let response = guardApiRequest({
-        method: req.method ?? "GET",
-        url: req.url ?? "/",
-        requestIdHeader: req.headers["x-request-id"] as string | undefined,
-        authorization: req.headers.authorization,
-      });
-      if (!response) {
-        const route = routes.find((r) => r.pattern.test(url.pathname));
-        const mod = route ? await route.load() : undefined;
-        const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
-        const handler = mod?.[method];
-        if (!route || typeof handler !== "function") {
-          response = new Response("harness: no such route or method", { status: 599 });
-        } else {
-          const match = url.pathname.match(route.pattern);
-          const params = Object.fromEntries(
-            route.paramNames.map((n, i) => {
-              const raw = match?.[i + 1] ?? "";
-              return [n, route.catchAll && i === route.paramNames.length - 1 ? raw.split("/").map(decodeURIComponent) : decodeURIComponent(raw)];
-            }),
-          );
-          response = await (handler as (r: Request, c: { params: Promise<unknown> }) => Promise<Response>)(
-            await toWebRequest(req, origin),
-            { params: Promise.resolve(params) },
-          );
-        }
-      }
-      res.statusCode = response.status;
-      // Set-Cookie is the one header that comes as several lines (next-auth sets several cookies).
-      response.headers.forEach((value, name) => name !== "set-cookie" && res.setHeader(name, value));
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-      res.end(req.method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
-    })().catch((err: unknown) => {
+    if (handleApiRequest(req, res)) return;
+    serveAsNext(req, res, origin).catch((err: unknown) => {
       console.error(err);
       res.statusCode = 599; // harness failure, distinct from anything the app answers
       res.end();

@@ -179,8 +179,8 @@ describe("server.ts answers in the envelope what Next.js would not", () => {
 });
 
 /**
- * In production server.ts serves the operations' routes itself (lib/http/direct-api.ts), with the
- * handlers the route files export: the same answers, compressed for a client that accepts gzip.
+ * server.ts serves the API itself (lib/http/api-request-handler.ts), with the handlers the route files
+ * export: the same answers, compressed for a client that accepts gzip.
  */
 describe("the operations' routes served by server.ts directly", () => {
   it("a large JSON answer is gzipped for a client that accepts it, and is the same JSON as sent plainly", async () => {
@@ -222,10 +222,10 @@ describe("the operations' routes served by server.ts directly", () => {
 });
 
 /**
- * The shared security checks (tests/transport/operations.security.test.ts) run against a stand-in of the
- * routing; here a few of them run over every operation of the registry against the built server
- * (server.ts's direct routes in production, lib/http/direct-api.ts), so that routing, parameter
- * decoding and method handling are the real ones.
+ * The shared security checks (tests/transport/operations.security.test.ts) run in process through the same
+ * request handler; here a few of them run over every operation of the registry against the built
+ * server (lib/http/api-request-handler.ts in server.ts), so that the process around it is the real one
+ * too.
  */
 describe("every operation of the registry, served by the built server", () => {
   const UNKNOWN_CERTIFICATE = "FDP-CERT-20200101-NONE0";

@@ -145,7 +145,7 @@ describe("initialize and tools/list", () => {
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.inputSchema.additionalProperties).toBe(false);
       const props = Object.entries(tool.inputSchema.properties ?? {}) as [string, { description?: string }][];
-      expect(props.map(([k]) => k).sort()).toEqual(Object.keys(entry.operation.inputSchema.shape).filter((k) => !("fixed" in entry && k in entry.fixed)).sort());
+      expect(props.map(([k]) => k).sort()).toEqual(Object.keys(entry.operation.inputSchema.shape).filter((k) => !(entry.fixed && k in entry.fixed)).sort());
       for (const [name, prop] of props) expect(prop.description, `${tool.name}.${name}`).toMatch(/\w{3,}/);
       expect(tool.outputSchema?.type).toBe("object");
       expect(tool.description).toContain(entry.operation.summary);

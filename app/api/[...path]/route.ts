@@ -1,3 +1,3 @@
-import { bindNotFound } from "@/lib/http/bind-route";
+import { serviceRouteHandlers } from "@/lib/http/service-routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = bindNotFound();
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serviceRouteHandlers("notFound");

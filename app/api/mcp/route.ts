@@ -1,3 +1,3 @@
-import { bindMcpRoute } from "@/lib/mcp/bind-mcp-route";
+import { serviceRouteHandlers } from "@/lib/http/service-routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = bindMcpRoute();
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serviceRouteHandlers("mcp");

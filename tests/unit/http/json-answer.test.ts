@@ -1,11 +1,11 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { writeAnswer } from "@/lib/http/direct-api";
+import { writeAnswer } from "@/lib/http/write-answer";
 import { jsonBodyOf, jsonResponse } from "@/lib/http/respond";
 
 /**
- * jsonResponse serialises once and keeps the text, so that the direct routes (lib/http/direct-api.ts)
- * write it without reading the Response's stream back; the Response itself is unchanged for Next.js.
+ * jsonResponse serialises once and keeps the text, so that writeAnswer (lib/http/write-answer.ts) writes
+ * it without reading the Response's stream back; the Response itself is unchanged for Next.js.
  */
 function fakeRes() {
   const headers: Record<string, string> = {};
@@ -54,7 +54,7 @@ describe("jsonResponse", () => {
   });
 });
 
-describe("writeAnswer (direct routes)", () => {
+describe("writeAnswer", () => {
   const decor = { requestId: "req-2", isSandbox: false, headers: { "RateLimit-Limit": "60" } };
 
   it("writes a jsonResponse's kept text without reading its stream, gzip when accepted", async () => {

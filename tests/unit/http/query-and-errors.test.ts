@@ -8,15 +8,17 @@ import { clientIpFrom, forwardedHopFromRight } from "@/lib/http/client-ip";
 import { resetEnvCache } from "@/lib/env";
 import { errorBodyFor, STATUS_BY_CODE } from "@/lib/http/error-response";
 import { databaseFailureKind } from "@/lib/db/sql-values";
-import { readInput } from "@/lib/http/read-input";
+import { readRawInput } from "@/lib/http/read-input";
+import { parseInput } from "@/lib/validation";
 import type { Operation } from "@/lib/operations/define-operation";
 import { listAlertsOperation, listFleetOperation } from "@/lib/operations/fleet";
 import { getTasOperation } from "@/lib/operations/scores";
 
-const read = (op: unknown, q: string, path: Record<string, string> = {}) =>
-  readInput(op as Operation, new Request(`http://x/api?${q}`), path, { db: undefined as never, log: rootLogger() });
+/** The REST input of a request as invokeOperation validates it. */
+const read = async (op: unknown, q: string, path: Record<string, string> = {}) =>
+  parseInput((op as Operation).inputSchema, await readRawInput(op as Operation, new Request(`http://x/api?${q}`), path, { db: undefined as never, log: rootLogger() }));
 
-describe("readInput (query and path)", () => {
+describe("readRawInput (query and path), validated", () => {
   it("applies defaults and parses valid values", async () => {
     expect(await read(listFleetOperation, "")).toEqual({ limit: 100 });
     expect(await read(listAlertsOperation, "limit=7&severity=info&acknowledged=FALSE&unknown=1")).toEqual({ limit: 7, severity: "INFO", acknowledged: false });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SCOPES } from "@/lib/auth/key-format";
 import { openApiDocument } from "@/lib/openapi/document";
-import { methodsServedAt, OPERATIONS, routeFolderOf, SERVICE_ROUTES } from "@/lib/operations/registry";
+import { OPERATIONS, routeFolderOf, SERVICE_ROUTES } from "@/lib/operations/registry";
 
 /**
  * The registry is the only list of endpoints: a route file that binds anything else, or an
@@ -41,13 +41,13 @@ describe("route files on disk", () => {
     expect(outside).toEqual([]);
   });
 
-  it("service routes bind through the registry's service-route table", () => {
+  it("service routes export the handlers server.ts serves them with (next-auth's: its own binding, Next.js serves it)", () => {
     for (const [name, { route }] of Object.entries(SERVICE_ROUTES)) {
       const file = routeFiles.find((f) => f.folder === route);
       expect(file, `no route file for ${route}`).toBeDefined();
       const body = code(file!.source);
       expect(body).toContain(HANDLERS);
-      const binding = { notFound: /= bindNotFound\(\);$/, mcp: /= bindMcpRoute\(\);$/ }[name] ?? new RegExp(`= bindServiceRoute\\("${name}", `);
+      const binding = name === "auth" ? /= bindServiceRoute\("auth", serveAuth\);$/ : new RegExp(`= serviceRouteHandlers\\("${name}"\\);$`);
       expect(body).toMatch(binding);
       expect(body).not.toMatch(/export (async )?function|export const (GET|POST) =/);
     }
@@ -90,22 +90,5 @@ describe("the OpenAPI document", () => {
     const source = readFileSync(path.join(ROOT, "lib/openapi/document.ts"), "utf8");
     expect(source).not.toMatch(/["'`]\/(fleet|alerts|scores|tas|vehicles|oem)/);
     for (const scope of SCOPES) expect(source).not.toContain(`"${scope}"`);
-  });
-});
-
-describe("methods served at a concrete path (the 405/OPTIONS answers before routing)", () => {
-  it("a static segment wins over a parameter, as in Next.js: /certificates/generate/<x> is the generation", () => {
-    expect(methodsServedAt("/api/v1/certificates/generate/verify")).toEqual(["POST"]);
-    expect(methodsServedAt("/api/v1/certificates/FDP-CERT-20261124-7KQ2M/verify")).toEqual(["GET"]);
-    expect(methodsServedAt("/api/v1/certificates/FDP-CERT-20261124-7KQ2M")).toEqual(["GET"]);
-    expect(methodsServedAt("/api/v1/certificates/generate")).toEqual(["GET"]);
-  });
-
-  it("a catch-all service route (next-auth's /api/auth/[...nextauth]) serves every path below it, and nothing else", () => {
-    expect(methodsServedAt("/api/auth/session")).toEqual(["GET", "POST"]);
-    expect(methodsServedAt("/api/auth/callback/credentials")).toEqual(["GET", "POST"]);
-    expect(methodsServedAt("/api/auth")).toBeNull();
-    expect(methodsServedAt("/api/authx/session")).toBeNull();
-    expect(methodsServedAt("/api/v1/fleet")).toEqual(["GET"]);
   });
 });

@@ -1,4 +1,3 @@
-import { checkLiveness } from "@/lib/health/check-health";
-import { bindServiceRoute } from "@/lib/http/bind-route";
+import { serviceRouteHandlers } from "@/lib/http/service-routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = bindServiceRoute("healthLive", checkLiveness);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serviceRouteHandlers("healthLive");

@@ -1,4 +1,3 @@
-import { bindServiceRoute } from "@/lib/http/bind-route";
-import { openApiDocument } from "@/lib/openapi/document";
+import { serviceRouteHandlers } from "@/lib/http/service-routes";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = bindServiceRoute("openapi", async () => Response.json(openApiDocument()));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serviceRouteHandlers("openapi");
