@@ -69,7 +69,7 @@ function operationHandler(op: Operation): RouteHandler {
         capKey: heavyCapKey(ctx, req),
         log: decor.log,
         setHeaders: (headers) => (decor.headers = { ...decor.headers, ...headers }),
-        run: (c) => op.verb({ ctx: c as never, input: input as never }),
+        run: (c) => op.verb({ ctx: c, input: input as never }),
       });
       if (result instanceof Response) return decorate(result, decor);
       return jsonResponse(checkedOutput(op.output, result, `the answer of ${op.id}`), 200, decor);

@@ -123,7 +123,7 @@ async function answer(
       method: method === "HEAD" ? "GET" : method,
       headers,
       ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
-    } as RequestInit);
+    });
     const handler = handlers[(method === "HEAD" ? "GET" : method) as keyof RouteHandlers];
     const response = await handler(request, { params: Promise.resolve(params) });
     await writeAnswer(req, res, response, method === "HEAD");

@@ -130,12 +130,12 @@ export async function callTool({ caller, params }: { caller: McpCaller; params: 
       const field = problem.path.map(String).join(".") || "arguments";
       throw new ValidationError(`Invalid input (${field}: ${problem.message}).`, [{ field, message: problem.message }]);
     }
-    const input = parseInput(op.inputSchema, restInput(op, (args ?? {}) as Record<string, unknown>, entry.fixed ?? {}));
+    const input = parseInput(op.inputSchema, restInput(op, (args ?? {}), entry.fixed ?? {}));
     const ctx = "public" in op.access ? { db: caller.ctx.db, log } : { ...caller.ctx, log };
     // Within its REST twin's budget and routed as it is: a heavy tool counts against the same per-tenant
     // cap and slots (lib/operations/budget.ts; a refusal is this tool's `rate_limited` or
     // `service_unavailable` result), the read replica for `reads: "replica"` operations.
-    const result = await runBudgeted({ op, ctx, capKey: caller.capKey, log, run: (c) => op.verb({ ctx: c as never, input: input as never }) });
+    const result = await runBudgeted({ op, ctx, capKey: caller.capKey, log, run: (c) => op.verb({ ctx: c, input: input }) });
     if (result instanceof Response) throw new Error(`operation ${op.id} answered a file to an MCP tool; the tool fixes a JSON answer`);
     // What REST would send: the checked answer through JSON (dates as strings, no undefined members).
     const answer = JSON.parse(JSON.stringify(checkedOutput(op.output, result, `the answer of ${op.id}`))) as Record<string, unknown>;
@@ -143,7 +143,7 @@ export async function callTool({ caller, params }: { caller: McpCaller; params: 
     log.info({ ms: Math.round(performance.now() - started) }, "tool call");
     return {
       content: [
-        { type: "text", text: summaryOf(entry.name as ToolName, answer, op, input as Record<string, unknown>) },
+        { type: "text", text: summaryOf(entry.name as ToolName, answer, op, input) },
         { type: "text", text: textCopy(structured) },
       ],
       structuredContent: structured,

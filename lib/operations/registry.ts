@@ -52,7 +52,7 @@ export const OPERATIONS: readonly Operation[] = [
   generateCsrdReportOperation,
   getSpotPricesOperation,
   getChargingRecommendationOperation,
-] as unknown as readonly Operation[];
+];
 
 /**
  * Routes under `/api` that are not API operations: they need no key, are not rate limited and are not
