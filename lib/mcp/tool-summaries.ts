@@ -90,7 +90,7 @@ const dev = (x: unknown) => str(x) ?? "unknown device";
 
 /** An array, else an empty one. */
 function arr<T>(x: readonly T[] | null | undefined): readonly T[] {
-  return Array.isArray(x) ? x : [];
+  return Array.isArray(x) ? (x as readonly T[]) : [];
 }
 
 function timeOf(iso: unknown): number | null {
@@ -254,7 +254,7 @@ function batteryHealth(o: Out<typeof getBatterySnapshotOperation>, now: Date): s
 }
 
 function vehicleHealth(o: Out<typeof getVehicleHealthOperation>, now: Date): string {
-  const components = Object.entries(o.components ?? {}) as Array<[string, number | null]>;
+  const components = Object.entries<number | null>(o.components ?? {});
   const known = components.filter(([, v]) => typeof v === "number" && Number.isFinite(v)) as Array<[string, number]>;
   const unknown = components.filter(([, v]) => !(typeof v === "number" && Number.isFinite(v))).map(([k]) => k.replace(/_/g, " "));
   const weakest = known.reduce<[string, number] | null>((w, c) => (w === null || c[1] < w[1] ? c : w), null);

@@ -133,7 +133,7 @@ const rawDataSchema = z
     if (problem) ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
     if (raw.vehicle !== undefined && raw.vehicle !== null) {
       const parsed = vehicleMasterDataSchema.safeParse(raw.vehicle);
-      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ["vehicle", ...issue.path] } as never);
+      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ["vehicle", ...issue.path] });
     }
     if (raw.events !== undefined && raw.events !== null) {
       for (const issue of drivingEventIssues(raw.events)) ctx.addIssue({ code: "custom", path: ["events", ...issue.path], message: issue.message });
@@ -260,6 +260,7 @@ const M = RECORD_MEASURES;
 
 /** Marks "not recognised": zod decides. */
 const FALLBACK = Symbol("fallback");
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- unknown holds FALLBACK; named for the reader
 type Fast = unknown | typeof FALLBACK;
 
 /** `measure(min, max)`: a finite number in range, or null; anything else (undefined included) falls back. */
@@ -354,7 +355,7 @@ export function fastIngestRecord(input: unknown): IngestRecordInput | undefined 
     if (codes === null) out.dtc_codes = null;
     else {
       if (!Array.isArray(codes) || codes.length > DTC_CODES_MAX) return undefined;
-      const trimmed: string[] = new Array(codes.length);
+      const trimmed = new Array<string>(codes.length);
       for (let i = 0; i < codes.length; i++) {
         const c: unknown = codes[i];
         if (typeof c !== "string") return undefined;

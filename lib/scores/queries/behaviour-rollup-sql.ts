@@ -31,7 +31,6 @@ import type { DevicePart } from "./device-sql";
 import {
   behaviourAggregates,
   DRIVING_MEASURES,
-  ENERGY_MEASURES,
   harshAggregates,
   HARSH_MEASURES,
   measureColumns,
