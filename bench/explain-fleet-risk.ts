@@ -116,7 +116,7 @@ export async function explainFleetRisk({
   try {
     const params = statement.params as postgres.ParameterOrJSON<never>[];
     for (const s of settings) await client.unsafe(`set ${s.name} = '${s.value}'`);
-    let t = performance.now();
+    const t = performance.now();
     const found = await client.unsafe(statement.sql, params);
     const replayMs = performance.now() - t;
     const [untimed] = await client.unsafe(`explain (analyze, timing off, format json) ${statement.sql}`, params);

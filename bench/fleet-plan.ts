@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 
     const old = await createTenant({ ctx: { db }, input: { name: "Older customer" } });
     const oldVin = vins("OLDFLEET000");
-    await ingestTelemetry({ ctx: ctxOf(old.tenantId), input: { vehicles: Array.from({ length: 200 }, () => ({ vin: oldVin(), timestamp: t0, speed_kmh: 0, soc_percent: 60 })) } as never });
+    await ingestTelemetry({ ctx: ctxOf(old.tenantId), input: { vehicles: Array.from({ length: 200 }, () => ({ vin: oldVin(), timestamp: t0, speed_kmh: 0, soc_percent: 60 })) } });
     await raw`analyze`;
 
     const neu = await createTenant({ ctx: { db }, input: { name: "New customer" } });
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     // would fix the statistics) does not start: the plan must be right without it.
     for (let left = VEHICLES; left > 0; left -= ANALYZE_AFTER_NEW_DEVICES - 1) {
       const n = Math.min(left, ANALYZE_AFTER_NEW_DEVICES - 1);
-      await ingestTelemetry({ ctx: ctx, input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: t0, speed_kmh: 12, soc_percent: 55, lat: 60.2, lon: 24.9 })) } as never });
+      await ingestTelemetry({ ctx: ctx, input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: t0, speed_kmh: 12, soc_percent: 55, lat: 60.2, lon: 24.9 })) } });
     }
 
     await raw`
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
         for (const k of i % 2 === 0 ? (["now", "before"] as const) : (["before", "now"] as const)) times[k].push(await explain(shapes[k]));
       }
       results[phase] = { nowMs: Number(median(times.now).toFixed(2)), beforeMs: Number(median(times.before).toFixed(2)) };
-      log(`${phase}: now ${results[phase]!.nowMs} ms, before ${results[phase]!.beforeMs} ms (median of ${RUNS}, server execution time)`);
+      log(`${phase}: now ${results[phase].nowMs} ms, before ${results[phase].beforeMs} ms (median of ${RUNS}, server execution time)`);
     }
     process.stdout.write(
       [

@@ -50,7 +50,7 @@ try {
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
         t = performance.now();
-        await verb({ ctx, input: { period } as never });
+        await verb({ ctx, input: { period } });
         times.push(performance.now() - t);
       }
       out({ step: `${label} ${period} d`, devices: tenant.devices, median_ms: Math.round(median(times)), runs: times.map((x) => Math.round(x)) });

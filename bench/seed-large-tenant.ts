@@ -551,7 +551,7 @@ async function main(): Promise<void> {
     const out = process.stdout;
     out.write(`\nTenant: ${tenant.tenantId}\nAPI key: ${key.key}\n`);
     if (database.owned && keep) out.write(`Database (kept): ${database.url}\n`);
-    out.write(`\nRows:\n${Object.entries(result.counts).map(([k, v]) => `  ${k.padEnd(16)} ${v.toLocaleString("en")}`).join("\n")}\n`);
+    out.write(`\nRows:\n${Object.entries(result.counts).map(([k, v]) => `  ${k.padEnd(16)} ${(v as number).toLocaleString("en")}`).join("\n")}\n`);
     out.write(`\nSteps:\n${result.steps.filter((s) => !s.step.startsWith("telemetry big-")).map((s) => `  ${s.step.padEnd(26)} ${(s.ms / 1000).toFixed(1)} s`).join("\n")}\n`);
     out.write(`\nSeed time (tenant, key, rows, analyze): ${seedSeconds.toFixed(1)} s\n`);
     out.write(`Database size: ${String(size?.db)} (telemetry ${String(size?.telemetry)}, alerts ${String(size?.alerts)}, driving_events ${String(size?.driving_events)})\n`);

@@ -21,10 +21,12 @@ export const test = base.extend<{ clientAddress: string }>({
     await use(page);
     expect(violations, "Content-Security-Policy violations reported in the console").toEqual([]);
   },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the first parameter's pattern for dependencies: none
   clientAddress: async ({}, use, testInfo) => {
     nextAddress += 1;
     await use(`198.51.100.${((testInfo.workerIndex * 50 + nextAddress) % 250) + 1}`);
   },
+  // eslint-disable-next-line no-empty-pattern -- as above
   baseURL: async ({}, use) => {
     const url = process.env.FDP_E2E_BASE_URL;
     if (!url) throw new Error("FDP_E2E_BASE_URL is unset: run through `npm run test:e2e` (playwright.config.ts starts the app)");

@@ -104,7 +104,7 @@ test("the ingest secret is revealed on request only, and the reveal is logged", 
 test("another tenant's manager rotates the ingest secret and requires signatures; ingest follows at once", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const email = process.env.FDP_E2E_OTHER_EMAIL!;
-  await signIn(page, email, process.env.FDP_E2E_OTHER_PASSWORD!);
+  await signIn(page, email, process.env.FDP_E2E_OTHER_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/dashboard/keys");
   // A key with every scope (the default), for ingest.

@@ -195,7 +195,7 @@ async function liveAudit(includeDev: boolean, cwd: string): Promise<{ findings: 
   });
   let report: { vulnerabilities?: Record<string, { via: unknown[] }>; error?: unknown; message?: string };
   try {
-    report = JSON.parse(stdout);
+    report = JSON.parse(stdout) as typeof report;
   } catch {
     return { unavailable: "npm printed no JSON report" };
   }

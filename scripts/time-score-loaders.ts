@@ -69,8 +69,8 @@ async function main(): Promise<void> {
                   console.log(plan.map((r) => Object.values(r)[0]).join("\n"));
                   return [];
                 }
-              : Reflect.get(target, prop, receiver),
-        }) as Db)
+              : (Reflect.get(target, prop, receiver) as unknown),
+        }))
       : handle.db;
     const ctx = { db, tenantId: SANDBOX_TENANT_ID };
     const ids = (await handle.db.select({ id: devices.deviceId }).from(devices).where(eq(devices.tenantId, SANDBOX_TENANT_ID)).orderBy(devices.deviceId)).map((r) => r.id);

@@ -85,7 +85,7 @@ export const readFloor: Benchmark = {
       stdio: ["ignore", "pipe", "inherit"],
     });
     try {
-      await withTimeout("the floor server's start", 30_000, () => new Promise<void>((resolve) => floor.stdout!.once("data", () => resolve())));
+      await withTimeout("the floor server's start", 30_000, () => new Promise<void>((resolve) => floor.stdout.once("data", () => resolve())));
       const floorUrl = `http://127.0.0.1:${floorPort}`;
       const cases = [
         { label: `GET /fleet?limit=${PAGE}`, requests: FLEET_REQUESTS, app: `${ctx.appUrl}/api/v1/fleet?limit=${PAGE}`, floor: `${floorUrl}/fleet` },

@@ -86,7 +86,7 @@ export function serverProfile(profDir: string): { file: string; profile: CpuProf
  * refuses that flag in NODE_OPTIONS, so the server is started as `node --cpu-prof --import tsx server.ts`.
  * Resolves once /api/health answers; `stop()` ends it with SIGTERM so that V8 writes the profile.
  */
-export async function startProfiledApp({ databaseUrl, profDir, log }: { databaseUrl: string; profDir: string; log: (m: string) => void }): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startProfiledApp({ databaseUrl, profDir, log }: { databaseUrl: string; profDir: string; log: (m: string) => void }): Promise<{ url: string; stop: () => Promise<void> }> {
   mkdirSync(profDir, { recursive: true });
   const port = await freePort();
   const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "--import", "tsx", "server.ts"], {

@@ -118,6 +118,7 @@ on conflict (tenant_id, device_id) do update set
 
 const ARRAY_QUOTE = /[\\"]/g;
 /** Characters JSON.stringify escapes in a way the array-literal parser would read differently. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
 const JSON_ONLY_ESCAPES = /[\u0000-\u001f\ud800-\udfff]/;
 
 /**
@@ -155,23 +156,23 @@ interface DeviceRow {
 /** Stores one batch of OEM records for `tenantId` in one statement (one implicit transaction). */
 export async function rawIngestBatch(sql: postgres.Sql, tenantId: string, records: readonly OemRecord[]): Promise<void> {
   const n = records.length;
-  const deviceId: string[] = new Array(n);
-  const ts: string[] = new Array(n);
-  const lat: (number | null)[] = new Array(n);
-  const lon: (number | null)[] = new Array(n);
-  const speed: (number | null)[] = new Array(n);
-  const voltage: (number | null)[] = new Array(n);
-  const soc: (number | null)[] = new Array(n);
-  const soh: (number | null)[] = new Array(n);
-  const odo: (number | null)[] = new Array(n);
-  const charging: (string | null)[] = new Array(n);
-  const chargingKw: (number | null)[] = new Array(n);
-  const fuel: (number | null)[] = new Array(n);
-  const engineHours: (number | null)[] = new Array(n);
-  const dtc: (string | null)[] = new Array(n);
-  const ignition: (number | null)[] = new Array(n);
-  const temp: (number | null)[] = new Array(n);
-  const raw: (string | null)[] = new Array(n);
+  const deviceId = new Array<string>(n);
+  const ts = new Array<string>(n);
+  const lat = new Array<number | null>(n);
+  const lon = new Array<number | null>(n);
+  const speed = new Array<number | null>(n);
+  const voltage = new Array<number | null>(n);
+  const soc = new Array<number | null>(n);
+  const soh = new Array<number | null>(n);
+  const odo = new Array<number | null>(n);
+  const charging = new Array<string | null>(n);
+  const chargingKw = new Array<number | null>(n);
+  const fuel = new Array<number | null>(n);
+  const engineHours = new Array<number | null>(n);
+  const dtc = new Array<string | null>(n);
+  const ignition = new Array<number | null>(n);
+  const temp = new Array<number | null>(n);
+  const raw = new Array<string | null>(n);
   const devices = new Map<string, DeviceRow>();
 
   for (let i = 0; i < n; i++) {

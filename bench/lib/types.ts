@@ -16,7 +16,7 @@ export interface BenchContext {
   /** Logical CPUs of this machine (for goal lines). */
   cpuCount: number;
   /** Progress lines (stderr). */
-  log(message: string): void;
+  log: (message: string) => void;
 }
 
 /** One timed run: `units` work items done in `wallMs`, with each batch's latency. */

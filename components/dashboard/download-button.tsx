@@ -38,7 +38,8 @@ export function DownloadButton({ href, label, busyLabel, fallbackName, testId }:
     <span className="inline-flex flex-wrap items-center gap-2">
       <button
         type="button"
-        onClick={download}
+        // download() catches its own failures and shows them beside the button
+        onClick={() => void download()}
         disabled={state.busy}
         aria-busy={state.busy}
         data-testid={testId}

@@ -28,6 +28,7 @@ export function readable(value: unknown): string {
       .map(([k, v]) => `${label(k)}: ${readable(v)}`)
       .join(", ");
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects were handled above: a bigint or a symbol
   return String(value);
 }
 

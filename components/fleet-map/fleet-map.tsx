@@ -91,7 +91,7 @@ export function FleetMap({
     let resize: ResizeObserver | null = null;
     (async () => {
       const mod = await import("leaflet");
-      const L = ((mod as { default?: LeafletModule }).default ?? mod) as LeafletModule;
+      const L = ((mod as { default?: LeafletModule }).default ?? mod);
       // Leaflet.markercluster is a UMD plugin that extends the global `L`.
       (window as unknown as { L: LeafletModule }).L = L;
       await import("leaflet.markercluster");
@@ -180,6 +180,8 @@ export function FleetMap({
       if (bounds.isValid()) map.fitBounds(bounds, { padding: [32, 32], maxZoom: FIT_MAX_ZOOM, animate: false });
       else map.setView(WORLD_VIEW.center, WORLD_VIEW.zoom, { animate: false });
     }
+    // Reports that Leaflet, the external system this effect drives, has drawn: once per change of the inputs.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setStatus("ready");
     return () => {
       cluster.remove();

@@ -32,14 +32,14 @@ type Global = typeof globalThis & {
   __fdpKeyLookups?: { inflight: Map<string, Promise<Principal | null>>; generation: number };
 };
 const g = globalThis as Global;
-const cache = (g.__fdpKeyCache ??= new Map());
+const cache = (g.__fdpKeyCache ??= new Map<string, CacheEntry>());
 /**
  * Lookups on their way, per key hash: when a key's entry expires under concurrent requests, they all
  * wait for one lookup instead of sending one each (16 at 16 connections, every AUTH_CACHE_TTL_SECONDS).
  * A request that joins a lookup gets an answer read after that lookup started, so the bound on
  * revocation is unchanged.
  */
-const lookups = (g.__fdpKeyLookups ??= { inflight: new Map(), generation: 0 });
+const lookups = (g.__fdpKeyLookups ??= { inflight: new Map<string, Promise<Principal | null>>(), generation: 0 });
 const inflight = lookups.inflight;
 
 const SANDBOX_HASH = Buffer.from(hashKey(SANDBOX_KEY), "hex");

@@ -92,6 +92,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (req) => ({
     session({ session, token }) {
       session.user.id = String(token.sub ?? "");
       session.user.email = String(token.email ?? "");
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- next-auth types custom claims as unknown; jwt() above stored a string
       session.user.tenantId = String(token.tenantId ?? "");
       return session;
     },

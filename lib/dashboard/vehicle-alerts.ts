@@ -23,5 +23,5 @@ export async function listVehicleAlerts({ ctx, input, limit = VEHICLE_ALERTS_LIM
     .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.deviceId, input.device_id)))
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
     .limit(limit);
-  return found.map((a) => ({ id: a.id, agent: a.agent, severity: a.severity as Severity, prediction: a.prediction, acknowledged: a.acknowledged, created_at: a.createdAt.toISOString() }));
+  return found.map((a) => ({ id: a.id, agent: a.agent, severity: a.severity, prediction: a.prediction, acknowledged: a.acknowledged, created_at: a.createdAt.toISOString() }));
 }

@@ -8,6 +8,7 @@
  * Characters where JSON and Postgres array quoting part ways: JSON writes control characters and lone
  * surrogates as `\n`, `\u0001`, `\udc00`…, which an array literal would read as plain letters.
  */
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
 const JSON_ESCAPED = /[\u0000-\u001f\ud800-\udfff]/;
 
 /**

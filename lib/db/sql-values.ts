@@ -15,9 +15,9 @@ import type { Db } from "./db-type";
  */
 
 export async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
+  const result = await db.execute(query);
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return ((result as { rows?: T[] }).rows ?? []);
 }
 
 /** A finite number from a number or a numeric string; null for null, NaN, ±Infinity or anything else. */
@@ -36,6 +36,7 @@ export function sqlCount(x: unknown): number {
 /** A valid Date from a Date, an ISO string or epoch milliseconds; else null. */
 export function sqlDate(x: unknown): Date | null {
   if (x === null || x === undefined) return null;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an object reads as "[object Object]", an invalid date: null
   const d = x instanceof Date ? x : new Date(typeof x === "number" ? x : String(x));
   return Number.isFinite(d.getTime()) ? d : null;
 }
@@ -128,7 +129,7 @@ export function databaseFailureKind(err: unknown): DatabaseFailureKind | null {
     }
     queue.push((e as { cause?: unknown }).cause);
     const inner = (e as { errors?: unknown }).errors;
-    if (Array.isArray(inner)) queue.push(...inner);
+    if (Array.isArray(inner)) queue.push(...(inner as unknown[]));
   }
   return null;
 }

@@ -48,7 +48,7 @@ export async function readRawInput(
     }
     const rawBody = await readBodyLimited(req, op.maxBodyBytes ?? JSON_BODY_MAX_BYTES);
     const body = parseIJsonObject(rawBody);
-    await op.verifyRequest?.({ ctx: ctx as never, rawBody, body, headers: req.headers });
+    await op.verifyRequest?.({ ctx: ctx, rawBody, body, headers: req.headers });
     for (const name of Object.keys(op.input.body.shape)) if (Object.hasOwn(body, name)) raw[name] = body[name];
   }
   Object.assign(raw, declaredQuery(op, new URL(req.url)));

@@ -418,7 +418,7 @@ export async function resolveAlerts(tx: Tx, tenantId: string, drafts: readonly A
   });
   if (payload.length === 0) return 0;
   const rows = await preparedRows<{ id: unknown }>(
-    tx as unknown as Db,
+    tx,
     sql`with r as (
           select r.* from jsonb_to_recordset(${json(payload)}) as r(device_id text, dedupe_key text, before timestamptz, level_field text,
                  level_max double precision, resolved_by text, resolution jsonb)
@@ -472,7 +472,7 @@ export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[
     created_at: alertCreatedAt(d.observedAt, receivedAt).toISOString(),
   }));
   const result = await preparedRows<{ raised: unknown; updated: unknown }>(
-    tx as unknown as Db,
+    tx,
     sql`with n as (
           select r.* from jsonb_to_recordset(${json(payload)}) as r(id text, device_id text, agent text, severity text, prediction text,
                  confidence double precision, technical_data jsonb, dedupe_key text, observed_at timestamptz, first_observed_at timestamptz,

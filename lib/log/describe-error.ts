@@ -214,6 +214,7 @@ export function describeError(err: unknown): ErrorDescription {
         if (isQueryWrapper(link)) return undefined; // its message is the statement plus every parameter
         return typeof link.message === "string" ? withoutQueryDump(link.message) : undefined;
       }
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects were handled above: a primitive
       return link === undefined || link === null ? undefined : String(link);
     })
     .filter((m): m is string => m !== undefined && m !== "")

@@ -130,7 +130,7 @@ export function admitNullInNullableEnums(node: unknown): void {
   if (!node || typeof node !== "object") return;
   const o = node as Record<string, unknown>;
   const nullable = o.type === "null" || (Array.isArray(o.type) && o.type.includes("null"));
-  if (nullable && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...o.enum, null];
+  if (nullable && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...(o.enum as unknown[]), null];
   for (const value of Object.values(o)) admitNullInNullableEnums(value);
 }
 

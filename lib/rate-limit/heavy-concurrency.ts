@@ -30,7 +30,7 @@ interface State {
 }
 
 const g = globalThis as typeof globalThis & { __fdpHeavyConcurrency?: State };
-const state = (g.__fdpHeavyConcurrency ??= { running: new Map(), meanMs: null });
+const state: State = (g.__fdpHeavyConcurrency ??= { running: new Map(), meanMs: null });
 
 /** Weight of the newest duration in the mean: about the last ten operations count. */
 const MEAN_WEIGHT = 0.2;

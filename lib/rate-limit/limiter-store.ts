@@ -104,7 +104,7 @@ interface CounterRow extends Record<string, unknown> {
 export class RateLimiterPostgres extends RateLimiterDrizzle {
   private readonly db: Db;
 
-  constructor(opts: ConstructorParameters<typeof RateLimiterDrizzle>[0] & { storeClient: Db }) {
+  constructor(opts: Omit<ConstructorParameters<typeof RateLimiterDrizzle>[0], "storeClient"> & { storeClient: Db }) {
     super(opts);
     this.db = opts.storeClient;
   }

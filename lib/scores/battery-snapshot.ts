@@ -34,7 +34,7 @@ export interface BatteryLatestState {
 export interface BatterySnapshotInput {
   device_id: string;
   /** Master data; null = unknown. */
-  powertrain: Powertrain | string | null;
+  powertrain: string | null;
   /** Nominal (usable) battery capacity in kWh from master data. */
   battery_kwh: number | null;
   /** passenger_car | light_commercial | heavy_truck | other | null (read as passenger_car). */

@@ -2,7 +2,7 @@
  * Fleet risk score (SPEC 2.3, endpoint 3): 0–100, higher = riskier. Pure: data in, result out.
  * Methodology: docs/methodology/fleet-risk.md. Change FLEET_RISK_VERSION with any rule change.
  */
-import { isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
+import { isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
 import {
   type Confidence,
   confidenceFromFreshness,
@@ -75,7 +75,7 @@ export interface SeverityCounts {
 export interface FleetRiskDeviceInput {
   device_id: string;
   /** BEV | PHEV | HEV | ICE; null or anything else = unknown. */
-  powertrain: Powertrain | string | null;
+  powertrain: string | null;
   /** Alerts created in the period, by severity: reported as alert facts (SPEC), not scored. */
   alerts: SeverityCounts;
   /** Minutes driven (speed > 1 km/h) in the period. */

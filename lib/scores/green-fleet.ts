@@ -4,7 +4,7 @@
  */
 import { finiteOrNull } from "@/lib/numbers";
 import { FI_GRID_FACTOR_BASIS, FI_GRID_G_PER_KWH } from "@/lib/reports/emission-factors";
-import { countsAsIce, isPlugIn, normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
+import { countsAsIce, isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
 import {
   type Confidence,
   confidenceFromFreshness,
@@ -56,7 +56,7 @@ export const WINTER_ENERGY_ALLOWANCE = 0.25;
 export interface GreenFleetDeviceInput {
   device_id: string;
   /** BEV | PHEV | HEV | ICE; null or anything else = unknown. */
-  powertrain: Powertrain | string | null;
+  powertrain: string | null;
   /** diesel | petrol | ...; null = unknown. */
   fuel_type: string | null;
   /** passenger_car | light_commercial | heavy_truck | other; null = passenger_car. */

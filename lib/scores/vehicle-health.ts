@@ -82,7 +82,7 @@ export const DTC_POINTS = { CRITICAL: 40, WARNING: 15, INFO: 3 } as const;
 
 export interface VehicleHealthInput {
   device_id: string;
-  powertrain: Powertrain | string | null;
+  powertrain: string | null;
   /** passenger_car | light_commercial | heavy_truck | other; null = passenger_car. */
   asset_class: string | null;
   /** Latest plausible reported state of health, % (judged by `judgeSohReadings`), or null. */
@@ -250,7 +250,7 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
   if (outdated) {
     limitations.push(
       boundApplies
-        ? `${outdated} The battery component is not scored; the reading bounds it from above, and counting it lowers the score, so the lower score stands (${score100(bounded!.value)} instead of ${score100(without!.value)}).`
+        ? `${outdated} The battery component is not scored; the reading bounds it from above, and counting it lowers the score, so the lower score stands (${score100(bounded.value)} instead of ${score100(without.value)}).`
         : `${outdated} The battery component is not scored.`,
     );
   }

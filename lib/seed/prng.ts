@@ -5,7 +5,7 @@
 
 export interface Rng {
   /** Uniform in [0, 1). */
-  next(): number;
+  next: () => number;
   /** Uniform in [min, max). */
   float(min: number, max: number): number;
   /** Uniform integer in [min, max], both ends included. */

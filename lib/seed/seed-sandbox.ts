@@ -74,7 +74,7 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
     for (const chunk of chunks(fleet.drivingEvents, TELEMETRY_CHUNK_ROWS)) await insertViaJsonRecordset(tx, drivingEvents, chunk);
 
     // Written without the ingest: the daily rollups are rebuilt below, by the code that keeps a customer's up to date.
-    await markTelemetryRollupsStale({ db: tx as unknown as Db, tenantId: SANDBOX_TENANT_ID });
+    await markTelemetryRollupsStale({ db: tx, tenantId: SANDBOX_TENANT_ID });
 
     const meta: SeedMeta = { version: SEED_VERSION, anchor: anchor.toISOString() };
     await tx

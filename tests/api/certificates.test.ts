@@ -14,7 +14,6 @@ import { rotateSigningKey } from "@/lib/certificates/rotate-signing-key";
 import { keysDocumentSchema } from "@/lib/certificates/signing/keys-document";
 import { activeSigningKey, forgetActiveKey } from "@/lib/certificates/signing/signing-keys";
 import { verifyCertificatePdf } from "@/lib/certificates/signing/verify-certificate-pdf";
-import type { Db } from "@/lib/db/client";
 import { certificates } from "@/lib/db/schema";
 import { rootLogger } from "@/lib/log/logger";
 import {
@@ -140,7 +139,7 @@ describe("generate → retrieve → download → verify", () => {
     const { certificate_number, device_id, grade, vehicle_health_score, residual_value_pct, data_snapshot, generated_at, expires_at } = generated;
     const payload = Buffer.from(canonicalize({ certificate_number, device_id, grade, vehicle_health_score, residual_value_pct, data_snapshot, generated_at, expires_at }) as string);
     // A JOSE library, the published document as its JWK Set, the key chosen by the header's kid.
-    const jwks = createLocalJWKSet(keys as never);
+    const jwks = createLocalJWKSet(keys);
     const verified = await compactVerify(`${header}.${payload.toString("base64url")}.${signature}`, jwks);
     expect(Buffer.from(verified.payload).equals(payload)).toBe(true);
     await expect(flattenedVerify({ protected: header!, payload: Buffer.concat([payload, Buffer.from(" ")]).toString("base64url"), signature: signature! }, jwks)).rejects.toThrow();
@@ -270,7 +269,7 @@ describe("signing keys: rotation and revocation, as an auditor sees them", () =>
     const ctx = { db, tenantId: a.tenantId, isSandbox: false, log: rootLogger() };
     const before = await generateCertificate({ ctx, input: { device_id: "ev-good" } }); // this instance now holds the key
     // Another instance (its own key cache) rotates; this one still has the old key cached.
-    const otherInstance = new Proxy(db, {}) as Db;
+    const otherInstance = new Proxy(db, {});
     const rotation = await rotateSigningKey({ ctx: { db: otherInstance }, input: {} });
     expect(rotation.retired_kid).toBe(before.key_id);
     const after = await generateCertificate({ ctx, input: { device_id: "ev-good" } });
@@ -293,7 +292,7 @@ describe("signing keys: rotation and revocation, as an auditor sees them", () =>
     const ctx = { db, tenantId: a.tenantId, isSandbox: false, log: rootLogger() };
     await generateCertificate({ ctx, input: { device_id: "ev-good" } }); // this instance holds the active key
     const asOf = new Date(Date.now() - 3_000); // the request began before the rotation's second
-    const rotation = await rotateSigningKey({ ctx: { db: new Proxy(db, {}) as Db }, input: {} });
+    const rotation = await rotateSigningKey({ ctx: { db: new Proxy(db, {}) }, input: {} });
     const c = await generateCertificate({ ctx, input: { device_id: "ev-good" }, now: asOf });
     expect(c.key_id).toBe(rotation.kid);
     expect(Date.parse(c.generated_at)).toBeGreaterThan(asOf.getTime());

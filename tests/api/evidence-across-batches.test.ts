@@ -12,7 +12,7 @@ import { DAY, HOUR, MIN, iso, type Rec, useIngestApi, vinSequence, parkedBevReco
  */
 
 const api = useIngestApi("Evidence across batches");
-const { ingest, get, tas, eol, health, battery } = api;
+const { ingest, get, tas, eol, health } = api;
 /** Three days ago on the whole minute: inside every window, in the past. */
 const BASE = Math.floor((Date.now() - 3 * DAY) / MIN) * MIN;
 const newVin = vinSequence("KNA8EVD1000");

@@ -32,7 +32,7 @@ describe.each(["postgres", "pglite"] as const)("active DTCs read by the partial 
       odometer_km: 1_000 + i,
       ...(i === 0 ? { dtc_codes: ["P0420"] } : {}),
     }));
-    await ingestTelemetry({ ctx, input: { vehicles } as never });
+    await ingestTelemetry({ ctx, input: { vehicles } });
     await settleBackgroundRollupRefresh(ctx.tenantId);
   }, 120_000);
   afterAll(async () => {

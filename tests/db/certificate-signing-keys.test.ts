@@ -111,7 +111,7 @@ for (const kind of ["postgres", "pglite"] as const) {
       const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)!;
       expect(blocks).toHaveLength(2);
       expect(pem.indexOf(`FDP certificate signing key ${r.kid} (active)`)).toBe(0);
-      expect(doc.keys[1]!.pdf_signing_certificate_sha256).toBe(certificateFingerprint(certificateDer(blocks[0]!)));
+      expect(doc.keys[1]!.pdf_signing_certificate_sha256).toBe(certificateFingerprint(certificateDer(blocks[0])));
     });
 
     it("a rotation never ends a key before a certificate it signed (an instance whose clock runs ahead)", async () => {
@@ -243,10 +243,10 @@ describe("migration 0014 on keys from before the lifecycle (postgres)", () => {
     // The next signature: only the holder of the newest key (here the key file of the old versions) may adopt it.
     handle = await openDatabase({ url: db!.url });
     const legacyFile = path.join(work, "legacy-key.pem");
-    writeFileSync(legacyFile, older.export({ format: "pem", type: "pkcs8" }) as string);
+    writeFileSync(legacyFile, older.export({ format: "pem", type: "pkcs8" }));
     setEnv({ ...baseEnv, FDP_CERT_SIGNING_KEY_FILE: legacyFile });
     await expect(activeSigningKey(handle.db)).rejects.toBeInstanceOf(SigningKeyUnavailableError);
-    writeFileSync(legacyFile, newest.export({ format: "pem", type: "pkcs8" }) as string);
+    writeFileSync(legacyFile, newest.export({ format: "pem", type: "pkcs8" }));
     expect((await activeSigningKey(handle.db)).kid).toBe(b.kid);
     const [adopted] = await pg<{ private_key_enc: string | null }[]>`select private_key_enc from certificate_signing_keys where kid = ${b.kid}`;
     expect(adopted!.private_key_enc).toMatch(/^v1\./);

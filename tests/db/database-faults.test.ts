@@ -221,7 +221,7 @@ afterAll(async () => {
 describe("database faults (a private Postgres cluster)", () => {
   it("sets statement_timeout on the app's connections", async () => {
     expect((await read()).status).toBe(200);
-    const [row] = (await handle!.db.execute(sql`select setting from pg_settings where name = 'statement_timeout'`)) as unknown as { setting: string }[];
+    const [row] = (await handle!.db.execute(sql`select setting from pg_settings where name = 'statement_timeout'`)) as { setting: string }[];
     expect(row!.setting).toBe(String(STATEMENT_TIMEOUT_MS));
   });
 

@@ -45,7 +45,7 @@ describe("per-device loads split into parallel statements", () => {
         battery_voltage: 12.1 + (i % 10) / 10,
       })),
     ).flat();
-    await ingestTelemetry({ ctx, input: { vehicles } as never });
+    await ingestTelemetry({ ctx, input: { vehicles } });
     await settleBackgroundRollupRefresh(ctx.tenantId);
   }, 120_000);
 
@@ -87,7 +87,7 @@ describe("per-device loads split into parallel statements", () => {
     await loadTasInputs({ ctx, deviceIds: all.slice(0, 2 * MIN_DEVICES_PER_STATEMENT - 1), now, onQuery: (l) => trips.push(l) });
     expect(trips).toHaveLength(1);
     trips.length = 0;
-    const inTx = await tdb.handle.db.transaction((tx) => loadTasInputs({ ctx: { ...ctx, db: tx as never }, deviceIds: all, now, onQuery: (l) => trips.push(l) }));
+    const inTx = await tdb.handle.db.transaction((tx) => loadTasInputs({ ctx: { ...ctx, db: tx }, deviceIds: all, now, onQuery: (l) => trips.push(l) }));
     expect(trips).toHaveLength(1);
     expect(inTx.size).toBe(DEVICES);
   });
@@ -104,7 +104,7 @@ describe("per-device loads split into parallel statements", () => {
     expect(split).toEqual(first);
     expect(split.devices.map((d) => d.device_id)).toEqual([...split.devices.map((d) => d.device_id)].sort());
     // Neither inside a transaction.
-    await tdb.handle.db.transaction(async (tx) => expect(fleetSlices({ db: tx as never, tenantId: ctx.tenantId })).toBe(1));
+    await tdb.handle.db.transaction(async (tx) => expect(fleetSlices({ db: tx, tenantId: ctx.tenantId })).toBe(1));
   });
 
   it("the TAS statement built once per process answers what the statement built per call answers", async () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
   const oldCtx: TenantCtx = { db, tenantId: old.tenantId, isSandbox: false, log: rootLogger() };
   const oldVin = vinSequence("OLDFLEET000");
   const t0 = Date.now() - 3_600_000;
-  await ingestTelemetry({ ctx: oldCtx, input: { vehicles: Array.from({ length: 200 }, () => ({ vin: oldVin(), timestamp: iso(t0), speed_kmh: 0, soc_percent: 60 })) } as never });
+  await ingestTelemetry({ ctx: oldCtx, input: { vehicles: Array.from({ length: 200 }, () => ({ vin: oldVin(), timestamp: iso(t0), speed_kmh: 0, soc_percent: 60 })) } });
   await raw`analyze`;
 
   // The new tenant's first bulk ingest, through the real ingest, then its alerts (set-based).
@@ -53,7 +53,7 @@ beforeAll(async () => {
   // would fix the statistics) does not start: the plan must be right without it.
   for (let left = VEHICLES; left > 0; left -= ANALYZE_AFTER_NEW_DEVICES - 1) {
     const n = Math.min(left, ANALYZE_AFTER_NEW_DEVICES - 1);
-    await ingestTelemetry({ ctx: fresh, input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: iso(t0), speed_kmh: 12, soc_percent: 55, lat: 60.2, lon: 24.9 })) } as never });
+    await ingestTelemetry({ ctx: fresh, input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: iso(t0), speed_kmh: 12, soc_percent: 55, lat: 60.2, lon: 24.9 })) } });
   }
 
   await raw`

@@ -70,7 +70,7 @@ beforeAll(async () => {
   const old = await createTenantWithKey(db, { name: "Old" });
   const oldVin = vinSequence("OLDCTX0000");
   const t0 = Date.now() - 3 * 3_600_000;
-  await ingestTelemetry({ ctx: { db, tenantId: old.tenantId, isSandbox: false, log: rootLogger() }, input: { vehicles: Array.from({ length: 200 }, () => ({ vin: oldVin(), timestamp: iso(t0), speed_kmh: 0, soc_percent: 60 })) } as never });
+  await ingestTelemetry({ ctx: { db, tenantId: old.tenantId, isSandbox: false, log: rootLogger() }, input: { vehicles: Array.from({ length: 200 }, () => ({ vin: oldVin(), timestamp: iso(t0), speed_kmh: 0, soc_percent: 60 })) } });
   await raw`analyze`;
 
   // The new tenant's first batches through the real ingest, each vehicle awake in its own way (below).
@@ -78,7 +78,7 @@ beforeAll(async () => {
   fresh = { db, tenantId: neu.tenantId, isSandbox: false, log: rootLogger() };
   const vins = Array.from({ length: VEHICLES }, vinSequence("NEWCTX0000"));
   for (let b = 0; b < BATCHES; b++) {
-    await ingestTelemetry({ ctx: fresh, input: { vehicles: vins.map((vin, i) => ({ vin, timestamp: iso(t0 + b * STEP_MS), soc_percent: 55, battery_voltage: 12.6, ...PATTERNS[i % PATTERNS.length]!.reading(b) })) } as never });
+    await ingestTelemetry({ ctx: fresh, input: { vehicles: vins.map((vin, i) => ({ vin, timestamp: iso(t0 + b * STEP_MS), soc_percent: 55, battery_voltage: 12.6, ...PATTERNS[i % PATTERNS.length]!.reading(b) })) } });
   }
   deviceIds = vins.map((vin) => `oem-${vin}`);
   batchTimes = Array.from({ length: BATCHES }, (_, b) => t0 + b * STEP_MS);
@@ -94,7 +94,7 @@ async function planOfRead(): Promise<PlanNode> {
   let plan: PlanNode | undefined;
   const explaining = {
     execute: async (query: SQL) => {
-      const rows = (await tdb.handle.db.execute(sql`explain (analyze, format json) ${query}`)) as unknown as { "QUERY PLAN": { Plan: PlanNode }[] }[];
+      const rows = (await tdb.handle.db.execute(sql`explain (analyze, format json) ${query}`)) as { "QUERY PLAN": { Plan: PlanNode }[] }[];
       plan = rows[0]!["QUERY PLAN"][0]!.Plan;
       return [];
     },

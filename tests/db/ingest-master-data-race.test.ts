@@ -127,7 +127,10 @@ async function ingestWhileHeld(vin: string, change: Partial<typeof devices.$infe
   } finally {
     release();
     const [committed, ingested] = await Promise.allSettled([other, ingesting]);
+    // A failed task is the cause of whatever the wait above threw, so it replaces that error.
+    // eslint-disable-next-line no-unsafe-finally
     if (committed.status === "rejected") throw committed.reason;
+    // eslint-disable-next-line no-unsafe-finally
     if (ingested.status === "rejected") throw ingested.reason;
   }
 }

@@ -126,6 +126,7 @@ for (const kind of ["postgres", "pglite"] as const) {
         log.error({ err, body: BODY, headers: { authorization: `Bearer ${API_KEY}` }, tenant: { id: TENANT, ingest_secret: INGEST_SECRET } }, "unhandled error");
 
         expect(cap.lines).toHaveLength(1);
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed log line; the expectations below check its shape
         const line = JSON.parse(cap.lines[0] ?? "") as Record<string, any>;
         expect(line).toMatchObject({
           level: "error",

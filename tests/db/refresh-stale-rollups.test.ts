@@ -44,7 +44,7 @@ describe.each(["postgres", "pglite"] as const)("refreshStaleRollups (%s)", (kind
       const records = Array.from({ length: vehicles }, (_, v) =>
         Array.from({ length: 20 }, (_, i) => ({ vin: `REFRESH${name.slice(-1)}${String(v).padStart(9, "0")}`, timestamp: iso(today0 - 5 * DAY + i * 6 * HOUR + HOUR), speed_kmh: 30 + i, odometer_km: 1_000 + 5 * i })),
       ).flat();
-      await ingestTelemetry({ ctx, input: { vehicles: records } as never });
+      await ingestTelemetry({ ctx, input: { vehicles: records } });
       await settleBackgroundRollupRefresh(ctx.tenantId);
       tenants.push(ctx);
     }

@@ -64,14 +64,14 @@ describe("background rollup refresh after ingest", () => {
 
   it("refreshes after the first ingest, and once more after the interval for an ingest that came too soon", async () => {
     const base = today0 - 3 * DAY + 8 * 3_600_000;
-    await ingestTelemetry({ ctx, input: { vehicles: [reading(base, 1_000), reading(base + 60_000, 1_001)] } as never });
+    await ingestTelemetry({ ctx, input: { vehicles: [reading(base, 1_000), reading(base + 60_000, 1_001)] } });
     // The first ingest's refresh runs right away: the device is rolled up to yesterday.
     expect(await waitFor(async () => (await state()).clean_before === todayDate, 10_000)).toBe(true);
     expect(await state()).toEqual({ clean_before: todayDate, days: 1, readings: 2 });
 
     // Late data two days ago, within the interval: no refresh now, the device is stale from that day, one is armed.
-    await ingestTelemetry({ ctx, input: { vehicles: [reading(base + DAY, 1_010), reading(base + DAY + 60_000, 1_011)] } as never });
-    await ingestTelemetry({ ctx, input: { vehicles: [reading(base + DAY + 120_000, 1_012)] } as never });
+    await ingestTelemetry({ ctx, input: { vehicles: [reading(base + DAY, 1_010), reading(base + DAY + 60_000, 1_011)] } });
+    await ingestTelemetry({ ctx, input: { vehicles: [reading(base + DAY + 120_000, 1_012)] } });
     expect((await state()).clean_before).toBe(new Date(today0 - 2 * DAY).toISOString().slice(0, 10));
     expect(trailingRollupRefreshArmed(ctx.tenantId)).toBe(true);
 

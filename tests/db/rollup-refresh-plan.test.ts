@@ -46,7 +46,7 @@ beforeAll(async () => {
   // crossed a midnight for some vehicles when the test ran in the 17 minutes before one (two days rolled,
   // not three).
   const t0 = Math.floor(Date.now() / DAY) * DAY - 3 * DAY + 3_600_000;
-  await ingestTelemetry({ ctx: oldCtx, input: { vehicles: Array.from({ length: 300 }, () => ({ vin: oldVin(), timestamp: iso(t0), speed_kmh: 0, soc_percent: 60 })) } as never });
+  await ingestTelemetry({ ctx: oldCtx, input: { vehicles: Array.from({ length: 300 }, () => ({ vin: oldVin(), timestamp: iso(t0), speed_kmh: 0, soc_percent: 60 })) } });
   await settleBackgroundRollupRefresh(old.tenantId);
   await raw`analyze`;
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
     const batch = vins.slice(i, i + ANALYZE_AFTER_NEW_DEVICES - 1).flatMap((v, k) =>
       [0, 1, 2, 3, 4, 5].map((j) => ({ vin: v, timestamp: iso(t0 + j * 11 * 3_600_000 + k * 1_000), speed_kmh: 40 + j, odometer_km: 1_000 + 10 * j, lat: 60.2 + j / 100, lon: 24.9 })),
     );
-    await ingestTelemetry({ ctx: fresh, input: { vehicles: batch } as never });
+    await ingestTelemetry({ ctx: fresh, input: { vehicles: batch } });
   }
   // The ingests' background refresh: left undone, the cases below run it themselves.
   await settleBackgroundRollupRefresh(neu.tenantId);

@@ -27,7 +27,7 @@ let ctx: TenantCtx;
 beforeAll(async () => {
   tdb = await createTestDatabase("postgres");
   await seedSandbox({ db: tdb.handle.db, now: NOW });
-  ctx = { db: tdb.handle.db, tenantId: SANDBOX_TENANT_ID, isSandbox: false, log: rootLogger() } as TenantCtx;
+  ctx = { db: tdb.handle.db, tenantId: SANDBOX_TENANT_ID, isSandbox: false, log: rootLogger() };
 }, 180_000);
 
 afterAll(async () => {

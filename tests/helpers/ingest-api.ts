@@ -96,13 +96,13 @@ export interface IngestApi {
   readonly app: RouteServer;
   readonly t: Tenant;
   /** POST /oem/ingest with these records; expects 200. */
-  ingest(records: Rec[]): Promise<void>;
+  ingest: (records: Rec[]) => Promise<void>;
   /** GET /api/v1{path} with the tenant's key; expects 200 and returns the JSON body. */
-  get(path: string): Promise<unknown>;
-  tas(id: string): Promise<ReturnType<typeof tasScoreSchema.parse>>;
-  eol(id: string): Promise<ReturnType<typeof eolSummarySchema.parse>>;
-  health(id: string): Promise<ReturnType<typeof vehicleHealthScoreSchema.parse>>;
-  battery(id: string): Promise<ReturnType<typeof batteryHealthSnapshotSchema.parse>>;
+  get: (path: string) => Promise<unknown>;
+  tas: (id: string) => Promise<ReturnType<typeof tasScoreSchema.parse>>;
+  eol: (id: string) => Promise<ReturnType<typeof eolSummarySchema.parse>>;
+  health: (id: string) => Promise<ReturnType<typeof vehicleHealthScoreSchema.parse>>;
+  battery: (id: string) => Promise<ReturnType<typeof batteryHealthSnapshotSchema.parse>>;
 }
 
 /** useIngestServer with one tenant and its key, and the calls the single-tenant tests make. */

@@ -391,7 +391,7 @@ describe("SIGTERM", () => {
     expect(ingestAnswer.body).toMatchObject({ accepted: true, device_count: 1 });
     expect(ingestAnswer.headers).toMatch(/\r\nConnection: close\r\n/i);
     const stored = await db.db.execute(sql`select count(*)::int as n from telemetry where tenant_id = ${tenant.tenantId} and device_id = ${`oem-${vin}`}`);
-    expect(Number((stored as unknown as { n: number }[])[0]?.n)).toBe(1);
+    expect(Number((stored as { n: number }[])[0]?.n)).toBe(1);
 
     // The report was answered in full, with `Connection: close`, and the connection was not reused.
     const pdfSplit = pdfOutcome.data.indexOf("\r\n\r\n");

@@ -213,7 +213,7 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
       arbitrary: fc
         .record({
           pick: fc.nat(countNodes(example.body) - 1),
-          how: fc.constantFrom("replace", "add") as fc.Arbitrary<"replace" | "add">,
+          how: fc.constantFrom<"replace" | "add">("replace", "add"),
           name: hostileString,
           sameKind: fc.boolean(),
           date: hostileDateTime,

@@ -49,7 +49,7 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Fleet</h1>
-          <p className="mt-1 text-slate-600">The latest state of every vehicle, as the API's <code className="rounded bg-slate-100 px-1 text-sm">GET /fleet</code> reports it.</p>
+          <p className="mt-1 text-slate-600">The latest state of every vehicle, as the API&apos;s <code className="rounded bg-slate-100 px-1 text-sm">GET /fleet</code> reports it.</p>
         </div>
       </div>
       {rows.length === 0 ? (

@@ -32,7 +32,7 @@ const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { ctx } = await requireDashboardSession();
   const sp = await searchParams;
-  const one = (k: string) => (typeof sp[k] === "string" && sp[k] !== "" ? (sp[k] as string) : undefined);
+  const one = (k: string) => (typeof sp[k] === "string" && sp[k] !== "" ? (sp[k]) : undefined);
   // Open alerts by default: what a reviewer works through.
   const ackParam = sp.acknowledged === undefined ? "false" : one("acknowledged");
   const parsed = alertsQuerySchema.safeParse({ limit: "200", severity: one("severity"), acknowledged: ackParam });
@@ -46,7 +46,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Alerts</h1>
-      <p className="mt-1 text-slate-600">What the detectors raised on the fleet's telemetry, newest first, with their evidence.</p>
+      <p className="mt-1 text-slate-600">What the detectors raised on the fleet&apos;s telemetry, newest first, with their evidence.</p>
 
       <form method="get" className="mt-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Filter alerts">
         <div>

@@ -43,7 +43,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Reports</h1>
       <p className="mt-1 max-w-3xl text-slate-600">
-        Fleet emissions and the CSRD climate disclosure for a period of up to 366 days (UTC dates, both ends included), with the same figures as the API's reports.
+        Fleet emissions and the CSRD climate disclosure for a period of up to 366 days (UTC dates, both ends included), with the same figures as the API&apos;s reports.
       </p>
 
       <Form action="/dashboard/reports" className="mt-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5" aria-label="Report period">

@@ -18,6 +18,8 @@ export function IngestSecretPanel({ requireSignedIngest, managedBySandbox, sandb
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [switchState, switchAction, switchPending] = useActionState<SimpleState, FormData>(setSignedIngestAction, { status: "idle" });
 
+  // The buttons start this and move on (`void run(…)`): the action answers its refusals as a SecretState;
+  // only a failure to reach the server rejects, and that is left to the browser's unhandled-rejection report.
   const run = async (fn: () => Promise<SecretState>) => {
     setPending(true);
     try {
@@ -52,7 +54,7 @@ export function IngestSecretPanel({ requireSignedIngest, managedBySandbox, sandb
         {secret.status === "error" ? <p role="alert" className="mt-2 text-sm text-red-800">{secret.message}</p> : null}
         <div className="mt-3 flex flex-wrap gap-2">
           {secret.status !== "shown" ? (
-            <button type="button" className={button} disabled={pending} onClick={() => run(revealSecretAction)}>
+            <button type="button" className={button} disabled={pending} onClick={() => void run(revealSecretAction)}>
               Reveal secret
             </button>
           ) : null}
@@ -60,7 +62,7 @@ export function IngestSecretPanel({ requireSignedIngest, managedBySandbox, sandb
             <div role="group" aria-label="Confirm rotating the ingest secret" className="w-full rounded-md border border-red-200 bg-red-50 p-3 text-sm" onKeyDown={(e) => e.key === "Escape" && setConfirmRotate(false)}>
               <p className="text-red-900">Rotate the secret? Signed payloads made with the current secret are refused from now on.</p>
               <div className="mt-2 flex gap-2">
-                <button type="button" autoFocus disabled={pending} onClick={() => run(rotateSecretAction)} className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2">
+                <button type="button" autoFocus disabled={pending} onClick={() => void run(rotateSecretAction)} className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2">
                   {pending ? "Rotating…" : "Rotate secret"}
                 </button>
                 <button type="button" className={button} onClick={() => setConfirmRotate(false)}>

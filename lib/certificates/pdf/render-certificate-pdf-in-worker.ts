@@ -84,7 +84,7 @@ class CertificatePdfPool {
   /** Any job the worker knows (a certificate, a CSRD report), FIFO with the others. */
   run(job: DistributiveOmit<RenderJob, "id">): Promise<Buffer> {
     return new Promise<Buffer>((resolve, reject) => {
-      this.queue.push({ job: { ...job, id: this.nextId++ } as RenderJob, resolve, reject });
+      this.queue.push({ job: { ...job, id: this.nextId++ }, resolve, reject });
       this.dispatch();
     });
   }

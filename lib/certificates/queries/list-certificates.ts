@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { certificates, certificateSigningKeys, devices } from "@/lib/db/schema";
 import type { CertificateStatus } from "@/lib/schemas/certificates";
-import { certificateStatus, type KeyLifecycle } from "../certificate-status";
+import { certificateStatus } from "../certificate-status";
 import { keyLifecycleColumns } from "../stored-certificate";
 
 /** The dashboard shows the newest certificates first; older ones stay reachable by number (API, verify page). */
@@ -50,7 +50,7 @@ export async function listCertificates({ ctx, limit = CERTIFICATE_LIST_LIMIT, no
     generated_at: r.generatedAt,
     expires_at: r.expiresAt,
     revoked_at: r.revokedAt,
-    status: certificateStatus(r, r.key?.kid ? (r.key as KeyLifecycle) : null, now).status,
+    status: certificateStatus(r, r.key?.kid ? (r.key) : null, now).status,
   }));
 }
 

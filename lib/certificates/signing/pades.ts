@@ -19,7 +19,7 @@ import { certificateDer, certificateFingerprint } from "./pdf-signing-certificat
  * the offline CLI need no external tool.
  */
 
-const signpdf = ((signpdfModule as unknown as { default?: typeof signpdfModule }).default ?? signpdfModule) as typeof signpdfModule;
+const signpdf = ((signpdfModule as unknown as { default?: typeof signpdfModule }).default ?? signpdfModule);
 
 /** Room for the CMS in the file (hex digits / 2): an RSA-3072 signature and a ~1 KiB certificate fit with margin. */
 const SIGNATURE_BYTES = 8192;
@@ -171,12 +171,16 @@ function parseCms(placeholder: Buffer): ParsedCms & { der: Buffer } {
   const ci = contentInfo.value as forge.asn1.Asn1[];
   if (asn1.derToOid(ci[0]!.value as string) !== forge.pki.oids.signedData) throw new Error("not a CMS SignedData");
   const signedData = (ci[1]!.value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[];
+  // In a context-specific tag, `type` is the tag number ([0] here), not a member of the universal Type enum
+  // node-forge types it with.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison
   const certs = signedData.find((x) => x.tagClass === asn1.Class.CONTEXT_SPECIFIC && x.type === 0);
   if (!certs || (certs.value as forge.asn1.Asn1[]).length !== 1) throw new Error("expected exactly one certificate in the signature");
   const signerInfos = signedData[signedData.length - 1]!.value as forge.asn1.Asn1[];
   if (signerInfos.length !== 1) throw new Error("expected exactly one signer");
   const si = signerInfos[0]!.value as forge.asn1.Asn1[];
   const digestOid = asn1.derToOid((si[2]!.value as forge.asn1.Asn1[])[0]!.value as string);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- the tag number [0], as above
   const attrs = si.find((x) => x.tagClass === asn1.Class.CONTEXT_SPECIFIC && x.type === 0);
   if (!attrs) throw new Error("no signed attributes");
   const signature = si.find((x) => x.tagClass === asn1.Class.UNIVERSAL && x.type === asn1.Type.OCTETSTRING);

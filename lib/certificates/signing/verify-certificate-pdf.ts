@@ -33,7 +33,7 @@ export type CertificatePdfVerification =
 export function verifyCertificatePdf(pdf: Buffer, keys: KeysDocument): CertificatePdfVerification {
   const text = pdf.toString("latin1");
   const markers = indexesOf(text, CERTIFICATE_MARKER);
-  const fields = markers.length === 1 ? parseCertificateFields(text.slice(markers[0]!, markers[0]! + 1024)) : null;
+  const fields = markers.length === 1 ? parseCertificateFields(text.slice(markers[0], markers[0]! + 1024)) : null;
   const hint = fields ? { certificate_number: fields.certificate_number } : {};
   const fail = (reason: string, status: "revoked" | "invalid" = "invalid"): CertificatePdfVerification => ({ ok: false, reason, status, ...hint });
 

@@ -1,7 +1,7 @@
 import { Document, Page, Rect, StyleSheet, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
 // Relative: this module also runs in the PDF worker thread (tsx, no bundler aliases).
 import { BAND_HEIGHT, BRAND, BrandBand, PageFooter, Tile, brandStyles, groupDigits } from "../../pdf/brand";
-import { MONO, SANS, registerCertificateFonts } from "../../certificates/pdf/certificate-fonts";
+import { SANS, registerCertificateFonts } from "../../certificates/pdf/certificate-fonts";
 import type { CsrdFigure, CsrdReport } from "../csrd";
 
 /**

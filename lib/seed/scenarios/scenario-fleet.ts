@@ -454,8 +454,14 @@ function buildVehicle(s: Spec, windowStartMs: number, windowEndMs: number): Scen
       const km = (minutes / 60) * b.phase.speedKmh;
       distance += km;
       driving += minutes;
-      if (b.phase.speedKmh > 130) (over130Min += minutes), (over130Km += km);
-      if (b.phase.speedKmh > 160) (over160Min += minutes), (over160Km += km);
+      if (b.phase.speedKmh > 130) {
+        over130Min += minutes;
+        over130Km += km;
+      }
+      if (b.phase.speedKmh > 160) {
+        over160Min += minutes;
+        over160Km += km;
+      }
       for (let m = 0; m < minutes; m++) {
         const h = helsinkiHourOfDay(windowStartMs + (b.startMin + m + 0.5) * MINUTE_MS);
         if (h >= 22 || h < 6) nightMin += 1;

@@ -31,7 +31,6 @@ import type { DevicePart } from "@/lib/devices/device-query";
 import {
   behaviourAggregates,
   DRIVING_MEASURES,
-  ENERGY_MEASURES,
   harshAggregates,
   HARSH_MEASURES,
   measureColumns,

@@ -120,7 +120,7 @@ export async function markTelemetryRollupsStale({ db, tenantId }: { db: Db; tena
 
 type State = { running: Map<string, Promise<void>>; lastStartedAt: Map<string, number>; trailing: Map<string, ReturnType<typeof setTimeout>> };
 const g = globalThis as typeof globalThis & { __fdpRollupState?: State };
-const state = (g.__fdpRollupState ??= { running: new Map(), lastStartedAt: new Map(), trailing: new Map() });
+const state: State = (g.__fdpRollupState ??= { running: new Map(), lastStartedAt: new Map(), trailing: new Map() });
 state.trailing ??= new Map(); // a state made by an older module instance in the same process (hot reload)
 
 /**

@@ -13,7 +13,7 @@ function verticesOf(collection: BasemapCollection, name: string): number[][] {
   const f = collection.features.find((x) => x.properties.name === name);
   if (!f) return [];
   const polygons = f.geometry.type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates;
-  return polygons.flat(2) as number[][];
+  return polygons.flat(2);
 }
 
 describe("unwrapRing", () => {

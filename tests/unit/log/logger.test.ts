@@ -112,6 +112,7 @@ describe("errors in log lines", () => {
   it("describes errors under any key and at any depth, and non-errors under `err`", () => {
     const cap = captureLog();
     cap.logger.error({ error: dbError(), ctx: { step: "store", failures: [dbError()] }, err: "store failed" }, "batch failed");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed log line; the expectations below check its shape
     const [line] = cap.records() as [Record<string, any>];
     expect(line.error.error_class).toBe("DrizzleQueryError");
     expect(line.ctx.failures[0].code).toBe("22P02");
@@ -135,6 +136,7 @@ describe("redacted fields", () => {
     };
     const before = structuredClone(event);
     cap.logger.info(event, "request");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed log line; the expectations below check its shape
     const [line] = cap.records() as [Record<string, any>];
     expect(cap.text()).not.toContain(SECRET);
     expect(line.authorization).toBe(REDACTED);
@@ -165,6 +167,7 @@ describe("redacted fields", () => {
   it("cuts long strings and arrays, and logs binary data by size", () => {
     const cap = captureLog();
     cap.logger.info({ note: "x".repeat(5000), ids: Array.from({ length: 80 }, (_, i) => i), raw: Buffer.from(SECRET) }, "sizes");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed log line; the expectations below check its shape
     const [line] = cap.records() as [Record<string, any>];
     expect(line.note).toBe(`${"x".repeat(1000)}…[5000 chars]`);
     expect(line.ids).toHaveLength(51);

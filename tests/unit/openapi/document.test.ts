@@ -13,7 +13,7 @@ describe("OpenAPI document", () => {
   };
 
   it("is a valid OpenAPI 3.1 document", async () => {
-    const result = await new Validator().validate(doc as never);
+    const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe("3.1.0");

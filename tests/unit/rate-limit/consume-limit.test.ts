@@ -26,7 +26,8 @@ vi.mock("@/lib/rate-limit/limiter-store", () => ({
       const total = (store.counters.get(key) ?? 0) + points;
       store.counters.set(key, total);
       const res = new RateLimiterRes(Math.max(0, limit - total), 42_500, total, false);
-      if (total > limit) throw res; // rate-limiter-flexible rejects with the state
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- rate-limiter-flexible rejects with the state
+      if (total > limit) throw res;
       return res;
     },
   }),
@@ -84,7 +85,7 @@ describe("consumeLimit", () => {
   it("fails every request of a batch whose increment failed, and counts the next batch", async () => {
     store.failNext = true;
     const outcomes = await Promise.allSettled([consumeLimit("api", "k4", 10), consumeLimit("api", "k4", 10)]);
-    expect(outcomes[0]!.status).toBe("rejected");
+    expect(outcomes[0].status).toBe("rejected");
     // The second went with the next increment, which succeeded.
     expect(outcomes[1]).toMatchObject({ status: "fulfilled", value: { allowed: true, remaining: 9 } });
     expect((await consumeLimit("api", "k4", 10)).remaining).toBe(8);

@@ -289,7 +289,7 @@ describe.each([
     expect(offline.length).toBeGreaterThanOrEqual(2);
     for (const s of offline) expect(anchorMs - ms(s)).toBeLessThanOrEqual(5 * DAY);
     const live = fleet.snapshots.filter((s) => anchorMs - ms(s) <= 24 * HOUR);
-    expect(live.filter((s) => isDriving(s as TelemetryRow) && anchorMs - ms(s) <= 10 * 60_000).length).toBeGreaterThanOrEqual(3);
+    expect(live.filter((s) => isDriving(s) && anchorMs - ms(s) <= 10 * 60_000).length).toBeGreaterThanOrEqual(3);
     expect(live.filter((s) => s.chargingStatus === "charging").length).toBeGreaterThanOrEqual(2);
   });
 
@@ -421,7 +421,7 @@ describe.each([
       const firstSeen = (rowsByDevice.get(a.deviceId) ?? []).find((r) => r.dtcCodes?.includes(code));
       expect(firstSeen).toBeDefined();
       expect(a.technicalData?.first_seen_at).toBe(firstSeen?.ts.toISOString());
-      expect((a.createdAt as Date).getTime()).toBeGreaterThanOrEqual(ms(firstSeen as TelemetryRow));
+      expect((a.createdAt).getTime()).toBeGreaterThanOrEqual(ms(firstSeen as TelemetryRow));
     }
   });
 });

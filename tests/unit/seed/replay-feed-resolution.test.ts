@@ -10,7 +10,7 @@ import type { OemRecord } from "@/lib/seed/simulate-vehicle";
 const VIN = "WVWZZZ1KZREPLAY001";
 const H = 3_600_000;
 const T0 = Date.parse("2026-11-20T08:00:00Z");
-const odo = (ms: number, km: number): OemRecord => ({ vin: VIN, timestamp: new Date(ms).toISOString(), speed_kmh: 0, odometer_km: km }) as OemRecord;
+const odo = (ms: number, km: number): OemRecord => ({ vin: VIN, timestamp: new Date(ms).toISOString(), speed_kmh: 0, odometer_km: km });
 
 describe("replayFeed: a contradicted odometer glitch", () => {
   it("resolves the glitch's WARNING at the next batch's arrival, with the reason, and keeps it", () => {

@@ -19,6 +19,7 @@ import { ctx, MIN, rec, t } from "../detectors/fixtures";
 describe("powertrain vocabulary", () => {
   it("normalises case and spaces, and reads anything else as unknown", () => {
     expect(POWERTRAINS.map((p) => normalisePowertrain(` ${p.toLowerCase()} `))).toEqual(["BEV", "PHEV", "HEV", "ICE"]);
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- String(x) only names the case in a failure message
     for (const x of ["EV", "diesel", "", "B E V", null, undefined, 3, {}]) expect(normalisePowertrain(x), String(x)).toBeNull();
   });
 

@@ -113,7 +113,7 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
               <Limitations items={health.value.limitations} />
             </>
           ) : (
-            <Failed reason={health.reason} />
+            <Failed result={health} />
           )}
         </Section>
 
@@ -134,12 +134,12 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
               </ul>
             </>
           ) : (
-            <Failed reason={tas.reason} />
+            <Failed result={tas} />
           )}
         </Section>
 
         <Section id="battery" title="Battery">
-          {battery.status === "fulfilled" ? <BatteryFacts b={battery.value} /> : <Failed reason={battery.reason} />}
+          {battery.status === "fulfilled" ? <BatteryFacts b={battery.value} /> : <Failed result={battery} />}
         </Section>
 
         <Section id="residual" title="Residual value">
@@ -172,7 +172,7 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
             </ul>
           )
         ) : (
-          <Failed reason={alerts.reason} />
+          <Failed result={alerts} />
         )}
         <p className="mt-3 text-sm">
           <Link href="/dashboard/alerts?acknowledged=" className="text-brand-700 underline">All alerts of the fleet</Link>
@@ -198,7 +198,7 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
             />
           </>
         ) : (
-          <Failed reason={track.reason} />
+          <Failed result={track} />
         )}
       </Section>
     </>
@@ -243,7 +243,8 @@ function Limitations({ items }: { items: string[] }) {
 }
 
 /** A verb's "does not apply" (the API's 422) reads as a note; anything else as a short failure notice (logged above). */
-function Failed({ reason }: { reason: unknown }) {
+function Failed({ result }: { result: PromiseRejectedResult }) {
+  const reason: unknown = result.reason;
   if (reason instanceof UnprocessableError) return <p className="mt-2 text-sm text-slate-700" data-note="not-applicable">{reason.message}</p>;
   return (
     <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-note="failed">
@@ -315,7 +316,7 @@ function ResidualValues({
             <p className="mt-2 text-xs text-slate-600">{rules.value.disclaimer}</p>
           </>
         ) : (
-          <Failed reason={rules.reason} />
+          <Failed result={rules} />
         )}
       </div>
       <div data-residual="model">
@@ -333,7 +334,7 @@ function ResidualValues({
             <Limitations items={model.value.limitations} />
           </>
         ) : (
-          <Failed reason={model.reason} />
+          <Failed result={model} />
         )}
       </div>
     </div>
@@ -361,7 +362,7 @@ function Charging({
         </p>
       );
     }
-    return <Failed reason={result.reason} />;
+    return <Failed result={result} />;
   }
   const r = result.value;
   const deadlineMs = Date.parse(r.deadline);
@@ -423,9 +424,10 @@ function Item({ k, v }: { k: string; v: string }) {
 }
 
 function Mileage({ result, history }: { result: PromiseSettledResult<Awaited<ReturnType<typeof predictMileage>>>; history: { day: string; km: number }[] }) {
-  if (result.status === "rejected") return <Failed reason={result.reason} />;
+  if (result.status === "rejected") return <Failed result={result} />;
   const m = result.value;
   const endMs = Date.parse(`${m.forecast_end}T12:00:00Z`);
+  // eslint-disable-next-line react-hooks/purity -- a server component renders once per request: now is the request's time
   const currentMs = m.current_km_at ? Date.parse(m.current_km_at) : Date.now();
   return (
     <>
