@@ -45,7 +45,7 @@ function accepted(result: { success: boolean; error?: unknown }): unknown {
 }
 
 const CONTENDERS: Contender[] = [
-  { name: "JSON.parse only (floor)", run: (text) => JSON.parse(text) },
+  { name: "JSON.parse only (floor)", run: (text) => JSON.parse(text) as unknown },
   { name: "+ zod safeParse (runtime parser, object JIT)", run: (text) => accepted(ingestBodySchema.safeParse(JSON.parse(text))) },
   { name: "+ zod safeParse of z.compile(schema)", run: (text) => accepted(compiled.safeParse(JSON.parse(text))) },
   { name: "+ ingest input schema (hand-written fast path)", run: (text) => accepted(ingestOperation.inputSchema.safeParse(JSON.parse(text))) },

@@ -82,7 +82,7 @@ function requestBody(req: IncomingMessage): { stream: ReadableStream<Uint8Array>
       async pull(controller) {
         // Not destroyed on cancel: destroying the request would destroy its socket, and the answer with it.
         chunks ??= req.iterator({ destroyOnReturn: false });
-        const { done, value } = await chunks.next();
+        const { done, value } = (await chunks.next()) as IteratorResult<Buffer, undefined>;
         if (done) controller.close();
         else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
       },
@@ -108,7 +108,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, handlers: Route
       method,
       headers,
       ...(body ? { body: body.stream, duplex: "half" } : {}),
-    } as RequestInit);
+    });
     const response = await handlers[method as keyof RouteHandlers](request, { params: Promise.resolve(params) });
     // A body the handler began and left unfinished (a 413 found while streaming) is still arriving: the
     // answer goes out, then the connection closes instead of waiting for the rest.

@@ -70,7 +70,7 @@ function toolInput(op: Operation, args: unknown, fixed: Readonly<Record<string, 
     const field = problem.path.map(String).join(".") || "arguments";
     throw new ValidationError(`Invalid input (${field}: ${problem.message}).`, [{ field, message: problem.message }]);
   }
-  return restInput(op, (args ?? {}) as Record<string, unknown>, fixed);
+  return restInput(op, (args ?? {}), fixed);
 }
 
 /**

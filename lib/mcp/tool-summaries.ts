@@ -71,7 +71,7 @@ const dev = (x: unknown) => str(x) ?? "unknown device";
 
 /** An array, else an empty one. */
 function arr<T>(x: readonly T[] | null | undefined): readonly T[] {
-  return Array.isArray(x) ? x : [];
+  return Array.isArray(x) ? (x as readonly T[]) : [];
 }
 
 function timeOf(iso: unknown): number | null {
@@ -235,8 +235,8 @@ function batteryHealth(o: Out<"get_battery_health">, now: Date): string {
 }
 
 function vehicleHealth(o: Out<"get_vehicle_health">, now: Date): string {
-  const components = Object.entries(o.components ?? {}) as Array<[string, number | null]>;
-  const known = components.filter(([, v]) => typeof v === "number" && Number.isFinite(v)) as Array<[string, number]>;
+  const components = Object.entries<number | null>(o.components ?? {});
+  const known = components.filter((c): c is [string, number] => typeof c[1] === "number" && Number.isFinite(c[1]));
   const unknown = components.filter(([, v]) => !(typeof v === "number" && Number.isFinite(v))).map(([k]) => k.replace(/_/g, " "));
   const weakest = known.reduce<[string, number] | null>((w, c) => (w === null || c[1] < w[1] ? c : w), null);
   const missing = arr(o.missing_signals);

@@ -116,7 +116,7 @@ export function fastIngestRecord(input: unknown): IngestRecordInput | undefined 
     if (codes === null) out.dtc_codes = null;
     else {
       if (!Array.isArray(codes) || codes.length > DTC_CODES_MAX) return undefined;
-      const trimmed: string[] = new Array(codes.length);
+      const trimmed = new Array<string>(codes.length);
       for (let i = 0; i < codes.length; i++) {
         const c: unknown = codes[i];
         if (typeof c !== "string") return undefined;
@@ -141,7 +141,7 @@ export function fastIngestBody(input: unknown): IngestBody | undefined {
   const v = input as Record<string, unknown>;
   const vehicles = v.vehicles;
   if (!Array.isArray(vehicles) || vehicles.length < 1 || vehicles.length > INGEST_MAX_VEHICLES) return undefined;
-  const records: IngestRecordInput[] = new Array(vehicles.length);
+  const records = new Array<IngestRecordInput>(vehicles.length);
   for (let i = 0; i < vehicles.length; i++) {
     const record = fastIngestRecord(vehicles[i]);
     if (record === undefined) return undefined;

@@ -59,7 +59,7 @@ function parseFlags(command: AdminCommand, args: string[]): FlagValues {
       strict: true,
       allowPositionals: false,
     });
-    values = parsed.values as FlagValues;
+    values = parsed.values;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     throw new ValidationError(`${command.name}: ${message.replace(/\.?$/, ".")} Usage: ${command.name} ${command.synopsis}`);

@@ -60,7 +60,7 @@ async function postgresBackend(): Promise<Backend> {
     async openReader() {
       const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
       return {
-        query: async (text, params = []) => (await sql.unsafe(text, params as never[])) as unknown as Row[],
+        query: async (text, params = []) => await sql.unsafe(text, params as never[]),
         close: () => sql.end({ timeout: 5 }),
       };
     },

@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { TOOL_CATALOGUE, type ToolEntry } from "@/lib/mcp/tool-catalogue";
+import { TOOL_CATALOGUE } from "@/lib/mcp/tool-catalogue";
 import { toolInputJsonSchema, toolOutputJsonSchema } from "@/lib/mcp/tool-json-schema";
 import examples from "@/lib/openapi/examples.json";
 
@@ -21,7 +21,7 @@ function walk(node: unknown, visit: (n: Record<string, unknown>, path: string) =
   }
 }
 
-const entries = TOOL_CATALOGUE as readonly ToolEntry[];
+const entries = TOOL_CATALOGUE;
 
 describe.each(entries.map((e) => [e.name, e] as const))("%s", (_, entry) => {
   const input = toolInputJsonSchema(entry.operation, entry.fixed);
