@@ -3,13 +3,12 @@ import type { KnipConfig } from "knip";
 /**
  * `npm run knip`: no file, dependency, export or exported type that nothing uses. Exports used only in
  * their own file count as unused (knip's default), so an `export` has to be earned by an importer.
- * Entry points beyond those knip's plugins find (Next.js app router, vitest, Playwright, drizzle-kit,
- * the npm scripts): the processes started by path rather than by import.
+ * Entry points beyond those knip's plugins find (Next.js app router and proxy, vitest, Playwright,
+ * drizzle-kit, the npm scripts): the processes started by path rather than by import.
  */
 const config: KnipConfig = {
+  // server.ts (npm run dev/start) and proxy.ts (Next.js) are found by knip's plugins.
   entry: [
-    "server.ts",
-    "proxy.ts",
     // Run by hand with `npx tsx …` (README, docs/performance.md), not all of them from npm scripts.
     "scripts/*.ts",
     "bench/*.ts",
