@@ -6,7 +6,7 @@ import { utcDay, wholeDaysEnd, windowBounds } from "@/lib/telemetry/queries/roll
 import { DEFAULT_REPORTING_ROLE, isReportingRole, type ReportingRole } from "@/lib/vocabulary/reporting-role";
 import type { CsrdLeaseInput, CsrdMonthlyActivity } from "../csrd";
 
-export interface CsrdExtraInputs {
+interface CsrdExtraInputs {
   /** The tenant's electricity contract factor, g CO2e/kWh; null = none configured. */
   contractFactorGPerKwh: number | null;
   /** The tenant's CSRD reporting role (`tenants.reporting_role`). */
