@@ -17,7 +17,7 @@
  */
 import { periodDistance, type DistanceEvidence, type PeriodDistance } from "@/lib/distance/odometer-distance";
 import { classOf } from "@/lib/scores/green-fleet";
-import { EARTH_RADIUS_KM, type DistanceMethod } from "@/lib/vocabulary/distance";
+import type { DistanceMethod } from "@/lib/vocabulary/distance";
 import { countsAsIce, isPlugIn, normalisePowertrain, type ReportPowertrain } from "@/lib/vocabulary/powertrain";
 import { BEV_FALLBACK_KWH_PER_KM, EMISSION_FACTORS, EMISSION_FACTORS_VERSION, type EmissionFactorId } from "./emission-factors";
 
@@ -89,15 +89,6 @@ export interface EmissionsReport {
   factors: { version: string; used: Array<{ id: EmissionFactorId; value: number; unit: string; year: number; basis: string; source: string }> };
   vehicles: EmissionsVehicle[];
   notes: string[];
-}
-
-/** Great-circle distance (km) between two WGS84 points on the mean-radius sphere. */
-export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** Rounded to 3 decimals (m, Wh, g): every total is the sum of the rounded rows, so a CSV's TOTAL row adds up. */
