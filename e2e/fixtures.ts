@@ -39,7 +39,7 @@ export const test = base.extend<{ clientAddress: string }>({
 export { expect };
 
 export const DEMO_EMAIL = "demo@fdp.example";
-export const DEMO_PASSWORD = "sandbox-demo-2026";
+const DEMO_PASSWORD = "sandbox-demo-2026";
 
 export async function signIn(page: Page, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<void> {
   await page.goto("/login");

@@ -30,7 +30,7 @@ export interface ProfileBreakdown {
 }
 
 /** Where a function's code lives, by its script URL. */
-export function bucketOf(url: string, name: string): string {
+function bucketOf(url: string, name: string): string {
   if (name === "(garbage collector)") return "GC";
   if (name === "(idle)") return "idle";
   if (name === "(program)") return "V8/native (program)";

@@ -2,7 +2,7 @@ import postgres from "postgres";
 import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
 
 /** Server on which the bench creates (and later drops) its throw-away database. */
-export const BENCH_PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const BENCH_PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface BenchDatabase {
   url: string;

@@ -31,7 +31,7 @@ export interface OemRecord {
 type Powertrain = Exclude<AnyPowertrain, "HEV">;
 
 /** mulberry32: a small, fast, seedable PRNG (deterministic across runs and machines). */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -100,7 +100,7 @@ const round = (x: number, digits: number) => {
   return Math.round(x * f) / f;
 };
 
-export interface FleetOptions {
+interface FleetOptions {
   /** Seeds the PRNG; two fleets with the same options produce the same batches. */
   seed: number;
   vehicles: number;

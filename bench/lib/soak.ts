@@ -13,13 +13,13 @@ import { createRng } from "@/lib/seed/prng";
  * come back later), and any network failure or request that outlives `requestTimeoutMs`.
  */
 
-export interface SoakTarget {
+interface SoakTarget {
   appUrl: string;
   /** A key with every scope of a tenant whose rate limit is far above the soak's rate. */
   key: string;
 }
 
-export interface SoakOptions {
+interface SoakOptions {
   seconds: number;
   /** Requests started per second (all operations together). */
   ratePerSecond: number;
@@ -62,7 +62,7 @@ const MIX: [OperationName, number][] = [
   ["mcp_vehicle_health", 10],
 ];
 
-export interface OperationFigures {
+interface OperationFigures {
   operation: OperationName;
   requests: number;
   ok: number;
@@ -73,7 +73,7 @@ export interface OperationFigures {
   maxMs: number;
 }
 
-export interface SoakReport {
+interface SoakReport {
   seconds: number;
   ratePerSecond: number;
   vehicles: number;
@@ -152,7 +152,7 @@ async function call(target: SoakTarget, method: string, path: string, body?: unk
  * Gives the tenant `count` vehicles with 3 days of 10-minute telemetry ending now, through
  * POST /oem/ingest (the path a customer's data takes), and returns their moving state.
  */
-export async function seedSoakFleet(target: SoakTarget, count: number, prefix = "soak"): Promise<{ vehicles: VehicleState[]; records: number }> {
+async function seedSoakFleet(target: SoakTarget, count: number, prefix = "soak"): Promise<{ vehicles: VehicleState[]; records: number }> {
   const random = rng(28);
   const now = Date.now();
   const vehicles: VehicleState[] = Array.from({ length: count }, (_, i) => ({

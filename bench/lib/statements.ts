@@ -55,7 +55,7 @@ export async function recordStatements<T>(databaseUrl: string, run: (db: Db) => 
 }
 
 /** A raw postgres.js client that replays recorded statements, one after another, on one connection. */
-export interface Replayer {
+interface Replayer {
   /** Sends every statement in order on one reserved connection (so BEGIN … COMMIT and SET LOCAL hold); resolves to the rows each returned. */
   replay(statements: readonly RecordedStatement[]): Promise<number[]>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import type { BenchmarkResult } from "./types";
 
 /** 12345.6 → "12,346"; NaN → "–". */
-export function fmtInt(n: number): string {
+function fmtInt(n: number): string {
   return Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–";
 }
 
@@ -44,7 +44,7 @@ export function renderComparison(result: BenchmarkResult): string {
 }
 
 /** "×1.27" for a time ratio; "–" when unknown. */
-export function fmtRatio(x: number): string {
+function fmtRatio(x: number): string {
   return Number.isFinite(x) ? `×${x.toFixed(2)}` : "–";
 }
 

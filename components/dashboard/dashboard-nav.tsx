@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 /** The dashboard's sections (CONTRACT "Dashboard" page addresses) and the API reference. */
-export const DASHBOARD_SECTIONS = [
+const DASHBOARD_SECTIONS = [
   { href: "/dashboard", label: "Fleet" },
   { href: "/dashboard/alerts", label: "Alerts" },
   { href: "/dashboard/keys", label: "Keys" },

@@ -6,12 +6,12 @@
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const number = new Intl.NumberFormat("en", { maximumFractionDigits: 3 });
 
-export function label(key: string): string {
+function label(key: string): string {
   const words = key.replace(/_/g, " ").replace(/\b(soc|soh|dtc|pct|kw|kwh|km|id)\b/gi, (w) => ({ pct: "%", kw: "kW", kwh: "kWh" })[w.toLowerCase()] ?? w.toUpperCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function readable(value: unknown): string {
+function readable(value: unknown): string {
   if (value === null || value === undefined) return "—";
   if (typeof value === "number") return Number.isFinite(value) ? number.format(value) : String(value);
   if (typeof value === "boolean") return value ? "yes" : "no";

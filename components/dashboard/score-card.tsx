@@ -3,7 +3,7 @@
  * component as a labelled bar (the number is always printed; the bar only illustrates it). A null
  * component ("cannot be computed") says so instead of drawing a zero.
  */
-export interface ScoreCardProps {
+interface ScoreCardProps {
   id: string;
   title: string;
   score: number;

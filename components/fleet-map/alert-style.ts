@@ -11,7 +11,7 @@
  */
 import { ALERT_LEVELS, type AlertLevel } from "@/lib/vocabulary/alerts";
 
-export interface AlertStyle {
+interface AlertStyle {
   /** Marker fill; white glyph on top. */
   fill: string;
   /** Short mark inside the marker, so the level reads without colour. */
@@ -48,7 +48,7 @@ export function legendEntries(): { level: AlertLevel; style: AlertStyle }[] {
 }
 
 /** WCAG 2.x relative luminance of a `#rrggbb` colour. */
-export function relativeLuminance(hex: string): number {
+function relativeLuminance(hex: string): number {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!m) throw new Error(`not a #rrggbb colour: ${hex}`);
   const [r, g, b] = [m[1], m[2], m[3]].map((h) => {

@@ -37,9 +37,7 @@ import {
   vehicleHref,
 } from "./markers";
 
-export type { FleetMapTrack, FleetMapVehicle } from "./markers";
-
-export interface FleetMapProps {
+interface FleetMapProps {
   vehicles: readonly FleetMapVehicle[];
   /** One polyline per vehicle (e.g. the last days on the vehicle page). */
   tracks?: readonly FleetMapTrack[];
@@ -252,5 +250,3 @@ export function FleetMap({
     </div>
   );
 }
-
-export default FleetMap;

@@ -4,7 +4,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { alerts } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
 
-export interface AcknowledgedAlert {
+interface AcknowledgedAlert {
   id: string;
   acknowledged_by: string;
   acknowledged_at: string;

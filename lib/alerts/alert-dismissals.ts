@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import { alerts } from "@/lib/db/schema";
 
-export interface AlertDismissal {
+interface AlertDismissal {
   dismissed_by: string;
   dismissed_at: string;
   reason: string;

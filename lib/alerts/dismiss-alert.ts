@@ -11,14 +11,14 @@ import { parseInput } from "@/lib/validation";
 export const DISMISSAL_REASON_MIN = 3;
 export const DISMISSAL_REASON_MAX = 500;
 
-export const dismissAlertInput = z.object({
+const dismissAlertInput = z.object({
   alert_id: z.string().min(1).max(200),
   // `text()` trims, and refuses NUL and lone surrogates (lib/schemas/common.ts).
   reason: text({ min: DISMISSAL_REASON_MIN, max: DISMISSAL_REASON_MAX }),
 });
-export type DismissAlertInput = z.input<typeof dismissAlertInput>;
+type DismissAlertInput = z.input<typeof dismissAlertInput>;
 
-export interface DismissedAlert {
+interface DismissedAlert {
   id: string;
   dismissed_by: string;
   dismissed_at: string;

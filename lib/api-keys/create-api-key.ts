@@ -32,9 +32,9 @@ export const createApiKeyInput = z.object({
     .transform((list) => [...new Set(list)] as Scope[])
     .optional(),
 });
-export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
+type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
 
-export interface CreateApiKeyResult {
+interface CreateApiKeyResult {
   /** The full key: shown once, never stored. */
   key: string;
   keyId: string;

@@ -13,7 +13,7 @@ export const revokeApiKeyInput = z.object({
    */
   tenantId: z.string().trim().min(1).optional(),
 });
-export type RevokeApiKeyInput = z.input<typeof revokeApiKeyInput>;
+type RevokeApiKeyInput = z.input<typeof revokeApiKeyInput>;
 
 /**
  * Revokes a key. Idempotent: a second revocation keeps the first `revoked_at`. The API's key cache

@@ -20,7 +20,7 @@ export interface AuditActor {
   email: string;
 }
 
-export interface AuditEventInput {
+interface AuditEventInput {
   action: AuditAction;
   targetId?: string | null;
   /** Ids, names, scopes, switch positions: never a key, a secret or a password. */

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { randomBase62 } from "@/lib/ids";
 
 /** CONTRACT: live keys are `fdp_live_` + at least 32 base62 characters. We issue 40. */
-export const LIVE_KEY_PREFIX = "fdp_live_";
-export const LIVE_KEY_SECRET_LENGTH = 40;
+const LIVE_KEY_PREFIX = "fdp_live_";
+const LIVE_KEY_SECRET_LENGTH = 40;
 /** CONTRACT: the public sandbox key of tenant `sandbox`. */
 export const SANDBOX_KEY = "fdp_sandbox_3f6c0a1e9b7d4c25";
 export const SANDBOX_TENANT_ID = "sandbox";

@@ -15,7 +15,7 @@ import type { Powertrain } from "@/lib/vocabulary/powertrain";
  * 2027.02: the state of health is certified only when read at most 90 days before `generated_at`
  * (`battery.state_of_health.evidence` says which reading, how old; CONTRACT "Evidence and trust").
  */
-export const CERTIFICATE_FORMAT = "fdp-certificate-2027.02";
+const CERTIFICATE_FORMAT = "fdp-certificate-2027.02";
 
 const DAY_MS = 86_400_000;
 
@@ -43,11 +43,11 @@ export interface CertificateSources {
 }
 
 /** What a BMS-reported SoH is, and why it is not the Battery Passport's `stateOfCertifiedEnergy`. */
-export const BMS_SOH_DEFINITION =
+const BMS_SOH_DEFINITION =
   "State of health as the vehicle's battery management system reports it through the OEM's telematics: the OEM's own definition (usually usable capacity relative to new), not normalised by FDP. It is not the EU Battery Passport's stateOfCertifiedEnergy (UN GTR No. 22 SOCE), which is measured against the certified energy.";
 
 /** What the certificate says in place of a state of health it does not certify. */
-export function notMeasuredSohSentence(e: SohEvidenceBody): string {
+function notMeasuredSohSentence(e: SohEvidenceBody): string {
   if (e.status === "outdated") {
     return `Not measured: the battery's state of health was last read on ${e.last_reading_at?.slice(0, 10)} (${e.last_reading_pct} %), ${e.age_days} days before this certificate; only a reading at most ${e.max_age_days} days old is certified. FDP does not estimate SoH.`;
   }

@@ -6,8 +6,6 @@ import { verifyCertificatePdf } from "./signing/verify-certificate-pdf";
 import { findCertificate } from "./stored-certificate";
 import { MAX_CHECKED_PDF_BYTES, PDF_TOO_LARGE_STATEMENT } from "./pdf-check-limits";
 
-export { MAX_CHECKED_PDF_BYTES } from "./pdf-check-limits";
-
 export type PdfCheck =
   | { authentic: true; certificate_number: string; statement: string }
   | { authentic: false; statement: string };

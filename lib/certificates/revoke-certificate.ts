@@ -22,7 +22,7 @@ export const revokeCertificateInput = z.object({
   }),
   reason: revocationReason("certificate"),
 });
-export type RevokeCertificateInput = z.input<typeof revokeCertificateInput>;
+type RevokeCertificateInput = z.input<typeof revokeCertificateInput>;
 
 /**
  * Revokes a certificate (operators, CONTRACT `certificate:revoke`). Verification reads the database on

@@ -7,7 +7,7 @@ import type { CertifiedContent } from "@/lib/schemas/certificates";
 import type { KeyLifecycle } from "./certificate-status";
 import { KEYS_PATH } from "./signing/keys-document";
 
-export type CertificateRow = typeof certificates.$inferSelect;
+type CertificateRow = typeof certificates.$inferSelect;
 
 /** The signing key's lifecycle columns, joined to a certificate to judge its status (certificateStatus). */
 export const keyLifecycleColumns = {

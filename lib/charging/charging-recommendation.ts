@@ -41,9 +41,9 @@ export interface ChargingPrices {
   source: string;
 }
 
-export type Recommendation = "charge_now" | "charge_later" | "no_charging_needed";
+type Recommendation = "charge_now" | "charge_later" | "no_charging_needed";
 
-export interface ChargingPlan {
+interface ChargingPlan {
   device_id: string;
   recommendation: Recommendation;
   soc_current_pct: number;

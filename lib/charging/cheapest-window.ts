@@ -13,7 +13,7 @@ export interface PriceSlot {
   centsPerKwh: number;
 }
 
-export interface ChargingWindow {
+interface ChargingWindow {
   startMs: number;
   endMs: number;
   /** Cost of the session in cents (energy × price over the slots it covers). */

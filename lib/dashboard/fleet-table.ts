@@ -12,7 +12,7 @@ export interface FleetTableRow extends FleetRecord {
 }
 
 /** The dashboard's page size: the API's own maximum for GET /fleet. */
-export const FLEET_TABLE_LIMIT = FLEET_LIMIT.max;
+const FLEET_TABLE_LIMIT = FLEET_LIMIT.max;
 
 /**
  * The dashboard's fleet table: the API's own fleet verb (listFleet, the rows of GET /api/v1/fleet)

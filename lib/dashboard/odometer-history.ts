@@ -3,7 +3,7 @@ import type { TenantCtx } from "@/lib/context";
 import { rows, sqlNumber, sqlText } from "@/lib/db/sql-values";
 
 /** The mileage chart's history: the same year the forecast's trend reads at most (docs/methodology/mileage-forecast.md). */
-export const ODOMETER_HISTORY_DAYS = 365;
+const ODOMETER_HISTORY_DAYS = 365;
 
 /**
  * The highest odometer reading of each Helsinki calendar day (the forecast's day) over the last

@@ -5,7 +5,7 @@ import { reportPeriodQueryFields } from "@/lib/schemas/reports-emissions";
 
 const periodSchema = z.object(reportPeriodQueryFields);
 
-export type ReportPeriodCheck =
+type ReportPeriodCheck =
   | { ok: true; start_date: string; end_date: string; days: number }
   | { ok: false; errors: { field: string; message: string }[] };
 

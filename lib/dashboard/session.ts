@@ -8,7 +8,7 @@ import { requestIdFrom } from "@/lib/http/request-id";
 import { requestLogger } from "@/lib/log/logger";
 import { auth } from "./auth";
 
-export interface DashboardSession {
+interface DashboardSession {
   userId: string;
   email: string;
   tenantId: string;

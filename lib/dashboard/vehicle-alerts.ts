@@ -6,7 +6,7 @@ import type { Severity } from "@/lib/vocabulary/alerts";
 /** The vehicle page shows the latest alerts only; the alerts page has the rest. */
 export const VEHICLE_ALERTS_LIMIT = 10;
 
-export interface VehicleAlertRow {
+interface VehicleAlertRow {
   id: string;
   agent: string;
   severity: Severity;

@@ -9,9 +9,9 @@ export const TRACK_DAYS = 3;
  * hundred points; a unit reporting every few seconds would send tens of thousands, more than a polyline
  * needs on a 360 px map and more than a page should carry.
  */
-export const TRACK_MAX_POINTS = 2000;
+const TRACK_MAX_POINTS = 2000;
 
-export interface VehicleTrack {
+interface VehicleTrack {
   device_id: string;
   /** [lat, lon, ISO time] in time order, at most TRACK_MAX_POINTS. */
   points: [number, number, string][];

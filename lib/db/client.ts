@@ -18,7 +18,7 @@ export interface DbHandle {
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
 /** Connection settings beyond the pool size, for the read replica's pool (lib/db/replica.ts) and the operation pools. */
-export interface PostgresExtras {
+interface PostgresExtras {
   /** Shown in pg_stat_activity (and in the server's log with `%a`) for this pool's connections. */
   applicationName?: string;
   /** Seconds a connection attempt may take (default DATABASE_CONNECT_TIMEOUT_SECONDS). */
@@ -46,7 +46,7 @@ export interface PostgresExtras {
  * opens a new one for the next statement: only the statement running on it fails
  * (tests/db/database-faults.test.ts).
  */
-export function postgresPoolOptions(extras: PostgresExtras & { max?: number } = {}) {
+function postgresPoolOptions(extras: PostgresExtras & { max?: number } = {}) {
   const e = env();
   return {
     backoff: reconnectBackoffSeconds,
@@ -64,10 +64,10 @@ export function postgresPoolOptions(extras: PostgresExtras & { max?: number } = 
 }
 
 /** The longest wait between two connection attempts to a server that refused or dropped the last one. */
-export const RECONNECT_BACKOFF_MAX_S = 0.5;
+const RECONNECT_BACKOFF_MAX_S = 0.5;
 
 /** Seconds before reconnection attempt `retries` (1, 2, …): 50 ms doubling, capped, with jitter so that instances do not retry in step. */
-export function reconnectBackoffSeconds(retries: number): number {
+function reconnectBackoffSeconds(retries: number): number {
   return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, RECONNECT_BACKOFF_MAX_S);
 }
 

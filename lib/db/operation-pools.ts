@@ -20,7 +20,7 @@ import { openPostgresDatabase, type Db, type DbHandle } from "./client";
  * Only with DATABASE_URL (Postgres): the embedded database serves one connection at a time, so there is
  * no pool to split, and the operations keep the context's db. Each pool opens on its first use.
  */
-export type PoolKind = "heavy" | "interactive";
+type PoolKind = "heavy" | "interactive";
 
 const APPLICATION_NAMES: Record<PoolKind, string> = { heavy: "fdp-heavy", interactive: "fdp-interactive" };
 

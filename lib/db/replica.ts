@@ -29,7 +29,7 @@ import { rows } from "./sql-values";
  * background probe every RETRY_MS brings it back (logged once).
  */
 
-export type ReadsFrom = "replica";
+type ReadsFrom = "replica";
 
 const APPLICATION_NAME = "fdp-read-replica";
 const MARKS_KEY = "fdp:ryw:lsn";
@@ -38,7 +38,7 @@ const REPLICA_POOL_SIZE = 10;
 const CONNECT_TIMEOUT_SECONDS = 3;
 
 /** `16/B374D848` → a number of bytes (exact below 2^53 bytes of WAL: 8 PiB). */
-export function lsnToNumber(lsn: string): number {
+function lsnToNumber(lsn: string): number {
   const [hi, lo] = lsn.split("/");
   if (hi === undefined || lo === undefined) throw new Error(`not an LSN: ${lsn}`);
   return Number((BigInt(`0x${hi}`) << 32n) + BigInt(`0x${lo}`));
@@ -86,7 +86,7 @@ function state(): State | null {
 }
 
 /** True when DATABASE_URL and DATABASE_REPLICA_URL are both set. */
-export function replicaConfigured(): boolean {
+function replicaConfigured(): boolean {
   return configKey() !== null;
 }
 
@@ -171,7 +171,7 @@ function markDown(s: State, reason: string, err?: unknown): void {
   s.retry.unref?.();
 }
 
-export type ReadRoute = { db: Db; on: "replica" } | { db: null; on: "primary"; reason: "not-configured" | "behind" | "down" };
+type ReadRoute = { db: Db; on: "replica" } | { db: null; on: "primary"; reason: "not-configured" | "behind" | "down" };
 
 /**
  * Where this tenant's read may run: the replica's db when it has replayed the tenant's last
@@ -284,7 +284,7 @@ export async function runRouted<T>({ reads, ctx, log, run }: { reads?: ReadsFrom
 }
 
 /** Records the tenant's write mark (REDIS_URL set); a failure is logged, never the request's failure. */
-export async function recordWrite(tenantId: string, log: Logger): Promise<void> {
+async function recordWrite(tenantId: string, log: Logger): Promise<void> {
   const s = state();
   if (!s) return;
   try {
@@ -292,11 +292,6 @@ export async function recordWrite(tenantId: string, log: Logger): Promise<void> 
   } catch (err) {
     log.warn({ err }, "read-your-writes mark not recorded: this tenant's next reads may reach a lagging replica");
   }
-}
-
-/** Routing counts of this process since the settings last changed (tests, diagnostics). */
-export function readRoutingCounts(): State["counts"] | null {
-  return state()?.counts ?? null;
 }
 
 async function disposeState(s: State): Promise<void> {

@@ -105,7 +105,7 @@ const UNAVAILABLE_CODES: Record<string, DatabaseFailureKind> = {
   ETIMEDOUT: "unreachable",
 };
 
-export type DatabaseFailureKind = "unreachable" | "connection_lost" | "statement_timeout";
+type DatabaseFailureKind = "unreachable" | "connection_lost" | "statement_timeout";
 
 /** Seconds a client is told to wait before sending the same request again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

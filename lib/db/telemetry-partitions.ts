@@ -12,7 +12,7 @@ import type { Logger } from "@/lib/log/logger";
  * concurrent callers, so any instance may call it at any time.
  */
 
-export const PARTITION_MONTHS_AHEAD = 2;
+const PARTITION_MONTHS_AHEAD = 2;
 const MIN_INTERVAL_MS = 3_600_000;
 
 /** `YYYY-MM-01` of the UTC month `offset` months after the one holding `now`. */

@@ -24,24 +24,23 @@ import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./typ
  */
 
 // (a) State of charge of the traction battery.
-export const SOC_WARNING_PCT = 10;
-export const SOC_CRITICAL_PCT = 5;
+const SOC_WARNING_PCT = 10;
+const SOC_CRITICAL_PCT = 5;
 /** A plug-in hybrid whose fuel tank is this low as well keeps the full-electric severity. */
 const PHEV_LOW_FUEL_PCT = 10;
 
 // (b) The 12 V (lead-acid / auxiliary) battery at rest.
-export { LOW_VOLTAGE_RANGE_V };
 /** ≈ fully discharged at rest (resting-voltage tables: 12.6–12.7 V full, ~12.0 V at 25 %, ~11.8 V empty). */
 export const V12_WARNING_V = 11.8;
 /** Deeply discharged or a failed cell: the battery cannot crank the engine/close the HV contactors. */
-export const V12_CRITICAL_V = 11.0;
+const V12_CRITICAL_V = 11.0;
 /** A later resting reading at or above this shows the battery has been recharged since the low reading. */
 const V12_RECOVERED_V = 12.4;
 
 // (c) State of health (OEM BMS).
-export const SOH_DROP_PP = 3;
-export const SOH_WARNING_PCT = 70;
-export const SOH_CRITICAL_PCT = 60;
+const SOH_DROP_PP = 3;
+const SOH_WARNING_PCT = 70;
+const SOH_CRITICAL_PCT = 60;
 /** Plausible SoH values; some BMS report a little above 100 % when new. */
 
 export const detectBattery: Detector = ({ device, records }) => {

@@ -10,13 +10,13 @@ import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./typ
  */
 
 /** Batteries this large belong to heavy vehicles that may use the Megawatt Charging System: no absolute cap. */
-export const HEAVY_VEHICLE_BATTERY_KWH = 300;
+const HEAVY_VEHICLE_BATTERY_KWH = 300;
 /** Charge rate (power ÷ battery energy) above which a passenger-car battery is not charged today. */
-export const MAX_C_RATE = 4;
+const MAX_C_RATE = 4;
 /** Below this, no energy is flowing: the minimum AC charge (6 A × 230 V ≈ 1.4 kW) is well above it. */
-export const STALLED_MAX_KW = 0.5;
-export const STALLED_MIN_READINGS = 3;
-export const STALLED_MIN_S = 15 * 60;
+const STALLED_MAX_KW = 0.5;
+const STALLED_MIN_READINGS = 3;
+const STALLED_MIN_S = 15 * 60;
 /** A battery this full may legitimately trickle at ~0 kW while balancing. */
 const STALLED_FULL_SOC_PCT = 99;
 

@@ -1,5 +1,5 @@
 import { isChargingStatus } from "@/lib/vocabulary/charging";
-import { isMovingSpeed, MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
+import { isMovingSpeed } from "@/lib/vocabulary/readings";
 import { finiteOrNull } from "@/lib/numbers";
 import type { Severity } from "@/lib/vocabulary/alerts";
 import type { AlertDraft, TelemetryRecord, WorseDirection } from "./types";
@@ -13,7 +13,6 @@ import type { AlertDraft, TelemetryRecord, WorseDirection } from "./types";
 export const DETECTOR_VERSION = "alerts-2027.02";
 
 /** The one moving cut (lib/vocabulary/readings.ts), re-exported for the detectors and their tests. */
-export { MOVING_SPEED_KMH };
 
 /** Tolerance for comparing derived floating-point differences (e.g. 12345.6 − 12344.6 ≠ 1 exactly). */
 const EPSILON = 1e-9;
@@ -74,7 +73,7 @@ export function sortedByTs(records: readonly TelemetryRecord[]): TelemetryRecord
 }
 
 /** Clamped to [0, 1] and rounded to 2 decimals. */
-export function confidence(x: number): number {
+function confidence(x: number): number {
   if (!Number.isFinite(x)) return 0;
   return round(Math.min(1, Math.max(0, x)), 2);
 }

@@ -10,7 +10,7 @@ import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./typ
  */
 
 /** The shape ingest accepts: a system letter and four hex digits (SAE J2012 five-character form). */
-export const DTC_PATTERN = /^[PCBU][0-9A-F]{4}$/;
+const DTC_PATTERN = /^[PCBU][0-9A-F]{4}$/;
 
 const SYSTEMS = { P: "powertrain", C: "chassis", B: "body", U: "network" } as const;
 type SystemLetter = keyof typeof SYSTEMS;
@@ -28,7 +28,7 @@ export type DtcFamily =
   | "powertrain"
   | "body";
 
-export interface DtcClassification {
+interface DtcClassification {
   code: string;
   system: (typeof SYSTEMS)[SystemLetter];
   /** SAE-defined (generic) or manufacturer-specific, from the second character. */

@@ -9,15 +9,15 @@ import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./typ
  */
 
 /** Finland's highest general motorway limit (120 km/h) plus a 10 km/h tolerance for speedometer/GPS error. */
-export const OVERSPEED_WARNING_KMH = 130;
+const OVERSPEED_WARNING_KMH = 130;
 /** 40 km/h above the highest Finnish limit. */
-export const OVERSPEED_CRITICAL_KMH = 160;
+const OVERSPEED_CRITICAL_KMH = 160;
 /** A speed must be held at least this long (first to last reading of the run, device time). */
-export const SUSTAINED_S = 60;
+const SUSTAINED_S = 60;
 /** Readings further apart than this do not prove the speed was held in between: the run breaks. */
-export const MAX_GAP_S = 300;
+const MAX_GAP_S = 300;
 /** Above this a reading is treated as a probable sensor/unit error, not as driving. */
-export const IMPLAUSIBLE_KMH = 200;
+const IMPLAUSIBLE_KMH = 200;
 
 interface SpeedReading {
   r: TelemetryRecord;
@@ -74,7 +74,7 @@ function best(runs: readonly Run[]): Run | undefined {
   return b;
 }
 
-export function fmtDuration(s: number): string {
+function fmtDuration(s: number): string {
   if (s < 120) return `${fmt(s, 0)} s`;
   if (s < 7200) return `${fmt(s / 60, 1)} min`;
   return `${fmt(s / 3600, 1)} h`;

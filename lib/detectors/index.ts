@@ -12,8 +12,6 @@ import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./typ
  */
 
 export { DETECTOR_VERSION } from "./common";
-export { detectBattery, detectCharging, detectDiagnostics, detectDriving, detectOdometerIntegrity };
-export type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
 
 export const DETECTORS: readonly Detector[] = Object.freeze([
   detectBattery,

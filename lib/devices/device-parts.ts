@@ -20,7 +20,7 @@ import {
 import type { DevicePart } from "./device-query";
 
 /** At most this many dismissed knockout alerts per device are read (the newest): a reviewer dismisses a handful. */
-export const DISMISSALS_LISTED = 20;
+const DISMISSALS_LISTED = 20;
 
 /** A telemetry/driving-event alias correlated with the device row. */
 const onDevice = (alias: string) => sql.raw(`${alias}.tenant_id = d.tenant_id and ${alias}.device_id = d.device_id`);

@@ -36,16 +36,16 @@ export { JUMP_MAX_AVG_KMH as GPS_MAX_PLAUSIBLE_KMH } from "@/lib/detectors/odome
  * documented as such.
  */
 export const GPS_EXCESS_FRACTION = 0.1;
-export const GPS_EXCESS_MIN_KM = 2;
+const GPS_EXCESS_MIN_KM = 2;
 
 /** A level in a series of odometer readings (a run's first or highest reading, a day's highest). */
-export interface LevelPoint {
+interface LevelPoint {
   km: number;
   /** Implausible forward jump(s) landing on this point (km): they move the level but were not driven. */
   jumpKm: number;
 }
 
-export interface RollbackEvent {
+interface RollbackEvent {
   /** Index of the point that fell below the level (and stayed below). */
   index: number;
   /** The level it fell from (km). */
@@ -54,7 +54,7 @@ export interface RollbackEvent {
   toKm: number;
 }
 
-export interface OdometerWalk {
+interface OdometerWalk {
   /** Indices of the points kept, in order. */
   kept: number[];
   /** Distance between consecutive kept points; none across a rollback. */

@@ -13,11 +13,11 @@ import { SANDBOX_KEY } from "@/lib/auth/key-format";
  */
 
 export const API_REFERENCE_TITLE = "API reference — FDP";
-export const OPENAPI_DOCUMENT_PATH = "/api/v1/openapi.json";
+const OPENAPI_DOCUMENT_PATH = "/api/v1/openapi.json";
 export const SCALAR_BUNDLE_PATH = "/docs/assets/scalar-api-reference.js";
 export const API_REFERENCE_INIT_PATH = "/docs/assets/api-reference-init.js";
 /** The name of the Bearer scheme in the document's components.securitySchemes (lib/openapi/document.ts). */
-export const BEARER_SCHEME_NAME = "bearerAuth";
+const BEARER_SCHEME_NAME = "bearerAuth";
 const CONFIG_ELEMENT_ID = "fdp-api-reference-config";
 const MOUNT_ELEMENT_ID = "fdp-api-reference";
 const HEADER_HEIGHT = "3rem";
@@ -28,7 +28,7 @@ const HEADER_HEIGHT = "3rem";
  * it" calls the server that served the page whatever PUBLIC_BASE_URL says; the document's own server
  * (PUBLIC_BASE_URL + /api/v1) stays selectable when it differs.
  */
-export function apiReferenceConfiguration({ publicBaseUrl }: { publicBaseUrl: string }) {
+function apiReferenceConfiguration({ publicBaseUrl }: { publicBaseUrl: string }) {
   return {
     url: OPENAPI_DOCUMENT_PATH,
     servers: [{ url: `${publicBaseUrl.replace(/\/$/, "")}/api/v1`, description: "PUBLIC_BASE_URL of this deployment" }],

@@ -24,7 +24,7 @@ export function scalarPackageDirectory(start: string = process.cwd()): string {
   throw new Error(`API reference: ${path.join(PACKAGE_IN_NODE_MODULES, BUNDLE_IN_PACKAGE)} not found from ${start} upwards (run npm install)`);
 }
 
-export interface ScalarBundle {
+interface ScalarBundle {
   /** The installed package's version, put in the script URL so browsers may cache the file for good. */
   version: string;
   /** The script, without its `sourceMappingURL` comment (the 17 MB map is not served). */

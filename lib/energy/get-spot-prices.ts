@@ -10,17 +10,17 @@ import { UpstreamFetchError } from "./sources/upstream-error";
 import { FI_ELECTRICITY_VAT_RATE, round3, withAndWithoutVat } from "./vat";
 
 /** Prices younger than this are served from the cache without asking the source (issue 10: 15 minutes). */
-export const CACHE_TTL_MS = 15 * 60_000;
+const CACHE_TTL_MS = 15 * 60_000;
 /** With the source down, cached prices are served (marked stale) until they are this old. */
-export const STALE_LIMIT_MS = 24 * 60 * 60_000;
+const STALE_LIMIT_MS = 24 * 60 * 60_000;
 
-export interface SpotPriceSettings {
+interface SpotPriceSettings {
   source: SourceConfig;
   offlineFallback: boolean;
   retryAfterFailureMs: number;
 }
 
-export function spotPriceSettings(): SpotPriceSettings {
+function spotPriceSettings(): SpotPriceSettings {
   const e = env();
   return {
     source: { name: e.SPOT_PRICE_SOURCE, baseUrl: e.SPOT_PRICE_BASE_URL ?? DEFAULT_BASE_URLS[e.SPOT_PRICE_SOURCE], timeoutMs: e.SPOT_PRICE_TIMEOUT_MS, token: e.SPOT_PRICE_ENTSOE_TOKEN },
@@ -88,7 +88,7 @@ export function spotPricesAnswer(
 }
 
 /** A price series and how it was obtained. */
-export interface ObtainedSeries {
+interface ObtainedSeries {
   series: SpotSeries;
   cached: boolean;
   fetchedAt: Date;

@@ -16,7 +16,7 @@
  * Live prices are today's and tomorrow's, at the current rate. The recorded fallback day
  * (lib/energy/recorded.ts, 21 February 2024) carries the 24 % of its own day.
  */
-export const FI_ELECTRICITY_VAT_PERIODS: readonly { from: string; rate: number }[] = [
+const FI_ELECTRICITY_VAT_PERIODS: readonly { from: string; rate: number }[] = [
   { from: "2013-01-01", rate: 0.24 },
   { from: "2022-12-01", rate: 0.1 },
   { from: "2023-05-01", rate: 0.24 },

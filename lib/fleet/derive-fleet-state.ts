@@ -9,7 +9,7 @@ export type { AlertLevel };
 /** CONTRACT: a vehicle with no telemetry for 24 h is offline. */
 export const OFFLINE_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export interface StateSignals {
+interface StateSignals {
   /** The state's device time, as a Date or epoch milliseconds (the fleet list reads it as a number: no Date per row). */
   ts: Date | number;
   speedKmh: number | null;

@@ -10,7 +10,7 @@ import type { Logger } from "@/lib/log/logger";
  * connect timeout of several seconds): past this the answer is 503, and the probe's own statement is
  * left to finish or fail on its connection in the background.
  */
-export const HEALTH_PROBE_TIMEOUT_MS = 1_500;
+const HEALTH_PROBE_TIMEOUT_MS = 1_500;
 
 /**
  * Whether the database answers `select 1` within HEALTH_PROBE_TIMEOUT_MS: "ok", "timeout" or the

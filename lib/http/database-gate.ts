@@ -23,7 +23,7 @@ export function pageNeedsDatabase(pathname: string): boolean {
   return /^\/(dashboard|login|verify)(\/|$)/.test(pathname);
 }
 
-export interface DatabaseGate {
+interface DatabaseGate {
   /** Whether the database answered the latest probe (run now if the latest is older than the TTL). */
   available(): Promise<boolean>;
 }

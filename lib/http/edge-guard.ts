@@ -40,7 +40,7 @@ function decodes(component: string): boolean {
   }
 }
 
-export interface EdgeRequest {
+interface EdgeRequest {
   method: string;
   /** The request target as received: origin-form (`/api/v1/…`), absolute-form (`http://host/…`) or `*`. */
   url: string;

@@ -19,7 +19,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   request_timeout: 408,
 };
 
-export interface ErrorBody {
+interface ErrorBody {
   error: ErrorCode;
   message: string;
   details?: ErrorDetail[];

@@ -6,7 +6,7 @@
  */
 import { serverPageHtml } from "@/lib/http/server-page";
 
-export interface PageRefusal {
+interface PageRefusal {
   status: 403 | 413;
   title: string;
   message: string;

@@ -11,7 +11,7 @@ export function isLimitedPublicPage(pathname: string): boolean {
   return pathname.startsWith("/verify/");
 }
 
-export interface PageLimitDecision {
+interface PageLimitDecision {
   /** RateLimit-* (and Retry-After) headers for the answer, whatever it is. */
   headers: Record<string, string>;
   /** The 429 page to send instead of the page, or null to serve the page. */

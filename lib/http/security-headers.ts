@@ -17,10 +17,10 @@ import { env } from "@/lib/env";
  *   name to https that does not serve it.
  */
 
-export const NOSNIFF = "nosniff";
-export const REFERRER_POLICY = "strict-origin-when-cross-origin";
+const NOSNIFF = "nosniff";
+const REFERRER_POLICY = "strict-origin-when-cross-origin";
 /** Two years (hstspreload.org's recommendation; its minimum is one); no `includeSubDomains`: FDP does not own its parent domain's hosts. */
-export const HSTS = "max-age=63072000";
+const HSTS = "max-age=63072000";
 
 /**
  * The policy of every answer that is not an app page (API JSON, CSV, PDF, the server-written error

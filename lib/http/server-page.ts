@@ -5,7 +5,7 @@
  * NON_PAGE_CSP (lib/http/security-headers.ts) allows for these pages and nothing else.
  */
 
-export interface ServerPage {
+interface ServerPage {
   /** The <title> (followed by "— FDP") and the heading. */
   title: string;
   /** The line above the heading: which part of FDP answers. */

@@ -18,7 +18,7 @@ const BINDINGS = {
   notFound: bindNotFound,
 } satisfies Record<Exclude<ServiceRouteName, "auth">, () => RouteHandlers>;
 
-export type ServedServiceRoute = keyof typeof BINDINGS;
+type ServedServiceRoute = keyof typeof BINDINGS;
 
 const bound = new Map<ServedServiceRoute, RouteHandlers>();
 

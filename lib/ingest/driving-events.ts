@@ -28,12 +28,12 @@ export const HARSH_BRAKING_G = 0.3;
  */
 export const HARSH_ACCELERATION_G = 0.3;
 /** The faster of the two samples must be at least 10 km/h (Teltonika's condition for GPS-based harsh acceleration/braking). */
-export const DERIVED_MIN_SPEED_KMH = 10;
+const DERIVED_MIN_SPEED_KMH = 10;
 /**
  * Above 1.5 g a speed change is a sample error, not driving (FDP choice): road tyres give about 1 g
  * at best; a race car rarely exceeds 0.9 g on any axis (Positrace knowledge base).
  */
-export const DERIVED_IMPLAUSIBLE_G = 1.5;
+const DERIVED_IMPLAUSIBLE_G = 1.5;
 
 /** Floating-point noise: exactly at a threshold is not above it. */
 const EPSILON = 1e-9;
@@ -51,7 +51,7 @@ export interface DrivingEventRow {
   recordTs: Date;
 }
 
-export interface DrivingEventObservation {
+interface DrivingEventObservation {
   events: DrivingEventRow[];
   /** Device time of the newest record carrying a `raw_data.events` array (the source reports events), or null. */
   eventsReportedAt: Date | null;

@@ -77,7 +77,7 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const AWAKE = (alias: string) => sql.raw(awakeSql(alias));
 
 /** A stored device as the ingest finds it before a batch: the detectors' context and its master data as stored (for mergeDeviceMaster). */
-export interface KnownDevice extends DeviceContext {
+interface KnownDevice extends DeviceContext {
   master: DeviceMaster;
 }
 
@@ -194,7 +194,7 @@ const text = <T>(list: readonly T[], f: (x: T) => string | null) => textArray(li
 const num = <T>(list: readonly T[], f: (x: T) => number | null) => numberArray(list.map(f));
 
 /** The records' columns as storeBatch sends them (one array literal per column), built apart from the statement. */
-export interface RecordColumns {
+interface RecordColumns {
   count: number;
   sql: SQL;
 }

@@ -15,7 +15,7 @@ function sameHex(expected: string, presented: string): boolean {
 }
 
 /** CONTRACT "Reliability and hardening": a timestamp more than this far from the server clock is refused. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** How a tenant wants its ingest signed: not at all, in any form, or with a timestamped header. */
 export type SignedIngestRule = "optional" | "required" | "timestamped";

@@ -14,7 +14,7 @@ export interface JsonProblem {
   message: string;
 }
 
-export interface JsonInspection {
+interface JsonInspection {
   problem: JsonProblem | null;
   /** Object members seen (each object's distinct names); the body parser compares it with the text. */
   members: number;

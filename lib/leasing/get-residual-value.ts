@@ -26,7 +26,7 @@ import { computeResidualValue, type ResidualInput } from "./residual-value-rules
  * time (the battery snapshot's and EOL's, one plausibility rule and one 90-day rule:
  * lib/vocabulary/readings.ts).
  */
-export function residualInputOf(id: string, d: ResidualInputs, now: Date): ResidualInput {
+function residualInputOf(id: string, d: ResidualInputs, now: Date): ResidualInput {
   const vhIn = d.health.vehicleHealth;
   const vh = computeVehicleHealth(vhIn, { now });
   const vhMeasured = Object.values(vh.components).some((c) => c !== null);

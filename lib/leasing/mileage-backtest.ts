@@ -12,7 +12,7 @@ import { syntheticLease } from "./mileage-synthetic";
  * smaller set.
  */
 
-export interface BacktestCase {
+interface BacktestCase {
   source: "synthetic" | "sandbox";
   /** Days of history before the cut. */
   cutDays: number;
@@ -25,7 +25,7 @@ export interface BacktestCase {
   contractKm: number | null;
 }
 
-export interface BacktestRow {
+interface BacktestRow {
   source: string;
   cutDays: number;
   n: number;
@@ -120,7 +120,7 @@ interface Scored {
   prior: boolean;
 }
 
-export function scoreCase(c: BacktestCase): Scored {
+function scoreCase(c: BacktestCase): Scored {
   const f = forecastMileage({ days: dailyOdometerSeries(c.readings), today: c.today, leaseEndDay: c.endDay, contractKm: c.contractKm });
   return { c, predicted: f.predictedEndKm, lower: f.lower, upper: f.upper, currentKm: f.currentKm, risk: c.contractKm === null ? null : f.riskScore, prior: f.basis === "population_prior" };
 }

@@ -21,24 +21,24 @@ const Z_INTERVAL = 1.2815515655446004;
  * prior dominates, with three months the device's own variance does. A judgement, not a cited figure;
  * the backtest checks the resulting coverage (docs/methodology/mileage-forecast.md "Constants").
  */
-export const PRIOR_DAILY_CV = 1.0;
-export const PRIOR_DAYS = 14;
+const PRIOR_DAILY_CV = 1.0;
+const PRIOR_DAYS = 14;
 /**
  * The future average daily distance differs from the past one even for a perfectly measured past:
  * job and route changes, vacations, a second car. Modelled as a relative error of the rate with this
  * standard deviation (judgement, checked by the backtest).
  */
-export const RATE_DRIFT_CV = 0.1;
+const RATE_DRIFT_CV = 0.1;
 /**
  * Seasonality (Finland): the model does not adjust the rate by month (no citable monthly index of
  * private-car driving was found), it widens the interval instead. A history shorter than a year has
  * not seen every season: the rate error grows by up to this relative standard deviation, in proportion
  * to the part of the year the history has not covered.
  */
-export const SEASONAL_CV = 0.12;
+const SEASONAL_CV = 0.12;
 const YEAR_DAYS = 365;
 /** A rate scale floor (km/day) for the drift terms, so that a car parked throughout the history still gets an interval. */
-export const MIN_RATE_SCALE_KM_PER_DAY = 10;
+const MIN_RATE_SCALE_KM_PER_DAY = 10;
 
 /**
  * The population prior, for a device without two days of odometer history: Finnish passenger cars
@@ -51,7 +51,7 @@ export const MIN_RATE_SCALE_KM_PER_DAY = 10;
  * judgement): the interval is wide and data_quality is low.
  */
 export const PRIOR_RATE_KM_PER_DAY = 39;
-export const PRIOR_RATE_CV = 0.6;
+const PRIOR_RATE_CV = 0.6;
 
 /** data_quality thresholds (docs/methodology/mileage-forecast.md "Data quality"). */
 export const QUALITY = {
@@ -59,10 +59,10 @@ export const QUALITY = {
   medium: { minHistoryDays: 28, minCoverage: 0.4, maxGapDays: 21, maxStaleDays: 30 },
 } as const;
 
-export type DataQuality = "high" | "medium" | "low";
-export type Source = "query" | "master_data";
+type DataQuality = "high" | "medium" | "low";
+type Source = "query" | "master_data";
 
-export interface MileageForecastInput {
+interface MileageForecastInput {
   /** Daily odometer history, oldest first (./mileage-history.ts). */
   days: readonly OdometerDay[];
   /** Helsinki day number of the lease's first day (the prior forecast of a device without readings starts there). */
@@ -75,7 +75,7 @@ export interface MileageForecastInput {
   contractKm: number | null;
 }
 
-export interface MileageForecast {
+interface MileageForecast {
   /**
    * The plausible series at the latest kept reading: the reading itself, plus the km the odometer was
    * wound back when it had a rollback (the series continued from the pre-rollback baseline); 0 by
@@ -138,7 +138,7 @@ export function riskScore({ predictedEndKm, sdKm, currentKm, contractKm }: { pre
   return 100 * (1 - normalCdf((contractKm - predictedEndKm) / sdKm));
 }
 
-export interface RateModel {
+interface RateModel {
   /** Average daily distance (km/day): distance over the days the steps cover. */
   rate: number;
   /** Per-day variance of the daily distance (km²), the device's own blended with the prior. */

@@ -11,7 +11,7 @@ import { loadOdometerHistory } from "./queries/load-odometer-history";
  * many days after today, and the answer says so (`forecast_end_basis`), rather than refusing a device
  * whose contract FDP was never told.
  */
-export const DEFAULT_HORIZON_DAYS = 365;
+const DEFAULT_HORIZON_DAYS = 365;
 
 /**
  * Endpoint 19: the device's odometer at the end of its lease (SPEC 2.15). Query terms win over the

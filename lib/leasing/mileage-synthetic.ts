@@ -9,7 +9,7 @@ import type { OdometerReading } from "./mileage-history";
  * spikes, and the truth is the odometer at the end of the lease. Pure and deterministic given the seed.
  */
 
-export interface SyntheticLease {
+interface SyntheticLease {
   id: string;
   /** Helsinki day number of the lease's first day. */
   startDay: number;

@@ -9,7 +9,7 @@ import { confidenceOf, factorsOf, predictResidual } from "./residual-model/predi
 import { dataQualityOf, resolveInputs, type DeviceResidualFacts } from "./residual-model/resolve-inputs";
 
 /** The entitlement that turns on `factors` (CONTRACT "Scopes by endpoint"; lib/tenants/entitlements.ts). */
-export const RESIDUAL_FACTORS_ENTITLEMENT: KnownEntitlement = "residual_factors";
+const RESIDUAL_FACTORS_ENTITLEMENT: KnownEntitlement = "residual_factors";
 
 type KnownEntitlement = (typeof KNOWN_ENTITLEMENTS)[number];
 

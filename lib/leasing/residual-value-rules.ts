@@ -15,7 +15,7 @@ import { outdatedSohSentence, sohEvidence, usableSohPct } from "@/lib/vocabulary
 export const RESIDUAL_RULES_VERSION = "rv-rules-2027.02";
 
 /** Name of the depreciation curve (one curve for every powertrain: see CURVE_YEAR_RATES_PCT). */
-export const CURVE_METHOD = "front-loaded-age-curve-bev-c-segment-2027.01";
+const CURVE_METHOD = "front-loaded-age-curve-bev-c-segment-2027.01";
 
 /**
  * Depreciation rate in each year of life (percent of the value at the start of that year); the last
@@ -33,7 +33,7 @@ export const CURVE_METHOD = "front-loaded-age-curve-bev-c-segment-2027.01";
  * UK data show hybrids holding more value than BEVs (Cox Automotive 2025: 68 % vs 49 % under 24 months),
  * so for non-BEVs the estimate is likely low; their confidence is never high.
  */
-export const CURVE_YEAR_RATES_PCT: readonly number[] = [30, 19, 17, 15, 13, 11, 10];
+const CURVE_YEAR_RATES_PCT: readonly number[] = [30, 19, 17, 15, 13, 11, 10];
 
 /**
  * Normal annual mileage of the curve: the Autovista calibration point is 45,000 km in 36 months, so
@@ -60,19 +60,19 @@ export const NORMAL_KM_PER_YEAR = 15_000;
  * Credit per 1,000 km below normal, and its cap: FDP assumption, half the linear penalty rate.
  */
 export const MILEAGE_PENALTY_PCT_PER_1000KM = 0.4;
-export const MILEAGE_LINEAR_ZONE_KM = 50_000;
+const MILEAGE_LINEAR_ZONE_KM = 50_000;
 /** The penalty at the end of the linear zone: 50 × 0.4 = 20 %. */
 export const MILEAGE_LINEAR_ZONE_PCT = (MILEAGE_LINEAR_ZONE_KM / 1000) * MILEAGE_PENALTY_PCT_PER_1000KM;
-export const MILEAGE_HIGH_PCT_PER_1000KM = 0.2;
+const MILEAGE_HIGH_PCT_PER_1000KM = 0.2;
 export const MILEAGE_PENALTY_MAX_PCT = 75;
-export const MILEAGE_CREDIT_PCT_PER_1000KM = 0.2;
+const MILEAGE_CREDIT_PCT_PER_1000KM = 0.2;
 export const MILEAGE_CREDIT_CAP_PCT = 5;
 
 /**
  * Expected state of health for the age: 100 % new, minus Geotab's fleet average degradation of 2.3 %
  * a year (22,700 EVs, 21 models, 2025 study; 1.8 % in its 2024 study).
  */
-export const EXPECTED_SOH_LOSS_PCT_PER_YEAR = 2.3;
+const EXPECTED_SOH_LOSS_PCT_PER_YEAR = 2.3;
 
 /**
  * Battery penalty per SoH point below the expected one: "1 % SoH improvement equals an RV improvement
@@ -196,7 +196,7 @@ export function curveRetention(ageMonths: number): number {
 }
 
 /** The curve's rate in year of life `index` (0 = the first year). */
-export function rateOfYear(index: number): number {
+function rateOfYear(index: number): number {
   return CURVE_YEAR_RATES_PCT[Math.min(index, CURVE_YEAR_RATES_PCT.length - 1)]!;
 }
 
@@ -232,7 +232,7 @@ function batteryWeight(p: Powertrain | null): number | null {
 }
 
 /** Percent of the value lost to the battery (negative = credit), bounded; 0 without a SoH or for ICE/HEV. */
-export function batteryPenaltyPct(sohPct: number | null, ageMonths: number, powertrain: Powertrain | null): number {
+function batteryPenaltyPct(sohPct: number | null, ageMonths: number, powertrain: Powertrain | null): number {
   const w = batteryWeight(powertrain);
   if (sohPct === null || w === null) return 0;
   const deficit = expectedSohPct(ageMonths) - sohPct;
@@ -250,7 +250,7 @@ const usableScore = (x: number | null): number | null => {
   return v === null ? null : clamp(v, 0, 100);
 };
 
-export function disclaimerText(): string {
+function disclaimerText(): string {
   return (
     `Indicative estimate by the rule-based method ${RESIDUAL_RULES_VERSION}, from telemetry, FDP's scores and the vehicle's master data: ` +
     "not a valuation, an appraisal or an offer to buy. It does not see the vehicle's physical condition (bodywork, interior, tyres), " +

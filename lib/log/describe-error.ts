@@ -10,7 +10,7 @@
  * and every free text it keeps goes through `redactMessage` or `redactSql` first.
  */
 
-export interface ErrorDescription {
+interface ErrorDescription {
   /** Class of the thrown value, e.g. `DrizzleQueryError`, `TypeError`; `string` etc. for non-objects. */
   error_class: string;
   /** Classes of its `cause` chain, outermost first, joined by ` > ` (e.g. `PostgresError`). */

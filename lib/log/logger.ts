@@ -2,7 +2,6 @@ import pino, { type DestinationStream, type Logger as PinoLogger, type LoggerOpt
 import { env, type LogLevel } from "@/lib/env";
 import { describeError, isErrorDescription } from "./describe-error";
 
-export { describeError, type ErrorDescription } from "./describe-error";
 import { isError, REDACTED, redactFields, SENSITIVE_FIELD_NAMES } from "./redact-fields";
 
 export type { LogLevel };
@@ -20,14 +19,14 @@ export type Logger = PinoLogger;
  *   are redacted like fields. Keep messages constant and put facts in fields.
  */
 
-export interface LoggerOptions {
+interface LoggerOptions {
   /** Default: env LOG_LEVEL (`info`). */
   level?: LogLevel;
   /** Default: stderr (fd 2), synchronous. Tests pass an in-memory stream (any object with `write(line)`). */
   destination?: DestinationStream;
 }
 
-export interface RequestLogContext {
+interface RequestLogContext {
   /** The request's X-Request-Id. */
   requestId: string;
   /** What is being done, stable across requests: e.g. `POST /api/v1/oem/ingest` or `ingestTelemetry`. */

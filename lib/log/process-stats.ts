@@ -24,7 +24,7 @@ export interface ProcessStats {
   event_loop_utilization: number;
 }
 
-export const PROCESS_STATS_MESSAGE = "process stats";
+const PROCESS_STATS_MESSAGE = "process stats";
 
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;

@@ -110,7 +110,7 @@ function summaryOf(name: ToolName, answer: unknown, op: Operation, input: Record
 }
 
 /** A tool error: `isError`, the CONTRACT error body as structured content, its code and message as text. */
-export function toolErrorResult(err: unknown, caller: McpCaller): CallToolResult {
+function toolErrorResult(err: unknown, caller: McpCaller): CallToolResult {
   const { body } = errorBodyFor(err, caller.requestId, caller.ctx.log);
   const structured = caller.ctx.isSandbox ? { ...body, _sandbox: true as const } : body;
   return { isError: true, content: [{ type: "text", text: `${body.error}: ${body.message}` }], structuredContent: { ...structured } };

@@ -22,7 +22,7 @@ const RawListPromptsRequestSchema = z.object({ method: z.literal("prompts/list")
 
 /** CONTRACT "Names and addresses": the MCP surface carries its own version. */
 export const MCP_SERVER_VERSION = "1.3.2";
-export const MCP_SERVER_NAME = "fdp";
+const MCP_SERVER_NAME = "fdp";
 
 const INSTRUCTIONS = [
   "FDP turns vehicle telemetry into data products for leasing companies and insurers. Every tool answers for the",

@@ -9,7 +9,7 @@ import type { Resource } from "@modelcontextprotocol/sdk/types.js";
  * server runs in): the pages the repository ships are the ones served, never a copy.
  */
 
-export const METHODOLOGY_URI_PREFIX = "fdp://methodology/";
+const METHODOLOGY_URI_PREFIX = "fdp://methodology/";
 /** The index page, README.md, is served as `overview`. */
 const INDEX_STEM = "overview";
 

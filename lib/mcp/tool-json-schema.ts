@@ -76,7 +76,7 @@ export function toolInputJsonSchema(op: Operation, fixed: Readonly<Record<string
   return { ...schema, type: "object", properties: schema.properties ?? {}, additionalProperties: false };
 }
 
-export const SANDBOX_MARKER_SCHEMA = {
+const SANDBOX_MARKER_SCHEMA = {
   type: "boolean",
   const: true,
   description: "Present (true) on answers to the public sandbox key: the data is synthetic.",

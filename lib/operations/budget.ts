@@ -84,12 +84,6 @@ function heavySlots(): SlotQueue {
   return g.__fdpHeavySlots;
 }
 
-/** The instance's heavy slots now (tests, diagnostics). */
-export function heavySlotLoad(): { slots: number; active: number; waiting: number } {
-  const q = heavySlots();
-  return { slots: q.slots, ...q.load };
-}
-
 type AnyCtx = TenantCtx | PublicCtx;
 
 /**
@@ -102,7 +96,7 @@ export function heavyCapKey(ctx: AnyCtx, req: Request): string | undefined {
   return ctx.isSandbox ? `${ctx.tenantId}:${clientIp(req)}` : ctx.tenantId;
 }
 
-export interface BudgetedRun<T> {
+interface BudgetedRun<T> {
   op: Pick<Operation, "id" | "cost" | "reads">;
   ctx: AnyCtx;
   /** What the per-tenant cap counts under (heavyCapKey); default the tenant. */

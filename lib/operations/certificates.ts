@@ -15,7 +15,7 @@ import { defineOperation } from "./define-operation";
 const certificatesWrite = { scope: "certificates:write" } as const;
 const unknownCertificate = { 404: "Unknown certificate number, or one of another tenant (the two look the same)." };
 /** A number the examples stand for; the examples script replaces it with one it has just generated. */
-export const EXAMPLE_CERTIFICATE_NUMBER = "FDP-CERT-20261124-7KQ2M";
+const EXAMPLE_CERTIFICATE_NUMBER = "FDP-CERT-20261124-7KQ2M";
 
 /** Endpoint 11. */
 export const generateCertificateOperation = defineOperation({

@@ -8,7 +8,7 @@ import type { PublicCtx, TenantCtx } from "@/lib/context";
  * nothing else declares a path, a method, a scope or an input schema.
  */
 
-export type HttpMethod = "GET" | "POST";
+type HttpMethod = "GET" | "POST";
 
 /**
  * Who may call: a key with `scope` (rate-limited per key), any valid key whatever its scopes
@@ -20,7 +20,7 @@ export type Access = { scope: Scope } | { anyKey: true } | { public: true };
 export type OperationTag = "Fleet" | "Scores" | "Leasing" | "Certificates" | "Reports" | "Energy" | "Pricing" | "Ingest";
 
 /** Where each input field travels over HTTP. The verb sees them merged into one flat object. */
-export interface InputParts<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject> {
+interface InputParts<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject> {
   /** Path parameters: exactly the `{names}` of the path template. */
   path?: P;
   /** Query parameters (strings on the wire). */
@@ -32,19 +32,19 @@ export interface InputParts<P extends z.ZodObject, Q extends z.ZodObject, B exte
 type Shape<T> = T extends z.ZodObject<infer S> ? S : Record<never, never>;
 /** The verb's input schema: path, query and body fields side by side. */
 export type FlatSchema<P, Q, B> = z.ZodObject<Shape<P> & Shape<Q> & Shape<B>>;
-export type CtxFor<A extends Access> = A extends { scope: Scope } | { anyKey: true } ? TenantCtx : PublicCtx;
+type CtxFor<A extends Access> = A extends { scope: Scope } | { anyKey: true } ? TenantCtx : PublicCtx;
 
 /**
  * What the binding hands a `verifyRequest` hook: the body exactly as received and as parsed (not yet
  * validated), for checks that must come before validation (ingest signatures, record counts).
  */
-export interface RawRequest {
+interface RawRequest {
   rawBody: Uint8Array;
   body: Record<string, unknown>;
   headers: Headers;
 }
 
-export interface OperationDef<
+interface OperationDef<
   A extends Access,
   P extends z.ZodObject,
   Q extends z.ZodObject,
@@ -103,7 +103,7 @@ export interface OperationDef<
   requestExample: RequestExample<P, Q, B>;
 }
 
-export interface RequestExample<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject> {
+interface RequestExample<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject> {
   path?: { [K in keyof Shape<P>]: string };
   query?: { [K in keyof Shape<Q>]?: string };
   body?: z.input<B>;

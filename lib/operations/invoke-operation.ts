@@ -35,7 +35,7 @@ export interface Invocation {
   setHeaders?: (headers: Record<string, string>) => void;
 }
 
-export interface Invoked {
+interface Invoked {
   /** The validated input (what was asked). */
   input: Record<string, unknown>;
   /** The checked answer, or the finished Response of an operation that answers a file. */

@@ -31,16 +31,16 @@ export interface WaterfallInput {
   gp_commitment_pct: number;
 }
 
-export type TierName = "return_of_capital" | "preferred_return" | "gp_catch_up" | "carried_interest_split";
+type TierName = "return_of_capital" | "preferred_return" | "gp_catch_up" | "carried_interest_split";
 
-export interface Tier {
+interface Tier {
   tier: TierName;
   total_eur: number;
   to_lps_eur: number;
   to_gp_eur: number;
 }
 
-export interface WaterfallResult {
+interface WaterfallResult {
   lp_capital_eur: number;
   lp_distributions_eur: number;
   profit_eur: number;

@@ -47,14 +47,14 @@ export function optimalInvestment(fn: BreachFunction, v: number, lossEur: number
   return k > 1 ? Math.log(1 / k) / (fn.alpha * Math.log(v)) : 0;
 }
 
-export interface GordonLoebInput {
+interface GordonLoebInput {
   vulnerability: number;
   potential_loss_eur: number;
   breach_function?: BreachFunction;
   proposed_investment_eur?: number;
 }
 
-export interface GordonLoebResult {
+interface GordonLoebResult {
   expected_loss_eur: number;
   max_optimal_investment_eur: number;
   optimum: { investment_eur: number; vulnerability_after: number; loss_reduction_eur: number; enbis_eur: number; share_of_expected_loss: number } | null;

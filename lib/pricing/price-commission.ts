@@ -4,8 +4,8 @@ import type { CommissionRequest } from "@/lib/schemas/pricing";
 import { carryWaterfall } from "./carry-waterfall";
 import { cents, ratio } from "./round";
 
-export const COMMISSION_METHOD = "carry-waterfall-2027.01";
-export const WATERFALL_SOURCE =
+const COMMISSION_METHOD = "carry-waterfall-2027.01";
+const WATERFALL_SOURCE =
   'ILPA Principles 3.0 (Institutional Limited Partners Association, 2019), "GP and Fund Economics — Waterfall Structure": whole-of-fund ("all capital back") waterfall';
 
 /** POST /pricing/commission. Pure computation: the tenant context is not consulted. */

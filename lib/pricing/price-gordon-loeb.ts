@@ -3,8 +3,8 @@ import type { GordonLoebRequest } from "@/lib/schemas/pricing";
 import { gordonLoeb } from "./gordon-loeb";
 import { cents, ratio } from "./round";
 
-export const GORDON_LOEB_METHOD = "gordon-loeb-2027.01";
-export const GORDON_LOEB_SOURCE =
+const GORDON_LOEB_METHOD = "gordon-loeb-2027.01";
+const GORDON_LOEB_SOURCE =
   'L. A. Gordon and M. P. Loeb (2002), "The economics of information security investment", ACM Transactions on Information and System Security 5(4), 438–457, doi:10.1145/581271.581274';
 
 const eur = (n: number) => `EUR ${cents(n).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

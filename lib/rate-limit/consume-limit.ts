@@ -14,7 +14,7 @@ export interface LimitState {
  * Buckets of CONTRACT "Rate limits": `api` per key (sandbox: per key and IP), `auth` per client IP
  * for failed key authentications and sign-in attempts, `public` per client IP for public endpoints.
  */
-export type LimitBucket = "api" | "auth" | "public";
+type LimitBucket = "api" | "auth" | "public";
 
 function toState(consumedPoints: number, msBeforeNext: number, limit: number, allowed: boolean): LimitState {
   return {

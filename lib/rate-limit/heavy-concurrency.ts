@@ -18,7 +18,7 @@
  */
 
 /** What the caller is told: run (and release when done), or not now and when to retry. */
-export type HeavyAdmission =
+type HeavyAdmission =
   | { admitted: true; release: () => void }
   | { admitted: false; limit: number; retryAfterSeconds: number };
 

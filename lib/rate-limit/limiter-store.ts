@@ -20,7 +20,7 @@ import { rateLimits } from "@/lib/db/schema";
  * - else DATABASE_URL set → the `rate_limits` table in Postgres (atomic upsert);
  * - else (embedded PGlite, which one process alone can open) → in-process memory.
  */
-export type StoreKind = "redis" | "postgres" | "memory";
+type StoreKind = "redis" | "postgres" | "memory";
 
 type LimiterFactory = (points: number, keyPrefix: string) => RateLimiterAbstract;
 

@@ -39,7 +39,7 @@ import { fuelBioShareOfPeriod, type PeriodBioShare } from "./fuel-bio-share";
  * generation factor with its upstream in category 3, E1-5 fuel energy split fossil / renewable by the
  * distribution obligation's bio share, a lessor's E1-5 on its own operation only.
  */
-export const CSRD_METHOD_VERSION = "csrd-2027.03";
+const CSRD_METHOD_VERSION = "csrd-2027.03";
 
 /**
  * The ESRS text the datapoint labels follow. Paragraph numbers are those of ESRS E1 in Commission
@@ -49,7 +49,7 @@ export const CSRD_METHOD_VERSION = "csrd-2027.03";
  * the labels are not mapped to them. Where a sub-paragraph letter could not be confirmed (the E1-5
  * split by source), the label names the paragraph and the source, not a letter.
  */
-export const ESRS_VERSION = "ESRS E1 (Climate change), set 1: Commission Delegated Regulation (EU) 2023/2772";
+const ESRS_VERSION = "ESRS E1 (Climate change), set 1: Commission Delegated Regulation (EU) 2023/2772";
 
 export interface CsrdFigure {
   value: number | null;
@@ -220,12 +220,12 @@ const isTtw = (id: EmissionFactorId) => id.endsWith("_ttw");
 const isWtt = (id: EmissionFactorId) => id.endsWith("_wtt");
 
 /** The CO2-per-kWh factor of the fuel a tank-to-wheel factor is for (diesel ids; everything else petrol, documented). */
-export function fuelEnergyFactorOf(ttwIds: readonly EmissionFactorId[]): EnergyFactorId {
+function fuelEnergyFactorOf(ttwIds: readonly EmissionFactorId[]): EnergyFactorId {
   return ttwIds.some((id) => id.includes("diesel")) ? "diesel_co2_per_kwh" : "petrol_co2_per_kwh";
 }
 
 /** One vehicle row split into its parts, in grams, and its energy in Wh. The four gram parts add up to the row. */
-export interface VehicleSplit {
+interface VehicleSplit {
   /** Tank-to-wheel of the fuel. */
   ttw_g: number;
   /** Generation of the charging electricity (kWh × the grid generation factor). */
@@ -238,7 +238,7 @@ export interface VehicleSplit {
   fuel_wh: number;
 }
 
-export function splitVehicle(row: EmissionsVehicle, generationGPerKwh: number = FI_GRID_GENERATION.value): VehicleSplit {
+function splitVehicle(row: EmissionsVehicle, generationGPerKwh: number = FI_GRID_GENERATION.value): VehicleSplit {
   const total = grams(row.co2_kg);
   if (row.powertrain === "BEV") {
     const gen = Math.max(0, Math.min(total, Math.round(row.energy_kwh * generationGPerKwh)));
@@ -256,7 +256,7 @@ const PARTS = ["ttw_g", "gen_g", "wtt_g", "upstream_g", "electricity_wh", "fuel_
 const ZERO: VehicleSplit = { ttw_g: 0, gen_g: 0, wtt_g: 0, upstream_g: 0, electricity_wh: 0, fuel_wh: 0 };
 
 /** `share` (0–1) of every part, each rounded to the gram (Wh): the covered part; the row minus it is the rest, so the two add up to the row. */
-export function shareOfSplit(split: VehicleSplit, share: number): VehicleSplit {
+function shareOfSplit(split: VehicleSplit, share: number): VehicleSplit {
   if (share <= 0) return { ...ZERO };
   if (share >= 1) return { ...split };
   return Object.fromEntries(PARTS.map((k) => [k, Math.round(split[k] * share)])) as unknown as VehicleSplit;
@@ -316,9 +316,9 @@ export function monthsOf(start: string, end: string): string[] {
 }
 
 /** The consolidation basis of each reporting role, in words (docs/methodology/csrd.md "Reporting role"). */
-export const OPERATOR_BASIS =
+const OPERATOR_BASIS =
   "Operator, operational control (GHG Protocol Corporate Standard): the account operates the fleet, so the fuel its vehicles burn is Scope 1 and their charging electricity Scope 2, for every vehicle including those it leases in or out; Scope 3 category 13 (downstream leased assets) is not reported, since it would count the same emissions twice.";
-export const LESSOR_BASIS =
+const LESSOR_BASIS =
   "Lessor: the account owns the vehicles and leases them out. GHG Protocol Scope 3 Standard, category 13 (downstream leased assets): emissions from the operation of assets owned by the reporting company (acting as lessor) and leased to other entities, not included in its Scope 1 and 2. On the days a lease covers, the lessee operates the vehicle and the lessor has no operational control, so those days' emissions (pro rata to the days of the period) are category 13 and included in the total; on the other days the lessor operates the vehicle itself (Scope 1 and 2). This is the treatment under the operational control approach (and of finance leases under any approach); a lessor that consolidates by financial control or equity share and leases under operating leases keeps the vehicles in Scope 1 and 2: report as operator.";
 
 export function csrdReport(input: CsrdInput): CsrdReport {

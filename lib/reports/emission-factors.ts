@@ -7,7 +7,7 @@
 
 export const EMISSION_FACTORS_VERSION = "factors-2025.1";
 
-export interface EmissionFactor {
+interface EmissionFactor {
   id: string;
   value: number;
   unit: string;

@@ -1,7 +1,7 @@
 import type { EmissionsReport } from "./emissions";
 
 /** CONTRACT "Reports": these columns first, in this order. */
-export const EMISSIONS_CSV_COLUMNS = ["device_id", "device_name", "powertrain", "distance_km", "energy_kwh", "fuel_l", "co2_kg", "distance_method", "energy_method"] as const;
+const EMISSIONS_CSV_COLUMNS = ["device_id", "device_name", "powertrain", "distance_km", "energy_kwh", "fuel_l", "co2_kg", "distance_method", "energy_method"] as const;
 
 /** RFC 4180 field: quoted when it holds a comma, quote, CR or LF (quotes doubled). */
 function rfc4180(s: string): string {

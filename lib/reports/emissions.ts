@@ -17,11 +17,11 @@
  */
 import { periodDistance, type DistanceEvidence, type PeriodDistance } from "@/lib/distance/odometer-distance";
 import { classOf } from "@/lib/scores/green-fleet";
-import { EARTH_RADIUS_KM, type DistanceMethod } from "@/lib/vocabulary/distance";
+import type { DistanceMethod } from "@/lib/vocabulary/distance";
 import { countsAsIce, isPlugIn, normalisePowertrain, type ReportPowertrain } from "@/lib/vocabulary/powertrain";
 import { BEV_FALLBACK_KWH_PER_KM, EMISSION_FACTORS, EMISSION_FACTORS_VERSION, type EmissionFactorId } from "./emission-factors";
 
-export const EMISSIONS_METHOD_VERSION = "emissions-2027.02";
+const EMISSIONS_METHOD_VERSION = "emissions-2027.02";
 
 export interface EmissionsVehicleInput {
   device_id: string;
@@ -65,7 +65,7 @@ export interface DistanceEvidenceSummary {
   gps_km: number | null;
 }
 
-export function distanceEvidenceSummary(d: PeriodDistance): DistanceEvidenceSummary {
+function distanceEvidenceSummary(d: PeriodDistance): DistanceEvidenceSummary {
   return {
     odometer_km: d.odometer?.km ?? null,
     odometer_readings: d.odometer?.readings ?? 0,
@@ -91,17 +91,8 @@ export interface EmissionsReport {
   notes: string[];
 }
 
-/** Great-circle distance (km) between two WGS84 points on the mean-radius sphere. */
-export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** Rounded to 3 decimals (m, Wh, g): every total is the sum of the rounded rows, so a CSV's TOTAL row adds up. */
-export const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 function fuelFactors(pt: ReportPowertrain, fuel: string, cls: "car" | "van"): { ids: EmissionFactorId[]; perLitre: EmissionFactorId | null } {
   const diesel = fuel === "diesel";

@@ -14,7 +14,7 @@
  * (lib/reports/emission-factors.ts) with any value.
  */
 
-export interface BioShareYear {
+interface BioShareYear {
   year: number;
   /** Share of the energy content (0–1). */
   share: number;
@@ -47,11 +47,9 @@ export const FI_DISTRIBUTION_OBLIGATION: readonly BioShareYear[] = [
 ];
 
 /** The first year whose statutory share is a physical share (no double counting). */
-export const FIRST_PHYSICAL_SHARE_YEAR = 2021;
-/** The last year whose share was verified; later years use its share as an estimate (see `bioShareOfYear`). */
-export const LAST_VERIFIED_YEAR = FI_DISTRIBUTION_OBLIGATION[FI_DISTRIBUTION_OBLIGATION.length - 1]!.year;
+const FIRST_PHYSICAL_SHARE_YEAR = 2021;
 
-export type BioShareStatus = "statutory" | "estimate" | "not_split";
+type BioShareStatus = "statutory" | "estimate" | "not_split";
 
 export interface BioShareOfYear {
   year: number;
@@ -66,7 +64,7 @@ const ESTIMATE_SOURCE =
 const NOT_SPLIT_SOURCE =
   "Not split: before 2021 the statutory share (Act 446/2007) counted waste- and residue-based biofuels double, so it is not a physical share; all fuel energy is reported as fossil";
 
-export function bioShareOfYear(year: number): BioShareOfYear {
+function bioShareOfYear(year: number): BioShareOfYear {
   if (year < FIRST_PHYSICAL_SHARE_YEAR) return { year, share: 0, status: "not_split", verified: false, source: NOT_SPLIT_SOURCE };
   const known = FI_DISTRIBUTION_OBLIGATION.find((y) => y.year === year);
   if (known) return { year, share: known.share, status: "statutory", verified: true, source: known.source };

@@ -3,7 +3,7 @@ import { ALERT_AGENTS, SEVERITIES } from "@/lib/vocabulary/alerts";
 import { booleanQueryParam, dateTime, intQueryParam, listEnvelope } from "./common";
 
 /** GET /alerts' `limit`: its range and default. */
-export const ALERTS_LIMIT = { min: 1, max: 200, fallback: 50 } as const;
+const ALERTS_LIMIT = { min: 1, max: 200, fallback: 50 } as const;
 
 export const alertsQuerySchema = z.object({
   limit: intQueryParam(ALERTS_LIMIT).meta({ description: `Most alerts to return, ${ALERTS_LIMIT.min}–${ALERTS_LIMIT.max} (default ${ALERTS_LIMIT.fallback}), newest first.` }),
@@ -19,7 +19,7 @@ export const alertsQuerySchema = z.object({
 });
 export type AlertsQuery = z.output<typeof alertsQuerySchema>;
 
-export const alertSchema = z
+const alertSchema = z
   .object({
     id: z.string(),
     device_id: z.string(),
@@ -37,7 +37,6 @@ export const alertSchema = z
     created_at: dateTime(),
   })
   .meta({ id: "Alert" });
-export type Alert = z.output<typeof alertSchema>;
 
 export const alertListSchema = listEnvelope(alertSchema, "AlertList");
 export type AlertList = z.output<typeof alertListSchema>;

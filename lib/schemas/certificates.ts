@@ -111,7 +111,7 @@ export const certifiedContentSchema = z.object({
 });
 export type CertifiedContent = z.output<typeof certifiedContentSchema>;
 
-export const certificateSignatureSchema = z
+const certificateSignatureSchema = z
   .object({
     alg: z.enum(["EdDSA", "Ed25519"]).meta({
       description:

@@ -44,8 +44,8 @@ export type ChargingQuery = z.output<typeof chargingQuerySchema>;
 export const chargingParamsSchema = deviceIdPath();
 export type ChargingRequest = z.output<typeof chargingParamsSchema> & ChargingQuery;
 
-export const CHARGING_RECOMMENDATIONS = ["charge_now", "charge_later", "no_charging_needed"] as const;
-export const CHARGING_MODES = ["ac", "dc"] as const;
+const CHARGING_RECOMMENDATIONS = ["charge_now", "charge_later", "no_charging_needed"] as const;
+const CHARGING_MODES = ["ac", "dc"] as const;
 
 export const chargingRecommendationSchema = z
   .object({

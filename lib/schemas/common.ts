@@ -12,7 +12,7 @@ export const dateTime = () => z.iso.datetime({ offset: true });
  * field, never a lookup.
  */
 export const DEVICE_ID_PATTERN = /^(?!\.{1,2}$)[A-Za-z0-9._:-]{1,128}$/;
-export const DEVICE_ID_RULE = "1–128 characters: letters, digits, '.', '_', ':' or '-', not '.' or '..' alone";
+const DEVICE_ID_RULE = "1–128 characters: letters, digits, '.', '_', ':' or '-', not '.' or '..' alone";
 
 export const deviceId = () =>
   z

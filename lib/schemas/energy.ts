@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dateTime } from "./common";
 
 /** Endpoint 14 (SPEC 2.12) plus the fields CONTRACT/issue 10 add: VAT split, resolution, staleness. */
-export const spotPricePointSchema = z
+const spotPricePointSchema = z
   .object({
     start: dateTime().meta({ description: "Start of the slot (RFC 3339, UTC)." }),
     end: dateTime().meta({ description: "End of the slot, exclusive (RFC 3339, UTC)." }),

@@ -21,9 +21,9 @@ export const INGEST_MAX_FUTURE_SKEW_MS = 10 * 60 * 1000;
  * state of charge, trouble codes over a cellular link) postdates it; an older stamp is an unset
  * clock (1970, year 0) and would also fall outside what Postgres and the scores can place in time.
  */
-export const INGEST_EARLIEST_TIMESTAMP = "2000-01-01T00:00:00Z";
+const INGEST_EARLIEST_TIMESTAMP = "2000-01-01T00:00:00Z";
 /** `raw_data` nests at most this many levels (the object itself is level 1). */
-export const RAW_DATA_MAX_DEPTH = 16;
+const RAW_DATA_MAX_DEPTH = 16;
 const FUTURE_MINUTES = INGEST_MAX_FUTURE_SKEW_MS / 60000;
 /** INGEST_EARLIEST_TIMESTAMP in epoch ms, parsed once (the refinement below runs for every record). */
 export const INGEST_EARLIEST_MS = Date.parse(INGEST_EARLIEST_TIMESTAMP);
@@ -105,7 +105,7 @@ function drivingEventIssues(events: unknown): { path: (string | number)[]; messa
 }
 
 /** Driving events of kinds FDP does not score: kept in `raw_data` as sent (documented for completeness). */
-export const otherDrivingEventSchema = z
+const otherDrivingEventSchema = z
   .object({ kind: z.string().regex(/\S/).meta({ description: "Any non-blank kind other than the known ones.", not: { enum: [...DRIVING_EVENT_KINDS] } }) })
   .catchall(z.unknown())
   .meta({ id: "OtherDrivingEvent", description: "A driving event of a kind FDP does not know: kept in `raw_data` as sent, ignored by the scores." });
@@ -120,7 +120,7 @@ const RAW_MEASURES = [
 const LV_CHEMISTRY_MAX_CHARS = 40;
 
 /** An issue of `raw_data` as its refinement adds it: the master data's own zod issues, or a custom one. */
-export type RawDataIssue = { code: string; path: PropertyKey[]; message: string };
+type RawDataIssue = { code: string; path: PropertyKey[]; message: string };
 
 /**
  * What is wrong with a `raw_data` object (z.record's copy of it), in the order the refinement below

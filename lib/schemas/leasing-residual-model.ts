@@ -60,7 +60,7 @@ const inputSchema = z
   })
   .meta({ id: "ResidualModelInput" });
 
-export const FACTOR_DIRECTIONS = ["positive", "negative"] as const;
+const FACTOR_DIRECTIONS = ["positive", "negative"] as const;
 
 export const residualValuePredictionSchema = z
   .object({

@@ -11,11 +11,11 @@ import { dateTime } from "./common";
 const pct = () => z.number().min(0).max(100);
 const score = () => z.number().min(0).max(100);
 
-export const RESIDUAL_CONFIDENCES = ["low", "medium", "high"] as const;
+const RESIDUAL_CONFIDENCES = ["low", "medium", "high"] as const;
 /** Where the age came from: lease start, model year, derived from the mileage, or assumed (nothing known). */
-export const AGE_BASES = ["lease_start", "year", "mileage", "assumed"] as const;
+const AGE_BASES = ["lease_start", "year", "mileage", "assumed"] as const;
 /** Whether the battery's state of health entered the estimate (SoH is asked of plug-ins and unknown powertrains only). */
-export const BATTERY_SOH_STATUSES = ["measured", "outdated", "not_measured", "not_applicable"] as const;
+const BATTERY_SOH_STATUSES = ["measured", "outdated", "not_measured", "not_applicable"] as const;
 
 export const residualValueSchema = z
   .object({

@@ -158,5 +158,3 @@ export const csrdReportSchema = z
     notes: z.array(z.string()),
   })
   .meta({ id: "CsrdReport" });
-
-export type CsrdQuery = z.output<typeof csrdQuerySchema>;

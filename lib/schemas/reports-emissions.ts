@@ -6,10 +6,10 @@ import { DISTANCE_METHOD_DESCRIPTION, DISTANCE_METHODS } from "@/lib/vocabulary/
 export const MAX_REPORT_DAYS = 366;
 
 /** The earliest date a report accepts. */
-export const MIN_REPORT_DATE = "2000-01-01";
+const MIN_REPORT_DATE = "2000-01-01";
 
 /** A real calendar date `YYYY-MM-DD` (2026-02-30 is refused, not rolled over to March). */
-export const reportDate = () =>
+const reportDate = () =>
   z
     .string()
     .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { message: "must be a date YYYY-MM-DD" })
@@ -34,7 +34,7 @@ export const emissionsQuerySchema = z.object({
   format: z.enum(["json", "csv"]).default("json").meta({ description: "`json` (default) or `csv` (`text/csv; charset=utf-8`: header, one row per vehicle, a final TOTAL row)." }),
 });
 
-export const factorSchema = z.object({
+const factorSchema = z.object({
   id: z.string(),
   value: z.number(),
   unit: z.string(),
@@ -44,7 +44,7 @@ export const factorSchema = z.object({
 });
 
 /** The evidence behind a vehicle's distance_km (lib/reports/emissions.ts DistanceEvidenceSummary). */
-export const distanceEvidenceSchema = z
+const distanceEvidenceSchema = z
   .object({
     odometer_km: z.number().nullable().meta({ description: "Sum of the odometer's plausible consecutive increases in the period, km; null without two plausible readings." }),
     odometer_readings: z.number().int().meta({ description: "Plausible odometer readings in the period (one-sample spikes excluded)." }),
@@ -64,7 +64,7 @@ export const distanceEvidenceSchema = z
   })
   .meta({ description: "What the period's readings said about the distance, for an auditor's check of distance_method." });
 
-export const emissionsVehicleSchema = z.object({
+const emissionsVehicleSchema = z.object({
   device_id: z.string(),
   device_name: z.string(),
   powertrain: z.enum(REPORT_POWERTRAINS),

@@ -65,7 +65,7 @@ export const sohEvidenceSchema = z
   })
   .meta({ id: "SohEvidence", description: "What the battery's state of health rests on: which reading, how old." });
 
-export const VEHICLE_HEALTH_SIGNALS = ["soh_pct", "dtc_codes", "battery_voltage", "odometer_km"] as const;
+const VEHICLE_HEALTH_SIGNALS = ["soh_pct", "dtc_codes", "battery_voltage", "odometer_km"] as const;
 
 export const vehicleHealthScoreSchema = z
   .object({
@@ -159,7 +159,7 @@ export type EolSummaryBody = z.output<typeof eolSummarySchema>;
 // ---------------------------------------------------------------------------------------------
 // Endpoint 17 (SPEC 2.14)
 
-export const TAS_GRADES = ["A", "B", "C", "D", "E", "F"] as const;
+const TAS_GRADES = ["A", "B", "C", "D", "E", "F"] as const;
 
 const tasPillarSchema = z.object({
   score: score(),
@@ -199,7 +199,6 @@ export type TasScore = z.output<typeof tasScoreSchema>;
 // Endpoint 9 (SPEC 4.1)
 
 export const SCORE_NAMES = ["fleet_risk", "vehicle_health", "green_fleet", "battery_health", "eol_summary"] as const;
-export type ScoreName = (typeof SCORE_NAMES)[number];
 export const SCORES_BATCH_MAX = 100;
 export const TAS_BATCH_MAX = 1000;
 

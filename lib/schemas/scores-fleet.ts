@@ -4,7 +4,7 @@ import { dateTime } from "./common";
 /** Longest accepted `period`, in days (one year). Longer periods are a 400, never clamped (CONTRACT "Errors"). */
 export const MAX_PERIOD_DAYS = 365;
 export const DEFAULT_PERIOD_DAYS = 30;
-export const DEFAULT_PERIOD = `${DEFAULT_PERIOD_DAYS}d`;
+const DEFAULT_PERIOD = `${DEFAULT_PERIOD_DAYS}d`;
 
 /**
  * SPEC's `^[0-9]+d$` narrowed to what the server accepts, 1 to MAX_PERIOD_DAYS days (leading zeros
@@ -18,7 +18,7 @@ export const PERIOD_PATTERN = /^0*(?:[1-9][0-9]?|[12][0-9]{2}|3[0-5][0-9]|36[0-5
  * `period` of endpoints 3 and 5: `^[0-9]+d$` (SPEC 4), 1 to MAX_PERIOD_DAYS days, default DEFAULT_PERIOD.
  * Parsed to the number of days (`7d` → 7).
  */
-export const periodQueryParam = () =>
+const periodQueryParam = () =>
   z
     .string()
     .regex(/^[0-9]+d$/, { message: `must be a number of days like 30d (1d to ${MAX_PERIOD_DAYS}d)` })

@@ -56,9 +56,9 @@ export interface BatterySnapshotInput {
   } | null;
 }
 
-export type Freshness = "fresh" | "recent" | "stale" | "none";
+type Freshness = "fresh" | "recent" | "stale" | "none";
 
-export interface BatterySnapshot {
+interface BatterySnapshot {
   device_id: string;
   snapshot: {
     soc_current_pct: number | null;
@@ -109,20 +109,20 @@ export interface BatterySnapshot {
 // Range model (documented in docs/methodology/battery-snapshot.md)
 
 /** Mild-weather energy use at the battery, kWh per km, per asset class. */
-export const BASE_CONSUMPTION_KWH_PER_KM: Record<string, number> = {
+const BASE_CONSUMPTION_KWH_PER_KM: Record<string, number> = {
   passenger_car: 0.18,
   light_commercial: 0.26,
   heavy_truck: 1.2,
   other: 0.2,
 };
 /** At or above this temperature no cold-weather penalty applies. */
-export const COLD_PENALTY_START_C = 15;
+const COLD_PENALTY_START_C = 15;
 /** Extra consumption per °C below the start temperature. */
-export const COLD_PENALTY_PER_C = 0.015;
+const COLD_PENALTY_PER_C = 0.015;
 /** Upper bound of the extra consumption (reached at about −18 °C). */
-export const COLD_PENALTY_MAX = 0.5;
+const COLD_PENALTY_MAX = 0.5;
 /** Temperature assumed when none is known: a Nordic winter-ish 0 °C (conservative). */
-export const ASSUMED_TEMPERATURE_C = 0;
+const ASSUMED_TEMPERATURE_C = 0;
 
 /** Extra consumption as a fraction (0 … 0.5) for an ambient temperature. */
 export function coldPenalty(tempC: number): number {
@@ -131,8 +131,8 @@ export function coldPenalty(tempC: number): number {
 }
 
 /** Freshness bands of the newest telemetry. */
-export const FRESH_MAX_S = 60 * 60;
-export const RECENT_MAX_S = 24 * 60 * 60;
+const FRESH_MAX_S = 60 * 60;
+const RECENT_MAX_S = 24 * 60 * 60;
 
 // ---------------------------------------------------------------------------------------------
 

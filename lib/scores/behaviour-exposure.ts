@@ -18,7 +18,7 @@ export const MIN_RATE_EXPOSURE_KM = 100;
 /** The same for a time share (odometer pairs missing): 2 h, i.e. 100 km at a 50 km/h average. FDP choice. */
 export const MIN_RATE_EXPOSURE_HOURS = 2;
 
-export interface SpeedingFigures {
+interface SpeedingFigures {
   moving_km: number;
   km_over_130: number;
   km_over_160: number;
@@ -27,7 +27,7 @@ export interface SpeedingFigures {
   minutes_over_160: number;
 }
 
-export interface SpeedingShare {
+interface SpeedingShare {
   over_130_share: number;
   over_160_share: number;
   basis: "distance" | "time";
@@ -61,7 +61,7 @@ export function speedingShare(b: SpeedingFigures): SpeedingShare | null {
 }
 
 /** The harsh-event figures of the behaviour aggregate (counts, weights, coverage times and km by source). */
-export type HarshFigures = DrivingBehaviourRow["harsh"];
+type HarshFigures = DrivingBehaviourRow["harsh"];
 
 /**
  * Harsh events of the window from the source that covers it (harshEventsInWindow's rule) and the km

@@ -17,7 +17,7 @@ export const SOH_TREND_MIN_SPAN_DAYS = 30;
 export const KM_PER_YEAR_MIN_SPAN_DAYS = 7;
 
 /** The device queries' windows before `now` (the short and the device window), computed once per load. */
-export interface Windows {
+interface Windows {
   since30: string;
   since90: string;
 }
@@ -72,7 +72,7 @@ export function ageMonths(leaseStart: string | null, now: Date): number | null {
   return monthsBetween(start, now);
 }
 
-export interface HarshEventEvidence {
+interface HarshEventEvidence {
   /** Harsh events the OEM reported in the window. */
   oemCount: number;
   /** Harsh events FDP derived from dense speed samples in the window. */

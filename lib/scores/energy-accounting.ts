@@ -16,9 +16,9 @@ import type { BehaviourRow } from "@/lib/telemetry/queries/behaviour-sql";
 /** Consumption needs at least this many km measured with SOC at both ends (else too little exposure). */
 export const MIN_CONSUMPTION_KM = 20;
 /** … and at least this many SOC points used: integer SOC readings quantise by ±1 point per reading pair; 10 points keep it under ~10 %. */
-export const MIN_CONSUMPTION_PP = 10;
+const MIN_CONSUMPTION_PP = 10;
 /** Capacity estimate from power × time needs at least this many SOC points added. */
-export const CAPACITY_ESTIMATE_MIN_PP = 10;
+const CAPACITY_ESTIMATE_MIN_PP = 10;
 
 export interface EnergyAccount {
   /** Usable capacity used, kWh, and where it came from. */
@@ -66,7 +66,7 @@ export function mixEfficiency(acPp: number, dcPp: number): number {
 }
 
 /** The charging figures of a window: what fleet risk reads (its EV charging component), and part of `energyAccount`. */
-export type ChargingFigures = Pick<BehaviourRow, "charged_ac_pp" | "charged_dc_pp" | "charged_high_power_pp" | "power_time_kwh" | "power_time_pp">;
+type ChargingFigures = Pick<BehaviourRow, "charged_ac_pp" | "charged_dc_pp" | "charged_high_power_pp" | "power_time_kwh" | "power_time_pp">;
 
 /** Energy charged into the battery and its high-power DC share, with the capacity they were computed with. */
 export function chargedEnergy(

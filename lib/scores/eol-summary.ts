@@ -32,7 +32,7 @@ import type { Confidence } from "./score-common";
 export const EOL_GRADE_VERSION = "eol-2027.02";
 
 /** Lower bounds of the vehicle health score bands (inclusive); below the last band → F. */
-export const EOL_BANDS: ReadonlyArray<{ grade: Exclude<EolGrade, "F">; min: number }> = [
+const EOL_BANDS: ReadonlyArray<{ grade: Exclude<EolGrade, "F">; min: number }> = [
   { grade: "A", min: 85 },
   { grade: "B", min: 70 },
   { grade: "C", min: 55 },
@@ -40,15 +40,15 @@ export const EOL_BANDS: ReadonlyArray<{ grade: Exclude<EolGrade, "F">; min: numb
 ];
 
 /** Knockout: SoH below this → F (CONTRACT `soh_below_60`). */
-export const EOL_SOH_KNOCKOUT_PCT = SOH_KNOCKOUT_PCT;
+const EOL_SOH_KNOCKOUT_PCT = SOH_KNOCKOUT_PCT;
 /** SoH below this (typical EV battery warranty, BattGrade C) caps the grade at C. */
-export const EOL_SOH_CAP_C_PCT = 70;
+const EOL_SOH_CAP_C_PCT = 70;
 /** SoH below this (BattGrade B) caps the grade at B. */
-export const EOL_SOH_CAP_B_PCT = 85;
+const EOL_SOH_CAP_B_PCT = 85;
 /** Best grade without a SoH read within SOH_MAX_AGE_DAYS, for a battery that could report one (CONTRACT "Evidence and trust"). */
-export const EOL_UNMEASURED_BATTERY_CAP: EolGrade = "C";
+const EOL_UNMEASURED_BATTERY_CAP: EolGrade = "C";
 /** Grade given when nothing was measured: never better than D, and said to be unmeasured. */
-export const EOL_NO_SCORE_GRADE: EolGrade = "D";
+const EOL_NO_SCORE_GRADE: EolGrade = "D";
 
 export interface EolInput {
   device_id: string;
@@ -74,7 +74,7 @@ export interface EolInput {
   powertrain?: string | null;
 }
 
-export interface EolSummary {
+interface EolSummary {
   device_id: string;
   condition_grade: EolGrade;
   vehicle_health_score: number | null;

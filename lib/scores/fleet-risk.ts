@@ -19,7 +19,7 @@ import { MIN_RATE_EXPOSURE_HOURS, MIN_RATE_EXPOSURE_KM } from "./behaviour-expos
 
 export const FLEET_RISK_VERSION = "fleet-risk-2027.01";
 
-export type FleetRiskComponent =
+type FleetRiskComponent =
   | "event_severity"
   | "weather_exposure"
   | "time_pattern"
@@ -40,17 +40,17 @@ export const FLEET_RISK_WEIGHTS: Readonly<Record<FleetRiskComponent, number>> = 
  * severity band (moderate 0.3–0.5 g: 1, severe ≥ 0.5 g: 2; queries/behaviour-sql.ts), on a saturating
  * curve: EVENT_SCALE_PER_100KM weighted events per 100 km give 1 − 1/e ≈ 63.
  */
-export const EVENT_SCALE_PER_100KM = 1;
+const EVENT_SCALE_PER_100KM = 1;
 /** Rates need this much exposure, else the component is not computed (a few km say nothing). */
-export const MIN_EVENT_EXPOSURE_KM = 50;
+const MIN_EVENT_EXPOSURE_KM = 50;
 /** Exposure (km) at which a behaviour rate's confidence is high / medium. */
-export const EXPOSURE_KM_FOR = { high: 1000, medium: 200 } as const;
+const EXPOSURE_KM_FOR = { high: 1000, medium: 200 } as const;
 /**
  * weather_exposure band weights (share of temperature-known driving time in each band): near freezing
  * (−3…+3 °C, black ice) 1.0; cold (−10…−3 °C) 0.5; very cold (below −10 °C) 0.35. Liikenneturva: accident
  * risk is highest around 0 °C and at the changes of season, not on the coldest days (SOURCES.md).
  */
-export const WEATHER_BAND_WEIGHTS = { near_freezing: 1, cold: 0.5, very_cold: 0.35 } as const;
+const WEATHER_BAND_WEIGHTS = { near_freezing: 1, cold: 0.5, very_cold: 0.35 } as const;
 /**
  * ev_charging_risk: share of the charging energy from DC above 100 kW, full at 40 %. Geotab's 2025
  * battery study (22,700 EVs) reports about 3.0 %/yr for EVs relying heavily on DC above 100 kW against
@@ -59,7 +59,7 @@ export const WEATHER_BAND_WEIGHTS = { near_freezing: 1, cold: 0.5, very_cold: 0.
  * Geotab's share is of "total charging" (sessions or energy, unstated); FDP's is of energy. See
  * docs/methodology/fleet-risk.md (the `ev_charging_risk` source note).
  */
-export const HIGH_POWER_DC_FULL_SHARE = 0.4;
+const HIGH_POWER_DC_FULL_SHARE = 0.4;
 
 /** Alert counts in the period, by severity (all alerts created in the period, acknowledged or not). */
 export interface SeverityCounts {
@@ -126,7 +126,7 @@ export interface FleetRiskInput {
   devices: readonly FleetRiskDeviceInput[];
 }
 
-export interface FleetRiskResult {
+interface FleetRiskResult {
   fleet_risk_score: number;
   score_version: string;
   confidence: Confidence;
@@ -141,7 +141,7 @@ export interface FleetRiskResult {
   generated_at: string;
 }
 
-export const FLEET_RISK_SCORING_METHOD =
+const FLEET_RISK_SCORING_METHOD =
   "Weighted sum of five risk components on 0-100 measured from telemetry (event_severity 0.40 = severity-weighted harsh events per 100 km, speed_compliance 0.20, " +
   "weather_exposure 0.15, time_pattern 0.15, ev_charging_risk 0.10); a component without data is " +
   "reported as 0 and the weights are re-normalised over the components with data. Higher = riskier. " +
@@ -176,7 +176,7 @@ function fleetConfidence(args: {
 }
 
 /** Confidence of a rate from the km it was measured on. */
-export function exposureConfidence(km: number): Confidence {
+function exposureConfidence(km: number): Confidence {
   if (km >= EXPOSURE_KM_FOR.high) return "high";
   if (km >= EXPOSURE_KM_FOR.medium) return "medium";
   return "low";

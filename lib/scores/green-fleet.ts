@@ -31,12 +31,12 @@ export const GREEN_FLEET_WEIGHTS: Readonly<Record<GreenFleetComponent, number>> 
  * UK DESNZ/DEFRA GHG conversion factors 2025, kg CO2e per km, tank-to-wheel (SOURCES.md).
  * Battery-electric factors are not used directly (they embed the UK grid); see BEV_KWH_PER_KM.
  */
-export const DEFRA_2025_KG_PER_KM = {
+const DEFRA_2025_KG_PER_KM = {
   car: { diesel: 0.17304, petrol: 0.16272, hev: 0.12825, phev: 0.10461, bev_uk_grid: 0.04047, unknown: 0.16725 },
   van: { diesel: 0.25561, petrol: 0.21335, bev_uk_grid: 0.06976 },
 } as const;
 /** UK grid electricity 2025, kg CO2e per kWh (DEFRA 2025, SOURCES.md). */
-export const DEFRA_2025_UK_GRID_KG_PER_KWH = 0.177;
+const DEFRA_2025_UK_GRID_KG_PER_KWH = 0.177;
 /** Implied BEV consumption = DEFRA BEV factor ÷ UK grid factor (kWh per km): car ≈ 0.229, van ≈ 0.394. */
 export const BEV_KWH_PER_KM = {
   car: DEFRA_2025_KG_PER_KM.car.bev_uk_grid / DEFRA_2025_UK_GRID_KG_PER_KWH,
@@ -49,9 +49,9 @@ export const BEV_KWH_PER_KM = {
  */
 export { FI_GRID_FACTOR_BASIS, FI_GRID_G_PER_KWH };
 /** A cross-check further than this from 1 puts the vehicle's energy figures in doubt (limitation). */
-export const ENERGY_CROSS_CHECK_TOLERANCE = 0.25;
+const ENERGY_CROSS_CHECK_TOLERANCE = 0.25;
 /** Winter allowance on the energy reference: +25 % at a fully sub-zero share (NAF/Motor: 20–30 % winter range loss). */
-export const WINTER_ENERGY_ALLOWANCE = 0.25;
+const WINTER_ENERGY_ALLOWANCE = 0.25;
 
 export interface GreenFleetDeviceInput {
   device_id: string;
@@ -103,7 +103,7 @@ export interface GreenFleetResult {
 }
 
 /** The raw figures behind the components (for reports; not part of the SPEC answer). */
-export interface GreenFleetMetrics {
+interface GreenFleetMetrics {
   total_vehicles: number;
   ev_count: number;
   ice_count: number;
@@ -121,7 +121,7 @@ export interface GreenFleetMetrics {
   reference_kwh_per_100km: number | null;
 }
 
-export type VehicleClass = "car" | "van";
+type VehicleClass = "car" | "van";
 /** Light commercial and heavy trucks take the van factors (the largest DESNZ class FDP carries); everything else the car's. */
 export const classOf = (assetClass: string | null): VehicleClass =>
   assetClass === "light_commercial" || assetClass === "heavy_truck" ? "van" : "car";
@@ -162,7 +162,7 @@ export function co2GramsPerKm(d: GreenFleetDeviceInput): { g: number; reference:
  * DEFRA-implied BEV consumption) is a property of the powertrain and fuel, the same for every vehicle
  * of that kind: a reference, not the vehicle's.
  */
-export function co2IsMeasured(d: GreenFleetDeviceInput): boolean {
+function co2IsMeasured(d: GreenFleetDeviceInput): boolean {
   const km = finiteOrNull(d.distance_km);
   const kwh = finiteOrNull(d.energy_kwh);
   return normalisePowertrain(d.powertrain) === "BEV" && km !== null && km > 0 && kwh !== null && kwh >= 0;

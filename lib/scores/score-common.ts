@@ -94,13 +94,13 @@ export function confidenceFromFreshness(newest: Date | null, now: Date): Confide
 }
 
 /** now − newest in ms (never negative), or null when there is no newest timestamp. */
-export function ageMs(newest: Date | null, now: Date): number | null {
+function ageMs(newest: Date | null, now: Date): number | null {
   if (!newest || Number.isNaN(newest.getTime())) return null;
   return Math.max(0, now.getTime() - newest.getTime());
 }
 
 /** "45 min", "3 h", "2 days": the age in its largest sensible unit, rounded down. */
-export function formatAge(ms: number): string {
+function formatAge(ms: number): string {
   const min = Math.floor(ms / 60_000);
   if (min < 1) return "less than a minute";
   if (min < 60) return `${min} min`;

@@ -9,7 +9,7 @@
 
 import type { TasPillar } from "@/lib/vocabulary/scores";
 
-export type TasWeights = Readonly<Record<TasPillar, number>>;
+type TasWeights = Readonly<Record<TasPillar, number>>;
 
 export const TAS_WEIGHTS = {
   /** Battery value dominates an electric car's residual value (Autovista: +1 pp SoH ≈ +0.5 % RV). */
@@ -19,8 +19,6 @@ export const TAS_WEIGHTS = {
   /** heavy_truck, other and anything unknown. */
   default: { battery_health: 0.3, usage_behaviour: 0.25, contractual_market_risk: 0.25, regulatory_compliance: 0.2 },
 } as const satisfies Record<string, TasWeights>;
-
-export type TasWeightKey = keyof typeof TAS_WEIGHTS;
 
 /** The weights for a vertical: its own row when one exists, else `default`. */
 export function tasWeightsFor(vertical: string): TasWeights {

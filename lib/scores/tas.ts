@@ -32,18 +32,17 @@ import { clamp, freshnessSentence, round } from "./score-common";
  */
 export const TAS_SCORE_VERSION = "tas-2027.01";
 
-export type TasGrade = "A" | "B" | "C" | "D" | "E" | "F";
-export type TasConfidence = "high" | "medium" | "low";
-export type TasSource =
+type TasGrade = "A" | "B" | "C" | "D" | "E" | "F";
+type TasConfidence = "high" | "medium" | "low";
+type TasSource =
   | "oem_bms"
   | "telemetry_derived"
   | "master_data"
   | "telemetry_and_master_data"
   | "insufficient_data"
   | "not_applicable";
-export type TasKnockout = Knockout;
-export type TasKnockoutEvidence = KnockoutEvidence;
-export { SOH_KNOCKOUT_PCT };
+type TasKnockout = Knockout;
+type TasKnockoutEvidence = KnockoutEvidence;
 
 /** Per-device aggregates, gathered by the query layer. Every field may be unknown (null). */
 export interface TasInput {
@@ -126,12 +125,12 @@ export interface TasInput {
   };
 }
 
-export interface TasPillarResult {
+interface TasPillarResult {
   score: number;
   source: TasSource;
 }
 
-export interface TasResult {
+interface TasResult {
   device_id: string;
   tas_grade: TasGrade;
   tas_score: number;
@@ -160,7 +159,7 @@ export interface TasResult {
 // ---------------------------------------------------------------------------------------------
 // Constants (all documented in docs/methodology/tas.md)
 
-export const TAS_GRADE_BANDS: ReadonlyArray<{ grade: Exclude<TasGrade, "F">; min: number }> = [
+const TAS_GRADE_BANDS: ReadonlyArray<{ grade: Exclude<TasGrade, "F">; min: number }> = [
   { grade: "A", min: 85 },
   { grade: "B", min: 70 },
   { grade: "C", min: 55 },
@@ -170,33 +169,33 @@ export const TAS_GRADE_BANDS: ReadonlyArray<{ grade: Exclude<TasGrade, "F">; min
 /** A knocked-out vehicle's score is capped here so that score and grade F agree. */
 export const KNOCKOUT_SCORE_CAP = 24;
 /** Neutral score of a pillar without data. */
-export const NEUTRAL_SCORE = 50;
+const NEUTRAL_SCORE = 50;
 
 /** Battery pillar: SoH 60 % → 0, 100 % → 100, linear. */
-export const SOH_FLOOR_PCT = 60;
+const SOH_FLOOR_PCT = 60;
 /** Average fleet degradation (Geotab, 22,700 EVs): losses faster than this are penalised. */
-export const EXPECTED_SOH_LOSS_PP_PER_YEAR = 2.3;
-export const SOH_TREND_PENALTY_PER_PP = 5;
-export const SOH_TREND_PENALTY_MAX = 20;
+const EXPECTED_SOH_LOSS_PP_PER_YEAR = 2.3;
+const SOH_TREND_PENALTY_PER_PP = 5;
+const SOH_TREND_PENALTY_MAX = 20;
 
-export const MIN_PERIOD_KM_FOR_RATES = 100;
+const MIN_PERIOD_KM_FOR_RATES = 100;
 /**
  * Usage pillar (tas-2027.01, measured behaviour): the speeding index 100 × min(1, 10 × share > 130 km/h
  * + 20 × share > 160 km/h) — the fleet-risk speed_compliance formula — costs SPEEDING_PENALTY_FACTOR
  * points per index point (4 % of the distance above 130 km/h = index 40 = 24 points).
  */
-export const SPEEDING_PENALTY_FACTOR = 0.6;
+const SPEEDING_PENALTY_FACTOR = 0.6;
 /** Night and near-freezing exposure: at most this many points each (full at half the driving at night / all of it near 0 °C). */
-export const NIGHT_PENALTY_MAX = 10;
-export const ICY_PENALTY_MAX = 10;
-export const HARSH_PENALTY_PER_1000KM = 10;
-export const EVENT_PENALTY_MAX = 80;
-export const INTENSITY_FREE_KM_PER_YEAR = 20_000;
-export const INTENSITY_PENALTY_PER_1000KM = 1;
-export const INTENSITY_PENALTY_MAX = 20;
+const NIGHT_PENALTY_MAX = 10;
+const ICY_PENALTY_MAX = 10;
+const HARSH_PENALTY_PER_1000KM = 10;
+const EVENT_PENALTY_MAX = 80;
+const INTENSITY_FREE_KM_PER_YEAR = 20_000;
+const INTENSITY_PENALTY_PER_1000KM = 1;
+const INTENSITY_PENALTY_MAX = 20;
 
-export const AGE_ZERO_VALUE_MONTHS = 120;
-export const MILEAGE_SHARE_IN_CONTRACT_PILLAR = 0.6;
+const AGE_ZERO_VALUE_MONTHS = 120;
+const MILEAGE_SHARE_IN_CONTRACT_PILLAR = 0.6;
 
 /**
  * Relevance of a distinct diagnostic problem to roadworthiness (Directive 2014/45/EU, Annex I: braking,
@@ -204,8 +203,8 @@ export const MILEAGE_SHARE_IN_CONTRACT_PILLAR = 0.6;
  * deficiency; comfort and body electronics are not). Points per distinct problem; the diagnostic
  * penalty is capped at DIAGNOSTIC_PENALTY_MAX. Driving and charging behaviour are not regulatory.
  */
-export type DiagnosticRelevance = "safety" | "emissions" | "other";
-export const DIAGNOSTIC_POINTS: Readonly<Record<DiagnosticRelevance, number>> = { safety: 15, emissions: 12, other: 3 };
+type DiagnosticRelevance = "safety" | "emissions" | "other";
+const DIAGNOSTIC_POINTS: Readonly<Record<DiagnosticRelevance, number>> = { safety: 15, emissions: 12, other: 3 };
 const FAMILY_RELEVANCE: Readonly<Record<DtcFamily, DiagnosticRelevance>> = {
   misfire: "emissions",
   catalyst: "emissions",
@@ -220,11 +219,11 @@ const FAMILY_RELEVANCE: Readonly<Record<DtcFamily, DiagnosticRelevance>> = {
   body: "other",
 };
 /** A weak 12 V battery (the vehicle may not start; safety systems run on it): one problem of this weight. */
-export const WEAK_12V_POINTS = 8;
-export const DIAGNOSTIC_PENALTY_MAX = 60;
+const WEAK_12V_POINTS = 8;
+const DIAGNOSTIC_PENALTY_MAX = 60;
 
-export const STALE_AFTER_DAYS = 7;
-export const MIN_COVERAGE_PCT = 50;
+const STALE_AFTER_DAYS = 7;
+const MIN_COVERAGE_PCT = 50;
 
 // ---------------------------------------------------------------------------------------------
 // helpers
@@ -240,7 +239,7 @@ export function tasGradeFor(score: number): TasGrade {
 }
 
 /** The asset class when it is a known one, else `passenger_car` (CONTRACT: TAS vertical). */
-export function tasVertical(assetClass: string | null): string {
+function tasVertical(assetClass: string | null): string {
   return isAssetClass(assetClass) ? assetClass : DEFAULT_ASSET_CLASS;
 }
 
@@ -358,7 +357,7 @@ function contractPillar(input: TasInput, now: Date): TasPillarResult {
 }
 
 /** The distinct diagnostic problems of the device: its active DTCs (each code once) and a weak 12 V battery. */
-export function diagnosticProblems(input: Pick<TasInput, "compliance">, powertrain: Powertrain | null): DiagnosticRelevance[] {
+function diagnosticProblems(input: Pick<TasInput, "compliance">, powertrain: Powertrain | null): DiagnosticRelevance[] {
   const out: DiagnosticRelevance[] = [];
   const seen = new Set<string>();
   for (const c of input.compliance.active_dtcs ?? []) {

@@ -53,7 +53,7 @@ export const VEHICLE_HEALTH_WEIGHTS: Readonly<Record<VehicleHealthComponent, num
 };
 
 /** SoH % → battery component. 70 % (warranty level) → 40, 60 % (TAS knockout) → 10. */
-export const SOH_CURVE: ReadonlyArray<readonly [number, number]> = [
+const SOH_CURVE: ReadonlyArray<readonly [number, number]> = [
   [0, 0],
   [60, 10],
   [70, 40],
@@ -61,7 +61,7 @@ export const SOH_CURVE: ReadonlyArray<readonly [number, number]> = [
   [100, 100],
 ];
 /** Resting 12 V reading → electrical_12v component (lead-acid resting-voltage table). */
-export const VOLTAGE_12V_CURVE: ReadonlyArray<readonly [number, number]> = [
+const VOLTAGE_12V_CURVE: ReadonlyArray<readonly [number, number]> = [
   [10.5, 0],
   [11.0, 10],
   [11.8, 40],
@@ -70,7 +70,7 @@ export const VOLTAGE_12V_CURVE: ReadonlyArray<readonly [number, number]> = [
   [12.6, 100],
 ];
 /** Odometer km → usage component for cars and vans; heavy trucks use 3× the distances. */
-export const ODOMETER_CURVE: ReadonlyArray<readonly [number, number]> = [
+const ODOMETER_CURVE: ReadonlyArray<readonly [number, number]> = [
   [0, 100],
   [100_000, 85],
   [200_000, 60],
@@ -78,7 +78,7 @@ export const ODOMETER_CURVE: ReadonlyArray<readonly [number, number]> = [
   [500_000, 0],
 ];
 /** Penalty points per active DTC by severity; diagnostics = 100 × exp(−points / 50). */
-export const DTC_POINTS = { CRITICAL: 40, WARNING: 15, INFO: 3 } as const;
+const DTC_POINTS = { CRITICAL: 40, WARNING: 15, INFO: 3 } as const;
 
 export interface VehicleHealthInput {
   device_id: string;
@@ -137,7 +137,7 @@ export interface VehicleHealthResult {
 }
 
 /** Signals this powertrain is expected to report (SoH only exists for a traction battery). */
-export function expectedSignals(powertrain: Powertrain | null): VehicleHealthSignal[] {
+function expectedSignals(powertrain: Powertrain | null): VehicleHealthSignal[] {
   const base: VehicleHealthSignal[] = ["dtc_codes", "battery_voltage", "odometer_km"];
   return sohExpected(powertrain) === false ? base : ["soh_pct", ...base];
 }

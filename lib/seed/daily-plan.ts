@@ -9,9 +9,9 @@ import { type Location, sameLocation } from "./trip";
  * time or after a stay at the previous stop. The simulator turns intents into telemetry and
  * shifts a departure when the previous drive ran late.
  */
-export type TripIntent = { to: Location; at: number } | { to: Location; afterMin: number };
+type TripIntent = { to: Location; at: number } | { to: Location; afterMin: number };
 
-export interface PlanInput {
+interface PlanInput {
   profile: UsageProfile;
   home: Location;
   work: Location;

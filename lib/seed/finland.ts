@@ -65,14 +65,14 @@ export class Polyline {
 // ---------------------------------------------------------------------------------------------
 // Cities and districts
 
-export interface District {
+interface District {
   name: string;
   point: Coord;
   /** Road points from the city hub towards the district (hub and district excluded). */
   via: readonly Coord[];
 }
 
-export interface City {
+interface City {
   name: string;
   /** The centre, where the city's highways meet. */
   hub: Coord;

@@ -40,7 +40,7 @@ export interface ReplayedAlert {
 /** The simulated fleet manager: decides, when an alert is created, whether and when it will be acknowledged. */
 export type Acknowledge = (alert: { draft: AlertDraft; createdAt: Date }) => { at: Date; by: string } | null;
 
-export interface ReplayInput {
+interface ReplayInput {
   tenantId: string;
   deviceId: string;
   /** The vehicle's feed, oldest first. */
@@ -54,7 +54,7 @@ export interface ReplayInput {
   acknowledge: Acknowledge;
 }
 
-export interface ReplayResult {
+interface ReplayResult {
   telemetry: TelemetryRow[];
   /** Stored driving events, with the arrival time of the batch that carried them. */
   events: (DrivingEventRow & { receivedAt: Date })[];

@@ -13,8 +13,8 @@ export const SEED_VERSION = 4;
 export const SANDBOX_SEED_META_KEY = "sandbox_seed";
 /** Documented and public: the sandbox never stores ingested data, so its secret protects nothing. */
 export const SANDBOX_INGEST_SECRET = "sandbox-ingest-secret-not-for-production";
-export const SANDBOX_TENANT_NAME = "FDP Sandbox";
-export const SANDBOX_ENTITLEMENTS = ["residual_factors"];
+const SANDBOX_TENANT_NAME = "FDP Sandbox";
+const SANDBOX_ENTITLEMENTS = ["residual_factors"];
 
 /** An anchor younger than this is kept: restarts are cheap, and the data never look more than 6 h stale. */
 const RESEED_AFTER_MS = 6 * HOUR_MS;
@@ -30,7 +30,7 @@ type SeedMeta = z.infer<typeof seedMetaSchema>;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export interface SeedResult {
+interface SeedResult {
   seeded: boolean;
   /** The anchor of the data now in the database (ISO 8601). */
   anchor: string;

@@ -11,7 +11,7 @@ import { temperatureC } from "./weather";
 
 /** One record as the vehicle's telematics feed sends it to FDP: a SPEC 2.17 ingest record. */
 export type OemRecord = IngestRecordInput;
-export type ChargingStatus = "charging" | "not_charging" | "complete";
+type ChargingStatus = "charging" | "not_charging" | "complete";
 
 /** Everything the simulator needs to know about one vehicle (derived from its plan by the generator). */
 export interface VehicleSetup {
@@ -38,7 +38,7 @@ export interface VehicleSetup {
   receiveLatencyMs: number;
 }
 
-export interface SimWindow {
+interface SimWindow {
   /** First record (anchor − history length). */
   startMs: number;
   anchorMs: number;

@@ -6,8 +6,8 @@ import { DEFAULT_REPORTING_ROLE } from "@/lib/vocabulary/reporting-role";
 import { entitlementsSchema, rateLimitPerMinSchema, reportingRoleSchema } from "./entitlements";
 import { parseInput } from "@/lib/validation";
 
-export const INGEST_SECRET_PREFIX = "whsec_";
-export const INGEST_SECRET_LENGTH = 40;
+const INGEST_SECRET_PREFIX = "whsec_";
+const INGEST_SECRET_LENGTH = 40;
 
 /** A fresh ingest secret: `whsec_` and 40 random base62 characters (about 238 bits). */
 export function newIngestSecret(): string {
@@ -25,9 +25,9 @@ export const createTenantInput = z.object({
   /** The CSRD reporting role; `operator` when not given. */
   reportingRole: reportingRoleSchema.optional(),
 });
-export type CreateTenantInput = z.input<typeof createTenantInput>;
+type CreateTenantInput = z.input<typeof createTenantInput>;
 
-export interface CreateTenantResult {
+interface CreateTenantResult {
   tenantId: string;
   /** HMAC key for signed ingest; the tenant needs it in clear, so it is stored as is. */
   ingestSecret: string;

@@ -4,7 +4,7 @@ import { REPORTING_ROLES } from "@/lib/vocabulary/reporting-role";
 /** Entitlements known to the service today; others may be stored ahead of the feature that reads them. */
 export const KNOWN_ENTITLEMENTS = ["residual_factors"] as const;
 
-export const ENTITLEMENT_PATTERN = /^[a-z][a-z0-9_]*$/;
+const ENTITLEMENT_PATTERN = /^[a-z][a-z0-9_]*$/;
 
 /** A list of entitlement identifiers, de-duplicated, order of first appearance kept. */
 export const entitlementsSchema = z

@@ -6,10 +6,10 @@ import { NotFoundError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { newIngestSecret } from "./create-tenant";
 
-export const rotateIngestSecretInput = z.object({
+const rotateIngestSecretInput = z.object({
   tenantId: z.string({ message: "The tenant id is required." }).trim().min(1, { message: "The tenant id is required." }),
 });
-export type RotateIngestSecretInput = z.input<typeof rotateIngestSecretInput>;
+type RotateIngestSecretInput = z.input<typeof rotateIngestSecretInput>;
 
 /**
  * Replaces a tenant's ingest secret with a fresh random one (the same generator as tenant:create).

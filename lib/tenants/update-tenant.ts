@@ -32,7 +32,7 @@ export const updateTenantInput = z.object({
   /** The CSRD reporting role (lib/vocabulary/reporting-role.ts): where the fleet's emissions land in the CSRD report. */
   reportingRole: reportingRoleSchema.optional(),
 });
-export type UpdateTenantInput = z.input<typeof updateTenantInput>;
+type UpdateTenantInput = z.input<typeof updateTenantInput>;
 
 /**
  * Changes a tenant's entitlements, rate limit, signed-ingest rule, electricity contract factor or CSRD reporting role. The API reads tenants through a

@@ -18,7 +18,7 @@ export const createUserInput = z.object({
     .pipe(z.email({ message: "The e-mail address is not valid." })),
   password: newPasswordSchema,
 });
-export type CreateUserInput = z.input<typeof createUserInput>;
+type CreateUserInput = z.input<typeof createUserInput>;
 
 function duplicateEmail(email: string): ValidationError {
   return new ValidationError(`A user with the e-mail ${email} already exists.`, [

@@ -11,7 +11,7 @@ import { BCRYPT_COST, newPasswordSchema } from "./password-policy";
 export const DEMO_USER_EMAIL = "demo@fdp.example";
 export const DEFAULT_DEMO_PASSWORD = "sandbox-demo-2026";
 
-export type DemoUserOutcome = "created" | "password_updated" | "unchanged" | "email_taken";
+type DemoUserOutcome = "created" | "password_updated" | "unchanged" | "email_taken";
 
 /**
  * Makes sure the demo user exists in the sandbox tenant with `password` (FDP_DEMO_PASSWORD): created on

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /** bcrypt cost for dashboard passwords. */
 export const BCRYPT_COST = 12;
-export const PASSWORD_MIN_LENGTH = 10;
+const PASSWORD_MIN_LENGTH = 10;
 
 /** An e-mail as stored: trimmed and lower-cased (unique across tenants; sign-in starts from it). */
 export function normalizeEmail(email: string): string {

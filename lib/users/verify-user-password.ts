@@ -8,11 +8,11 @@ import { credentialFingerprint } from "./credential-fingerprint";
 import { DUMMY_PASSWORD_HASH, normalizeEmail } from "./password-policy";
 
 /** Sign-in input is only shape-checked: a malformed e-mail simply matches no user. */
-export const verifyUserPasswordInput = z.object({
+const verifyUserPasswordInput = z.object({
   email: z.string({ message: "The e-mail address is required." }).max(1024, { message: "The e-mail address is too long." }),
   password: z.string({ message: "The password is required." }).max(1024, { message: "The password is too long." }),
 });
-export type VerifyUserPasswordInput = z.input<typeof verifyUserPasswordInput>;
+type VerifyUserPasswordInput = z.input<typeof verifyUserPasswordInput>;
 
 /**
  * Checks a dashboard sign-in. Returns the user, tenant and the fingerprint of the password the session

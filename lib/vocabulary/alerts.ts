@@ -45,7 +45,6 @@ export const ALERT_KEYS = {
   chargingHighCRate: "charging:high_c_rate",
   chargingStalled: "charging:stalled",
 } as const;
-export type FixedAlertKey = (typeof ALERT_KEYS)[keyof typeof ALERT_KEYS];
 
 /** The key of a diagnostic trouble code's alert, e.g. `diagnostics:P0420` (the code normalised upper-case). */
 export function diagnosticsKey(code: string): `diagnostics:${string}` {

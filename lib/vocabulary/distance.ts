@@ -12,7 +12,7 @@ export type DistanceMethod = (typeof DISTANCE_METHODS)[number];
 export const EARTH_RADIUS_KM = 6371.0088;
 
 /** What each word means, for schema descriptions, the CSRD PDF and the docs. */
-export const DISTANCE_METHOD_LABELS: Record<DistanceMethod, string> = {
+const DISTANCE_METHOD_LABELS: Record<DistanceMethod, string> = {
   odometer: "Odometer: every consecutive reading plausible, no reading set aside (the sum of increases is last minus first)",
   odometer_plausible_increases:
     "Odometer, sum of plausible increases: readings were set aside (a rollback or reset, a one-sample spike, an implausible jump or a contradicted drop) and the distance is the sum of the plausible consecutive increases",

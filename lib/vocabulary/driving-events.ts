@@ -13,7 +13,7 @@ export type DrivingEventKind = (typeof DRIVING_EVENT_KINDS)[number];
 
 /** The kinds the Total Asset Score counts as harsh events. Overspeed is counted from `driving:overspeed` alerts instead. */
 export const HARSH_EVENT_KINDS = ["harsh_braking", "harsh_acceleration", "harsh_cornering"] as const satisfies readonly DrivingEventKind[];
-export type HarshEventKind = (typeof HARSH_EVENT_KINDS)[number];
+type HarshEventKind = (typeof HARSH_EVENT_KINDS)[number];
 
 /** `oem`: reported by the vehicle or its telematics unit (accelerometer); `derived`: computed by FDP from consecutive speed samples. */
 export const DRIVING_EVENT_SOURCES = ["oem", "derived"] as const;

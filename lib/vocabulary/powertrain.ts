@@ -24,7 +24,7 @@ export function toPowertrainSource(x: unknown): PowertrainSource | null {
   return typeof x === "string" && (POWERTRAIN_SOURCES as readonly string[]).includes(x) ? (x as PowertrainSource) : null;
 }
 
-export function isPowertrain(x: unknown): x is Powertrain {
+function isPowertrain(x: unknown): x is Powertrain {
   return typeof x === "string" && (POWERTRAINS as readonly string[]).includes(x);
 }
 
@@ -61,7 +61,7 @@ export function sohExpected(p: Powertrain | null): boolean | null {
 }
 
 /** The signals the CONTRACT's inference looks at. */
-export interface PowertrainSignals {
+interface PowertrainSignals {
   socPct: number | null;
   fuelLevelPct: number | null;
 }

@@ -263,7 +263,7 @@ export interface TwelveVoltSample {
 export const TRACTION_VOLTAGE_KIND_RE = "^(traction|hv|high|pack|main)([_ -]|$)";
 
 /** The vehicle is off: ignition 0, or unknown ignition and speed 0; never while moving or charging. */
-export function isOffAndNotCharging(s: Pick<TwelveVoltSample, "speedKmh" | "ignition" | "charging">): boolean {
+function isOffAndNotCharging(s: Pick<TwelveVoltSample, "speedKmh" | "ignition" | "charging">): boolean {
   if (s.charging) return false;
   const speed = s.speedKmh !== null && Number.isFinite(s.speedKmh) ? s.speedKmh : null;
   if (speed !== null && speed > 0) return false;

@@ -72,7 +72,7 @@ function rateLimitFlag(value: string, allowDefault: boolean): number | null {
 }
 
 /** `--electricity-contract-factor none` removes the contract factor; else g CO2e/kWh (the schema checks the range). */
-export function contractFactorFlag(value: string): number | null {
+function contractFactorFlag(value: string): number | null {
   const v = value.trim().toLowerCase();
   if (v === "none" || v === "default") return null;
   if (!/^[+-]?(\d{1,6}(\.\d{1,6})?|\.\d{1,6})$/.test(v)) throw invalidFlag("electricity-contract-factor", `Expected g CO2e/kWh (a number) or none, got "${value}".`);
@@ -80,7 +80,7 @@ export function contractFactorFlag(value: string): number | null {
 }
 
 /** `--reporting-role Lessor` → "lessor": trimmed and lower-cased; the schema refuses anything but the vocabulary's roles. */
-export function reportingRoleFlag(value: string): string {
+function reportingRoleFlag(value: string): string {
   return value.trim().toLowerCase();
 }
 

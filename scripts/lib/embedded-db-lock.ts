@@ -8,7 +8,7 @@ import path from "node:path";
  * close or exit, left behind when the process is killed). On Linux, /proc tells whether some live
  * process really has files of the folder open, which separates a holder from a stale pid file.
  */
-export interface EmbeddedDbStatus {
+interface EmbeddedDbStatus {
   /** `free`: nobody holds it; `held`: another process has it open; `unknown`: pid file present, no /proc to check. */
   state: "free" | "held" | "unknown";
   /** Processes seen holding files of the folder (Linux only). */

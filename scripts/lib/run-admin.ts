@@ -12,12 +12,12 @@ interface ErrorOutput {
 }
 
 /** What one command answered: the JSON object the CLI prints on stdout, and its exit code. */
-export interface AdminRun {
+interface AdminRun {
   code: 0 | 1;
   output: Record<string, unknown>;
 }
 
-export interface AdminIo {
+interface AdminIo {
   /** Everything that is not the answer (logs, usage, stack traces): one line or block per call. */
   stderr(text: string): void;
 }

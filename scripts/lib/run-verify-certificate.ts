@@ -12,13 +12,13 @@ const USAGE = "usage: npm run --silent verify-certificate -- <certificate.pdf | 
 class UsageError extends Error {}
 
 /** What one check answered: the JSON object the CLI prints on stdout, and its exit code. */
-export interface VerifyCertificateRun {
+interface VerifyCertificateRun {
   /** 0: authentic, unaltered, its key valid. 1: not. 2: nothing decided (usage, unreadable file, no keys). */
   code: 0 | 1 | 2;
   output: Record<string, unknown>;
 }
 
-export interface VerifyCertificateIo {
+interface VerifyCertificateIo {
   /** The explanations that are not the answer (usage, what is fetched, stack traces). */
   stderr(text: string): void;
   /** Where the keys are fetched from without --keys or --base-url (the CLI passes FDP_BASE_URL). */

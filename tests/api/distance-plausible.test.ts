@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPeriodDistance } from "@/lib/distance/queries/period-distance-sql";
-import { haversineKm } from "@/lib/reports/emissions";
+import { haversineKm } from "../oracles/haversine-km";
 import { helsinkiDayNumber, helsinkiTime } from "@/lib/seed/calendar";
 import { parseCsv } from "../helpers/emissions-csv-parse";
 import { createTenantWithKey } from "../helpers/fixtures";

@@ -3,7 +3,7 @@ import { describe, expect, it, beforeAll } from "vitest";
 import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { tenants } from "@/lib/db/schema";
 import { rows } from "@/lib/db/sql-values";
-import { haversineKm } from "@/lib/reports/emissions";
+import { haversineKm } from "../oracles/haversine-km";
 import { emissionsReportSchema } from "@/lib/schemas/reports-emissions";
 import { CHARGING_EFFICIENCY } from "@/lib/vocabulary/charging";
 import { parseCsv } from "../helpers/emissions-csv-parse";

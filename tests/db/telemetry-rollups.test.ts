@@ -5,9 +5,9 @@ import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
 import { behaviourPart } from "@/lib/telemetry/queries/behaviour-rollup-sql";
 import { loadFleetInputs, loadFleetRiskInputs, toFleetRiskDevice } from "@/lib/scores/queries/load-fleet-inputs";
-import { behaviourPartRaw, FLEET_RISK_FIGURES, type BehaviourFigure, type BehaviourMeasures } from "@/lib/telemetry/queries/behaviour-sql";
+import { FLEET_RISK_FIGURES, type BehaviourFigure, type BehaviourMeasures } from "@/lib/telemetry/queries/behaviour-sql";
 import { queryDevices } from "@/lib/devices/device-query";
-import { monthlyActivityRawSql, monthlyActivitySql } from "@/lib/reports/queries/load-csrd-inputs";
+import { monthlyActivitySql } from "@/lib/reports/queries/load-csrd-inputs";
 import { greatCirclePart, greatCirclePartRaw } from "@/lib/telemetry/queries/great-circle-sql";
 import { refreshTelemetryRollups, settleBackgroundRollupRefresh } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { sql } from "drizzle-orm";
@@ -15,6 +15,8 @@ import { telemetryRowsRead as telemetryRowsOf } from "../helpers/explain-plan";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { prng } from "../unit/detectors/fixtures";
+import { behaviourPartRaw } from "../oracles/behaviour-part-raw";
+import { monthlyActivityRawSql } from "../oracles/monthly-activity-raw-sql";
 
 /**
  * The daily rollups must give the raw window's figures, whatever state they are in: never built,

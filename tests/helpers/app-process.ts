@@ -32,7 +32,7 @@ export interface AppProcess {
  * The process of group `groupId` that runs server.ts itself: of the group's processes whose command
  * line names server.ts (tsx's launcher and its node child both do), the one that is nobody's parent.
  */
-export function serverProcessOf(groupId: number): number {
+function serverProcessOf(groupId: number): number {
   const procs: { pid: number; ppid: number; cmd: string }[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

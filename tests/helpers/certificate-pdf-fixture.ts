@@ -5,7 +5,7 @@ import type { PdfSigner } from "@/lib/certificates/signing/pades";
 import { certificateDer, certificateFingerprint, createPdfSigningCertificate } from "@/lib/certificates/signing/pdf-signing-certificate";
 
 /** A throwaway signing key (Ed25519 for the JWS, RSA + X.509 for the PDF) with its published entry. */
-export interface TestKey {
+interface TestKey {
   kid: string;
   privateKey: KeyObject;
   publicKey: KeyObject;

@@ -16,7 +16,7 @@ import { seedSandbox } from "@/lib/seed/seed-sandbox";
  * seed) write, since the template is made by the same `migrateDatabase` and `seedSandbox` calls.
  */
 
-export interface DatabaseTemplates {
+interface DatabaseTemplates {
   /** Postgres database names on PG_ADMIN_URL's server. */
   postgresMigrated?: string;
   postgresSeeded?: string;

@@ -6,7 +6,6 @@ import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
 import { clonePostgresTemplate, copyPgliteTemplate, PG_ADMIN_URL, pgUrlFor, providedTemplates } from "./database-templates";
 
 /** Server used for throw-away test databases (CI and the dev machines run Postgres here). */
-export { PG_ADMIN_URL, pgUrlFor };
 
 export interface TestDatabase {
   handle: DbHandle;

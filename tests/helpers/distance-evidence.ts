@@ -4,7 +4,7 @@ import type { DistanceEvidence } from "@/lib/distance/odometer-distance";
  * Distance evidence for the pure report tests: `odometerKm` as one clean run of two readings (null: no
  * odometer reading), `gpsKm` as the positions' great-circle sum.
  */
-export function distanceEvidence(odometerKm: number | null, gpsKm = 0): DistanceEvidence {
+function distanceEvidence(odometerKm: number | null, gpsKm = 0): DistanceEvidence {
   const at = new Date("2026-01-10T08:00:00Z");
   const later = new Date("2026-01-10T18:00:00Z");
   return {

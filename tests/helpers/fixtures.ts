@@ -15,7 +15,7 @@ export async function createTenantWithKey(db: Db, opts: { scopes?: Scope[]; rate
   return { tenantId: tenant.tenantId, ingestSecret: tenant.ingestSecret, key: key.key, keyId: key.keyId };
 }
 
-export interface DeviceFixture {
+interface DeviceFixture {
   deviceId: string;
   name?: string;
   ts?: Date;

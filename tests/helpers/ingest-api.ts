@@ -39,7 +39,7 @@ export function parkedBevRecords(base: number): (vin: string, hours: number, fie
 
 type Tenant = Awaited<ReturnType<typeof createTenantWithKey>>;
 
-export interface IngestServer {
+interface IngestServer {
   readonly tdb: TestDatabase;
   readonly app: RouteServer;
   /** POST /oem/ingest as tenant `t`, in payloads of at most 2,000 records; expects 200 for each. */
@@ -91,7 +91,7 @@ function ready<T>(x: T | undefined, what: string): T {
   return x;
 }
 
-export interface IngestApi {
+interface IngestApi {
   readonly tdb: TestDatabase;
   readonly app: RouteServer;
   readonly t: Tenant;

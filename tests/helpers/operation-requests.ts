@@ -18,7 +18,7 @@ export interface RequestParts {
 }
 
 /** `/api/v1/tas/{device_id}` with `{device_id}` percent-encoded from `path`. */
-export function pathFor(op: Operation, path: Record<string, string> = {}): string {
+function pathFor(op: Operation, path: Record<string, string> = {}): string {
   return `/api/v1${op.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => encodeURIComponent(path[name] ?? ""))}`;
 }
 

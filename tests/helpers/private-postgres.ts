@@ -12,7 +12,7 @@ import { freePort } from "./app-process";
  * tests run as root (the server refuses root).
  */
 
-export function pgBin(): string {
+function pgBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "initdb"))) : [];

@@ -5,7 +5,7 @@ import type postgres from "postgres";
  * history, by month: migration 0010). Storage parameters (autovacuum) and statistics counters
  * (`pg_stat_user_tables`) exist per partition, not on the partitioned parent.
  */
-export async function storageTables(raw: postgres.Sql, table: string): Promise<string[]> {
+async function storageTables(raw: postgres.Sql, table: string): Promise<string[]> {
   const parts = await raw<{ name: string }[]>`
     select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
      where i.inhparent = ${table}::regclass order by c.relname`;

@@ -13,7 +13,7 @@ import { Font } from "@react-pdf/renderer";
  */
 const FONT_DIR_IN_PACKAGE = path.join("node_modules", "geist", "dist", "fonts");
 
-export function geistFontDirectory(start: string = process.cwd()): string {
+function geistFontDirectory(start: string = process.cwd()): string {
   for (let dir = path.resolve(/*turbopackIgnore: true*/ start); ; dir = path.dirname(dir)) {
     const candidate = path.join(/*turbopackIgnore: true*/ dir, FONT_DIR_IN_PACKAGE);
     if (existsSync(path.join(/*turbopackIgnore: true*/ candidate, "geist-sans", "Geist-Regular.ttf"))) return candidate;

@@ -18,7 +18,7 @@ const CERTIFICATE_NUMBER_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 const VERIFY_HASH_PATTERN = /^[0-9a-f]{64}$/;
 const GENERATED_AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
-export interface CertificateMetadataFields {
+interface CertificateMetadataFields {
   certificate_number: string;
   verify_hash: string;
   generated_at: string;

@@ -49,7 +49,7 @@ export function certificatePdfWorkerFile(start: string = process.cwd()): string 
  * worker module. `tsx` is resolved from the working directory (an eval'd worker's base), like the
  * worker file itself.
  */
-export function workerBootstrap(workerFile: string): string {
+function workerBootstrap(workerFile: string): string {
   return `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })`;
 }
 

@@ -30,10 +30,10 @@ const GRADE_MEANING: Record<CertificateGrade, string> = {
   F: "Failing condition",
 };
 
-export const PDF_AUTHOR = "FDP - Fleet Data Products";
-export const PDF_CREATOR = "FDP certificate service";
-export const PDF_PRODUCER = "FDP certificate service (@react-pdf/renderer)";
-export const pdfTitle = (certificateNumber: string) => `FDP Vehicle Certificate ${certificateNumber}`;
+const PDF_AUTHOR = "FDP - Fleet Data Products";
+const PDF_CREATOR = "FDP certificate service";
+const PDF_PRODUCER = "FDP certificate service (@react-pdf/renderer)";
+const pdfTitle = (certificateNumber: string) => `FDP Vehicle Certificate ${certificateNumber}`;
 
 
 const s = StyleSheet.create({
@@ -75,7 +75,7 @@ const NOT_AVAILABLE = "not known";
 const fmt = (n: number | null, fractionDigits = 0) => (n === null ? NOT_AVAILABLE : groupDigits(n, fractionDigits));
 
 /** `2026-11-24T01:11:04Z` → `2026-11-24 01:11 UTC`, in UTC whatever the offset given. */
-export function formatCertificateDate(rfc3339: string): string {
+function formatCertificateDate(rfc3339: string): string {
   const d = new Date(rfc3339);
   if (Number.isNaN(d.getTime())) throw new Error(`certificate PDF: not an RFC 3339 date: ${rfc3339}`);
   return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;

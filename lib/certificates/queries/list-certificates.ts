@@ -6,7 +6,7 @@ import { certificateStatus } from "../certificate-status";
 import { keyLifecycleColumns } from "../stored-certificate";
 
 /** The dashboard shows the newest certificates first; older ones stay reachable by number (API, verify page). */
-export const CERTIFICATE_LIST_LIMIT = 200;
+const CERTIFICATE_LIST_LIMIT = 200;
 
 export interface CertificateListRow {
   number: string;

@@ -9,7 +9,7 @@ import type { KeyObject } from "node:crypto";
  * published JWK after putting the base64url payload back between the dots.
  */
 
-export const JWS_ALG = "EdDSA";
+const JWS_ALG = "EdDSA";
 
 export async function signDetachedJws(payload: Uint8Array, key: { kid: string; privateKey: KeyObject }): Promise<string> {
   const compact = await new CompactSign(payload).setProtectedHeader({ alg: JWS_ALG, kid: key.kid }).sign(key.privateKey);
@@ -20,7 +20,7 @@ export async function signDetachedJws(payload: Uint8Array, key: { kid: string; p
 /** The signature part of a compact JWS (what the `signature` column keeps). */
 export const jwsSignature = (jws: string): string => jws.split(".")[2] ?? "";
 
-export type JwsCheck = { ok: true; kid: string } | { ok: false; reason: string };
+type JwsCheck = { ok: true; kid: string } | { ok: false; reason: string };
 
 /**
  * Verifies a detached compact JWS over `payload` with the key its header names, among `keys` (JWKs

@@ -16,7 +16,7 @@ import { env } from "@/lib/env";
 const INFO = "fdp certificate signing keys v1";
 const SALT = "fdp";
 
-export type KeyPurpose = "jws-ed25519" | "pdf-rsa";
+type KeyPurpose = "jws-ed25519" | "pdf-rsa";
 
 let cached: { secret: string; kek: Buffer } | undefined;
 
@@ -38,7 +38,7 @@ export function encryptPrivateKey(pkcs8Pem: string, kid: string, purpose: KeyPur
   return ["v1", iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
 }
 
-export class KeyDecryptionError extends Error {}
+class KeyDecryptionError extends Error {}
 
 export function decryptPrivateKey(stored: string, kid: string, purpose: KeyPurpose): string {
   const [version, iv, body, tag] = stored.split(".");

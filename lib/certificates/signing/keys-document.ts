@@ -61,7 +61,7 @@ export type PublishedKey = z.infer<typeof publishedKeySchema>;
 export type KeysDocument = z.infer<typeof keysDocumentSchema>;
 
 /** What a key's lifecycle says of a signature dated `at` (a certificate's `generated_at`). */
-export type KeyValidity = { ok: true } | { ok: false; status: "revoked" | "invalid"; reason: string };
+type KeyValidity = { ok: true } | { ok: false; status: "revoked" | "invalid"; reason: string };
 
 /**
  * CONTRACT "Evidence and trust": a certificate is valid only if its key was valid at its `generated_at`

@@ -130,7 +130,7 @@ export async function signPdf(pdf: Buffer, signer: PdfSigner, { signingTime, rea
   return signpdf.sign(fixStartxref(withPlaceholder), new CadesSigner(signer), signingTime);
 }
 
-export type PdfSignatureCheck =
+type PdfSignatureCheck =
   | { ok: true; certificate_sha256: string; signed_at: string | null }
   | { ok: false; reason: string };
 

@@ -11,7 +11,7 @@ import forge from "node-forge";
  * reader verify; NIST SP 800-57 Part 1 rates RSA-3072 at 128-bit security, Ed25519's level.
  */
 
-export const PDF_SIGNING_RSA_BITS = 3072;
+const PDF_SIGNING_RSA_BITS = 3072;
 /**
  * The certificate outlives the key's signing period: a PDF signed on the last day of a key must still
  * show a signer certificate within its validity to a reader checking it years later. 25 years is
@@ -20,7 +20,7 @@ export const PDF_SIGNING_RSA_BITS = 3072;
  */
 const CERTIFICATE_YEARS = 25;
 
-export interface PdfSigningCertificate {
+interface PdfSigningCertificate {
   privateKey: KeyObject;
   certificatePem: string;
 }

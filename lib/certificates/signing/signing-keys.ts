@@ -25,7 +25,7 @@ import type { PdfSigner } from "./pades";
  * lifecycle) when one is configured, else a new one; later keys come from `signing-key:rotate`.
  */
 
-export interface PublicJwk {
+interface PublicJwk {
   kty: "OKP";
   crv: "Ed25519";
   x: string;
@@ -39,13 +39,13 @@ export interface SigningKey {
 }
 
 /** Rotation and revocation reach every instance within this (CONTRACT's other revocations: 5 s). */
-export const KEY_CACHE_MS = 5_000;
+const KEY_CACHE_MS = 5_000;
 
 /** The active key cannot sign here: not stored, and not the one this instance was configured with. */
 export class SigningKeyUnavailableError extends Error {}
 
 /** RFC 7638: SHA-256 over the canonical JSON of the required members {crv, kty, x}, base64url. */
-export function jwkThumbprint(jwk: PublicJwk): string {
+function jwkThumbprint(jwk: PublicJwk): string {
   return createHash("sha256")
     .update(canonicalize({ crv: jwk.crv, kty: jwk.kty, x: jwk.x }) as string)
     .digest("base64url");

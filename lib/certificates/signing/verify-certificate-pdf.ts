@@ -2,7 +2,7 @@ import { CERTIFICATE_MARKER, indexesOf, parseCertificateFields } from "../pdf/ce
 import { keyValidityAt, type KeysDocument, type KeyStatus } from "./keys-document";
 import { verifyPdfSignature } from "./pades";
 
-export type CertificatePdfVerification =
+type CertificatePdfVerification =
   | {
       ok: true;
       certificate_number: string;

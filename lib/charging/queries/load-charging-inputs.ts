@@ -5,7 +5,7 @@ import { queryDevices, type DeviceQueryArgs } from "@/lib/devices/device-query";
 import { sohJudgementOf } from "@/lib/devices/reading-rows";
 import { AC_MAX_OBSERVED_KW, MIN_AC_POWER_KW, MIN_DC_POWER_KW, OBSERVED_POWER_LOOKBACK_DAYS, SESSION_PROXIMITY_MS } from "@/lib/vocabulary/charging-defaults";
 
-export interface ChargingInputs {
+interface ChargingInputs {
   device_id: string;
   powertrain: string | null;
   battery_kwh: number | null;

@@ -3,7 +3,7 @@ import type { TenantCtx } from "@/lib/context";
 import { tenants } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
 
-export interface IngestSettings {
+interface IngestSettings {
   requireSignedIngest: boolean;
   /** The sandbox's secret is public and reset by its seed: the dashboard does not rotate or switch it. */
   managedBySandbox: boolean;

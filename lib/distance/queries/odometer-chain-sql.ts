@@ -28,7 +28,7 @@ export const stepHoursSql = (from: string, to: string): string => `(extract(epoc
 export const jumpSql = (stepKm: SQL, stepH: SQL): SQL => sql`(${stepKm} > ${JUMP_MIN_KM}::float8 and ${stepKm} / ${stepH} > ${JUMP_MAX_AVG_KMH}::float8)`;
 
 /** A valid odometer reading: finite and not negative (in Postgres NaN sorts above every number, so `< 'Infinity'` excludes it too). */
-export const validOdometerSql = (km: SQL): SQL => sql`(${km} >= 0 and ${km} < 'Infinity'::float8)`;
+const validOdometerSql = (km: SQL): SQL => sql`(${km} >= 0 and ${km} < 'Infinity'::float8)`;
 
 /**
  * Per UTC day (`oday`) before `daysBefore` (a date expression), from `from` (a timestamptz expression,
@@ -38,7 +38,7 @@ export const validOdometerSql = (km: SQL): SQL => sql`(${km} >= 0 and ${km} < 'I
  * `odo_chain_from` is derived from these over the days by the caller (it needs the rollup row before
  * `from`), see `chainFromSql`.
  */
-export function odometerChainDays({ from, daysBefore }: { from: SQL; daysBefore: SQL }): SQL {
+function odometerChainDays({ from, daysBefore }: { from: SQL; daysBefore: SQL }): SQL {
   const dev = sql.raw(`t.tenant_id = d.tenant_id and t.device_id = d.device_id and t.odometer_km is not null`);
   const valid = validOdometerSql(sql`o.km`);
   const prevValid = validOdometerSql(sql`lag(o.km) over w`);

@@ -184,7 +184,7 @@ export function odometerRunsPart({ since, until }: { since: string; until: strin
 }
 
 /** Columns `pd_gps_km`, `pd_positions`, `pd_gps_outliers`, `pd_gps_fast`: the plausible positions' great-circle sum over [since, until]. */
-export function plausibleGpsPart({ since, until }: { since: string; until: string }): DevicePart {
+function plausibleGpsPart({ since, until }: { since: string; until: string }): DevicePart {
   const from = sql`${since}::timestamptz`;
   const to = sql`${until}::timestamptz`;
   const vmax = sql`${GPS_MAX_PLAUSIBLE_KMH}::float8`;

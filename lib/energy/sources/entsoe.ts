@@ -13,8 +13,8 @@ import { UpstreamFetchError } from "./upstream-error";
  * blocks, the default when curveType is absent) every position is listed, and a missing one is a gap
  * that is left out, never invented. "No data" comes back as an Acknowledgement_MarketDocument.
  */
-export const ENTSOE_SOURCE = "transparency.entsoe.eu";
-export const FI_BIDDING_ZONE_EIC = "10YFI-1--------U";
+const ENTSOE_SOURCE = "transparency.entsoe.eu";
+const FI_BIDDING_ZONE_EIC = "10YFI-1--------U";
 
 const RESOLUTION_MS: Record<string, number> = { PT15M: 15 * 60_000, PT30M: 30 * 60_000, PT60M: 60 * 60_000 };
 

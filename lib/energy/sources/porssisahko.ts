@@ -9,7 +9,7 @@ import { UpstreamFetchError } from "./upstream-error";
  * since 1 October 2025 the slots are 15 minutes (the Nordic day-ahead market's MTU), and the adapter
  * keeps whatever length the source gives.
  */
-export const PORSSISAHKO_SOURCE = "porssisahko.net";
+const PORSSISAHKO_SOURCE = "porssisahko.net";
 
 const bodySchema = z.object({
   prices: z.array(

@@ -6,9 +6,9 @@ import { queryDevices, type DeviceQueryArgs, type DevicePart } from "@/lib/devic
 import type { OdometerDay } from "@/lib/leasing/mileage-history";
 
 /** The trend reads the last year of odometer history before the device's latest reading (a full cycle of seasons). */
-export const HISTORY_LOOKBACK_DAYS = 365;
+const HISTORY_LOOKBACK_DAYS = 365;
 
-export interface OdometerHistoryInputs {
+interface OdometerHistoryInputs {
   deviceId: string;
   contractKm: number | null;
   leaseMonths: number | null;

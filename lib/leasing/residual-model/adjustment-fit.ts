@@ -40,7 +40,7 @@ export const PRIOR_SD: Readonly<Record<ModelFeature, number>> = {
 export const MODEL_COLUMNS: readonly ModelFeature[] = MODEL_FEATURES;
 export const BASELINE_COLUMNS: readonly ModelFeature[] = ["level", "basis_part_exchange_uk", "basis_unstated_uk", "basis_listing_us"];
 
-export interface AdjustmentFit {
+interface AdjustmentFit {
   /** One per MODEL_FEATURES entry; 0 for a column not in the fit. */
   coefficients: number[];
   /** Posterior covariance in MODEL_FEATURES order (zero rows/columns for a column not fitted or held at its bound). */

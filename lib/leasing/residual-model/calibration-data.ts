@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 
 export const CALIBRATION_CSV_PATH = "data/residual-value/calibration.csv";
 
-export const CALIBRATION_COLUMNS = [
+const CALIBRATION_COLUMNS = [
   "row_id",
   "kind",
   "source",
@@ -21,7 +21,7 @@ export const CALIBRATION_COLUMNS = [
   "note",
 ] as const;
 
-export interface CalibrationRow {
+interface CalibrationRow {
   row_id: string;
   /** `published`: a figure as a cited source states it; `synthesised`: derived from a published row by the README's rule. */
   kind: "published" | "synthesised";

@@ -53,7 +53,7 @@ export function sohDeficitPp(ageMonths: number, sohPct: number): number {
  * gives a lower value (CONTRACT "Evidence and trust"); a deficit beyond the caps is outside the
  * calibration range (confidence low). 1 when the SoH was not measured: no adjustment is invented.
  */
-export function batteryFactor(v: Pick<VehicleFeatures, "ageMonths" | "sohPct" | "powertrain">): number {
+function batteryFactor(v: Pick<VehicleFeatures, "ageMonths" | "sohPct" | "powertrain">): number {
   if (v.sohPct === null) return 1;
   return Math.exp((-BATTERY_PCT_PER_SOH_POINT[v.powertrain] / 100) * sohDeficitPp(v.ageMonths, v.sohPct));
 }
@@ -72,7 +72,7 @@ export function priorRetention(v: VehicleFeatures): number {
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 /** The tilt columns: piecewise linear in age, flat below 12 and above 60 months (no data there: the prior's own slope applies). */
-export function tiltColumns(ageMonths: number): [number, number] {
+function tiltColumns(ageMonths: number): [number, number] {
   const years = ageMonths / 12;
   return [clamp(years, 1, 3) - 3, clamp(years, 3, 5) - 3];
 }

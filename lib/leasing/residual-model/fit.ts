@@ -21,11 +21,11 @@ import type { ResidualModelFile } from "./model-file";
 import { INTERVAL_LEVEL, validate } from "./validate";
 
 /** The version this code fits; a new dataset, prior or feature set is a new version (methodology "Version policy"). */
-export const RESIDUAL_MODEL_VERSION = "rv-2027.02";
+const RESIDUAL_MODEL_VERSION = "rv-2027.02";
 /** The fit date is part of the version, not the clock, so that refitting is byte-for-byte reproducible. */
-export const RESIDUAL_MODEL_FITTED_ON = "2026-11-29";
+const RESIDUAL_MODEL_FITTED_ON = "2026-11-29";
 /** Two-sided standard normal quantile for INTERVAL_LEVEL (validate.ts; z at 0.9). */
-export const NORMAL_QUANTILE = 1.2815515655446004;
+const NORMAL_QUANTILE = 1.2815515655446004;
 
 /** FDP rule: between 12 and 60 months, a year of age alone (same odometer, SoH, powertrain) takes at least 2 % of the value. */
 export const MIN_DECLINE_PER_YEAR = 0.02;
@@ -63,7 +63,7 @@ export function tiltBounds(): Record<string, number> {
 const round12 = (x: number) => Math.round(x * 1e12) / 1e12;
 
 /** The published rows as fit rows: features, price basis, ln(retained), ln(prior) and the design row on the row's own basis. */
-export function fitRows(csvText: string): FitRow[] {
+function fitRows(csvText: string): FitRow[] {
   return parseCalibrationCsv(csvText)
     .filter((r) => r.kind === "published")
     .map((r) => {

@@ -9,9 +9,9 @@ import { excessKm, featureRow, priorRetention, sohDeficitPp, type VehicleFeature
 import { dot, matVec } from "./linalg";
 import type { ResidualModelFile } from "./model-file";
 
-export type ModelInputName = "age_months" | "odometer_km" | "battery_soh_pct" | "powertrain";
+type ModelInputName = "age_months" | "odometer_km" | "battery_soh_pct" | "powertrain";
 
-export interface ResidualPrediction {
+interface ResidualPrediction {
   /** Value retained, percent of the original price (unrounded): the estimate the answer gives. */
   pct: number;
   /** The rule-based value (the prior) and the model's value, both on the trade basis. */
@@ -26,7 +26,7 @@ export interface ResidualPrediction {
 }
 
 /** The SoH deficit range the battery slope is documented for: the rule-based caps (5 points better, 25 % / 0.5 = 50 points worse for a BEV). */
-export function sohDeficitRange(powertrain: "BEV" | "PHEV"): [number, number] {
+function sohDeficitRange(powertrain: "BEV" | "PHEV"): [number, number] {
   return [-BATTERY_CREDIT_MAX_SOH_POINTS, BATTERY_PENALTY_CAP_PCT / BATTERY_PCT_PER_SOH_POINT[powertrain]];
 }
 
@@ -65,9 +65,9 @@ export function predictResidual(model: ResidualModelFile, v: VehicleFeatures): R
 }
 
 /** Interval cut-offs of the confidence (FDP's; no published standard exists): within ±15 % high, ±30 % medium, wider low. */
-export const CONFIDENCE_HALF_WIDTH = { high: 0.15, medium: 0.3 } as const;
+const CONFIDENCE_HALF_WIDTH = { high: 0.15, medium: 0.3 } as const;
 
-export interface ConfidenceContext {
+interface ConfidenceContext {
   /** Model inputs with nothing known (filled with a typical value): age, odometer. */
   missingInputs: readonly ModelInputName[];
   /** A plug-in whose SoH was not measured. */

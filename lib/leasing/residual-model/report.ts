@@ -8,7 +8,7 @@ import type { ResidualModelFile } from "./model-file";
 import { predictResidual, confidenceOf } from "./predict";
 
 /** The constructed vehicles of issue 27 (BEVs, scores unmeasured, age from the lease start). */
-export const CONSTRUCTED_VEHICLES = [
+const CONSTRUCTED_VEHICLES = [
   { name: "12 m / 10,000 km, SoH 95 %", ageMonths: 12, odometerKm: 10_000, sohPct: 95 },
   { name: "12 m / 10,000 km, SoH 75 %", ageMonths: 12, odometerKm: 10_000, sohPct: 75 },
   { name: "72 m / 15,000 km, SoH not measured", ageMonths: 72, odometerKm: 15_000, sohPct: null },
@@ -20,7 +20,7 @@ export const CONSTRUCTED_VEHICLES = [
 const f1 = (x: number) => x.toFixed(1);
 
 /** The rule-based value (endpoint 10) of a BEV of `ageMonths` on `now`, scores unmeasured. */
-export function ruleBasedPct(ageMonths: number, odometerKm: number, sohPct: number | null, now = new Date("2027-01-15T12:00:00Z")): { pct: number; confidence: string } {
+function ruleBasedPct(ageMonths: number, odometerKm: number, sohPct: number | null, now = new Date("2027-01-15T12:00:00Z")): { pct: number; confidence: string } {
   const start = new Date(now);
   start.setUTCMonth(start.getUTCMonth() - ageMonths);
   const r = computeResidualValue(

@@ -36,14 +36,14 @@ export interface DeviceResidualFacts {
   entitlements: readonly string[];
 }
 
-export interface ResolvedInput {
+interface ResolvedInput {
   status: InputStatus;
   value: number | string | null;
   source: string;
   used_by_model: boolean;
 }
 
-export interface ResolvedInputs {
+interface ResolvedInputs {
   features: VehicleFeatures;
   inputs: Record<InputName, ResolvedInput>;
   originalPriceEur: number | null;

@@ -24,7 +24,7 @@ export const AGE_BANDS = [
 ] as const;
 
 export const PREDICTORS = ["rule_based", "rule_based_basis", "model"] as const;
-export type Predictor = (typeof PREDICTORS)[number];
+type Predictor = (typeof PREDICTORS)[number];
 
 interface Prediction {
   row_id: string;
@@ -89,4 +89,3 @@ export function validate(rows: readonly FitRow[], bounds: Readonly<Record<string
     rows: loo.map((p) => ({ row_id: p.row_id, source: p.source, basis: p.basis, age_months: p.age_months, retained_pct: p.retained_pct, rule_based_pct: r4(p.pct.rule_based), rule_based_basis_pct: r4(p.pct.rule_based_basis), model_pct: r4(p.pct.model) })),
   };
 }
-export type Validation = ReturnType<typeof validate>;

@@ -6,7 +6,7 @@ import { utcDay, wholeDaysEnd, windowBounds } from "@/lib/telemetry/queries/roll
 import { DEFAULT_REPORTING_ROLE, isReportingRole, type ReportingRole } from "@/lib/vocabulary/reporting-role";
 import type { CsrdLeaseInput, CsrdMonthlyActivity } from "../csrd";
 
-export interface CsrdExtraInputs {
+interface CsrdExtraInputs {
   /** The tenant's electricity contract factor, g CO2e/kWh; null = none configured. */
   contractFactorGPerKwh: number | null;
   /** The tenant's CSRD reporting role (`tenants.reporting_role`). */
@@ -99,17 +99,6 @@ export function monthlyActivitySql({ tenantId, since, until }: { tenantId: strin
         and t.ts >= greatest(${hAt}, least(coalesce(s.clean_before, '-infinity'::date), ${tailDay})::timestamp at time zone 'UTC')
     ) m
     where d.tenant_id = ${tenantId}
-    group by 1, 2
-    order by 1, 2`;
-}
-
-/** The same figures from the raw telemetry alone: the reference of `monthlyActivitySql` (tests). */
-export function monthlyActivityRawSql({ tenantId, since, until }: { tenantId: string; since: string; until: string }): SQL {
-  return sql`
-    select to_char(date_trunc('month', t.ts at time zone 'UTC'), 'YYYY-MM') as month, d.powertrain, count(distinct t.device_id)::int as vehicles
-    from telemetry t
-    join devices d on d.tenant_id = t.tenant_id and d.device_id = t.device_id
-    where t.tenant_id = ${tenantId} and t.ts >= ${since}::timestamptz and t.ts <= ${until}::timestamptz
     group by 1, 2
     order by 1, 2`;
 }

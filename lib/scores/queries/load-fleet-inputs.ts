@@ -114,7 +114,7 @@ export function fleetSlices(ctx: Pick<TenantCtx, "db" | "tenantId">): number {
  * database's collation: the scores add the devices' figures in this order, and floating-point sums
  * depend on it.
  */
-export async function queryFleet(
+async function queryFleet(
   ctx: Pick<TenantCtx, "db" | "tenantId">,
   statement: (inSlice: (column: string) => SQL) => SQL,
 ): Promise<Record<string, unknown>[]> {

@@ -8,7 +8,7 @@ import { generateScenarioFleet } from "../scenarios/scenario-fleet";
 import { seedSandbox } from "../seed-sandbox";
 import { calibrateTenant, type TenantCalibration } from "./score-distribution";
 
-export interface CalibrationRun {
+interface CalibrationRun {
   reports: TenantCalibration[];
   /** Wall-clock milliseconds of each step, for the reviewer (seeding dominates). */
   timings: { seedSandboxMs: number; loadScenarioMs: number; scoreMs: number };

@@ -23,11 +23,11 @@ import { type Rng, rngFor } from "../prng";
  */
 export const SCENARIO_CHARGING_EFFICIENCY = 0.9;
 /** Days of dense telemetry before the anchor: short, so that a database run stays well under a minute. */
-export const SCENARIO_DAYS = 2;
+const SCENARIO_DAYS = 2;
 /** The scenario fleet's own seed: changing it changes the noise, never the truth's structure. */
 const SCENARIO_SEED = "fdp-scenario-fleet-v1";
 
-export type ScenarioPhase =
+type ScenarioPhase =
   | { kind: "drive"; minutes: number; speedKmh: number }
   | { kind: "park"; minutes: number }
   | { kind: "charge"; minutes: number; powerKw: number };

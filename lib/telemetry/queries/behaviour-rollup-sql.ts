@@ -157,7 +157,7 @@ export function behaviourPart({
 }
 
 /** The rollups' running totals in the order of their columns, each with the per-day figure it adds up. */
-export const ROLLUP_SUMS: { column: string; perDay: string; int: boolean }[] = [
+const ROLLUP_SUMS: { column: string; perDay: string; int: boolean }[] = [
   { column: "c_readings", perDay: "coalesce(g.bh_readings, 0)", int: true },
   { column: "c_pairs", perDay: "coalesce(g.bh_pairs, 0)", int: true },
   { column: "c_days", perDay: "case when coalesce(g.bh_readings, 0) > 0 then 1 else 0 end", int: true },

@@ -37,26 +37,25 @@ import { MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
 import type { DevicePart } from "@/lib/devices/device-query";
 
 /** A sample's state (speed, temperature, charging) holds until the next sample, at most this long. */
-export const STATE_HOLD_MINUTES = 10;
+const STATE_HOLD_MINUTES = 10;
 /** Speed bands (km/h): Finland's 120 km/h maximum + 10 km/h tolerance, and a severe band. */
-export const OVER_LIMIT_KMH = 130;
-export const SEVERE_OVER_LIMIT_KMH = 160;
+const OVER_LIMIT_KMH = 130;
+const SEVERE_OVER_LIMIT_KMH = 160;
 /**
  * Near-freezing band (°C) of the weather component: black ice forms around 0 °C (Liikenneturva;
  * SOURCES.md "Road risk in Finland"). ±3 °C of air temperature covers the road surface lagging the air.
  */
-export const NEAR_FREEZING_C = { min: -3, max: 3 } as const;
+const NEAR_FREEZING_C = { min: -3, max: 3 } as const;
 /** Very cold: below −10 °C (dry, cold snow; lower friction risk than near 0 °C, but cold-start/visibility exposure). */
-export const VERY_COLD_C = -10;
+const VERY_COLD_C = -10;
 /** Low SOC: below 10 % while not charging. */
-export const LOW_SOC_PCT = 10;
+const LOW_SOC_PCT = 10;
 /**
  * A charging power above this is DC (the AC maximum in Europe is 22 kW, three-phase 32 A); used to
  * choose the charging-loss factor. The status words of DC_CHARGING_WORDS are DC whatever the power.
  */
-export const AC_MAX_KW = 22;
+const AC_MAX_KW = 22;
 /** High-power DC charging relevant for battery wear: above 100 kW (lib/vocabulary/charging.ts, Geotab). */
-export { HIGH_POWER_DC_KW };
 /** A SOC rise while the odometer advanced by at least this much (km) is a mixed drive/charge pair: not consumption. */
 const MOVING_PAIR_KM = 1;
 /** A SOC rise of at least this many points in a moving pair cannot be quantisation or regeneration: a charge happened in between. */
@@ -69,12 +68,12 @@ const MIXED_PAIR_SOC_PP = 2;
  * is left out of consumption instead of counting as 80 km on 0 kWh. One SOC point of rounding is
  * allowed before a pair is judged.
  */
-export const MIN_BATTERY_KWH_PER_KM = 0.06;
+const MIN_BATTERY_KWH_PER_KM = 0.06;
 /** Power × time cross-check: only pairs at most this long (a longer interval's power is not constant). */
-export const SHORT_PAIR_MINUTES = 15;
+const SHORT_PAIR_MINUTES = 15;
 /** Harsh events at or above this magnitude (g) are "severe" (weight 2); 0.3 g–0.5 g "moderate" (weight 1). FDP choice. */
-export const SEVERE_HARSH_G = 0.5;
-export const HARSH_SEVERITY_WEIGHTS = { moderate: 1, severe: 2 } as const;
+const SEVERE_HARSH_G = 0.5;
+const HARSH_SEVERITY_WEIGHTS = { moderate: 1, severe: 2 } as const;
 
 const textList = (words: readonly string[]) => sql.raw(words.map((w) => `'${w}'`).join(", "));
 
@@ -109,7 +108,7 @@ export type BehaviourMeasures = "all" | "driving";
  *   later ones are partners only): the rollup refresh (behaviour-rollup-sql.ts).
  * Bounds are SQL expressions (timestamptz), so a part may start at a per-device time.
  */
-export type SampleStream =
+type SampleStream =
   | { kind: "window"; from: SQL; until: SQL }
   | { kind: "split"; from: SQL; before: SQL; tailFrom: SQL; until: SQL }
   | { kind: "days"; from: SQL; daysBefore: SQL };
@@ -327,22 +326,6 @@ export function assertFigureColumns(row: Record<string, unknown> | undefined, fi
   if (row === undefined) return;
   const missing = [...figures.map((f) => `bh_${f}`), "bh_events_reported_ms", "bh_dense_speed_ms"].filter((c) => !(c in row));
   if (missing.length > 0) throw new Error(`the statement did not select ${missing.join(", ")}`);
-}
-
-/**
- * The behaviour part of a device query over `[since, until]` (ISO strings), computed from the raw
- * telemetry of the window. Columns are prefixed `bh_`. The scores use `behaviourPart`
- * (behaviour-rollup-sql.ts), which reads the daily rollups for the window's whole days and this SQL for
- * the rest, with the same figures; this one is its reference (tests/db/telemetry-rollups.test.ts).
- */
-export function behaviourPartRaw({ since, until, measures = "all" }: { since: string; until: string; measures?: BehaviourMeasures }): DevicePart {
-  const from = sql`${since}::timestamptz`;
-  const to = sql`${until}::timestamptz`;
-  return {
-    columns: sql`${measureColumns(measures, (n) => sql.raw(HARSH_MEASURES.includes(n as never) ? `bhe.bh_${n}` : `bh.bh_${n}`))}, ${SOURCE_COLUMNS}`,
-    join: sql`left join lateral (${behaviourAggregates({ stream: { kind: "window", from, until: to }, measures })}) bh on true
-    left join lateral (${harshAggregates(sql`de.ts >= ${from} and de.ts <= ${to}`)}) bhe on true`,
-  };
 }
 
 /** The figures of the "driving" measures (minutes, km, harsh events), typed. */

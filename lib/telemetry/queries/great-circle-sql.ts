@@ -1,7 +1,7 @@
 /**
  * The great-circle distance a device's positions cover over a window: the haversine sum over pairs of
  * CONSECUTIVE POSITIONED readings (a reading without lat/lon is skipped, not a break), on the sphere of
- * `haversineKm` (lib/reports/emissions.ts). The emissions report's distance when a vehicle has no
+ * `haversineKm` (tests/oracles/haversine-km.ts). The emissions report's distance when a vehicle has no
  * odometer distance in the period. A SQL part correlated on the device row `d` (lib/devices/device-query.ts).
  */
 import { sql, type SQL } from "drizzle-orm";

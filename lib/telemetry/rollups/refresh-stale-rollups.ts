@@ -10,9 +10,9 @@ import { refreshTelemetryRollups } from "./refresh-telemetry-rollups";
 export const refreshStaleRollupsInput = z.object({
   tenantId: z.string({ message: "The tenant id is a string." }).trim().min(1, { message: "The tenant id must not be empty." }).optional(),
 });
-export type RefreshStaleRollupsInput = z.input<typeof refreshStaleRollupsInput>;
+type RefreshStaleRollupsInput = z.input<typeof refreshStaleRollupsInput>;
 
-export interface RefreshStaleRollupsResult {
+interface RefreshStaleRollupsResult {
   tenants: number;
   devices: number;
   days: number;

@@ -28,7 +28,7 @@ import { utcDay } from "@/lib/telemetry/queries/rollup-window";
 /** Devices per transaction: bounds the locks held and the time an ingest of one of them can wait. */
 export const REFRESH_CHUNK_DEVICES = 200;
 
-export interface RefreshResult {
+interface RefreshResult {
   devices: number;
   days: number;
   chunks: number;

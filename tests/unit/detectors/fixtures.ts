@@ -2,12 +2,12 @@ import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 
 /** Test data builders for the detectors. Times are UTC; the day is an ordinary Tuesday in November. */
 
-export const DAY = "2026-11-17";
+const DAY = "2026-11-17";
 export const T0 = new Date(`${DAY}T00:00:00Z`).getTime();
 export const MIN = 60_000;
-export const HOUR = 60 * MIN;
+const HOUR = 60 * MIN;
 
-export const at = (ms: number) => new Date(ms);
+const at = (ms: number) => new Date(ms);
 /** A time on the test day, e.g. t("07:30"), t("07:30:59"). */
 export const t = (hhmm: string) => new Date(`${DAY}T${hhmm.length === 5 ? `${hhmm}:00` : hhmm}Z`);
 

@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { EMISSION_FACTORS, FI_GRID_FACTOR_BASIS, FI_GRID_G_PER_KWH } from "@/lib/reports/emission-factors";
 import { emissionsCsv } from "@/lib/reports/emissions-csv";
-import { emissionsReport, haversineKm, vehicleEmissions, type EmissionsVehicleInput } from "@/lib/reports/emissions";
+import { emissionsReport, vehicleEmissions, type EmissionsVehicleInput } from "@/lib/reports/emissions";
 import * as greenFleet from "@/lib/scores/green-fleet";
 import { withDistance } from "../../helpers/distance-evidence";
 import { parseCsv } from "../../helpers/emissions-csv-parse";
+import { haversineKm } from "../../oracles/haversine-km";
 
 const v = (over: Partial<Omit<EmissionsVehicleInput, "distance">> & { odometer_km?: number | null; great_circle_km?: number }): EmissionsVehicleInput => ({
   device_id: "d1",

@@ -1,0 +1,31 @@
+import type { KnipConfig } from "knip";
+
+/**
+ * `npm run knip`: no file, dependency, export or exported type that nothing uses. Exports used only in
+ * their own file count as unused (knip's default), so an `export` has to be earned by an importer.
+ * Entry points beyond those knip's plugins find (Next.js app router and proxy, vitest, Playwright,
+ * drizzle-kit, the npm scripts): the processes started by path rather than by import.
+ */
+const config: KnipConfig = {
+  // server.ts (npm run dev/start) and proxy.ts (Next.js) are found by knip's plugins.
+  entry: [
+    // Run by hand with `npx tsx …` (README, docs/performance.md), not all of them from npm scripts.
+    "scripts/*.ts",
+    "bench/*.ts",
+    // Spawned as its own process by bench/benchmarks/read-floor.ts.
+    "bench/lib/floor-server.ts",
+    "bin/*.mjs",
+  ],
+  project: ["**/*.{ts,tsx,mjs}"],
+  ignoreDependencies: [
+    // Run as command-line tools by name (scripts/lint-openapi.ts execs `redocly` and `spectral`;
+    // tests/integration/mcp-server.test.ts runs the MCP Inspector's CLI), never imported.
+    "@redocly/cli",
+    "@stoplight/spectral-cli",
+    "@modelcontextprotocol/inspector",
+    // Next.js brings its own PostCSS and loads postcss.config.mjs itself.
+    "postcss",
+  ],
+};
+
+export default config;
