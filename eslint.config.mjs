@@ -60,10 +60,7 @@ export default defineConfig([
       // A leading underscore marks a binding kept on purpose: a rest sibling omitted from a copy, a
       // parameter a signature requires. Next's config makes these two warnings; --max-warnings 0 fails on
       // them anyway, so they are errors here.
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
       "@typescript-eslint/no-unused-expressions": "error",
     },
   },

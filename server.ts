@@ -156,7 +156,11 @@ server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
 // A request Node cannot parse, cut short or too slow never reaches Next.js; answer it in the envelope
 // too (see edge-guard.ts) and release its connection (lib/http/connections.ts).
 server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
-  keeper.clientError(err, socket, err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? requestTimeoutAnswer(connections.headersTimeoutMs, connections.requestTimeoutMs) : malformedHttpAnswer(err));
+  keeper.clientError(
+    err,
+    socket,
+    err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? requestTimeoutAnswer(connections.headersTimeoutMs, connections.requestTimeoutMs) : malformedHttpAnswer(err),
+  );
 });
 
 server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
@@ -175,7 +179,15 @@ if (dev) {
 server.listen(port, hostname, () => {
   const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs, maxConnections, shutdownTimeoutMs } = connections;
   log.info(
-    { port, mode: dev ? "development" : "production", request_timeout_ms: requestTimeoutMs, headers_timeout_ms: headersTimeoutMs, keep_alive_timeout_ms: keepAliveTimeoutMs, max_connections: maxConnections, shutdown_timeout_ms: shutdownTimeoutMs },
+    {
+      port,
+      mode: dev ? "development" : "production",
+      request_timeout_ms: requestTimeoutMs,
+      headers_timeout_ms: headersTimeoutMs,
+      keep_alive_timeout_ms: keepAliveTimeoutMs,
+      max_connections: maxConnections,
+      shutdown_timeout_ms: shutdownTimeoutMs,
+    },
     `FDP listening on http://localhost:${port}`,
   );
   startProcessStats(log, env().FDP_PROCESS_STATS_MS);

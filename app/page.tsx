@@ -7,8 +7,7 @@ export default function Home() {
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">FDP — Fleet Data Products</p>
       <h1 className="mt-2 text-4xl font-bold tracking-tight">Vehicle telemetry, turned into data products</h1>
       <p className="mt-4 text-lg text-slate-600">
-        Fleet snapshots, alerts, scores and certificates for leasing companies and insurers, through a REST API, an MCP
-        server and a dashboard.
+        Fleet snapshots, alerts, scores and certificates for leasing companies and insurers, through a REST API, an MCP server and a dashboard.
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link href="/docs" className="rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-700">

@@ -104,9 +104,7 @@ export async function explainFleetRisk({
   now?: Date;
   settings?: readonly PlannerSetting[];
 }): Promise<FleetRiskExplain> {
-  const recorded = await recordStatements(url, (db) =>
-    getFleetRisk({ ctx: { db, tenantId, isSandbox: false, log: rootLogger() }, input: { period: periodDays }, now }),
-  );
+  const recorded = await recordStatements(url, (db) => getFleetRisk({ ctx: { db, tenantId, isSandbox: false, log: rootLogger() }, input: { period: periodDays }, now }));
   const statements = recorded.statements.filter((s) => /^\s*(with|select)\b/i.test(s.sql));
   if (statements.length !== 1) throw new Error(`expected the verb to send one statement for the fleet, got ${statements.length}`);
   const statement = statements[0]!;

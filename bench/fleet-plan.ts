@@ -76,7 +76,10 @@ async function main(): Promise<void> {
     // would fix the statistics) does not start: the plan must be right without it.
     for (let left = VEHICLES; left > 0; left -= ANALYZE_AFTER_NEW_DEVICES - 1) {
       const n = Math.min(left, ANALYZE_AFTER_NEW_DEVICES - 1);
-      await ingestTelemetry({ ctx: ctx, input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: t0, speed_kmh: 12, soc_percent: 55, lat: 60.2, lon: 24.9 })) } });
+      await ingestTelemetry({
+        ctx: ctx,
+        input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: t0, speed_kmh: 12, soc_percent: 55, lat: 60.2, lon: 24.9 })) },
+      });
     }
 
     await raw`
@@ -114,7 +117,9 @@ async function main(): Promise<void> {
         `GET /fleet?limit=${PAGE} statement, ${VEHICLES.toLocaleString("en-US")}-vehicle tenant, server execution time (median of ${RUNS})`,
         "statistics   | now (page, LATERAL probe) | before (aggregate, join) | before / now",
         "-------------|---------------------------|--------------------------|-------------",
-        ...Object.entries(results).map(([phase, r]) => `${phase.padEnd(12)} | ${`${r.nowMs} ms`.padStart(25)} | ${`${r.beforeMs} ms`.padStart(24)} | ×${(r.beforeMs! / r.nowMs!).toFixed(1)}`),
+        ...Object.entries(results).map(
+          ([phase, r]) => `${phase.padEnd(12)} | ${`${r.nowMs} ms`.padStart(25)} | ${`${r.beforeMs} ms`.padStart(24)} | ×${(r.beforeMs! / r.nowMs!).toFixed(1)}`,
+        ),
         "",
       ].join("\n"),
     );

@@ -158,7 +158,9 @@ async function main() {
           stage === "stages total" || stage.startsWith("ingestTelemetry") ? `${Math.round(records / (m / 1000)).toLocaleString("en-US")} rec/s` : "",
         ];
       });
-      out.push(`### ingest ${c.label}, median of ${c.batches} batches\n\n${renderTable(["stage", "ms", "share", "app CPU ms", "rate"], rows, ["left", "right", "right", "right", "right"])}`);
+      out.push(
+        `### ingest ${c.label}, median of ${c.batches} batches\n\n${renderTable(["stage", "ms", "share", "app CPU ms", "rate"], rows, ["left", "right", "right", "right", "right"])}`,
+      );
       log(`${c.label} done`);
     }
     process.stdout.write(`\n${out.join("\n\n")}\n`);
@@ -174,8 +176,12 @@ async function main() {
 function report(profile: CpuProfile, requests: number, records = "10,000"): ProfileBreakdown {
   const out = analyseProfile(profile, { fromUrl: "/lib/json/parse-i-json", topFunctions: 40 });
   const busy = out.busyMs;
-  process.stdout.write(`\nCPU self time of the app process: ${(busy / 1000).toFixed(2)} s busy over ${requests} requests of ${records} records (2 warm-ups included, start-up left out): ${(busy / requests).toFixed(0)} ms per request\n`);
-  for (const [b, ms] of out.buckets) if (b !== "idle" && ms / requests >= 0.5) process.stdout.write(`${b.padEnd(60)} ${(ms / requests).toFixed(1).padStart(7)} ms/request  ${((100 * ms) / busy).toFixed(1).padStart(5)} %\n`);
+  process.stdout.write(
+    `\nCPU self time of the app process: ${(busy / 1000).toFixed(2)} s busy over ${requests} requests of ${records} records (2 warm-ups included, start-up left out): ${(busy / requests).toFixed(0)} ms per request\n`,
+  );
+  for (const [b, ms] of out.buckets)
+    if (b !== "idle" && ms / requests >= 0.5)
+      process.stdout.write(`${b.padEnd(60)} ${(ms / requests).toFixed(1).padStart(7)} ms/request  ${((100 * ms) / busy).toFixed(1).padStart(5)} %\n`);
   process.stdout.write("\nTop functions by self time (ms per request)\n");
   for (const [fn, ms] of out.functions) if (!fn.startsWith("(idle)")) process.stdout.write(`${(ms / requests).toFixed(1).padStart(7)}  ${fn}\n`);
   return out;

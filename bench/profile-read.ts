@@ -39,7 +39,11 @@ async function main(): Promise<void> {
       const { key } = await createApiKey({ ctx: { db: database.handle.db }, input: { tenantId: tenant.tenantId } });
       const fleet = new FleetSimulator({ seed: 7070, vehicles: 10_000, recordsPerVehicle: 1, vinTag: "PROF01", startMs: Date.now() - 3 * 600_000, stepMs: 600_000 });
       for (let b = 0; b < 3; b++) {
-        const res = await fetch(`${app.url}/api/v1/oem/ingest`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ source: "fdp-bench", vehicles: fleet.nextBatch() }) });
+        const res = await fetch(`${app.url}/api/v1/oem/ingest`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({ source: "fdp-bench", vehicles: fleet.nextBatch() }),
+        });
         if (res.status !== 200) throw new Error(`seed answered ${res.status}`);
       }
       const target = `${app.url}${process.env.PROFILE_PATH ?? "/api/v1/fleet?limit=500"}`;
@@ -66,13 +70,20 @@ async function main(): Promise<void> {
         }),
       );
       const wall = (performance.now() - started) / 1000;
-      log(`${latencies.length} requests, ${(latencies.length / wall).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+      log(
+        `${latencies.length} requests, ${(latencies.length / wall).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+      );
       await app.stop();
       const { file: biggest, profile } = serverProfile(profDir);
       const { buckets, functions, totalMs, busyMs: busy } = analyseProfile(profile);
       const perRequestMs = busy / latencies.length;
-      process.stdout.write(`\nCPU self time of the app process (${(totalMs / 1000).toFixed(1)} s profiled, ${(busy / 1000).toFixed(1)} s busy; ${perRequestMs.toFixed(2)} ms CPU per request, warm-up and seeding included)\n`);
-      for (const [b, ms] of buckets) process.stdout.write(`${b.padEnd(56)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %${b === "idle" ? "" : `  (${((100 * ms) / busy).toFixed(1)} % of busy)`}\n`);
+      process.stdout.write(
+        `\nCPU self time of the app process (${(totalMs / 1000).toFixed(1)} s profiled, ${(busy / 1000).toFixed(1)} s busy; ${perRequestMs.toFixed(2)} ms CPU per request, warm-up and seeding included)\n`,
+      );
+      for (const [b, ms] of buckets)
+        process.stdout.write(
+          `${b.padEnd(56)} ${(ms / 1000).toFixed(2).padStart(7)} s  ${((100 * ms) / totalMs).toFixed(1).padStart(5)} %${b === "idle" ? "" : `  (${((100 * ms) / busy).toFixed(1)} % of busy)`}\n`,
+        );
       process.stdout.write("\nTop functions by self time\n");
       for (const [fn, ms] of functions) process.stdout.write(`${(ms / 1000).toFixed(2).padStart(7)} s  ${fn}\n`);
       const file = writeResultsFile("profile-read", { target, seconds: SECONDS, requests: latencies.length, totalMs, busyMs: busy, buckets, functions });

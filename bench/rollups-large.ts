@@ -46,7 +46,10 @@ try {
   }
   const runs = Number(process.env.ROLLUP_BENCH_RUNS ?? 3);
   for (const period of [30, 365]) {
-    for (const [label, verb] of [["fleet risk", getFleetRisk], ["green fleet", getGreenFleet]] as const) {
+    for (const [label, verb] of [
+      ["fleet risk", getFleetRisk],
+      ["green fleet", getGreenFleet],
+    ] as const) {
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
         t = performance.now();

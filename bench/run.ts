@@ -150,7 +150,9 @@ async function main(): Promise<number> {
     process.stdout.write("\n");
     for (const r of results) process.stdout.write(renderComparison(r) + "\n\n");
     if ((loadAtStart[0] ?? 0) > 0.5) {
-      process.stdout.write(`Note: the 1-min load average was ${loadAtStart[0]?.toFixed(2)} before the run (${os.cpus().length} CPUs): other processes were busy, figures are pessimistic.\n`);
+      process.stdout.write(
+        `Note: the 1-min load average was ${loadAtStart[0]?.toFixed(2)} before the run (${os.cpus().length} CPUs): other processes were busy, figures are pessimistic.\n`,
+      );
     }
     process.stdout.write(`Raw figures: ${path.relative(ROOT, file)}  (wall time ${wallSeconds.toFixed(0)} s)\n`);
     if (process.env.BENCH_HISTORY === "0") {

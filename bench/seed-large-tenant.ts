@@ -123,18 +123,108 @@ const ALL: Powertrain[] = ["BEV", "PHEV", "HEV", "ICE"];
 const PLUG: Powertrain[] = ["BEV", "PHEV"];
 const FUEL: Powertrain[] = ["PHEV", "HEV", "ICE"];
 const ALERT_RULES: AlertRule[] = [
-  { key: ALERT_KEYS.batteryLow12v, severity: "WARNING", prediction: "12 V battery resting voltage is low: the vehicle may fail to start.", valueField: "battery_voltage", min: 11.3, max: 11.8, powertrains: ALL, weight: 3 },
-  { key: ALERT_KEYS.batteryLow12v, severity: "CRITICAL", prediction: "12 V battery resting voltage is critically low: replace the battery.", valueField: "battery_voltage", min: 10.6, max: 11.2, powertrains: ALL, weight: 1 },
-  { key: ALERT_KEYS.batteryLowSoc, severity: "WARNING", prediction: "State of charge below 10 % while not charging.", valueField: "soc_pct", min: 4, max: 9.5, powertrains: PLUG, weight: 3 },
-  { key: ALERT_KEYS.batterySohDrop, severity: "WARNING", prediction: "State of health fell faster than expected.", valueField: "soh_pct", min: 84, max: 92, powertrains: PLUG, weight: 1 },
+  {
+    key: ALERT_KEYS.batteryLow12v,
+    severity: "WARNING",
+    prediction: "12 V battery resting voltage is low: the vehicle may fail to start.",
+    valueField: "battery_voltage",
+    min: 11.3,
+    max: 11.8,
+    powertrains: ALL,
+    weight: 3,
+  },
+  {
+    key: ALERT_KEYS.batteryLow12v,
+    severity: "CRITICAL",
+    prediction: "12 V battery resting voltage is critically low: replace the battery.",
+    valueField: "battery_voltage",
+    min: 10.6,
+    max: 11.2,
+    powertrains: ALL,
+    weight: 1,
+  },
+  {
+    key: ALERT_KEYS.batteryLowSoc,
+    severity: "WARNING",
+    prediction: "State of charge below 10 % while not charging.",
+    valueField: "soc_pct",
+    min: 4,
+    max: 9.5,
+    powertrains: PLUG,
+    weight: 3,
+  },
+  {
+    key: ALERT_KEYS.batterySohDrop,
+    severity: "WARNING",
+    prediction: "State of health fell faster than expected.",
+    valueField: "soh_pct",
+    min: 84,
+    max: 92,
+    powertrains: PLUG,
+    weight: 1,
+  },
   { key: ALERT_KEYS.drivingOverspeed, severity: "INFO", prediction: "Speed above 130 km/h.", valueField: "speed_kmh", min: 131, max: 150, powertrains: ALL, weight: 5 },
   { key: ALERT_KEYS.drivingOverspeed, severity: "WARNING", prediction: "Speed above 160 km/h.", valueField: "speed_kmh", min: 161, max: 175, powertrains: ALL, weight: 1 },
-  { key: ALERT_KEYS.chargingStalled, severity: "INFO", prediction: "Charging stalled: the state of charge did not rise.", valueField: "soc_pct", min: 20, max: 70, powertrains: PLUG, weight: 2 },
-  { key: ALERT_KEYS.chargingHighCRate, severity: "INFO", prediction: "High charging C-rate.", valueField: "charging_power_kw", min: 120, max: 200, powertrains: ["BEV"], weight: 1 },
-  { key: ALERT_KEYS.odometerOutlier, severity: "INFO", prediction: "An odometer reading later readings contradicted (data quality).", valueField: "odometer_km", min: 10_000, max: 90_000, powertrains: ALL, weight: 1 },
-  { key: diagnosticsKey("P0420"), severity: "WARNING", prediction: "Catalyst system efficiency below threshold (P0420).", valueField: null, min: 0, max: 0, powertrains: FUEL, weight: 2 },
-  { key: diagnosticsKey("P0300"), severity: "CRITICAL", prediction: "Random/multiple cylinder misfire detected (P0300).", valueField: null, min: 0, max: 0, powertrains: ["ICE"], weight: 1 },
-  { key: diagnosticsKey("P0A80"), severity: "CRITICAL", prediction: "Replace hybrid battery pack (P0A80).", valueField: null, min: 0, max: 0, powertrains: ["HEV", "PHEV"], weight: 1 },
+  {
+    key: ALERT_KEYS.chargingStalled,
+    severity: "INFO",
+    prediction: "Charging stalled: the state of charge did not rise.",
+    valueField: "soc_pct",
+    min: 20,
+    max: 70,
+    powertrains: PLUG,
+    weight: 2,
+  },
+  {
+    key: ALERT_KEYS.chargingHighCRate,
+    severity: "INFO",
+    prediction: "High charging C-rate.",
+    valueField: "charging_power_kw",
+    min: 120,
+    max: 200,
+    powertrains: ["BEV"],
+    weight: 1,
+  },
+  {
+    key: ALERT_KEYS.odometerOutlier,
+    severity: "INFO",
+    prediction: "An odometer reading later readings contradicted (data quality).",
+    valueField: "odometer_km",
+    min: 10_000,
+    max: 90_000,
+    powertrains: ALL,
+    weight: 1,
+  },
+  {
+    key: diagnosticsKey("P0420"),
+    severity: "WARNING",
+    prediction: "Catalyst system efficiency below threshold (P0420).",
+    valueField: null,
+    min: 0,
+    max: 0,
+    powertrains: FUEL,
+    weight: 2,
+  },
+  {
+    key: diagnosticsKey("P0300"),
+    severity: "CRITICAL",
+    prediction: "Random/multiple cylinder misfire detected (P0300).",
+    valueField: null,
+    min: 0,
+    max: 0,
+    powertrains: ["ICE"],
+    weight: 1,
+  },
+  {
+    key: diagnosticsKey("P0A80"),
+    severity: "CRITICAL",
+    prediction: "Replace hybrid battery pack (P0A80).",
+    valueField: null,
+    min: 0,
+    max: 0,
+    powertrains: ["HEV", "PHEV"],
+    weight: 1,
+  },
   { key: diagnosticsKey("U0100"), severity: "WARNING", prediction: "Lost communication with ECM/PCM (U0100).", valueField: null, min: 0, max: 0, powertrains: ALL, weight: 1 },
 ];
 
@@ -194,7 +284,10 @@ function telemetrySelect(o: SeedOptions, tenantId: string, from: string, to: str
   const R = o.readingsPerDay;
   const day0 = `('${o.anchor.toISOString()}'::timestamptz at time zone 'UTC')::date - ${o.days}`;
   // cumulative weekday factors: cum(j) = 7·floor(j/7) + C[j mod 7]
-  const cumArr = `array[${WEEKDAY_FACTORS.reduce<number[]>((acc, f, k) => [...acc, (acc[k] ?? 0) + f], [0]).slice(0, 7).map((x) => x.toFixed(2)).join(",")}]::float8[]`;
+  const cumArr = `array[${WEEKDAY_FACTORS.reduce<number[]>((acc, f, k) => [...acc, (acc[k] ?? 0) + f], [0])
+    .slice(0, 7)
+    .map((x) => x.toFixed(2))
+    .join(",")}]::float8[]`;
   const cum = (j: string) => `(7 * floor((${j}) / 7.0) + (${cumArr})[1 + ((${j}) % 7)])`;
   const facArr = `array[${WEEKDAY_FACTORS.join(",")}]::float8[]`;
   const key = `x.device_id || ':' || x.i || ':' || x.r`;
@@ -517,7 +610,9 @@ async function main(): Promise<void> {
   const { prepareDatabase } = await import("./lib/database");
   const log = (m: string) => process.stderr.write(`[bench:seed] ${m}\n`);
   const options = optionsFromEnv();
-  log(`options: ${options.devices} devices × ${options.days} days × ${options.readingsPerDay} readings = ${(options.devices * options.days * options.readingsPerDay).toLocaleString("en")} telemetry rows; anchor ${options.anchor.toISOString()}`);
+  log(
+    `options: ${options.devices} devices × ${options.days} days × ${options.readingsPerDay} readings = ${(options.devices * options.days * options.readingsPerDay).toLocaleString("en")} telemetry rows; anchor ${options.anchor.toISOString()}`,
+  );
   const database = await prepareDatabase(log);
   const keep = !database.owned || process.env.SEED_KEEP_DATABASE === "1";
   try {
@@ -551,12 +646,23 @@ async function main(): Promise<void> {
     const out = process.stdout;
     out.write(`\nTenant: ${tenant.tenantId}\nAPI key: ${key.key}\n`);
     if (database.owned && keep) out.write(`Database (kept): ${database.url}\n`);
-    out.write(`\nRows:\n${Object.entries(result.counts).map(([k, v]) => `  ${k.padEnd(16)} ${(v as number).toLocaleString("en")}`).join("\n")}\n`);
-    out.write(`\nSteps:\n${result.steps.filter((s) => !s.step.startsWith("telemetry big-")).map((s) => `  ${s.step.padEnd(26)} ${(s.ms / 1000).toFixed(1)} s`).join("\n")}\n`);
+    out.write(
+      `\nRows:\n${Object.entries(result.counts)
+        .map(([k, v]) => `  ${k.padEnd(16)} ${(v as number).toLocaleString("en")}`)
+        .join("\n")}\n`,
+    );
+    out.write(
+      `\nSteps:\n${result.steps
+        .filter((s) => !s.step.startsWith("telemetry big-"))
+        .map((s) => `  ${s.step.padEnd(26)} ${(s.ms / 1000).toFixed(1)} s`)
+        .join("\n")}\n`,
+    );
     out.write(`\nSeed time (tenant, key, rows, analyze): ${seedSeconds.toFixed(1)} s\n`);
     out.write(`Database size: ${String(size?.db)} (telemetry ${String(size?.telemetry)}, alerts ${String(size?.alerts)}, driving_events ${String(size?.driving_events)})\n`);
     out.write(`\nSanity check at the anchor:\n`);
-    out.write(`  getFleetRisk(period 365): fleet_risk_score ${risk.fleet_risk_score}, device_count ${risk.device_count}, severity ${JSON.stringify(risk.severity_distribution)} in ${riskMs.toFixed(0)} ms\n`);
+    out.write(
+      `  getFleetRisk(period 365): fleet_risk_score ${risk.fleet_risk_score}, device_count ${risk.device_count}, severity ${JSON.stringify(risk.severity_distribution)} in ${riskMs.toFixed(0)} ms\n`,
+    );
     out.write(`  getTas(${deviceIdOf(1, options.devices)}): tas_score ${tas.tas_score}, tas_grade ${tas.tas_grade} in ${tasMs.toFixed(0)} ms\n`);
   } finally {
     if (keep) await database.handle.close();

@@ -58,7 +58,9 @@ async function main(): Promise<number> {
     const memory = processFigures(app.output(), new Date(Date.now() - seconds * 1000).toISOString());
     const [stored] = await raw<{ n: number }[]>`select count(*)::int as n from telemetry where tenant_id = ${tenant.tenantId} and device_id like 'soak-%'`;
     const text = renderSoakReport(report, memory);
-    process.stdout.write(`${text}\nTelemetry rows stored for the soak fleet: ${stored!.n} (seeded ${report.seededRecords} + acknowledged during the soak ${report.ingestRecordsAcknowledged} = ${report.seededRecords + report.ingestRecordsAcknowledged})\n`);
+    process.stdout.write(
+      `${text}\nTelemetry rows stored for the soak fleet: ${stored!.n} (seeded ${report.seededRecords} + acknowledged during the soak ${report.ingestRecordsAcknowledged} = ${report.seededRecords + report.ingestRecordsAcknowledged})\n`,
+    );
     const dir = path.join(ROOT, "bench", "results");
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `soak-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);

@@ -69,7 +69,10 @@ test("a reason under 3 characters is refused with a message, and nothing is dism
   await signIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/dashboard/alerts?acknowledged=false");
-  const item = page.locator("li[data-alert-id]").filter({ has: page.getByText("Dismiss as false alarm", { exact: true }) }).first();
+  const item = page
+    .locator("li[data-alert-id]")
+    .filter({ has: page.getByText("Dismiss as false alarm", { exact: true }) })
+    .first();
   const id = await item.getAttribute("data-alert-id");
   await item.getByText("Dismiss as false alarm", { exact: true }).click();
   const reason = item.getByLabel(/Why is this a false alarm/);

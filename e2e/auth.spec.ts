@@ -32,7 +32,7 @@ test("the demo user signs in and sees the sandbox fleet table", async ({ page })
   // The map: one marker element per vehicle with a known position (CONTRACT "Dashboard"), clustered or not.
   const map = page.locator("[data-fleet-map]");
   await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 20_000 });
-  const placed = (await api.json() as { data: { lat: number | null; lon: number | null }[] }).data.filter((v) => v.lat !== null && v.lon !== null).length;
+  const placed = ((await api.json()) as { data: { lat: number | null; lon: number | null }[] }).data.filter((v) => v.lat !== null && v.lon !== null).length;
   expect(placed).toBeGreaterThan(0);
   await expect(map.locator("[data-device-id]")).toHaveCount(placed);
   await screenshot(page, "dashboard-fleet");
@@ -104,8 +104,7 @@ test("/api/auth answers carry X-Request-Id, and its errors the API envelope", as
 });
 
 test.describe("accessibility (axe): no serious or critical violations", () => {
-  const blocking = (violations: { impact?: string | null; id: string }[]) =>
-    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+  const blocking = (violations: { impact?: string | null; id: string }[]) => violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
   test("/login", async ({ page }) => {
     await page.goto("/login");

@@ -6,8 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
 import { expect, screenshot, signIn, test } from "./fixtures";
 
-const blocking = (violations: { impact?: string | null; id: string }[]) =>
-  violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+const blocking = (violations: { impact?: string | null; id: string }[]) => violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
 async function bytesOf(download: Download): Promise<Buffer> {
   const file = await download.path();

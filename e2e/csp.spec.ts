@@ -85,7 +85,12 @@ test("a page of another origin cannot frame the dashboard (frame-ancestors 'none
   await expect.poll(() => blocked.length, { timeout: 10_000 }).toBeGreaterThan(0);
   const frame = page.frames().find((f) => f !== page.mainFrame());
   // The framed document is Chromium's error page, never the app's form.
-  expect(await frame?.locator("input#password").count().catch(() => 0)).toBe(0);
+  expect(
+    await frame
+      ?.locator("input#password")
+      .count()
+      .catch(() => 0),
+  ).toBe(0);
   await context.close();
 });
 

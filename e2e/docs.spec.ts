@@ -18,7 +18,10 @@ test("the API reference renders the operations and 'try it' calls this server wi
   await expect(page.getByText("Fleet snapshot", { exact: false }).first()).toBeVisible({ timeout: 20_000 });
 
   await page.goto("/docs#tag/fleet/GET/fleet");
-  await page.getByRole("button", { name: /Test Request/i }).first().click();
+  await page
+    .getByRole("button", { name: /Test Request/i })
+    .first()
+    .click();
   const response = page.waitForResponse((r) => r.url().startsWith(`${origin}/api/v1/fleet`) && r.request().method() === "GET");
   await page.getByRole("button", { name: /^Send/ }).first().click();
   const answered = await response;

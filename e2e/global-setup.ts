@@ -24,7 +24,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // FDP_E2E_DEV=1: against `npm run dev` instead (no build; slower pages, for iterating on the UI).
   const dev = process.env.FDP_E2E_DEV === "1";
   if (!dev && !(process.env.FDP_SKIP_BUILD === "1" && existsSync(path.join(ROOT, ".next", "BUILD_ID")))) {
-    execFileSync("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } });
+    execFileSync("npm", ["run", "--silent", "build"], {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    });
   }
   // Live spot prices from a local stand-in for the price source (its documented format), from an hour
   // ago for two days: the vehicle page draws today's curve. With no source at all the app would serve

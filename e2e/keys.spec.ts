@@ -57,7 +57,10 @@ test("create a key, use it, revoke it and see it refused; the audit log records 
   await screenshot(page, "dashboard-keys-created");
 
   await row.getByRole("button", { name: /^Revoke / }).click();
-  await row.getByRole("group", { name: /Confirm revoking/ }).getByRole("button", { name: "Revoke key" }).click();
+  await row
+    .getByRole("group", { name: /Confirm revoking/ })
+    .getByRole("button", { name: "Revoke key" })
+    .click();
   await expect(row).toHaveAttribute("data-key-status", "revoked");
   await expect(row).toContainText("Revoked");
 
@@ -92,7 +95,11 @@ test("the ingest secret is revealed on request only, and the reveal is logged", 
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/dashboard/keys");
   await expect(page.getByTestId("ingest-secret")).toHaveCount(0);
-  const before = await page.getByTestId("audit-log").locator('tr[data-audit-action="ingest_secret.revealed"]').count().catch(() => 0);
+  const before = await page
+    .getByTestId("audit-log")
+    .locator('tr[data-audit-action="ingest_secret.revealed"]')
+    .count()
+    .catch(() => 0);
   await page.getByRole("button", { name: "Reveal secret" }).click();
   await expect(page.getByTestId("ingest-secret")).not.toBeEmpty();
   // The sandbox's secret is public: no rotation, and the switch cannot be turned.
@@ -171,8 +178,7 @@ test("signed out, /dashboard/keys redirects to /login", async ({ page }) => {
 });
 
 test.describe("accessibility (axe): no serious or critical violations", () => {
-  const blocking = (violations: { impact?: string | null; id: string }[]) =>
-    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}`);
+  const blocking = (violations: { impact?: string | null; id: string }[]) => violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}`);
 
   test("/dashboard/keys", async ({ page }) => {
     await signIn(page);

@@ -7,7 +7,16 @@ import { expect, screenshot, signIn, test } from "./fixtures";
  * the charging section of a sandbox ICE says it does not apply; axe finds nothing serious.
  */
 const auth = { authorization: `Bearer ${SANDBOX_KEY}` };
-const SECTIONS = ["Vehicle health", "Total Asset Score", "Battery", "Residual value", "Charging recommendation", "Mileage forecast", "Recent alerts", /^Track of the last \d+ days$/];
+const SECTIONS = [
+  "Vehicle health",
+  "Total Asset Score",
+  "Battery",
+  "Residual value",
+  "Charging recommendation",
+  "Mileage forecast",
+  "Recent alerts",
+  /^Track of the last \d+ days$/,
+];
 
 test("a BEV's page shows every section with content, and its track and marker on the map", async ({ page }) => {
   await signIn(page);
@@ -57,7 +66,10 @@ test("an ICE's page says charging does not apply, and the other sections stand",
   await screenshot(page, "dashboard-vehicle-ice");
 });
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
   test(`accessibility (axe): no serious or critical violations on a vehicle page at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signIn(page);

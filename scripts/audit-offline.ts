@@ -60,9 +60,7 @@ export const snapshotSchema = z
     sources: z.array(z.string().min(1)).min(1),
     limits: z.string().min(1),
     advisories: z.array(advisorySchema),
-    searched_without_findings: z.array(
-      z.object({ package: z.string().min(1), searched: z.iso.date(), note: z.string().optional() }).strict(),
-    ),
+    searched_without_findings: z.array(z.object({ package: z.string().min(1), searched: z.iso.date(), note: z.string().optional() }).strict()),
   })
   .strict();
 
@@ -99,12 +97,7 @@ export function parseSnapshot(json: unknown): Snapshot {
 
 const lockfileSchema = z.object({
   lockfileVersion: z.number(),
-  packages: z
-    .record(
-      z.string(),
-      z.object({ name: z.string().optional(), version: z.string().optional(), dev: z.boolean().optional(), link: z.boolean().optional() }),
-    )
-    .optional(),
+  packages: z.record(z.string(), z.object({ name: z.string().optional(), version: z.string().optional(), dev: z.boolean().optional(), link: z.boolean().optional() })).optional(),
 });
 
 /**
@@ -218,7 +211,14 @@ async function liveAudit(includeDev: boolean, cwd: string): Promise<{ findings: 
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /** The command line; returns the exit code (exported so the tests run it in-process). */
@@ -250,9 +250,7 @@ export async function main(argv: string[]): Promise<number> {
     if ("findings" in live) {
       console.log(`source: live \`npm audit\` from the registry, ${scope}`);
       if (live.findings.length) {
-        console.log(
-          table([["package", "severity", "range", "advisory"], ...live.findings.map((f) => [f.package, f.severity, f.range, `${f.title} ${f.url}`])]),
-        );
+        console.log(table([["package", "severity", "range", "advisory"], ...live.findings.map((f) => [f.package, f.severity, f.range, `${f.title} ${f.url}`])]));
       }
       const bad = live.findings.filter((f) => FAILING.has(f.severity));
       console.log(`${live.findings.length} advisories, ${bad.length} high or critical`);

@@ -18,4 +18,6 @@ console.log("");
 console.log(formatBacktestTable(rows));
 console.log("");
 console.log(`sandbox vehicles left out (odometer rolled back in the history): ${(sandbox.excluded ?? []).join(", ") || "none"}`);
-console.log(`pooled coverage: synthetic ${pooledCoveragePct(rows.filter((r) => r.source === "synthetic"))} %, sandbox ${pooledCoveragePct(rows.filter((r) => r.source === "sandbox"))} %`);
+console.log(
+  `pooled coverage: synthetic ${pooledCoveragePct(rows.filter((r) => r.source === "synthetic"))} %, sandbox ${pooledCoveragePct(rows.filter((r) => r.source === "sandbox"))} %`,
+);

@@ -30,10 +30,14 @@ if (process.argv.includes("--check")) {
   writeFileSync(out, text);
   console.log(`wrote ${out}`);
 }
-console.log(`${model.dataset.published_rows_fitted} published rows fitted (of ${model.dataset.rows}); prior ${model.prior.method}; residual SE (log) ${model.residual_se.toFixed(4)}, effective df ${model.effective_df.toFixed(2)}`);
+console.log(
+  `${model.dataset.published_rows_fitted} published rows fitted (of ${model.dataset.rows}); prior ${model.prior.method}; residual SE (log) ${model.residual_se.toFixed(4)}, effective df ${model.effective_df.toFixed(2)}`,
+);
 for (const name of model.features) {
   const bound = model.upper_bounds[name];
-  console.log(`  ${name.padEnd(24)} ${model.coefficients[name].toFixed(5).padStart(9)}  (SE ${model.standard_errors[name].toFixed(5)}, prior SD ${model.prior.sd[name]}${bound !== undefined ? `, bound ≤ ${bound.toFixed(5)}${model.at_bound.includes(name) ? " ACTIVE" : ""}` : ""})`);
+  console.log(
+    `  ${name.padEnd(24)} ${model.coefficients[name].toFixed(5).padStart(9)}  (SE ${model.standard_errors[name].toFixed(5)}, prior SD ${model.prior.sd[name]}${bound !== undefined ? `, bound ≤ ${bound.toFixed(5)}${model.at_bound.includes(name) ? " ACTIVE" : ""}` : ""})`,
+  );
 }
 console.log(`interval: ${model.interval.level} level, leave-one-out half-width ${model.interval.loo_half_width_log.toFixed(4)} (log)`);
 console.log(validationTable(model));

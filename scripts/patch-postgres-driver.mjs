@@ -39,7 +39,10 @@ const REPLACEMENTS = [
     `  function nextWrite(fn) {\n    ${MARK}\n    if (socket === null) {\n      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options))\n      return false\n    }\n    const x = socket.write(chunk, fn)`,
   ],
   ["    clearImmediate(nextWriteTimer)\n    if (socket) {", "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {"],
-  ["    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)", "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)"],
+  [
+    "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)",
+    "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)",
+  ],
   ["        return fetchArrayTypes()", "        return fetchArrayTypes().catch(() => { /* the connection closes; the next one fetches again */ })"],
   // 3. The row counter (`rows`) is reset only by CommandComplete: a result cut off by a dying connection
   //    left it at its count, so the next query on the reconnected connection wrote its rows from that

@@ -37,7 +37,9 @@ async function main(): Promise<void> {
     const anchor = currentUtcHour();
     const t0 = performance.now();
     const seeded = await seedLargeTenant({ db, tenantId, options: { devices, days, readingsPerDay, anchor } });
-    console.log(`seeded ${seeded.counts.devices} devices, ${seeded.counts.telemetry} readings (${days} d × ${readingsPerDay} a day) with rollups in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${seeded.counts.devices} devices, ${seeded.counts.telemetry} readings (${days} d × ${readingsPerDay} a day) with rollups in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     const list = (await rows<{ device_id: string }>(db, sql`select device_id from devices where tenant_id = ${tenantId} order by device_id`)).map((r) => r.device_id);
     const ctx = { db, tenantId };
     const until = new Date(anchor.getTime() - 1).toISOString();

@@ -55,7 +55,9 @@ async function main(): Promise<void> {
             from generate_series(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, make_interval(secs => ${every}::float8)) ts) g`);
     if (handle.kind === "postgres") await db.execute(sql`analyze telemetry`);
     const n = (await rows<{ n: number }>(db, sql`select count(*)::int as n from telemetry where tenant_id = ${tenantId}`))[0]?.n ?? 0;
-    console.log(`${handle.kind}: ${n} readings (every ${every} s, parked ${parkMin} min between awake readings, ${oldDays} d before the 90-day window, ${days} d in it), inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `${handle.kind}: ${n} readings (every ${every} s, parked ${parkMin} min between awake readings, ${oldDays} d before the 90-day window, ${days} d in it), inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     let t1 = performance.now();
     await markTelemetryRollupsStale({ db, tenantId });
     const refreshed = await refreshTelemetryRollups({ db, tenantId, now });
@@ -72,7 +74,9 @@ async function main(): Promise<void> {
         times[rollups ? "rolled" : "raw"].push(performance.now() - t1);
       }
     }
-    console.log(`electrical part, 1 device: ${median(times.rolled).toFixed(1)} ms with the rollups, ${median(times.raw).toFixed(1)} ms by the raw walk (medians of ${reps}, alternating)`);
+    console.log(
+      `electrical part, 1 device: ${median(times.rolled).toFixed(1)} ms with the rollups, ${median(times.raw).toFixed(1)} ms by the raw walk (medians of ${reps}, alternating)`,
+    );
   } finally {
     await handle.close().catch(() => {});
   }

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     const explain = arg("explain");
     // --explain: every statement a loader sends runs as EXPLAIN ANALYZE, and the plan is printed.
     const db: Db = explain
-      ? (new Proxy(handle.db, {
+      ? new Proxy(handle.db, {
           get: (target, prop, receiver) =>
             prop === "execute"
               ? async (query: SQL) => {
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
                   return [];
                 }
               : (Reflect.get(target, prop, receiver) as unknown),
-        }))
+        })
       : handle.db;
     const ctx = { db, tenantId: SANDBOX_TENANT_ID };
     const ids = (await handle.db.select({ id: devices.deviceId }).from(devices).where(eq(devices.tenantId, SANDBOX_TENANT_ID)).orderBy(devices.deviceId)).map((r) => r.id);
@@ -86,7 +86,14 @@ async function main(): Promise<void> {
       const run = (c: typeof ctx) =>
         explain.startsWith("fleet")
           ? loadFleetInputs({ ctx: c as Parameters<typeof loadFleetInputs>[0]["ctx"], periodDays: Number(explain.replace(/\D/g, "") || 30), now })
-          : ({ tas: loadTasInputs, vehicle_health: loadVehicleHealthInputs, battery_snapshot: loadBatterySnapshotInputs, device_fleet: loadDeviceFleetInputs } as unknown as Record<string, typeof loadTasInputs>)[explain]?.({
+          : (
+              {
+                tas: loadTasInputs,
+                vehicle_health: loadVehicleHealthInputs,
+                battery_snapshot: loadBatterySnapshotInputs,
+                device_fleet: loadDeviceFleetInputs,
+              } as unknown as Record<string, typeof loadTasInputs>
+            )[explain]?.({
               ctx: c,
               deviceIds: device === "all" ? ids : [device ?? ids[0] ?? ""],
               now,

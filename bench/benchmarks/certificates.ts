@@ -81,7 +81,12 @@ export const certificates: Benchmark = {
     let content: CertifiedContent | undefined;
     for (let i = 0; i < 3; i += 1) content = JSON.parse(await call(`${ctx.appUrl}/api/v1/certificates/generate/${ids[i]}`, tenant.key, "POST")) as CertifiedContent;
     const generation = await withTimeout("certificate generation", 10 * 60_000, () =>
-      measure({ batches: GENERATIONS, concurrency: 1, unitsPerBatch: 1, job: async (i) => void (await call(`${ctx.appUrl}/api/v1/certificates/generate/${ids[i % ids.length]}`, tenant.key, "POST")) }),
+      measure({
+        batches: GENERATIONS,
+        concurrency: 1,
+        unitsPerBatch: 1,
+        job: async (i) => void (await call(`${ctx.appUrl}/api/v1/certificates/generate/${ids[i % ids.length]}`, tenant.key, "POST")),
+      }),
     );
 
     // ── The floor: render + PDF signature of the same certificate in this process (no HTTP, no database).
@@ -98,7 +103,9 @@ export const certificates: Benchmark = {
 
     // ── /fleet alone vs under certificate load: the app as configured (worker), then in-process rendering.
     const workers = await fleetUnderLoad(ctx.appUrl, tenant.key, ids);
-    ctx.log(`worker rendering: /fleet p99 ${p99(workers.alone).toFixed(1)} ms alone, ${p99(workers.loaded).toFixed(1)} ms under load (${workers.generatedMeanwhile} certificates meanwhile)`);
+    ctx.log(
+      `worker rendering: /fleet p99 ${p99(workers.alone).toFixed(1)} ms alone, ${p99(workers.loaded).toFixed(1)} ms under load (${workers.generatedMeanwhile} certificates meanwhile)`,
+    );
     const inProcessApp = await startBuiltApp(ctx.databaseUrl, ctx.log, { FDP_PDF_WORKERS: "0" });
     let inProcess: Awaited<ReturnType<typeof fleetUnderLoad>>;
     try {
@@ -106,7 +113,9 @@ export const certificates: Benchmark = {
     } finally {
       await inProcessApp.stop();
     }
-    ctx.log(`in-process rendering: /fleet p99 ${p99(inProcess.alone).toFixed(1)} ms alone, ${p99(inProcess.loaded).toFixed(1)} ms under load (${inProcess.generatedMeanwhile} certificates meanwhile)`);
+    ctx.log(
+      `in-process rendering: /fleet p99 ${p99(inProcess.alone).toFixed(1)} ms alone, ${p99(inProcess.loaded).toFixed(1)} ms under load (${inProcess.generatedMeanwhile} certificates meanwhile)`,
+    );
 
     const verdict = (r: { alone: Measurement; loaded: Measurement }) => {
       const ratio = p99(r.loaded) / p99(r.alone);

@@ -71,7 +71,10 @@ function cases(devices: number, today: Date): Case[] {
       label: `fleet risk ${days} d (${size})`,
       path: `/api/v1/scores/fleet-risk?period=${days}d`,
       verb: (ctx, now) => getFleetRisk({ ctx, input: { period: days }, now }),
-      check: (a, n) => (a.device_count === n && typeof a.fleet_risk_score === "number" ? null : `device_count ${String(a.device_count)} (expected ${n}), fleet_risk_score ${String(a.fleet_risk_score)}`),
+      check: (a, n) =>
+        a.device_count === n && typeof a.fleet_risk_score === "number"
+          ? null
+          : `device_count ${String(a.device_count)} (expected ${n}), fleet_risk_score ${String(a.fleet_risk_score)}`,
       headline: (a) => `fleet_risk_score ${String(a.fleet_risk_score)}, alerts_period ${String(a.alerts_period)}`,
       goalMs: days === DAYS ? GOAL_MS : undefined,
     });
@@ -126,7 +129,8 @@ async function largeTenant(ctx: BenchContext): Promise<{ tenantId: string; key: 
     const [c] = await raw<{ devices: number; telemetry: number }[]>`
       select (select count(*)::int from devices where tenant_id = ${reuse}) as devices,
              (select count(*)::int from telemetry where tenant_id = ${reuse}) as telemetry`;
-    if (!c || c.devices === 0) throw new Error(`BENCH_LARGE_TENANT=${reuse}: no devices for this tenant in ${redactUrl(ctx.databaseUrl)} (set DATABASE_URL to the seeded database)`);
+    if (!c || c.devices === 0)
+      throw new Error(`BENCH_LARGE_TENANT=${reuse}: no devices for this tenant in ${redactUrl(ctx.databaseUrl)} (set DATABASE_URL to the seeded database)`);
     ctx.log(`reusing tenant ${reuse}: ${c.devices} devices, ${c.telemetry} telemetry rows`);
     return { tenantId: reuse, key, devices: c.devices, telemetry: c.telemetry, seeded: null };
   }
@@ -212,7 +216,10 @@ export const fleetScores: Benchmark = {
         }
         // The app serves the .next build, the recording runs this tree's code: different answers mean the two differ.
         const verbHeadline = c.headline(rec.result as Record<string, unknown>);
-        if (httpHeadline !== verbHeadline) ctx.log(`  WARNING: the app answered "${httpHeadline}", the in-process verb "${verbHeadline}": is .next built from this tree? (the replayed SQL may not be what the app sends)`);
+        if (httpHeadline !== verbHeadline)
+          ctx.log(
+            `  WARNING: the app answered "${httpHeadline}", the in-process verb "${verbHeadline}": is .next built from this tree? (the replayed SQL may not be what the app sends)`,
+          );
         const fdp = fromLatencies(httpMs);
         const baseline = fromLatencies(sqlMs);
         const ratio = fdp.p50Ms / baseline.p50Ms;

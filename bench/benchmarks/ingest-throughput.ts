@@ -173,7 +173,8 @@ export const ingestThroughput: Benchmark = {
       );
       return row?.n ?? -1;
     };
-    const signal = "device_id, ts, lat, lon, speed_kmh, battery_voltage, soc_pct, soh_pct, odometer_km, charging_status, charging_power_kw, fuel_level_pct, engine_hours, dtc_codes, ignition, weather_temp, raw_data";
+    const signal =
+      "device_id, ts, lat, lon, speed_kmh, battery_voltage, soc_pct, soh_pct, odometer_km, charging_status, charging_power_kw, fuel_level_pct, engine_hours, dtc_codes, ignition, weather_temp, raw_data";
     const equivalence = {
       telemetryRowsDiffering: await differing("telemetry", signal),
       snapshotRowsDiffering: await differing("fleet_snapshot", signal),

@@ -61,7 +61,12 @@ export const mcpOverhead: Benchmark = {
       const { path } = c.rest(deviceId);
       const restCall = () =>
         withTimeout(`${c.label} (REST)`, REQUEST_TIMEOUT_MS, () =>
-          measure({ batches: 1, concurrency: 1, unitsPerBatch: 1, job: async () => void (await text(await fetch(`${ctx.appUrl}${path}`, { headers: { authorization: `Bearer ${tenant.key}` } }), path)) }),
+          measure({
+            batches: 1,
+            concurrency: 1,
+            unitsPerBatch: 1,
+            job: async () => void (await text(await fetch(`${ctx.appUrl}${path}`, { headers: { authorization: `Bearer ${tenant.key}` } }), path)),
+          }),
         );
       let mcpBytes = 0;
       const mcpCall = () =>
@@ -104,8 +109,18 @@ export const mcpOverhead: Benchmark = {
       const mcp = combine(mcpRuns);
       const rest = combine(restRuns);
       const overhead = mcp.p50Ms - rest.p50Ms;
-      rows.push({ label: c.label, fdp: mcp, baseline: rest, goal: { pass: overhead <= GOAL_OVERHEAD_MS, reason: overhead <= GOAL_OVERHEAD_MS ? "" : `median overhead ${overhead.toFixed(1)} ms` } });
-      details[c.label] = { p50OverheadMs: Number(overhead.toFixed(2)), p50Ratio: Number((mcp.p50Ms / rest.p50Ms).toFixed(2)), restAnswerBytes: restBytes, mcpAnswerBytes: mcpBytes };
+      rows.push({
+        label: c.label,
+        fdp: mcp,
+        baseline: rest,
+        goal: { pass: overhead <= GOAL_OVERHEAD_MS, reason: overhead <= GOAL_OVERHEAD_MS ? "" : `median overhead ${overhead.toFixed(1)} ms` },
+      });
+      details[c.label] = {
+        p50OverheadMs: Number(overhead.toFixed(2)),
+        p50Ratio: Number((mcp.p50Ms / rest.p50Ms).toFixed(2)),
+        restAnswerBytes: restBytes,
+        mcpAnswerBytes: mcpBytes,
+      };
       ctx.log(`  ${c.label}: MCP p50 ${mcp.p50Ms.toFixed(1)} ms vs REST ${rest.p50Ms.toFixed(1)} ms (+${overhead.toFixed(1)} ms; ${mcpBytes} vs ${restBytes} bytes)`);
     }
     return {

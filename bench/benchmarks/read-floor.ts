@@ -115,15 +115,19 @@ export const readFloor: Benchmark = {
         const base = combine(floorRuns);
         const p99 = { app: percentile(app.latenciesMs, 99), floor: percentile(base.latenciesMs, 99) };
         const ratio = app.perSecond / base.perSecond;
-        const misses =
-          c.label.startsWith("GET /fleet")
-            ? [...(ratio < 0.7 ? [`throughput ${ratio.toFixed(2)} of the floor (< 0.70)`] : []), ...(p99.app > 1.5 * p99.floor ? [`p99 ×${(p99.app / p99.floor).toFixed(1)} the floor's (> 1.5)`] : [])]
-            : p99.app >= 50
-              ? [`p99 ${p99.app.toFixed(1)} ms (≥ 50)`]
-              : [];
+        const misses = c.label.startsWith("GET /fleet")
+          ? [
+              ...(ratio < 0.7 ? [`throughput ${ratio.toFixed(2)} of the floor (< 0.70)`] : []),
+              ...(p99.app > 1.5 * p99.floor ? [`p99 ×${(p99.app / p99.floor).toFixed(1)} the floor's (> 1.5)`] : []),
+            ]
+          : p99.app >= 50
+            ? [`p99 ${p99.app.toFixed(1)} ms (≥ 50)`]
+            : [];
         rows.push({ label: c.label, fdp: app, baseline: base, goal: { pass: misses.length === 0, reason: misses.join(", ") } });
         details[c.label] = { throughputRatio: Number(ratio.toFixed(3)), p99AppMs: Number(p99.app.toFixed(1)), p99FloorMs: Number(p99.floor.toFixed(1)), answerBytes: bytes };
-        ctx.log(`  ${c.label}: app ${app.perSecond.toFixed(0)} req/s p50 ${app.p50Ms.toFixed(1)} p99 ${p99.app.toFixed(1)} ms; floor ${base.perSecond.toFixed(0)} req/s p50 ${base.p50Ms.toFixed(1)} p99 ${p99.floor.toFixed(1)} ms; ratio ${ratio.toFixed(2)} (${bytes.app} vs ${bytes.floor} bytes)`);
+        ctx.log(
+          `  ${c.label}: app ${app.perSecond.toFixed(0)} req/s p50 ${app.p50Ms.toFixed(1)} p99 ${p99.app.toFixed(1)} ms; floor ${base.perSecond.toFixed(0)} req/s p50 ${base.p50Ms.toFixed(1)} p99 ${p99.floor.toFixed(1)} ms; ratio ${ratio.toFixed(2)} (${bytes.app} vs ${bytes.floor} bytes)`,
+        );
       }
       return {
         id: "read",

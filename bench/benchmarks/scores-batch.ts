@@ -99,7 +99,9 @@ export const scoresBatch: Benchmark = {
     const seedStarted = Date.now();
     for (let b = 0; b < INGEST_BATCHES; b++) {
       const body = JSON.stringify({ source: "fdp-bench", vehicles: fleet.nextBatch() });
-      const answer = (await withTimeout(`seed ingest batch ${b + 1}`, REQUEST_TIMEOUT_MS, () => postText(`${ctx.appUrl}/api/v1/oem/ingest`, tenant.key, body)).then((t) => JSON.parse(t) as { accepted?: boolean }));
+      const answer = await withTimeout(`seed ingest batch ${b + 1}`, REQUEST_TIMEOUT_MS, () => postText(`${ctx.appUrl}/api/v1/oem/ingest`, tenant.key, body)).then(
+        (t) => JSON.parse(t) as { accepted?: boolean },
+      );
       if (answer.accepted !== true) throw new Error(`seed ingest batch ${b + 1} was not accepted: ${JSON.stringify(answer).slice(0, 500)}`);
     }
     const seedSeconds = (Date.now() - seedStarted) / 1000;
@@ -204,11 +206,18 @@ export const scoresBatch: Benchmark = {
       ];
       rows.push({ label: c.label, fdp, baseline, goal: { pass: misses.length === 0, reason: misses.join(", ") } });
       perCase[c.label] = { serverOverSqlP50: Number(ratio.toFixed(2)), sqlRoundTripsPerCall: [...new Set(sqlTrips)] };
-      ctx.log(`  HTTP p50 ${fdp.p50Ms.toFixed(1)} ms / p95 ${fdp.p95Ms.toFixed(1)} ms, SQL p50 ${baseline.p50Ms.toFixed(1)} ms / p95 ${baseline.p95Ms.toFixed(1)} ms (×${ratio.toFixed(1)})`);
+      ctx.log(
+        `  HTTP p50 ${fdp.p50Ms.toFixed(1)} ms / p95 ${fdp.p95Ms.toFixed(1)} ms, SQL p50 ${baseline.p50Ms.toFixed(1)} ms / p95 ${baseline.p95Ms.toFixed(1)} ms (×${ratio.toFixed(1)})`,
+      );
     }
 
     const tripsLine = Object.entries(roundTrips)
-      .map(([label, byN]) => `${label}: ${Object.entries(byN).map(([n, c]) => `N=${Number(n).toLocaleString("en-US")}: ${c}`).join(", ")}`)
+      .map(
+        ([label, byN]) =>
+          `${label}: ${Object.entries(byN)
+            .map(([n, c]) => `N=${Number(n).toLocaleString("en-US")}: ${c}`)
+            .join(", ")}`,
+      )
       .join("; ");
     return {
       id: this.id,

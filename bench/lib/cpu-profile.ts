@@ -75,7 +75,9 @@ export function analyseProfile(profile: CpuProfile, { fromUrl, topFunctions = 30
 
 /** The server process's profile in `profDir`: the largest file (tsx's launcher writes a small one too). */
 export function serverProfile(profDir: string): { file: string; profile: CpuProfile } {
-  const files = readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(profDir, f));
+  const files = readdirSync(profDir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(profDir, f));
   if (files.length === 0) throw new Error(`no .cpuprofile in ${profDir} (did the app exit cleanly?)`);
   const file = files.map((f) => ({ f, size: readFileSync(f).length })).sort((a, b) => b.size - a.size)[0]!.f;
   return { file, profile: JSON.parse(readFileSync(file, "utf8")) as CpuProfile };
@@ -86,12 +88,30 @@ export function serverProfile(profDir: string): { file: string; profile: CpuProf
  * refuses that flag in NODE_OPTIONS, so the server is started as `node --cpu-prof --import tsx server.ts`.
  * Resolves once /api/health answers; `stop()` ends it with SIGTERM so that V8 writes the profile.
  */
-export async function startProfiledApp({ databaseUrl, profDir, log }: { databaseUrl: string; profDir: string; log: (m: string) => void }): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startProfiledApp({
+  databaseUrl,
+  profDir,
+  log,
+}: {
+  databaseUrl: string;
+  profDir: string;
+  log: (m: string) => void;
+}): Promise<{ url: string; stop: () => Promise<void> }> {
   mkdirSync(profDir, { recursive: true });
   const port = await freePort();
   const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "--import", "tsx", "server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, REDIS_URL: "", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: "profile-only-session-secret-0123456789abcdef0123" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: "",
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+      AUTH_SECRET: "profile-only-session-secret-0123456789abcdef0123",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   let stopped: Promise<void> | undefined;
@@ -106,7 +126,13 @@ export async function startProfiledApp({ databaseUrl, profDir, log }: { database
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the app exited early (${child.exitCode})`);
-      if (await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false)) break;
+      if (
+        await fetch(`${url}/api/health`).then(
+          (r) => r.status === 200,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error("the app did not become healthy in 120 s");
       await new Promise((r) => setTimeout(r, 500));
     }

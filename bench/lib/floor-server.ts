@@ -32,7 +32,11 @@ const config = JSON.parse(process.env.FLOOR_CONFIG ?? "{}") as FloorConfig;
 // The app's connection settings (lib/db/client.ts): JIT off.
 const sql = postgres(config.databaseUrl, { max: config.pool, onnotice: () => {}, connection: { jit: "off" } });
 // The app's generic-plan pool (lib/db/client.ts): half the connections, generic plans forced.
-const genericSql = postgres(config.databaseUrl, { max: Math.max(2, Math.ceil(config.pool / 2)), onnotice: () => {}, connection: { jit: "off", plan_cache_mode: "force_generic_plan" } });
+const genericSql = postgres(config.databaseUrl, {
+  max: Math.max(2, Math.ceil(config.pool / 2)),
+  onnotice: () => {},
+  connection: { jit: "off", plan_cache_mode: "force_generic_plan" },
+});
 // The driver exactly as drizzle-orm/postgres-js configures it for the app: date/time types and JSON
 // pass through as text (the app's statements send JSON parameters as text for a `::jsonb` cast).
 const passThrough = (v: unknown) => v;

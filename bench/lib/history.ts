@@ -119,7 +119,8 @@ export function appendHistory(file: string, lines: readonly HistoryLine[]): void
   if (lines.length > 0) appendFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
 }
 
-const git = (root: string, args: string[]): string => execFileSync("git", ["--no-optional-locks", ...args], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+const git = (root: string, args: string[]): string =>
+  execFileSync("git", ["--no-optional-locks", ...args], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
 
 /** The checked-out commit and whether the working tree has changes (read-only git calls; "unknown" without git). */
 export function gitState(root: string): { sha: string; dirty: boolean | null } {
@@ -148,7 +149,9 @@ export function importResults(root: string, resultsDir: string, historyFile: str
   if (!existsSync(resultsDir)) return [];
   const known = new Set(readHistory(historyFile).map((l) => l.run));
   const imported: string[] = [];
-  const files = readdirSync(resultsDir).filter((f) => f.endsWith(".json")).sort();
+  const files = readdirSync(resultsDir)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
   for (const f of files) {
     let report: RunReport;
     try {

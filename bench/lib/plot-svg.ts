@@ -84,8 +84,15 @@ export function renderHistorySvg(bench: string, allLines: readonly HistoryLine[]
 
   const ratioLabel = metric === "latency" ? "FDP ÷ baseline time (1 = as fast; lower is better)" : "FDP ÷ baseline rate (1 = as fast; higher is better)";
   const figureLabel = metric === "latency" ? `FDP median (${unit})` : `FDP (${unit})`;
-  const ratioAxis = yAxis(lines.map((l) => l.ratio ?? Number.NaN), top1, [1]);
-  const figureAxis = yAxis(lines.map((l) => l.fdp), top2);
+  const ratioAxis = yAxis(
+    lines.map((l) => l.ratio ?? Number.NaN),
+    top1,
+    [1],
+  );
+  const figureAxis = yAxis(
+    lines.map((l) => l.fdp),
+    top2,
+  );
 
   const out: string[] = [];
   out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
@@ -94,7 +101,9 @@ export function renderHistorySvg(bench: string, allLines: readonly HistoryLine[]
   out.push(`<rect x="0" y="0" width="${W}" height="${H}" fill="#ffffff"/>`);
   out.push(`<text x="${M.left}" y="24" font-size="16" font-weight="bold">${xmlEscape(`Benchmark ${bench}`)}</text>`);
   const span = runs.length ? ` (${runLabel(runs[0]!)} to ${runLabel(runs[runs.length - 1]!)} UTC)` : "";
-  out.push(`<text x="${M.left}" y="42" fill="#555555">${xmlEscape(`${runs.length} run(s)${span} from bench/history.jsonl; one point per run and row; hollow: uncommitted changes or unknown`)}</text>`);
+  out.push(
+    `<text x="${M.left}" y="42" fill="#555555">${xmlEscape(`${runs.length} run(s)${span} from bench/history.jsonl; one point per run and row; hollow: uncommitted changes or unknown`)}</text>`,
+  );
 
   const panel = (top: number, axis: Axis, yLabel: string, kind: "ratio" | "figure", value: (l: HistoryLine) => number | null) => {
     const bottom = top + PANEL_H;
@@ -107,7 +116,10 @@ export function renderHistorySvg(bench: string, allLines: readonly HistoryLine[]
     }
     if (kind === "ratio") {
       const y = axis.toY(1);
-      if (y >= top && y <= bottom) out.push(`<line class="reference" x1="${M.left}" x2="${M.left + PLOT_W}" y1="${num(y)}" y2="${num(y)}" stroke="#555555" stroke-dasharray="5,4"><title>1 = as fast as the baseline</title></line>`);
+      if (y >= top && y <= bottom)
+        out.push(
+          `<line class="reference" x1="${M.left}" x2="${M.left + PLOT_W}" y1="${num(y)}" y2="${num(y)}" stroke="#555555" stroke-dasharray="5,4"><title>1 = as fast as the baseline</title></line>`,
+        );
     }
     out.push(`<line x1="${M.left}" x2="${M.left}" y1="${top}" y2="${bottom}" stroke="#000000"/>`);
     out.push(`<line x1="${M.left}" x2="${M.left + PLOT_W}" y1="${bottom}" y2="${bottom}" stroke="#000000"/>`);
@@ -134,7 +146,8 @@ export function renderHistorySvg(bench: string, allLines: readonly HistoryLine[]
         .map((l) => ({ l, v: value(l) }))
         .filter((p): p is { l: HistoryLine; v: number } => p.v !== null && Number.isFinite(p.v) && Number.isFinite(axis.toY(p.v)))
         .sort((a, b) => a.l.run.localeCompare(b.l.run));
-      if (pts.length > 1) out.push(`<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${pts.map((p) => `${num(xOf(runIndex.get(p.l.run)!))},${num(axis.toY(p.v))}`).join(" ")}"/>`);
+      if (pts.length > 1)
+        out.push(`<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${pts.map((p) => `${num(xOf(runIndex.get(p.l.run)!))},${num(axis.toY(p.v))}`).join(" ")}"/>`);
       for (const p of pts) {
         const l = p.l;
         const tip = [

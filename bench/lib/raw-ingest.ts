@@ -200,7 +200,20 @@ export async function rawIngestBatch(sql: postgres.Sql, tenantId: string, record
 
     let d = devices.get(id);
     if (!d) {
-      d = { vin: r.vin, latestTs: t, make: null, model: null, year: null, powertrain: null, powertrainSource: null, batteryKwh: null, masterDataAt: null, hasSoc: false, hasFuel: false, firstTs: t };
+      d = {
+        vin: r.vin,
+        latestTs: t,
+        make: null,
+        model: null,
+        year: null,
+        powertrain: null,
+        powertrainSource: null,
+        batteryKwh: null,
+        masterDataAt: null,
+        hasSoc: false,
+        hasFuel: false,
+        firstTs: t,
+      };
       devices.set(id, d);
     }
     if (t < d.firstTs) d.firstTs = t;
@@ -252,11 +265,33 @@ export async function rawIngestBatch(sql: postgres.Sql, tenantId: string, record
   // Literals go as strings: postgres.js passes a non-array value through its array serializer as is.
   const params = [
     tenantId,
-    textArray(deviceId), textArray(ts), numberArray(lat), numberArray(lon), numberArray(speed), numberArray(voltage),
-    numberArray(soc), numberArray(soh), numberArray(odo), textArray(charging), numberArray(chargingKw), numberArray(fuel),
-    numberArray(engineHours), textArray(dtc), numberArray(ignition), numberArray(temp), textArray(raw),
-    textArray(dId), textArray(dVin), textArray(dMake), textArray(dModel), numberArray(dYear), textArray(dPt),
-    textArray(dPtSrc), numberArray(dKwh), textArray(dMdAt), textArray(dFirstDay),
+    textArray(deviceId),
+    textArray(ts),
+    numberArray(lat),
+    numberArray(lon),
+    numberArray(speed),
+    numberArray(voltage),
+    numberArray(soc),
+    numberArray(soh),
+    numberArray(odo),
+    textArray(charging),
+    numberArray(chargingKw),
+    numberArray(fuel),
+    numberArray(engineHours),
+    textArray(dtc),
+    numberArray(ignition),
+    numberArray(temp),
+    textArray(raw),
+    textArray(dId),
+    textArray(dVin),
+    textArray(dMake),
+    textArray(dModel),
+    numberArray(dYear),
+    textArray(dPt),
+    textArray(dPtSrc),
+    numberArray(dKwh),
+    textArray(dMdAt),
+    textArray(dFirstDay),
   ];
   await sql.unsafe(STATEMENT, params, { prepare: true });
 }

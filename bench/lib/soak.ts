@@ -35,17 +35,7 @@ interface SoakOptions {
 }
 
 type OperationName =
-  | "fleet"
-  | "alerts"
-  | "vehicle_health"
-  | "battery_snapshot"
-  | "tas"
-  | "fleet_risk_30d"
-  | "scores_batch"
-  | "ingest"
-  | "certificate_pdf"
-  | "emissions_report"
-  | "mcp_vehicle_health";
+  "fleet" | "alerts" | "vehicle_health" | "battery_snapshot" | "tas" | "fleet_risk_30d" | "scores_batch" | "ingest" | "certificate_pdf" | "emissions_report" | "mcp_vehicle_health";
 
 /** Share of the traffic per operation: mostly interactive reads and ingest, some heavy work. */
 const MIX: [OperationName, number][] = [
@@ -316,7 +306,9 @@ export async function runSoak(target: SoakTarget, opts: SoakOptions): Promise<So
     }
     if (performance.now() - lastReport > 30_000) {
       lastReport = performance.now();
-      log(`  ${Math.round((lastReport - t0) / 1000)} s: started ${started}, answered ${completed}, in flight ${inFlight.size}, errors ${Object.values(errorsByKind).reduce((a, b) => a + b, 0)}`);
+      log(
+        `  ${Math.round((lastReport - t0) / 1000)} s: started ${started}, answered ${completed}, in flight ${inFlight.size}, errors ${Object.values(errorsByKind).reduce((a, b) => a + b, 0)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, Math.max(1, Math.min(20, next - (performance.now() - t0)))));
   }
@@ -360,8 +352,7 @@ export function processFigures(logText: string, sinceIso: string): { start: Proc
 
 export function renderSoakReport(report: SoakReport, memory: ReturnType<typeof processFigures>): string {
   const rows = report.operations.map(
-    (o) =>
-      `| ${o.operation} | ${o.requests} | ${o.ok} | ${o.refusedByBudget} | ${Object.values(o.errors).reduce((a, b) => a + b, 0)} | ${o.p50Ms} | ${o.p99Ms} | ${o.maxMs} |`,
+    (o) => `| ${o.operation} | ${o.requests} | ${o.ok} | ${o.refusedByBudget} | ${Object.values(o.errors).reduce((a, b) => a + b, 0)} | ${o.p50Ms} | ${o.p99Ms} | ${o.maxMs} |`,
   );
   const mem = (s: ProcessStats | undefined) =>
     s

@@ -36,18 +36,35 @@ function describe(e: AuditEventRow): string {
 /** The tenant's latest audit events (who, when, what), newest first. */
 export function AuditLog({ events, caption }: { events: AuditEventRow[]; caption: string }) {
   if (events.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">No changes recorded yet. Creating or revoking a key, revealing or rotating the ingest secret, and switching signed ingest appear here.</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
+        No changes recorded yet. Creating or revoking a key, revealing or rotating the ingest secret, and switching signed ingest appear here.
+      </p>
+    );
   }
   return (
-    <div role="region" aria-label="Audit log" tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+    <div
+      role="region"
+      aria-label="Audit log"
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="audit-log">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
-            <th scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">When (UTC)</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Who</th>
-            <th scope="col" className="px-4 py-3 font-semibold">What</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Details</th>
+            <th scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">
+              When (UTC)
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Who
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              What
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Details
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -56,7 +73,9 @@ export function AuditLog({ events, caption }: { events: AuditEventRow[]; caption
               <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">
                 <time dateTime={e.createdAt.toISOString()}>{dateTime.format(e.createdAt)}</time>
               </td>
-              <td className="px-4 py-2.5" title={e.actorUserId}>{e.actorEmail}</td>
+              <td className="px-4 py-2.5" title={e.actorUserId}>
+                {e.actorEmail}
+              </td>
               <td className="whitespace-nowrap px-4 py-2.5 font-medium">{LABELS[e.action] ?? e.action}</td>
               <td className="px-4 py-2.5 text-slate-700">{describe(e)}</td>
             </tr>

@@ -48,7 +48,9 @@ export function DownloadButton({ href, label, busyLabel, fallbackName, testId }:
         {state.busy ? <span aria-hidden="true" className="h-3 w-3 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" /> : null}
         {state.busy ? busyLabel : label}
       </button>
-      <span role="status" aria-live="polite" className="text-sm text-red-700">{state.error}</span>
+      <span role="status" aria-live="polite" className="text-sm text-red-700">
+        {state.error}
+      </span>
     </span>
   );
 }

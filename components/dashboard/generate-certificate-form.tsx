@@ -33,7 +33,9 @@ export function GenerateCertificateForm({
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3" aria-describedby={state.error ? "generate-error" : undefined}>
       <div className="w-full min-w-0 sm:w-auto sm:max-w-sm sm:flex-1">
-        <label htmlFor="certificate-vehicle" className="block text-sm font-medium text-slate-800">Vehicle</label>
+        <label htmlFor="certificate-vehicle" className="block text-sm font-medium text-slate-800">
+          Vehicle
+        </label>
         <select
           id="certificate-vehicle"
           name="device_id"
@@ -41,15 +43,21 @@ export function GenerateCertificateForm({
           defaultValue={selected ?? ""}
           className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
-          <option value="" disabled>Choose a vehicle…</option>
+          <option value="" disabled>
+            Choose a vehicle…
+          </option>
           {vehicles.map((v) => (
-            <option key={v.device_id} value={v.device_id}>{v.name} ({v.device_id})</option>
+            <option key={v.device_id} value={v.device_id}>
+              {v.name} ({v.device_id})
+            </option>
           ))}
         </select>
       </div>
       <SubmitButton />
       {state.error ? (
-        <p id="generate-error" role="alert" className="w-full text-sm font-medium text-red-700">{state.error}</p>
+        <p id="generate-error" role="alert" className="w-full text-sm font-medium text-red-700">
+          {state.error}
+        </p>
       ) : null}
     </form>
   );

@@ -21,11 +21,17 @@ export function ScoreCard({ id, title, score, higherMeans, confidence, component
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4" data-score-card={id}>
       <div className="flex items-baseline justify-between gap-3">
-        <h2 id={id} className="font-semibold">{title}</h2>
-        <span className="text-xs text-slate-600">last {periodDays} days · confidence {confidence}</span>
+        <h2 id={id} className="font-semibold">
+          {title}
+        </h2>
+        <span className="text-xs text-slate-600">
+          last {periodDays} days · confidence {confidence}
+        </span>
       </div>
       <p className="mt-2">
-        <span className="text-3xl font-bold tabular-nums" data-score>{one.format(score)}</span>
+        <span className="text-3xl font-bold tabular-nums" data-score>
+          {one.format(score)}
+        </span>
         <span className="ml-1 text-sm text-slate-600">/ 100, higher = {higherMeans}</span>
       </p>
       <dl className="mt-3 space-y-1.5 text-sm">
@@ -40,9 +46,7 @@ export function ScoreCard({ id, title, score, higherMeans, confidence, component
         ))}
       </dl>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-brand-700">
-          {limitations.length === 0 ? "Method" : `Limitations (${limitations.length}) and method`}
-        </summary>
+        <summary className="cursor-pointer text-brand-700">{limitations.length === 0 ? "Method" : `Limitations (${limitations.length}) and method`}</summary>
         {limitations.length > 0 && (
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
             {limitations.map((l) => (

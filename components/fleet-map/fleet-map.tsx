@@ -24,18 +24,7 @@ import Link from "next/link";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ALERT_STYLES, legendEntries } from "./alert-style";
 import { loadBasemap } from "./basemap";
-import {
-  clusterHtml,
-  clusterSize,
-  type FleetMapTrack,
-  type FleetMapVehicle,
-  hasKnownPosition,
-  MARKER_SIZE,
-  markerHtml,
-  markerTitle,
-  popupHtml,
-  vehicleHref,
-} from "./markers";
+import { clusterHtml, clusterSize, type FleetMapTrack, type FleetMapVehicle, hasKnownPosition, MARKER_SIZE, markerHtml, markerTitle, popupHtml, vehicleHref } from "./markers";
 
 interface FleetMapProps {
   vehicles: readonly FleetMapVehicle[];
@@ -89,7 +78,7 @@ export function FleetMap({
     let resize: ResizeObserver | null = null;
     (async () => {
       const mod = await import("leaflet");
-      const L = ((mod as { default?: LeafletModule }).default ?? mod);
+      const L = (mod as { default?: LeafletModule }).default ?? mod;
       // Leaflet.markercluster is a UMD plugin that extends the global `L`.
       (window as unknown as { L: LeafletModule }).L = L;
       await import("leaflet.markercluster");
@@ -213,11 +202,7 @@ export function FleetMap({
           <span className="font-medium">Alert level:</span>
           {legendEntries().map(({ level, style }) => (
             <span key={level} className="inline-flex items-center gap-1.5">
-              <span
-                aria-hidden="true"
-                className="inline-flex h-5 w-5 items-center justify-center rounded-full text-xs font-bold text-white"
-                style={{ background: style.fill }}
-              >
+              <span aria-hidden="true" className="inline-flex h-5 w-5 items-center justify-center rounded-full text-xs font-bold text-white" style={{ background: style.fill }}>
                 {style.glyph}
               </span>
               {style.label}

@@ -40,11 +40,7 @@ export function escapeHtml(text: string): string {
 
 /** A position is known when both coordinates are finite and on the globe (the API sends null when unknown). */
 export function hasKnownPosition<T extends { lat: number | null; lon: number | null }>(v: T): v is T & { lat: number; lon: number } {
-  return (
-    typeof v.lat === "number" && typeof v.lon === "number" &&
-    Number.isFinite(v.lat) && Number.isFinite(v.lon) &&
-    Math.abs(v.lat) <= 90 && Math.abs(v.lon) <= 180
-  );
+  return typeof v.lat === "number" && typeof v.lon === "number" && Number.isFinite(v.lat) && Number.isFinite(v.lon) && Math.abs(v.lat) <= 90 && Math.abs(v.lon) <= 180;
 }
 
 /** The page of a vehicle (CONTRACT "Dashboard"). */
@@ -80,9 +76,7 @@ export function clusterSize(count: number): number {
 export function clusterHtml(vehicles: readonly FleetMapVehicle[]): string {
   const worst = worstAlertLevel(vehicles.map((v) => v.alert_level));
   const style = ALERT_STYLES[worst];
-  const members = vehicles
-    .map((v) => `<span hidden data-device-id="${escapeHtml(v.device_id)}" data-alert-level="${v.alert_level}"></span>`)
-    .join("");
+  const members = vehicles.map((v) => `<span hidden data-device-id="${escapeHtml(v.device_id)}" data-alert-level="${v.alert_level}"></span>`).join("");
   return (
     `<span class="fdp-cluster" data-alert-level="${worst}" style="background:${style.fill}">` +
     `<span aria-hidden="true">${vehicles.length}</span>` +

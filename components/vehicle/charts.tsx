@@ -25,7 +25,9 @@ export function ScoreBars({ label, items }: { label: string; items: { name: stri
           <span aria-hidden="true" className="h-3 overflow-hidden rounded-full bg-slate-100">
             {it.value !== null ? <span className="block h-full rounded-full bg-brand-700" style={{ width: `${Math.max(0, Math.min(100, it.value))}%` }} /> : null}
           </span>
-          <span className="w-24 text-right tabular-nums font-medium">{it.value === null ? <span className="font-normal text-slate-600">{it.note ?? "no data"}</span> : `${it.value.toFixed(1)} / 100`}</span>
+          <span className="w-24 text-right tabular-nums font-medium">
+            {it.value === null ? <span className="font-normal text-slate-600">{it.note ?? "no data"}</span> : `${it.value.toFixed(1)} / 100`}
+          </span>
         </li>
       ))}
     </ul>
@@ -45,7 +47,9 @@ export function PillarChart({ pillars }: { pillars: { name: string; value: numbe
       {[0, 50, 100].map((g) => (
         <g key={g}>
           <line x1={pad.l} x2={w - pad.r} y1={y(g)} y2={y(g)} stroke={GRID} />
-          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize="11" fill={INK}>{g}</text>
+          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize="11" fill={INK}>
+            {g}
+          </text>
         </g>
       ))}
       {pillars.map((p, i) => {
@@ -54,15 +58,23 @@ export function PillarChart({ pillars }: { pillars: { name: string; value: numbe
         return (
           <g key={p.name}>
             <rect x={x} y={y(p.value)} width={bw} height={y(0) - y(p.value)} fill={BRAND} rx="3" />
-            <text x={x + bw / 2} y={y(p.value) - 4} textAnchor="middle" fontSize="11" fill={INK}>{p.value.toFixed(0)}</text>
-            {p.name.split(" ").reduce<string[]>((lines, word) => {
-              const last = lines.at(-1);
-              if (last !== undefined && (last + " " + word).length <= 14) lines[lines.length - 1] = `${last} ${word}`;
-              else lines.push(word);
-              return lines;
-            }, []).slice(0, 2).map((line, li) => (
-              <text key={li} x={x + bw / 2} y={h - pad.b + 16 + li * 13} textAnchor="middle" fontSize="11" fill={INK}>{line}</text>
-            ))}
+            <text x={x + bw / 2} y={y(p.value) - 4} textAnchor="middle" fontSize="11" fill={INK}>
+              {p.value.toFixed(0)}
+            </text>
+            {p.name
+              .split(" ")
+              .reduce<string[]>((lines, word) => {
+                const last = lines.at(-1);
+                if (last !== undefined && (last + " " + word).length <= 14) lines[lines.length - 1] = `${last} ${word}`;
+                else lines.push(word);
+                return lines;
+              }, [])
+              .slice(0, 2)
+              .map((line, li) => (
+                <text key={li} x={x + bw / 2} y={h - pad.b + 16 + li * 13} textAnchor="middle" fontSize="11" fill={INK}>
+                  {line}
+                </text>
+              ))}
           </g>
         );
       })}
@@ -128,18 +140,28 @@ export function PriceChart({
       {[pMin, (pMin + pMax) / 2, pMax].map((g) => (
         <g key={g}>
           <line x1={pad.l} x2={w - pad.r} y1={y(g)} y2={y(g)} stroke={GRID} />
-          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize="11" fill={INK}>{g.toFixed(0)}</text>
+          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize="11" fill={INK}>
+            {g.toFixed(0)}
+          </text>
         </g>
       ))}
-      <text x={4} y={pad.t - 3} fontSize="10" fill={INK}>c/kWh</text>
+      <text x={4} y={pad.t - 3} fontSize="10" fill={INK}>
+        c/kWh
+      </text>
       <path d={step} stroke={BRAND} strokeWidth="2" fill="none" />
       {ticks.map((t) => (
-        <text key={t} x={x(t)} y={h - 10} textAnchor="middle" fontSize="11" fill={INK}>{helsinkiTime.format(t)}</text>
+        <text key={t} x={x(t)} y={h - 10} textAnchor="middle" fontSize="11" fill={INK}>
+          {helsinkiTime.format(t)}
+        </text>
       ))}
       <line x1={x(nowMs)} x2={x(nowMs)} y1={pad.t} y2={h - pad.b} stroke={INK} strokeDasharray="4 3" />
-      <text x={x(nowMs) + 3} y={pad.t + 10} fontSize="11" fill={INK}>now</text>
+      <text x={x(nowMs) + 3} y={pad.t + 10} fontSize="11" fill={INK}>
+        now
+      </text>
       <line x1={x(deadlineMs)} x2={x(deadlineMs)} y1={pad.t} y2={h - pad.b} stroke="#b91c1c" strokeWidth="2" />
-      <text x={x(deadlineMs) - 3} y={pad.t + 10} textAnchor="end" fontSize="11" fill="#991b1b">deadline</text>
+      <text x={x(deadlineMs) - 3} y={pad.t + 10} textAnchor="end" fontSize="11" fill="#991b1b">
+        deadline
+      </text>
     </svg>
   );
 }
@@ -188,22 +210,34 @@ export function MileageChart({
       {[yMin, (yMin + yMax) / 2, yMax].map((g) => (
         <g key={g}>
           <line x1={pad.l} x2={w - pad.r} y1={y(g)} y2={y(g)} stroke={GRID} />
-          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize="11" fill={INK}>{km.format(g)}</text>
+          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize="11" fill={INK}>
+            {km.format(g)}
+          </text>
         </g>
       ))}
       <path d={band} fill="#bfdbfe" opacity="0.8" />
       {contractKm !== null ? <line x1={pad.l} x2={w - pad.r} y1={y(contractKm)} y2={y(contractKm)} stroke="#b91c1c" strokeDasharray="6 4" /> : null}
-      {contractKm !== null ? <text x={pad.l + 4} y={y(contractKm) - 4} fontSize="11" fill="#991b1b">contract limit</text> : null}
+      {contractKm !== null ? (
+        <text x={pad.l + 4} y={y(contractKm) - 4} fontSize="11" fill="#991b1b">
+          contract limit
+        </text>
+      ) : null}
       {history.length > 1 ? <path d={line} stroke={INK} strokeWidth="2" fill="none" /> : null}
       <line x1={x(current.ms)} y1={y(current.km)} x2={x(end.ms)} y2={y(end.km)} stroke={BRAND} strokeWidth="2" strokeDasharray="6 3" />
       <circle cx={x(current.ms)} cy={y(current.km)} r="3.5" fill={INK} />
       <circle cx={x(end.ms)} cy={y(end.km)} r="3.5" fill={BRAND} />
-      <text x={pad.l} y={h - 10} fontSize="11" fill={INK}>{year.format(x0)}</text>
+      <text x={pad.l} y={h - 10} fontSize="11" fill={INK}>
+        {year.format(x0)}
+      </text>
       {/* "today" only where it does not collide with the first or last date label (a short history puts it at the left edge). */}
       {x(current.ms) - pad.l > 80 && w - pad.r - x(current.ms) > 80 ? (
-        <text x={x(current.ms)} y={h - 10} textAnchor="middle" fontSize="11" fill={INK}>today</text>
+        <text x={x(current.ms)} y={h - 10} textAnchor="middle" fontSize="11" fill={INK}>
+          today
+        </text>
       ) : null}
-      <text x={w - pad.r} y={h - 10} textAnchor="end" fontSize="11" fill={INK}>{year.format(x1)}</text>
+      <text x={w - pad.r} y={h - 10} textAnchor="end" fontSize="11" fill={INK}>
+        {year.format(x1)}
+      </text>
     </svg>
   );
 }

@@ -72,8 +72,7 @@ export function updatedEvidence(alert: AlertEvidence, draft: AlertDraft): AlertE
   const sameSeverity = latest && draft.severity === alert.severity;
   const m = draft.measure;
   const worse = m?.worse ?? "higher";
-  const worst =
-    m === null ? alert.worstValue : alert.worstValue === null ? m.worst : worse === "lower" ? Math.min(alert.worstValue, m.worst) : Math.max(alert.worstValue, m.worst);
+  const worst = m === null ? alert.worstValue : alert.worstValue === null ? m.worst : worse === "lower" ? Math.min(alert.worstValue, m.worst) : Math.max(alert.worstValue, m.worst);
   return {
     severity: alert.severity,
     prediction: sameSeverity ? draft.prediction : alert.prediction,
@@ -115,10 +114,7 @@ export function resolverOf(agent: string): string {
 }
 
 /** `a` is one of the open alerts `r` resolves (lib/ingest/store-batch.ts `resolveAlerts` is the SQL twin). */
-export function resolvesAlert(
-  a: { dedupeKey: string | null; acknowledged: boolean; lastSeenAt: Date; technicalData: Record<string, unknown> },
-  r: AlertResolution,
-): boolean {
+export function resolvesAlert(a: { dedupeKey: string | null; acknowledged: boolean; lastSeenAt: Date; technicalData: Record<string, unknown> }, r: AlertResolution): boolean {
   const level = a.technicalData[r.levelAtMost.field];
   return (
     a.dedupeKey === r.dedupeKey &&

@@ -10,12 +10,7 @@ const KNOWN_SCOPES: readonly string[] = SCOPES;
 
 export const createApiKeyInput = z.object({
   tenantId: z.string({ message: "The tenant id is required." }).trim().min(1, { message: "The tenant id is required." }),
-  name: z
-    .string()
-    .trim()
-    .min(1, { message: "The key name must not be empty." })
-    .max(100, { message: "The key name is at most 100 characters." })
-    .optional(),
+  name: z.string().trim().min(1, { message: "The key name must not be empty." }).max(100, { message: "The key name is at most 100 characters." }).optional(),
   /** Defaults to every scope (CONTRACT: a key created without --scopes has all). */
   scopes: z
     .array(z.string({ message: "A scope is a string." }))

@@ -16,7 +16,13 @@ export interface AuditEventRow {
 }
 
 /** The tenant's latest audit events, newest first (one query; the index covers tenant + time). */
-export async function listAuditEvents({ ctx, input = {} }: { ctx: Pick<TenantCtx, "db" | "tenantId">; input?: { limit?: number; action?: AuditAction } }): Promise<AuditEventRow[]> {
+export async function listAuditEvents({
+  ctx,
+  input = {},
+}: {
+  ctx: Pick<TenantCtx, "db" | "tenantId">;
+  input?: { limit?: number; action?: AuditAction };
+}): Promise<AuditEventRow[]> {
   const limit = Math.min(Math.max(input.limit ?? 50, 1), 500);
   const rows = await ctx.db
     .select({

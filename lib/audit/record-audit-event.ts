@@ -31,13 +31,7 @@ interface AuditEventInput {
  * Records one change in the tenant's audit log. Pass the transaction that made the change as `db`,
  * so the change and its record commit together or not at all.
  */
-export async function recordAuditEvent({
-  ctx,
-  input,
-}: {
-  ctx: { db: Db; tenantId: string; actor: AuditActor };
-  input: AuditEventInput;
-}): Promise<{ id: string }> {
+export async function recordAuditEvent({ ctx, input }: { ctx: { db: Db; tenantId: string; actor: AuditActor }; input: AuditEventInput }): Promise<{ id: string }> {
   const id = newId("aud");
   await ctx.db.insert(auditEvents).values({
     id,

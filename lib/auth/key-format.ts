@@ -8,15 +8,7 @@ const LIVE_KEY_SECRET_LENGTH = 40;
 export const SANDBOX_KEY = "fdp_sandbox_3f6c0a1e9b7d4c25";
 export const SANDBOX_TENANT_ID = "sandbox";
 
-export const SCOPES = [
-  "fleet:read",
-  "scores:read",
-  "predictions:read",
-  "certificates:write",
-  "reports:read",
-  "ingest:write",
-  "mcp",
-] as const;
+export const SCOPES = ["fleet:read", "scores:read", "predictions:read", "certificates:write", "reports:read", "ingest:write", "mcp"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 const LIVE_KEY_RE = /^fdp_live_[0-9A-Za-z]{32,128}$/;

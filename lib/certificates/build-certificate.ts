@@ -63,10 +63,7 @@ const iso = (d: Date) => d.toISOString();
  * aggregates: EOL summary (grade and knockouts), vehicle health, battery snapshot and rule-based
  * residual value. Pure: the caller gives the number and the time.
  */
-export function buildCertifiedContent(
-  src: CertificateSources,
-  { number, now, validityDays }: { number: string; now: Date; validityDays: number },
-): CertifiedContent {
+export function buildCertifiedContent(src: CertificateSources, { number, now, validityDays }: { number: string; now: Date; validityDays: number }): CertifiedContent {
   const { vehicle, vehicleHealth, eol, battery, residual } = src;
   const generatedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
   // Only a reading within the 90-day limit (the battery snapshot applied it at `now`).

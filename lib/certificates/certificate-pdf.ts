@@ -37,10 +37,7 @@ const sentenceCase = (key: string) => key.charAt(0).toUpperCase() + key.slice(1)
 const yesNo = (x: boolean | null) => (x === null ? "not known" : x ? "yes" : "no");
 
 /** The PDF's input: the words of the certified content, and how to check the certificate. */
-export function certificatePdfInput(
-  content: CertifiedContent,
-  extra: { verify_url: string; verify_hash: string; signing: CertificatePdfInput["signing"] },
-): CertificatePdfInput {
+export function certificatePdfInput(content: CertifiedContent, extra: { verify_url: string; verify_hash: string; signing: CertificatePdfInput["signing"] }): CertificatePdfInput {
   return { ...certificateWords(content), verify_url: extra.verify_url, verify_hash: extra.verify_hash, signing: extra.signing };
 }
 
@@ -102,7 +99,8 @@ export function certificateWords(content: CertifiedContent): Omit<CertificatePdf
           { label: "Traction battery", value: yesNo(b.has_traction_battery) },
           {
             label: "State of health",
-            value: b.state_of_health.value_pct === null ? (b.state_of_health.measured_by === "not_measured" ? "not measured" : "not known") : num(b.state_of_health.value_pct, " %"),
+            value:
+              b.state_of_health.value_pct === null ? (b.state_of_health.measured_by === "not_measured" ? "not measured" : "not known") : num(b.state_of_health.value_pct, " %"),
             // A figure not measured says so once, in the definition's words (with its last reading and age).
             note: `${b.state_of_health.measured_by === "not_measured" ? "" : `${MEASURED_BY[b.state_of_health.measured_by]}${b.state_of_health.measured_at ? `, ${when(b.state_of_health.measured_at)}` : ""}. `}${b.state_of_health.definition}${
               b.state_of_health.uncertainty_pct === null ? "" : ` Uncertainty ±${b.state_of_health.uncertainty_pct} points.`

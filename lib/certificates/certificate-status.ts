@@ -21,7 +21,8 @@ export function certificateStatus(
   key: KeyLifecycle | null,
   now: Date,
 ): { status: CertificateStatus; reason: string | null } {
-  if (row.revokedAt !== null) return { status: "revoked", reason: `the certificate was revoked on ${row.revokedAt.toISOString().slice(0, 10)}${row.revokedReason ? `: ${row.revokedReason}` : ""}` };
+  if (row.revokedAt !== null)
+    return { status: "revoked", reason: `the certificate was revoked on ${row.revokedAt.toISOString().slice(0, 10)}${row.revokedReason ? `: ${row.revokedReason}` : ""}` };
   const validity = keyValidityAt(
     key === null
       ? undefined

@@ -6,9 +6,7 @@ import { verifyCertificatePdf } from "./signing/verify-certificate-pdf";
 import { findCertificate } from "./stored-certificate";
 import { MAX_CHECKED_PDF_BYTES, PDF_TOO_LARGE_STATEMENT } from "./pdf-check-limits";
 
-export type PdfCheck =
-  | { authentic: true; certificate_number: string; statement: string }
-  | { authentic: false; statement: string };
+export type PdfCheck = { authentic: true; certificate_number: string; statement: string } | { authentic: false; statement: string };
 
 /**
  * What the verify page tells an auditor who drops a PDF: whether it is the authentic, unaltered FDP

@@ -72,7 +72,16 @@ export async function generateCertificate({ ctx, input, now: asOf = new Date() }
     });
     if (outcome === "stored") {
       ctx.log.info({ certificate_number: number, device_id: content.device_id, kid: key.kid }, "certificate generated");
-      return { ...content, confidence: sources.eol.confidence, verify_url: verifyUrl, verify_hash: verifyHash, pdf_base64: pdf.toString("base64"), signature, key_id: key.kid, jws };
+      return {
+        ...content,
+        confidence: sources.eol.confidence,
+        verify_url: verifyUrl,
+        verify_hash: verifyHash,
+        pdf_base64: pdf.toString("base64"),
+        signature,
+        key_id: key.kid,
+        jws,
+      };
     }
     if (outcome === "key_changed") {
       forgetActiveKey(ctx.db);

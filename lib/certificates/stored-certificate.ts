@@ -34,7 +34,7 @@ export async function findCertificate(db: Db, number: string, tenantId?: string,
     .where(where)
     .limit(1);
   if (!found) throw new NotFoundError(`No certificate ${number}.`);
-  return { ...(found.cert as CertificateRow), key: found.key?.kid ? (found.key) : null };
+  return { ...(found.cert as CertificateRow), key: found.key?.kid ? found.key : null };
 }
 
 /** The certified content exactly as stored (and hashed): parsed from the canonical JSON, never rebuilt. */

@@ -174,7 +174,9 @@ export function chargingPlan({
       ? ` DC charging above ${HIGH_POWER_DC_KW} kW wears the battery about twice as fast as AC (Geotab, 22,700 EVs: up to 3.0 % of capacity a year against about 1.5 %): use it only when the deadline demands it.`
       : "";
   const dcNote =
-    mode === "dc" ? ` At ${round(options.acPowerKw, 1)} kW AC the charge would take ${minutesText(acMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left, so DC it is.${wearNote}` : "";
+    mode === "dc"
+      ? ` At ${round(options.acPowerKw, 1)} kW AC the charge would take ${minutesText(acMs)}, more than the ${minutesText(Math.max(0, timeLeft))} left, so DC it is.${wearNote}`
+      : "";
   const staleSoc =
     nowMs - vehicle.soc.at.getTime() > SOC_STALE_HOURS * HOUR_MS
       ? ` The state of charge was last reported ${minutesText(nowMs - vehicle.soc.at.getTime())} ago (${vehicle.soc.at.toISOString()}); the plan assumes it has not changed since.`
@@ -200,7 +202,9 @@ export function chargingPlan({
     immediate_charge: immediate,
     current_price_cents_kwh: currentPrice,
   };
-  const immediateText = immediate ? `The state of charge (${pct(soc)}) is below the ${min} % minimum: charge ${kwh(immediatePlug)} at once, until ${helsinkiClock(nowMs + immediateMs, nowMs)}.` : "";
+  const immediateText = immediate
+    ? `The state of charge (${pct(soc)}) is below the ${min} % minimum: charge ${kwh(immediatePlug)} at once, until ${helsinkiClock(nowMs + immediateMs, nowMs)}.`
+    : "";
   const eur = (cents: number | null) => (cents === null ? null : round(cents / 100, 2));
   const savingsOf = (nowCents: number | null, planCents: number | null) =>
     nowCents !== null && planCents !== null && nowCents > 0 ? round(((nowCents - planCents) / nowCents) * 100, 1) : null;

@@ -40,15 +40,7 @@ async function pricesFrom(ctx: TenantCtx, nowMs: number): Promise<ChargingPrices
 }
 
 /** Endpoint 15 (SPEC 2.13): when and how to charge one EV. Method: docs/methodology/charging.md. */
-export async function getChargingRecommendation({
-  ctx,
-  input,
-  now = new Date(),
-}: {
-  ctx: TenantCtx;
-  input: ChargingRequest;
-  now?: Date;
-}): Promise<ChargingRecommendation> {
+export async function getChargingRecommendation({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: ChargingRequest; now?: Date }): Promise<ChargingRecommendation> {
   const nowMs = now.getTime();
   if (input.min_soc_pct > input.target_soc_pct) {
     throw new ValidationError("min_soc_pct is above target_soc_pct", [{ field: "min_soc_pct", message: `must not be above target_soc_pct (${input.target_soc_pct})` }]);
@@ -58,7 +50,9 @@ export async function getChargingRecommendation({
     deadlineMs = Date.parse(input.deadline);
     if (deadlineMs <= nowMs) throw new ValidationError("deadline is not in the future", [{ field: "deadline", message: "must be after now" }]);
     if (deadlineMs - nowMs > MAX_DEADLINE_HOURS * HOUR_MS) {
-      throw new ValidationError(`deadline is more than ${MAX_DEADLINE_HOURS} hours ahead`, [{ field: "deadline", message: `must be at most ${MAX_DEADLINE_HOURS} hours from now` }]);
+      throw new ValidationError(`deadline is more than ${MAX_DEADLINE_HOURS} hours ahead`, [
+        { field: "deadline", message: `must be at most ${MAX_DEADLINE_HOURS} hours from now` },
+      ]);
     }
   }
 

@@ -92,7 +92,7 @@ export function viewFleetTable<T extends FleetTableRow & { tas_grade: string | n
 
 /** The view from a query string: anything unknown falls back to the default (device id, ascending; no filter). */
 export function fleetTableViewOf(q: Record<string, string | string[] | undefined>): FleetTableView {
-  const one = (k: string) => (typeof q[k] === "string" && q[k] !== "" ? (q[k]) : undefined);
+  const one = (k: string) => (typeof q[k] === "string" && q[k] !== "" ? q[k] : undefined);
   const sort = (FLEET_SORT_KEYS as readonly string[]).includes(one("sort") ?? "") ? (one("sort") as FleetSortKey) : "device";
   return { sort, dir: one("dir") === "desc" ? "desc" : "asc", status: one("status"), alert: one("alert"), powertrain: one("powertrain") };
 }

@@ -5,9 +5,7 @@ import { reportPeriodQueryFields } from "@/lib/schemas/reports-emissions";
 
 const periodSchema = z.object(reportPeriodQueryFields);
 
-type ReportPeriodCheck =
-  | { ok: true; start_date: string; end_date: string; days: number }
-  | { ok: false; errors: { field: string; message: string }[] };
+type ReportPeriodCheck = { ok: true; start_date: string; end_date: string; days: number } | { ok: false; errors: { field: string; message: string }[] };
 
 /**
  * The dashboard's report period, checked by exactly the API's rules: each date by the emissions and
@@ -23,7 +21,8 @@ export function checkReportPeriod(input: { start_date?: unknown; end_date?: unkn
     const range = reportRange(parsed.data, now);
     return { ok: true, start_date: range.start_date, end_date: range.end_date, days: range.days };
   } catch (err) {
-    if (err instanceof ValidationError) return { ok: false, errors: (err.details ?? [{ field: "dates", message: err.message }]).map((d) => ({ field: d.field, message: d.message })) };
+    if (err instanceof ValidationError)
+      return { ok: false, errors: (err.details ?? [{ field: "dates", message: err.message }]).map((d) => ({ field: d.field, message: d.message })) };
     throw err;
   }
 }

@@ -16,7 +16,15 @@ interface VehicleAlertRow {
 }
 
 /** The latest alerts of one vehicle of the tenant, newest first (one round trip, the alerts' tenant index). */
-export async function listVehicleAlerts({ ctx, input, limit = VEHICLE_ALERTS_LIMIT }: { ctx: TenantCtx; input: { device_id: string }; limit?: number }): Promise<VehicleAlertRow[]> {
+export async function listVehicleAlerts({
+  ctx,
+  input,
+  limit = VEHICLE_ALERTS_LIMIT,
+}: {
+  ctx: TenantCtx;
+  input: { device_id: string };
+  limit?: number;
+}): Promise<VehicleAlertRow[]> {
   const found = await ctx.db
     .select({ id: alerts.id, agent: alerts.agent, severity: alerts.severity, prediction: alerts.prediction, acknowledged: alerts.acknowledged, createdAt: alerts.createdAt })
     .from(alerts)

@@ -157,7 +157,6 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
   }
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // The app's one database, opened lazily (never at `next build`) and kept on globalThis so that
 // dev-mode module reloads do not open a second PGlite on the same folder.

@@ -17,7 +17,7 @@ import type { Db } from "./db-type";
 export async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []);
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 /** A finite number from a number or a numeric string; null for null, NaN, ±Infinity or anything else. */
@@ -137,8 +137,7 @@ export function databaseFailureKind(err: unknown): DatabaseFailureKind | null {
 /** Client-facing sentences: what happened and what to do, nothing of the driver's own words. */
 export const DATABASE_FAILURE_MESSAGES: Record<DatabaseFailureKind, string> = {
   unreachable: "The database is unreachable right now. Send the same request again after Retry-After seconds.",
-  connection_lost:
-    "The connection to the database was lost during this request; each write is stored whole or not at all. Send the same request again after Retry-After seconds.",
+  connection_lost: "The connection to the database was lost during this request; each write is stored whole or not at all. Send the same request again after Retry-After seconds.",
   statement_timeout:
     "This request took longer than the database's time budget and was stopped; each write is stored whole or not at all. Send it again after Retry-After seconds, or ask for a shorter period.",
 };

@@ -3,19 +3,7 @@ import { judgeSohReadings, LOW_VOLTAGE_RANGE_V, restingTwelveVolt, SETTLE_MS, SO
 import { isChargingStatus } from "@/lib/vocabulary/charging";
 import { ALERT_KEYS, type Severity } from "@/lib/vocabulary/alerts";
 import { inferPowertrain, isPlugIn } from "@/lib/vocabulary/powertrain";
-import {
-  atLeast,
-  below,
-  corroborated,
-  fmt,
-  iso,
-  isAwakeRecord,
-  isChargingRecord,
-  makeDraft,
-  round,
-  sortedByTs,
-  tsMs,
-} from "./common";
+import { atLeast, below, corroborated, fmt, iso, isAwakeRecord, isChargingRecord, makeDraft, round, sortedByTs, tsMs } from "./common";
 import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./types";
 
 /**
@@ -156,7 +144,10 @@ const LOW_VOLTAGE_WORDS = ["12v", "12", "lv", "low", "aux", "auxiliary", "starte
 function voltageKind(r: TelemetryRecord): VoltageKind {
   const raw = r.rawData?.["voltage_kind"];
   if (typeof raw !== "string") return null;
-  const word = raw.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const word = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   if (TRACTION_WORDS.some((w) => word === w || word.startsWith(`${w}_`))) return "traction";
   if (LOW_VOLTAGE_WORDS.some((w) => word === w || word.startsWith(`${w}_`))) return "low_voltage";
   return null;
@@ -307,9 +298,7 @@ function sohDrop(device: DeviceContext, records: readonly TelemetryRecord[]): Al
   // The latest reading may be a jump no following reading confirms yet: the scores set it aside, and
   // this WARNING is the only alert it raises until a later reading confirms it (sohLow then judges it).
   const unconfirmed = judgedSoh(device, readings).flagged.some((f) => f.reason === "unconfirmed_jump" && f.at.getTime() === tsMs(latest.r));
-  const note = unconfirmed
-    ? ` The reading jumps more than ${SOH_JUMP_PP} points and no later reading confirms it yet (unconfirmed): the scores do not use it until one does.`
-    : "";
+  const note = unconfirmed ? ` The reading jumps more than ${SOH_JUMP_PP} points and no later reading confirms it yet (unconfirmed): the scores do not use it until one does.` : "";
   return [
     makeDraft({
       deviceId: device.deviceId,

@@ -134,7 +134,11 @@ function stalled(device: DeviceContext, records: readonly TelemetryRecord[]): Al
     if (!first || !last || run.length < STALLED_MIN_READINGS) return [];
     const durationS = (tsMs(last) - tsMs(first)) / 1000;
     if (!atLeast(durationS, STALLED_MIN_S)) return [];
-    const soc = [...run].reverse().map((r) => finiteOrNull(r.socPct)).find((v) => v !== null) ?? null;
+    const soc =
+      [...run]
+        .reverse()
+        .map((r) => finiteOrNull(r.socPct))
+        .find((v) => v !== null) ?? null;
     if (soc !== null && atLeast(soc, STALLED_FULL_SOC_PCT)) return [];
     // The reading at which both conditions were first met.
     const trigger = run.find((r, i) => i + 1 >= STALLED_MIN_READINGS && atLeast((tsMs(r) - tsMs(first)) / 1000, STALLED_MIN_S)) ?? last;

@@ -16,17 +16,7 @@ const SYSTEMS = { P: "powertrain", C: "chassis", B: "body", U: "network" } as co
 type SystemLetter = keyof typeof SYSTEMS;
 
 export type DtcFamily =
-  | "misfire"
-  | "hybrid_ev_propulsion"
-  | "brake_abs"
-  | "chassis"
-  | "lost_communication"
-  | "network"
-  | "catalyst"
-  | "evap"
-  | "restraints"
-  | "powertrain"
-  | "body";
+  "misfire" | "hybrid_ev_propulsion" | "brake_abs" | "chassis" | "lost_communication" | "network" | "catalyst" | "evap" | "restraints" | "powertrain" | "body";
 
 interface DtcClassification {
   code: string;
@@ -127,8 +117,7 @@ export function classifyDtc(code: string, powertrain: DeviceContext["powertrain"
       family: lostComm ? "lost_communication" : "network",
       severity: "WARNING",
       title: lostComm ? "lost communication between control modules" : "vehicle network fault",
-      advice:
-        "functions that depend on the silent module may stop working and the vehicle may not start; check the module's wiring, connectors and 12 V supply",
+      advice: "functions that depend on the silent module may stop working and the vehicle may not start; check the module's wiring, connectors and 12 V supply",
     };
   }
   if (/^P04[23][0-9]$/.test(code)) {

@@ -13,13 +13,7 @@ import type { AlertDraft, Detector, DeviceContext, TelemetryRecord } from "./typ
 
 export { DETECTOR_VERSION } from "./common";
 
-export const DETECTORS: readonly Detector[] = Object.freeze([
-  detectBattery,
-  detectDiagnostics,
-  detectDriving,
-  detectOdometerIntegrity,
-  detectCharging,
-]);
+export const DETECTORS: readonly Detector[] = Object.freeze([detectBattery, detectDiagnostics, detectDriving, detectOdometerIntegrity, detectCharging]);
 
 /** What FDP assumes about a device that has records in the batch but no context (a new device). */
 function blankContext(deviceId: string): DeviceContext {
@@ -75,13 +69,7 @@ export function dedupeDrafts(drafts: readonly AlertDraft[]): AlertDraft[] {
  * `devices`, then any device that has records but no context (judged with an empty context). Pure and
  * deterministic.
  */
-export function runDetectors({
-  devices,
-  recordsByDevice,
-}: {
-  devices: DeviceContext[];
-  recordsByDevice: Map<string, TelemetryRecord[]>;
-}): AlertDraft[] {
+export function runDetectors({ devices, recordsByDevice }: { devices: DeviceContext[]; recordsByDevice: Map<string, TelemetryRecord[]> }): AlertDraft[] {
   const contexts = new Map<string, DeviceContext>();
   for (const d of devices) if (!contexts.has(d.deviceId)) contexts.set(d.deviceId, d);
   for (const id of recordsByDevice.keys()) if (!contexts.has(id)) contexts.set(id, blankContext(id));

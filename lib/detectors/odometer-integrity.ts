@@ -143,7 +143,10 @@ export const detectOdometerIntegrity: Detector = ({ device, records }) => {
 
   for (const [i, x] of all.entries()) {
     if (!spikeSet.has(x.r)) continue;
-    const before = all.slice(0, i).reverse().find((y) => !spikeSet.has(y.r));
+    const before = all
+      .slice(0, i)
+      .reverse()
+      .find((y) => !spikeSet.has(y.r));
     const next = all.slice(i + 1).find((y) => tsMs(y.r) > tsMs(x.r));
     if (before && next) outliers.push({ kind: "spike", reading: known(x), level: known(before), next: known(next), deviationKm: x.km - before.km, evidence: x.r });
   }
@@ -196,8 +199,7 @@ export const detectOdometerIntegrity: Detector = ({ device, records }) => {
 
   // CONTRACT: a lower reading is manipulation only while no later reading contradicts it (is back
   // within the tolerance of the level it fell from); a contradicted one is a data-quality event.
-  const contradiction = (v: Violation): Reading | undefined =>
-    rs.find((y) => tsMs(y.r) > tsMs(v.x.r) && !above(v.earlierMax.km - y.km, ROLLBACK_TOLERANCE_KM));
+  const contradiction = (v: Violation): Reading | undefined => rs.find((y) => tsMs(y.r) > tsMs(v.x.r) && !above(v.earlierMax.km - y.km, ROLLBACK_TOLERANCE_KM));
   const persisting: Violation[] = [];
   for (const v of violations) {
     const back = contradiction(v);
@@ -209,11 +211,7 @@ export const detectOdometerIntegrity: Detector = ({ device, records }) => {
 
   const last = rs[rs.length - 1];
   const storedLow = storedStateBelowMax(device, persisting[0]);
-  return [
-    ...rollbackDraft(device, persisting, violations.length - persisting.length, last, storedLow),
-    ...outlierDraft(device, outliers),
-    ...jumpDraft(device, jumps, rs),
-  ];
+  return [...rollbackDraft(device, persisting, violations.length - persisting.length, last, storedLow), ...outlierDraft(device, outliers), ...jumpDraft(device, jumps, rs)];
 };
 
 /**
@@ -399,7 +397,13 @@ function outlierDraft(device: DeviceContext, outliers: readonly Outlier[]): Aler
         tolerance_km: ROLLBACK_TOLERANCE_KM,
         outliers_in_batch: sorted.length,
         largest_deviation_km: round(largest.deviationKm, 3),
-        readings: sorted.slice(0, 10).map((o) => ({ kind: o.kind, reading_km: round(o.reading.km, 3), reading_ts: iso(o.reading.ts), contradicting_km: round(o.next.km, 3), contradicting_ts: iso(o.next.ts) })),
+        readings: sorted.slice(0, 10).map((o) => ({
+          kind: o.kind,
+          reading_km: round(o.reading.km, 3),
+          reading_ts: iso(o.reading.ts),
+          contradicting_km: round(o.next.km, 3),
+          contradicting_ts: iso(o.next.ts),
+        })),
         tas_knockout: null,
       },
     }),
@@ -413,9 +417,7 @@ function jumpDraft(device: DeviceContext, jumps: readonly Jump[], rs: readonly R
   // Persistent: later readings continue from the new level instead of falling back.
   const persistent = after.length > 0 && after.every((y) => !above(first.x.km - y.km, ROLLBACK_TOLERANCE_KM));
   const unitHint = first.prior.km > 0 && nearRatio(first.x.km / first.prior.km, KM_PER_MILE);
-  const cause = unitHint
-    ? "the ratio matches a miles→km change, so the unit probably changed"
-    : "probably a unit error, a data error or an instrument-cluster swap";
+  const cause = unitHint ? "the ratio matches a miles→km change, so the unit probably changed" : "probably a unit error, a data error or an instrument-cluster swap";
   return [
     makeDraft({
       deviceId: device.deviceId,

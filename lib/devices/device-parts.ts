@@ -10,13 +10,7 @@ import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
 import { electricalPart } from "@/lib/telemetry/queries/resting-12v-sql";
 import { ALERT_KEYS, type AlertAgent, type Severity } from "@/lib/vocabulary/alerts";
 import { CHARGING_WORDS, DC_CHARGING_WORDS, chargingWordSql } from "@/lib/vocabulary/charging";
-import {
-  SOH_CONFIRM_PP,
-  SOH_IMPLAUSIBLE_LISTED,
-  SOH_JUMP_PP,
-  SOH_RECENT_READINGS,
-  SOH_TREND_LOOKBACK_DAYS,
-} from "@/lib/vocabulary/readings";
+import { SOH_CONFIRM_PP, SOH_IMPLAUSIBLE_LISTED, SOH_JUMP_PP, SOH_RECENT_READINGS, SOH_TREND_LOOKBACK_DAYS } from "@/lib/vocabulary/readings";
 import type { DevicePart } from "./device-query";
 
 /** At most this many dismissed knockout alerts per device are read (the newest): a reviewer dismisses a handful. */

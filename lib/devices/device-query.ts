@@ -57,7 +57,13 @@ export async function queryDevices(
   const statementFor = (slice: readonly string[]) => {
     built ??= (() => {
       const parts = typeof withParts === "function" ? withParts() : withParts;
-      return [selectList(parts), sql.join(parts.flatMap((p) => (p.join ? [p.join] : [])), sql` `)];
+      return [
+        selectList(parts),
+        sql.join(
+          parts.flatMap((p) => (p.join ? [p.join] : [])),
+          sql` `,
+        ),
+      ];
     })();
     return devicesStatement(ctx.tenantId, JSON.stringify(slice), slice.length, built[0]!, built[1]!);
   };
@@ -76,7 +82,13 @@ export async function queryDevices(
 }
 
 /** The parts' columns after `d.device_id` (with their leading comma). */
-const selectList = (parts: DevicePart[]): SQL => (parts.length > 0 ? sql`, ${sql.join(parts.map((p) => p.columns), sql`, `)}` : sql``);
+const selectList = (parts: DevicePart[]): SQL =>
+  parts.length > 0
+    ? sql`, ${sql.join(
+        parts.map((p) => p.columns),
+        sql`, `,
+      )}`
+    : sql``;
 
 function devicesStatement(tenantId: string, idsJson: string, n: number | string, columns: SQL, joins: SQL): SQL {
   return sql`with ids as (select distinct v as device_id from jsonb_array_elements_text(${idsJson}::jsonb) as v limit ${n}::int)
@@ -115,7 +127,10 @@ function fillTemplate(db: Db, template: DeviceStatementTemplate, values: Record<
         templateValue("ids"),
         templateValue("n"),
         selectList(parts),
-        sql.join(parts.flatMap((p) => (p.join ? [p.join] : [])), sql` `),
+        sql.join(
+          parts.flatMap((p) => (p.join ? [p.join] : [])),
+          sql` `,
+        ),
       ),
     );
   })();

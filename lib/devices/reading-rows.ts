@@ -66,16 +66,16 @@ export function odometerEvidenceOf(row: Record<string, unknown>): OdometerEviden
 /** The `electrical` part's resting reading, re-checked by the JS rule (the SQL already selected a settled one). */
 export function resting12vOf(row: Record<string, unknown>): { v: number; chemistry: TwelveVoltChemistry } | null {
   return restingTwelveVolt(
-      {
-        voltage: sqlNumber(row.resting_12v),
-        speedKmh: 0,
-        ignition: 0,
-        charging: false,
-        voltageKind: sqlText(row.resting_12v_kind),
-        chemistry: sqlText(row.resting_12v_chemistry),
-      },
-      true,
-    );
+    {
+      voltage: sqlNumber(row.resting_12v),
+      speedKmh: 0,
+      ignition: 0,
+      charging: false,
+      voltageKind: sqlText(row.resting_12v_kind),
+      chemistry: sqlText(row.resting_12v_chemistry),
+    },
+    true,
+  );
 }
 
 /** The `dismissedKnockoutAlerts` part's dismissals, by the knockout their alert's key stands for. */

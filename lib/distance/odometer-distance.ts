@@ -295,7 +295,13 @@ export function periodDistance(e: DistanceEvidence): PeriodDistance {
       gps_km: gpsKm,
     };
   }
-  return { km: 0, method: "none", note: "No distance data: neither two plausible odometer readings nor two positions in the period (no data is not zero driving).", odometer: null, gps_km: gpsKm };
+  return {
+    km: 0,
+    method: "none",
+    note: "No distance data: neither two plausible odometer readings nor two positions in the period (no data is not zero driving).",
+    odometer: null,
+    gps_km: gpsKm,
+  };
 }
 
 /** Evidence of a vehicle that reported nothing in the period. */

@@ -64,7 +64,10 @@ function apiReferenceConfiguration({ publicBaseUrl }: { publicBaseUrl: string })
 
 /** JSON inside <script>: `<` escaped so no value can close the element (or open a comment). */
 function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 export function apiReferenceHtml({ publicBaseUrl, scalarVersion }: { publicBaseUrl: string; scalarVersion: string }): string {

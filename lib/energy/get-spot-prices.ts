@@ -23,7 +23,12 @@ interface SpotPriceSettings {
 function spotPriceSettings(): SpotPriceSettings {
   const e = env();
   return {
-    source: { name: e.SPOT_PRICE_SOURCE, baseUrl: e.SPOT_PRICE_BASE_URL ?? DEFAULT_BASE_URLS[e.SPOT_PRICE_SOURCE], timeoutMs: e.SPOT_PRICE_TIMEOUT_MS, token: e.SPOT_PRICE_ENTSOE_TOKEN },
+    source: {
+      name: e.SPOT_PRICE_SOURCE,
+      baseUrl: e.SPOT_PRICE_BASE_URL ?? DEFAULT_BASE_URLS[e.SPOT_PRICE_SOURCE],
+      timeoutMs: e.SPOT_PRICE_TIMEOUT_MS,
+      token: e.SPOT_PRICE_ENTSOE_TOKEN,
+    },
     offlineFallback: e.SPOT_PRICE_OFFLINE_FALLBACK,
     retryAfterFailureMs: e.SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS * 1000,
   };
@@ -60,10 +65,7 @@ function fetchOnce(key: string, ctx: PublicCtx, config: SourceConfig): Promise<C
  * Pure: a series and how it was obtained → the answer body (SPEC 2.12 + VAT split and staleness).
  * `vatRate`: the VAT the series' prices include (today's unless said otherwise; the recorded day's own).
  */
-export function spotPricesAnswer(
-  series: SpotSeries,
-  how: { cached: boolean; fetchedAt: Date; staleSince: Date | null; vatRate?: number },
-): SpotPricesAnswer {
+export function spotPricesAnswer(series: SpotSeries, how: { cached: boolean; fetchedAt: Date; staleSince: Date | null; vatRate?: number }): SpotPricesAnswer {
   const vatRate = how.vatRate ?? FI_ELECTRICITY_VAT_RATE;
   return {
     market: "FI",
@@ -128,7 +130,14 @@ export async function obtainSpotSeries({ ctx, now, allowRecorded }: { ctx: Publi
     if (err.reason !== "backoff") lastFailureAt.set(key, Date.now());
     ctx.log.warn({ source: settings.source.name, reason: err.reason }, `spot prices: ${err.message}`);
     if (cached && at - cached.fetchedAt.getTime() < STALE_LIMIT_MS) {
-      return { series: cached.series, cached: true, fetchedAt: cached.fetchedAt, staleSince: new Date(cached.fetchedAt.getTime() + CACHE_TTL_MS), recorded: false, vatRate: FI_ELECTRICITY_VAT_RATE };
+      return {
+        series: cached.series,
+        cached: true,
+        fetchedAt: cached.fetchedAt,
+        staleSince: new Date(cached.fetchedAt.getTime() + CACHE_TTL_MS),
+        recorded: false,
+        vatRate: FI_ELECTRICITY_VAT_RATE,
+      };
     }
     if (allowRecorded && settings.offlineFallback) {
       return {
@@ -140,9 +149,7 @@ export async function obtainSpotSeries({ ctx, now, allowRecorded }: { ctx: Publi
         vatRate: RECORDED_VAT_RATE,
       };
     }
-    throw new UpstreamUnavailableError(
-      "The spot-price source is unavailable and no prices fetched in the last 24 hours are cached; try again later.",
-    );
+    throw new UpstreamUnavailableError("The spot-price source is unavailable and no prices fetched in the last 24 hours are cached; try again later.");
   }
 }
 

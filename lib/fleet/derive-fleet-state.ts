@@ -25,8 +25,7 @@ interface StateSignals {
 export function deriveStatus(s: StateSignals, now: Date, isCharging: (status: string | null) => boolean = isChargingStatus): FleetStatus {
   if (now.getTime() - (typeof s.ts === "number" ? s.ts : s.ts.getTime()) > OFFLINE_AFTER_MS) return "offline";
   const moving = isMovingSpeed(s.speedKmh);
-  const charging =
-    isCharging(s.chargingStatus) || (!moving && (s.chargingPowerKw ?? 0) > 0);
+  const charging = isCharging(s.chargingStatus) || (!moving && (s.chargingPowerKw ?? 0) > 0);
   if (charging && !moving) return "charging";
   if (moving) return "driving";
   return deriveIgnition(s) === 1 ? "idle" : "parked";

@@ -145,7 +145,13 @@ export async function listFleet({ ctx, input, now = new Date() }: { ctx: TenantC
   const found = await preparedRows<FleetRow>(ctx.db, fleetStatement({ ctx, input }));
   const isCharging = chargingStatusMemo();
   const data = found.map((r) => {
-    const signals = { ts: sqlNumber(r.ts_ms) ?? 0, speedKmh: sqlNumber(r.speed_kmh), ignition: sqlNumber(r.ignition), chargingStatus: r.charging_status, chargingPowerKw: sqlNumber(r.charging_power_kw) };
+    const signals = {
+      ts: sqlNumber(r.ts_ms) ?? 0,
+      speedKmh: sqlNumber(r.speed_kmh),
+      ignition: sqlNumber(r.ignition),
+      chargingStatus: r.charging_status,
+      chargingPowerKw: sqlNumber(r.charging_power_kw),
+    };
     return {
       device_id: r.device_id,
       device_name: r.name,

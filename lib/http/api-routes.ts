@@ -73,9 +73,13 @@ export function apiRoutes(): readonly ApiRoute[] {
       const methods = OPERATIONS.filter((op) => op.path === path).map((op) => op.method);
       return { kind: "operation", path, template, methods, segments: segmentsOf(template) };
     }),
-    ...Object.entries(SERVICE_ROUTES).map(
-      ([name, { route, methods }]): ApiRoute => ({ kind: "service", name: name as ServiceRouteName, template: route, methods, segments: segmentsOf(route) }),
-    ),
+    ...Object.entries(SERVICE_ROUTES).map(([name, { route, methods }]): ApiRoute => ({
+      kind: "service",
+      name: name as ServiceRouteName,
+      template: route,
+      methods,
+      segments: segmentsOf(route),
+    })),
   ];
   const shapes = new Map<string, string>();
   for (const route of routes) {

@@ -120,10 +120,7 @@ function bindOperations(path: string): RouteHandlers {
  * the same envelope and request id. `serve` returns a JSON-able body (marked `_sandbox` for the sandbox
  * key) or a finished Response, sent as is.
  */
-export function bindServiceRoute(
-  name: ServiceRouteName,
-  serve: (args: { req: Request; log: Logger; requestId: string }) => Promise<unknown>,
-): RouteHandlers {
+export function bindServiceRoute(name: ServiceRouteName, serve: (args: { req: Request; log: Logger; requestId: string }) => Promise<unknown>): RouteHandlers {
   const { methods } = SERVICE_ROUTES[name];
   return routeHandlers(methods, (method) =>
     (methods as readonly string[]).includes(method)

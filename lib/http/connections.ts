@@ -39,7 +39,10 @@ export function openFileLimit(limits?: string): number | null {
   return Number(m[1]);
 }
 
-export function connectionSettings(e: Pick<Env, "REQUEST_TIMEOUT_MS" | "HEADERS_TIMEOUT_MS" | "KEEP_ALIVE_TIMEOUT_MS" | "MAX_CONNECTIONS" | "SHUTDOWN_TIMEOUT_MS">, fileLimit = openFileLimit()): ConnectionSettings {
+export function connectionSettings(
+  e: Pick<Env, "REQUEST_TIMEOUT_MS" | "HEADERS_TIMEOUT_MS" | "KEEP_ALIVE_TIMEOUT_MS" | "MAX_CONNECTIONS" | "SHUTDOWN_TIMEOUT_MS">,
+  fileLimit = openFileLimit(),
+): ConnectionSettings {
   const requestTimeoutMs = e.REQUEST_TIMEOUT_MS;
   // Node refuses a headers timeout longer than the request timeout: the headers are part of the request.
   const headersTimeoutMs = Math.min(e.HEADERS_TIMEOUT_MS, requestTimeoutMs);

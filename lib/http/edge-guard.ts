@@ -104,13 +104,19 @@ export function guardApiRequest({ method, url: target, requestIdHeader, authoriz
   const query = queryAt === -1 ? "" : url.slice(queryAt + 1);
   if (!decodes(path) || !query.split(/[&=]/).every((part) => decodes(part.replaceAll("+", " ")))) {
     return errorResponse(
-      new ValidationError("The URL has malformed percent-encoding (each % must start a UTF-8 byte sequence such as %20).", [{ field: "(url)", message: "malformed percent-encoding" }]),
+      new ValidationError("The URL has malformed percent-encoding (each % must start a UTF-8 byte sequence such as %20).", [
+        { field: "(url)", message: "malformed percent-encoding" },
+      ]),
       d,
     );
   }
   // `.` and `..` segments (also as %2e) would be resolved away by URL parsing, so `/tas/%2e%2e/fleet`
   // would answer as `/fleet`, and `/x/../api/…` as an API path: a path means what it says or nothing.
-  if (decodeURIComponent(path).split("/").some((segment) => segment === "." || segment === "..")) {
+  if (
+    decodeURIComponent(path)
+      .split("/")
+      .some((segment) => segment === "." || segment === "..")
+  ) {
     return errorResponse(new NotFoundError(`No endpoint at ${path}: paths have no '.' or '..' segments.`), d);
   }
   if (path === "/api") return errorResponse(new NotFoundError("No endpoint at /api. The API is under /api/v1; see /api/v1/openapi.json."), d);
@@ -160,10 +166,7 @@ function rawAnswer(status: number, reason: string, body: Record<string, unknown>
  * too large): still the envelope, still with X-Request-Id, then the connection closes.
  */
 export function malformedHttpAnswer(err: { code?: string }): string {
-  const message =
-    err.code === "HPE_HEADER_OVERFLOW"
-      ? "The request headers are too large."
-      : "The request is not well-formed HTTP/1.1 (request line, header or body framing).";
+  const message = err.code === "HPE_HEADER_OVERFLOW" ? "The request headers are too large." : "The request is not well-formed HTTP/1.1 (request line, header or body framing).";
   return rawAnswer(400, "Bad Request", { error: "invalid_request", message });
 }
 

@@ -23,7 +23,8 @@ function declaredQuery(op: Operation, url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of Object.keys(op.input.query?.shape ?? {})) {
     const values = url.searchParams.getAll(name);
-    if (values.length > 1) throw new ValidationError(`The query parameter ${name} is given ${values.length} times; give it once.`, [{ field: name, message: "given more than once" }]);
+    if (values.length > 1)
+      throw new ValidationError(`The query parameter ${name} is given ${values.length} times; give it once.`, [{ field: name, message: "given more than once" }]);
     if (values.length === 1) out[name] = values[0] as string;
   }
   return out;
@@ -35,12 +36,7 @@ function declaredQuery(op: Operation, url: URL): Record<string, string> {
  * schema. Order: media type (415) → size (413) → I-JSON (400) → the operation's `verifyRequest` (e.g.
  * signatures); validation (400) follows in invokeOperation.
  */
-export async function readRawInput(
-  op: Operation,
-  req: Request,
-  pathParams: Record<string, unknown>,
-  ctx: TenantCtx | PublicCtx,
-): Promise<Record<string, unknown>> {
+export async function readRawInput(op: Operation, req: Request, pathParams: Record<string, unknown>, ctx: TenantCtx | PublicCtx): Promise<Record<string, unknown>> {
   const raw: Record<string, unknown> = {};
   if (op.input.body) {
     if (!isJsonContentType(req.headers.get("content-type"))) {

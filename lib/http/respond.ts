@@ -14,8 +14,7 @@ export interface ResponseDecor {
  * marker (`_sandbox: true` in JSON bodies, `X-Sandbox: true` on CSV/PDF).
  */
 export function jsonResponse(body: unknown, status: number, decor: ResponseDecor): Response {
-  const payload =
-    decor.isSandbox && body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body, _sandbox: true } : body;
+  const payload = decor.isSandbox && body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body, _sandbox: true } : body;
   // As `Response.json` (the same JSON.stringify, the same Content-Type, a TypeError for what has no
   // JSON text), serialised once and kept for the direct routes (jsonBodyOf). A string body is encoded
   // by the Response only if its stream is read (Next.js's routes), where bytes would be copied at once.

@@ -125,7 +125,11 @@ export function securityHeaders({ https }: { https: boolean }): Record<string, s
 export function applySecurityHeaders(req: IncomingMessage, res: Pick<ServerResponse, "setHeader">): void {
   const trustProxy = env().TRUST_PROXY;
   if (!trustProxy) for (const name of PROXY_ONLY_HEADERS) delete req.headers[name];
-  const https = arrivedOverHttps({ encrypted: Boolean((req.socket as { encrypted?: boolean } | undefined)?.encrypted), forwardedProto: req.headers["x-forwarded-proto"], trustProxy });
+  const https = arrivedOverHttps({
+    encrypted: Boolean((req.socket as { encrypted?: boolean } | undefined)?.encrypted),
+    forwardedProto: req.headers["x-forwarded-proto"],
+    trustProxy,
+  });
   for (const [name, value] of Object.entries(securityHeaders({ https }))) res.setHeader(name, value);
 }
 

@@ -46,7 +46,13 @@ export async function writeAnswer(
   // bench's floor writes its answer), its stream left unread; anything else is read back.
   let body: string | Buffer | null = jsonBodyOf(response) ?? (response.body ? Buffer.from(await response.arrayBuffer()) : null);
   const bytes = body === null ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.length;
-  if (body !== null && bytes >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(response.headers.get("content-type") ?? "") && !response.headers.has("content-encoding") && acceptsGzip(req.headers["accept-encoding"])) {
+  if (
+    body !== null &&
+    bytes >= COMPRESS_MIN_BYTES &&
+    COMPRESSIBLE.test(response.headers.get("content-type") ?? "") &&
+    !response.headers.has("content-encoding") &&
+    acceptsGzip(req.headers["accept-encoding"])
+  ) {
     body = bytes <= GZIP_SYNC_MAX_BYTES ? gzipSync(body, { level: GZIP_LEVEL }) : await gzipAsync(body, { level: GZIP_LEVEL });
     res.setHeader("Content-Encoding", "gzip");
     res.setHeader("Content-Length", String(body.length));

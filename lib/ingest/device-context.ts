@@ -43,11 +43,7 @@ export function mergeDeviceMaster(stored: DeviceMaster | null, update: DeviceMas
  * The context a batch is judged with: the device's master data as merged with this batch's (the
  * same precedence as stored, so a declaration in this very batch counts) and its state before the batch.
  */
-export function detectorContext(
-  deviceId: string,
-  before: DeviceContext | null | undefined,
-  master: { powertrain: Powertrain | null; batteryKwh: number | null },
-): DeviceContext {
+export function detectorContext(deviceId: string, before: DeviceContext | null | undefined, master: { powertrain: Powertrain | null; batteryKwh: number | null }): DeviceContext {
   return {
     deviceId,
     powertrain: master.powertrain,

@@ -59,7 +59,6 @@ interface DrivingEventObservation {
   denseSpeedAt: Date | null;
 }
 
-
 /** Events of known kinds in the records' `raw_data.events` (validated at ingest; anything malformed is skipped, not guessed). */
 export function oemDrivingEvents(deviceId: string, records: readonly TelemetryRecord[]): DrivingEventRow[] {
   const out: DrivingEventRow[] = [];
@@ -130,7 +129,11 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000 + 0;
  * harsh pairs of the same kind, each following on from the last, form one event: it starts at the
  * first sample, its value is the peak in g, its duration runs to the last sample.
  */
-export function deriveHarshEvents(deviceId: string, records: readonly TelemetryRecord[], previous: DeviceContext["previous"]): { events: DrivingEventRow[]; denseSpeedAt: Date | null } {
+export function deriveHarshEvents(
+  deviceId: string,
+  records: readonly TelemetryRecord[],
+  previous: DeviceContext["previous"],
+): { events: DrivingEventRow[]; denseSpeedAt: Date | null } {
   interface Run {
     kind: "harsh_braking" | "harsh_acceleration";
     start: Date;

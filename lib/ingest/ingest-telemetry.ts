@@ -54,8 +54,7 @@ export async function verifyIngestRequest({
   );
   const secret = sqlText(tenant?.ingest_secret);
   if (!tenant || secret === null) throw new Error(`tenant ${ctx.tenantId} of an authenticated key is missing`);
-  const rule: SignedIngestRule =
-    sqlBool(tenant.require_signed_ingest) !== true ? "optional" : sqlBool(tenant.require_timestamped_signature) === true ? "timestamped" : "required";
+  const rule: SignedIngestRule = sqlBool(tenant.require_signed_ingest) !== true ? "optional" : sqlBool(tenant.require_timestamped_signature) === true ? "timestamped" : "required";
   const { timestamped } = verifyIngestSignature({ secret, rule, rawBody, header: signatureHeader, body });
   if (timestamped) verifiedSignatures.set(ctx, timestamped);
 }
@@ -167,7 +166,11 @@ export function batchDeviceUpdates(
   const events: DrivingEventRow[] = [];
   for (const [id, list] of byDevice) {
     const observed = observeDrivingEvents(id, list, known.get(id)?.previous ?? null);
-    updates.push({ ...masterUpdateFor(id, list, known.get(id)?.previous ?? null, known.get(id)?.odometerMax ?? null), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt });
+    updates.push({
+      ...masterUpdateFor(id, list, known.get(id)?.previous ?? null, known.get(id)?.odometerMax ?? null),
+      eventsReportedAt: observed.eventsReportedAt,
+      denseSpeedAt: observed.denseSpeedAt,
+    });
     events.push(...observed.events);
   }
   return { updates, events };

@@ -26,8 +26,7 @@ export interface TimestampedSignature {
   expiresAt: Date;
 }
 
-const HEADER_HELP =
-  "expected `t=<unix seconds>,sha256=<hex HMAC-SHA256 of \"<t>.<raw body>\">` (or the older `sha256=<hex HMAC-SHA256 of the raw body>`) with your ingest secret.";
+const HEADER_HELP = 'expected `t=<unix seconds>,sha256=<hex HMAC-SHA256 of "<t>.<raw body>">` (or the older `sha256=<hex HMAC-SHA256 of the raw body>`) with your ingest secret.';
 
 /** `t=<digits>,sha256=<hex>` in either order, or `sha256=<hex>` alone; null for anything else. */
 function parseHeader(header: string): { t: string | null; hex: string } | null {
@@ -78,10 +77,7 @@ export function verifyIngestSignature({
   if (header !== null) {
     const parsed = parseHeader(header);
     if (!parsed) throw new InvalidSignatureError(`The X-FDP-Signature header is malformed: ${HEADER_HELP}`);
-    const expected =
-      parsed.t === null
-        ? hmacHex(secret, rawBody)
-        : createHmac("sha256", Buffer.from(secret, "utf8")).update(`${parsed.t}.`).update(rawBody).digest("hex");
+    const expected = parsed.t === null ? hmacHex(secret, rawBody) : createHmac("sha256", Buffer.from(secret, "utf8")).update(`${parsed.t}.`).update(rawBody).digest("hex");
     if (!sameHex(expected, parsed.hex)) throw new InvalidSignatureError(`The X-FDP-Signature header does not match the body: ${HEADER_HELP}`);
     if (parsed.t !== null) {
       // Checked after the HMAC: only the secret's holder learns that its clock is off.
@@ -106,7 +102,7 @@ export function verifyIngestSignature({
     signed = true;
   }
   if (rule === "timestamped" && !timestamped) {
-    throw new InvalidSignatureError("This tenant requires timestamped signatures: send `X-FDP-Signature: t=<unix seconds>,sha256=<hex HMAC-SHA256 of \"<t>.<raw body>\">`.");
+    throw new InvalidSignatureError('This tenant requires timestamped signatures: send `X-FDP-Signature: t=<unix seconds>,sha256=<hex HMAC-SHA256 of "<t>.<raw body>">`.');
   }
   if (rule === "required" && !signed) {
     throw new InvalidSignatureError("This tenant requires signed ingest: send X-FDP-Signature or hmac_signature.");

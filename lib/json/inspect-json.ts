@@ -75,7 +75,7 @@ export function inspectJson(root: unknown, maxDepth: number, { values = true }: 
     const length = isArray ? (value as unknown[]).length : (keys as string[]).length;
     if (!isArray) members += length;
     for (let i = 0; i < length; i++) {
-      const key: string | number = isArray ? i : (keys as string[])[i] as string;
+      const key: string | number = isArray ? i : ((keys as string[])[i] as string);
       if (!isArray) {
         const message = stringProblem(key as string);
         if (message) return { problem: { path: pathOf(frame, key), message: `member name ${message}` }, members };

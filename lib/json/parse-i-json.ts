@@ -17,9 +17,7 @@ const field = (path: (string | number)[]) => (path.length === 0 ? "(body)" : pat
 
 /** The 400 for a body whose value at `problem.path` breaks the I-JSON rules. */
 export function bodyProblemError(problem: JsonProblem): ValidationError {
-  return new ValidationError(`The request body is not acceptable JSON: ${field(problem.path)} ${problem.message}.`, [
-    { field: field(problem.path), message: problem.message },
-  ]);
+  return new ValidationError(`The request body is not acceptable JSON: ${field(problem.path)} ${problem.message}.`, [{ field: field(problem.path), message: problem.message }]);
 }
 
 /**

@@ -122,7 +122,15 @@ interface Scored {
 
 function scoreCase(c: BacktestCase): Scored {
   const f = forecastMileage({ days: dailyOdometerSeries(c.readings), today: c.today, leaseEndDay: c.endDay, contractKm: c.contractKm });
-  return { c, predicted: f.predictedEndKm, lower: f.lower, upper: f.upper, currentKm: f.currentKm, risk: c.contractKm === null ? null : f.riskScore, prior: f.basis === "population_prior" };
+  return {
+    c,
+    predicted: f.predictedEndKm,
+    lower: f.lower,
+    upper: f.upper,
+    currentKm: f.currentKm,
+    risk: c.contractKm === null ? null : f.riskScore,
+    prior: f.basis === "population_prior",
+  };
 }
 
 /** One row per (source, cut): coverage of the interval, MAE of predicted_end_km, and the risk's Brier score. */

@@ -179,7 +179,19 @@ export function distanceVariance(model: RateModel, horizon: number): number {
   return horizon * model.dailyVar + horizon ** 2 * rateVar;
 }
 
-export function dataQuality({ historyDays, readingDays, maxGapDays, staleDays, rollbacks }: { historyDays: number; readingDays: number; maxGapDays: number; staleDays: number; rollbacks: number }): DataQuality {
+export function dataQuality({
+  historyDays,
+  readingDays,
+  maxGapDays,
+  staleDays,
+  rollbacks,
+}: {
+  historyDays: number;
+  readingDays: number;
+  maxGapDays: number;
+  staleDays: number;
+  rollbacks: number;
+}): DataQuality {
   const coverage = readingDays / (historyDays + 1);
   const meets = (q: (typeof QUALITY)["high" | "medium"]) =>
     historyDays >= q.minHistoryDays && coverage >= q.minCoverage && maxGapDays <= q.maxGapDays && staleDays <= q.maxStaleDays;
@@ -196,7 +208,19 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
  * of a car delivered new; current_km is then 0 and says nothing). Its interval carries the prior's rate
  * uncertainty; data_quality is low.
  */
-function priorForecast({ history, today, leaseStartDay, leaseEndDay, contractKm }: { history: CleanHistory; today: number; leaseStartDay: number | undefined; leaseEndDay: number; contractKm: number | null }): MileageForecast {
+function priorForecast({
+  history,
+  today,
+  leaseStartDay,
+  leaseEndDay,
+  contractKm,
+}: {
+  history: CleanHistory;
+  today: number;
+  leaseStartDay: number | undefined;
+  leaseEndDay: number;
+  contractKm: number | null;
+}): MileageForecast {
   const last = history.days[history.days.length - 1];
   const baseKm = last ? last.maxKm + history.rolledBackKm : 0;
   const baseDay = last ? last.day : (leaseStartDay ?? today) - 1;
@@ -301,7 +325,10 @@ export function forecastMileage({ days, today, leaseStartDay, leaseEndDay, contr
 
   if (contractKm === null) limitations.push(NO_CONTRACT);
   limitations.push(...setAsideLimitations(history));
-  if (model.historyDays < YEAR_DAYS) limitations.push("The history covers less than a year, so not every season: the model does not adjust for Finnish seasonality, it widens the interval for the unseen part of the year.");
+  if (model.historyDays < YEAR_DAYS)
+    limitations.push(
+      "The history covers less than a year, so not every season: the model does not adjust for Finnish seasonality, it widens the interval for the unseen part of the year.",
+    );
   if (today - last.day > QUALITY.high.maxStaleDays) limitations.push(`The latest odometer reading is ${today - last.day} days old; the forecast starts from it.`);
 
   return {

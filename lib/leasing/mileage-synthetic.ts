@@ -100,7 +100,7 @@ export function syntheticLease({ seed, index, leaseMonths = 36 }: { seed: string
   for (let day = startDay; day <= endDay; day++) {
     // Summer holiday: four weeks starting between mid-June and mid-July of the day's year.
     const year = new Date(day * DAY_MS).getUTCFullYear();
-    const vacationStart = Math.floor(Date.UTC(year, 5, 15) / DAY_MS) + (rngFor("vacation", index, year, d.weekdayKm).int(0, 30));
+    const vacationStart = Math.floor(Date.UTC(year, 5, 15) / DAY_MS) + rngFor("vacation", index, year, d.weekdayKm).int(0, 30);
     let driven = rng.chance(d.zeroDayP) ? 0 : expectedKm(d, day, vacationStart) * Math.exp(rng.normal(-(d.noiseSd ** 2) / 2, d.noiseSd));
     if (rng.chance(d.longTripP)) driven += rng.float(200, 500);
     const startKm = km;

@@ -16,7 +16,17 @@ type KnownEntitlement = (typeof KNOWN_ENTITLEMENTS)[number];
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /** Endpoint 20's answer from a device's facts: pure (the verb below adds the database and the clock). */
-export function buildResidualPrediction({ input, device, model, now }: { input: ResidualModelRequest; device: DeviceResidualFacts; model: ResidualModelFile; now: Date }): ResidualValuePrediction {
+export function buildResidualPrediction({
+  input,
+  device,
+  model,
+  now,
+}: {
+  input: ResidualModelRequest;
+  device: DeviceResidualFacts;
+  model: ResidualModelFile;
+  now: Date;
+}): ResidualValuePrediction {
   const { device_id: _id, ...query } = input;
   const resolved = resolveInputs({ query, device, model, now });
   const prediction = predictResidual(model, resolved.features);
@@ -26,7 +36,9 @@ export function buildResidualPrediction({ input, device, model, now }: { input: 
   }
   const adj = round1(prediction.modelPct - prediction.rulePct);
   if (model.estimate_source === "rule_based") {
-    limitations.push(`The model did not beat the rule-based method out of sample; the estimate is the rule-based value. The model would have moved it by ${adj >= 0 ? "+" : ""}${adj} points (not used).`);
+    limitations.push(
+      `The model did not beat the rule-based method out of sample; the estimate is the rule-based value. The model would have moved it by ${adj >= 0 ? "+" : ""}${adj} points (not used).`,
+    );
   }
   const missingInputs = (["age_months", "odometer_km"] as const).filter((k) => resolved.inputs[k].status === "missing");
   const { confidence, reasons } = confidenceOf(model, prediction, { missingInputs, sohNotMeasured: resolved.features.sohPct === null });

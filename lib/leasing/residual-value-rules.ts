@@ -315,8 +315,7 @@ export function computeResidualValue(input: ResidualInput, opts: { now: Date }):
   need("powertrain", powertrain !== null);
   need("original_price_eur", knownPrice !== null);
   const completeness = round((100 * (applicable.length - missing.length)) / applicable.length, 1);
-  const sohStatus: BatterySohStatus =
-    soh !== null ? "measured" : sohEv.status === "outdated" ? "outdated" : sohExpected(powertrain) === false ? "not_applicable" : "not_measured";
+  const sohStatus: BatterySohStatus = soh !== null ? "measured" : sohEv.status === "outdated" ? "outdated" : sohExpected(powertrain) === false ? "not_applicable" : "not_measured";
   const notes: string[] = [];
   if (sohStatus === "not_measured") {
     notes.push("Battery state of health not measured (no plausible reading): no battery adjustment was applied, and the confidence is at most medium.");

@@ -128,7 +128,9 @@ export function redactSql(sql: string): string {
 /** The statement without its data: literals redacted, whitespace collapsed, cut to STATEMENT_MAX_CHARS. */
 export function summarizeStatement(sql: string): string {
   // Redact a bounded prefix only: an ingest batch's statement can be hundreds of KB.
-  const collapsed = redactSql(sql.slice(0, STATEMENT_MAX_CHARS * 10)).replace(/\s+/g, " ").trim();
+  const collapsed = redactSql(sql.slice(0, STATEMENT_MAX_CHARS * 10))
+    .replace(/\s+/g, " ")
+    .trim();
   return collapsed.length > STATEMENT_MAX_CHARS ? `${collapsed.slice(0, STATEMENT_MAX_CHARS)}…` : collapsed;
 }
 
@@ -149,14 +151,24 @@ function stackFrames(o: Bag): string | undefined {
   if (typeof o.message === "string" && body.startsWith(header)) body = body.slice(header.length);
   else if (typeof o.message === "string" && o.message !== "") return framesOnly(body);
   const frames = body.split("\n").filter((l) => /^\s+at /.test(l));
-  return frames.length > 0 ? frames.slice(0, STACK_MAX_FRAMES).map((l) => l.trim()).join("\n") : undefined;
+  return frames.length > 0
+    ? frames
+        .slice(0, STACK_MAX_FRAMES)
+        .map((l) => l.trim())
+        .join("\n")
+    : undefined;
 }
 
 /** `at fn (path:1:2)`, `at async fn (path:1:2)`, `at path:1:2`, `at Promise.all (index 0)`. */
 const FRAME_RE = /^\s+at (?:async )?(?:(?:new )?[^\s()]+(?: \[as [^\]\s]+\])? \((?:[^()\n]*:\d+:\d+|native|<anonymous>|index \d+)\)|[^\s()]+:\d+:\d+)$/;
 function framesOnly(stack: string): string | undefined {
   const frames = stack.split("\n").filter((l) => FRAME_RE.test(l));
-  return frames.length > 0 ? frames.slice(0, STACK_MAX_FRAMES).map((l) => l.trim()).join("\n") : undefined;
+  return frames.length > 0
+    ? frames
+        .slice(0, STACK_MAX_FRAMES)
+        .map((l) => l.trim())
+        .join("\n")
+    : undefined;
 }
 
 /** A message that embeds drizzle's (`new Error(`ingest failed: ${e.message}`)`) loses everything from "Failed query:" on. */

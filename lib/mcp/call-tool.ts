@@ -70,7 +70,7 @@ function toolInput(op: Operation, args: unknown, fixed: Readonly<Record<string, 
     const field = problem.path.map(String).join(".") || "arguments";
     throw new ValidationError(`Invalid input (${field}: ${problem.message}).`, [{ field, message: problem.message }]);
   }
-  return restInput(op, (args ?? {}), fixed);
+  return restInput(op, args ?? {}, fixed);
 }
 
 /**
@@ -94,9 +94,7 @@ const TEXT_COPY_MAX_STRING = 2048;
 
 function textCopy(answer: unknown): string {
   return JSON.stringify(answer, (_key, value: unknown) =>
-    typeof value === "string" && value.length > TEXT_COPY_MAX_STRING
-      ? `<${value.length} characters elided: see structuredContent>`
-      : value,
+    typeof value === "string" && value.length > TEXT_COPY_MAX_STRING ? `<${value.length} characters elided: see structuredContent>` : value,
   );
 }
 

@@ -44,7 +44,10 @@ export async function listMethodologyResources(): Promise<Resource[]> {
         uri: methodologyUriOf(stem),
         name: stem,
         title: titleOf(text, stem),
-        description: stem === INDEX_STEM ? "Index of FDP's methodology pages, with each score's version." : `How FDP computes it: inputs, weights, limits and sources (docs/methodology/${file}).`,
+        description:
+          stem === INDEX_STEM
+            ? "Index of FDP's methodology pages, with each score's version."
+            : `How FDP computes it: inputs, weights, limits and sources (docs/methodology/${file}).`,
         mimeType: "text/markdown",
         size: Buffer.byteLength(text, "utf8"),
       };

@@ -36,7 +36,9 @@ const PROMPTS = {
     ],
     schema: z.object({ device_id: deviceId(), contract_km: contractKm, lease_months: leaseMonths }),
     render: (a: { device_id: string; contract_km?: number; lease_months?: number }) => {
-      const lease = [a.contract_km !== undefined ? `contract_km=${a.contract_km}` : "", a.lease_months !== undefined ? `lease_months=${a.lease_months}` : ""].filter(Boolean).join(", ");
+      const lease = [a.contract_km !== undefined ? `contract_km=${a.contract_km}` : "", a.lease_months !== undefined ? `lease_months=${a.lease_months}` : ""]
+        .filter(Boolean)
+        .join(", ");
       return [
         `Assess vehicle ${a.device_id} for its lease return, using FDP's tools and only their figures.`,
         "",
@@ -74,7 +76,9 @@ const PROMPTS = {
       [
         `Summarise the fleet's climate disclosure for ${a.start_date} to ${a.end_date}, using FDP's tools and only their figures.`,
         "",
-        "1. " + T("generate_csrd_report") + ` with start_date=${a.start_date}, end_date=${a.end_date}: gross Scope 1, Scope 2 (location-based and, if configured, market-based), Scope 3 category 3 and, for a lessor, category 13 in tCO₂e with their ESRS E1 datapoints (reporting_role and consolidation_basis say which role the account reports in), E1-5 energy in MWh, EV share and its trend, data quality.`,
+        "1. " +
+          T("generate_csrd_report") +
+          ` with start_date=${a.start_date}, end_date=${a.end_date}: gross Scope 1, Scope 2 (location-based and, if configured, market-based), Scope 3 category 3 and, for a lessor, category 13 in tCO₂e with their ESRS E1 datapoints (reporting_role and consolidation_basis say which role the account reports in), E1-5 energy in MWh, EV share and its trend, data quality.`,
         "2. " + T("get_emissions_report") + " for the same dates: the vehicles that emit most, and the share of distance estimated rather than measured.",
         "3. " + T("get_green_fleet") + " for a matching period (`<N>d`): the score and its components.",
         "",
@@ -102,7 +106,12 @@ export function getPrompt(params: unknown): GetPromptResult {
   const prompt = PROMPTS[name as PromptName];
   const parsed = prompt.schema.safeParse(args ?? {});
   if (!parsed.success) {
-    throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${name}: ${zodDetails(parsed.error).map((d) => `${d.field} ${d.message}`).join("; ")}.`);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Invalid arguments for ${name}: ${zodDetails(parsed.error)
+        .map((d) => `${d.field} ${d.message}`)
+        .join("; ")}.`,
+    );
   }
   const text = (prompt.render as (a: unknown) => string)(parsed.data);
   return { description: prompt.description, messages: [{ role: "user", content: { type: "text", text } }] };

@@ -47,7 +47,7 @@ let cached: Tool[] | undefined;
 
 /** The `tools/list` answer: one tool per catalogue entry, every schema derived from its operation. */
 export function toolDefinitions(): Tool[] {
-  cached ??= (TOOL_CATALOGUE).map((entry) => ({
+  cached ??= TOOL_CATALOGUE.map((entry) => ({
     name: entry.name,
     title: entry.title,
     description: description(entry),

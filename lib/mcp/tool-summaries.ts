@@ -216,15 +216,9 @@ function batteryHealth(o: Out<"get_battery_health">, now: Date): string {
   }
   const status = str(snap?.charging_status);
   const power = fmt(snap?.charging_power_kw, 1);
-  const charging =
-    status === null ? null : status === "charging" && power !== null && snap?.charging_power_kw !== 0 ? `charging at ${power} kW` : status.replace(/_/g, " ");
+  const charging = status === null ? null : status === "charging" && power !== null && snap?.charging_power_kw !== 0 ? `charging at ${power} kW` : status.replace(/_/g, " ");
   const range = km(snap?.estimated_range_km);
-  const figures = [
-    `SoH ${pct(dq?.soh_pct) ?? "unknown"}`,
-    `SoC ${pct(snap?.soc_current_pct) ?? "unknown"}`,
-    range ? `range ~${range}` : null,
-    charging,
-  ].filter(Boolean);
+  const figures = [`SoH ${pct(dq?.soh_pct) ?? "unknown"}`, `SoC ${pct(snap?.soc_current_pct) ?? "unknown"}`, range ? `range ~${range}` : null, charging].filter(Boolean);
   const excluded = arr(dq?.excluded_readings).length;
   return join(
     `${head}: ${figures.join(", ")}`,
@@ -269,7 +263,10 @@ function eolSummary(o: Out<"get_eol_summary">): string {
 function fleetRisk(o: Out<"get_fleet_risk">, now: Date): string {
   const period = fmt(o.period_days, 0);
   const devices = typeof o.device_count === "number" ? plural(o.device_count, "vehicle") : null;
-  const alerts = typeof o.alerts_period === "number" ? `${plural(o.alerts_period, "alert")}${typeof o.critical_alerts_period === "number" ? ` (${fmt(o.critical_alerts_period, 0)} critical)` : ""}` : null;
+  const alerts =
+    typeof o.alerts_period === "number"
+      ? `${plural(o.alerts_period, "alert")}${typeof o.critical_alerts_period === "number" ? ` (${fmt(o.critical_alerts_period, 0)} critical)` : ""}`
+      : null;
   return join(
     `Fleet risk ${outOf100(o.fleet_risk_score)} (higher = riskier)${period ? ` over ${period} d` : ""}${devices ? `, ${devices}` : ""}`,
     alerts,
@@ -383,7 +380,10 @@ function generateCertificate(o: Out<"generate_certificate">, now: Date): string 
 }
 
 /** valid / expired (date) / revoked (date: reason, or its key's revocation) / invalid (why). */
-function certificateStatus(status: string | null, o: { expires_at?: string; revoked_at?: string | null; revocation_reason?: string | null; status_reason?: string | null }): string | null {
+function certificateStatus(
+  status: string | null,
+  o: { expires_at?: string; revoked_at?: string | null; revocation_reason?: string | null; status_reason?: string | null },
+): string | null {
   if (status === "revoked" && !o.revoked_at && str(o.status_reason)) return `REVOKED: ${str(o.status_reason)}`;
   if (status === "revoked") {
     const when = day(o.revoked_at);
@@ -456,7 +456,11 @@ function csrdReport(o: Out<"generate_csrd_report">): string {
   const totalLoc = t(e?.total_location_based?.value);
   const cat13 = e?.scope_3_categories?.cat_13_downstream_leased_assets;
   const cat13Text = cat13?.reported === true && t(cat13.value) !== null ? ` incl. cat. 13 ${t(cat13.value)}` : "";
-  const scopes = [`Scope 1 ${t(e?.scope_1?.value) ?? "unknown"}`, `Scope 2 ${t(e?.scope_2_location_based?.value) ?? "unknown"}`, `Scope 3 ${t(e?.scope_3?.value) ?? "unknown"}${cat13Text}`];
+  const scopes = [
+    `Scope 1 ${t(e?.scope_1?.value) ?? "unknown"}`,
+    `Scope 2 ${t(e?.scope_2_location_based?.value) ?? "unknown"}`,
+    `Scope 3 ${t(e?.scope_3?.value) ?? "unknown"}${cat13Text}`,
+  ];
   const market = t(e?.total_market_based?.value);
   const evShare = pct(o.ev_metrics?.ev_share_pct, 0);
   const energy = withUnit(fmt(fs?.energy_consumption?.total?.value, 1), "MWh");
@@ -497,7 +501,12 @@ function chargingRecommendation(o: Out<"get_charging_recommendation">, now: Date
   ]
     .filter(Boolean)
     .join(", ");
-  const head = o.recommendation === "charge_later" ? `Charge ${dev(o.device_id)} later` : o.recommendation === "charge_now" ? `Charge ${dev(o.device_id)} now` : `Charging plan for ${dev(o.device_id)}`;
+  const head =
+    o.recommendation === "charge_later"
+      ? `Charge ${dev(o.device_id)} later`
+      : o.recommendation === "charge_now"
+        ? `Charge ${dev(o.device_id)} now`
+        : `Charging plan for ${dev(o.device_id)}`;
   const w = o.cheapest_window;
   let windowText: string | null;
   if (w) {
@@ -525,14 +534,7 @@ function chargingRecommendation(o: Out<"get_charging_recommendation">, now: Date
         ? `cost now ${nowCost}`
         : null;
   const immediate = o.immediate_charge ? withUnit(fmt(o.immediate_charge.energy_kwh, 1), "kWh") : null;
-  return join(
-    how ? `${head}: ${how}` : head,
-    immediate ? `${immediate} at once to ${pct(o.soc_min_pct, 0) ?? "the minimum"}` : null,
-    windowText,
-    cost,
-    deadlineText,
-    socAge,
-  );
+  return join(how ? `${head}: ${how}` : head, immediate ? `${immediate} at once to ${pct(o.soc_min_pct, 0) ?? "the minimum"}` : null, windowText, cost, deadlineText, socAge);
 }
 
 function spotPrices(o: Out<"get_spot_prices">, now: Date): string {
@@ -611,7 +613,9 @@ function listAlerts(o: Out<"list_alerts">, now: Date, input: Record<string, unkn
   return join(
     `${pageCount(data.length, "alert", input)}: ${severities.join(", ")}`,
     `${fmt(open, 0)} unacknowledged`,
-    first ? `newest ${[str(first.id) ? `${first.id}:` : null, dev(first.device_id), str(first.severity), str(first.agent) ? `(${first.agent})` : null, firstAge ? `${firstAge} ago` : null].filter(Boolean).join(" ")}` : null,
+    first
+      ? `newest ${[str(first.id) ? `${first.id}:` : null, dev(first.device_id), str(first.severity), str(first.agent) ? `(${first.agent})` : null, firstAge ? `${firstAge} ago` : null].filter(Boolean).join(" ")}`
+      : null,
     `devices ${firstFew(devices)}`,
   );
 }

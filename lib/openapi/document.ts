@@ -64,7 +64,13 @@ function responsesOf(op: Operation): Record<string, ResponseConfig> {
               ? {
                   [op.alsoProduces.mediaType]: {
                     // A PDF is bytes (OpenAPI 3.1: a binary string); CSV is text.
-                    schema: z.string().meta(op.alsoProduces.mediaType === "application/pdf" ? { format: "binary", description: op.alsoProduces.selectedBy } : { description: op.alsoProduces.selectedBy }),
+                    schema: z
+                      .string()
+                      .meta(
+                        op.alsoProduces.mediaType === "application/pdf"
+                          ? { format: "binary", description: op.alsoProduces.selectedBy }
+                          : { description: op.alsoProduces.selectedBy },
+                      ),
                   },
                 }
               : {}),
@@ -98,7 +104,8 @@ function responsesOf(op: Operation): Record<string, ResponseConfig> {
   out[500] = errorAnswer("Server failure; the body never carries internals. Quote `request_id` when reporting it.");
   // Every operation reads the database: while it is unreachable, or when a statement runs past
   // STATEMENT_TIMEOUT_MS, the answer is 503 `service_unavailable` (CONTRACT "Reliability").
-  const unavailable = "`service_unavailable`: the database is unreachable, the connection was lost, or a statement ran past its time budget (each write is stored whole or not at all); send the same request again after `Retry-After` seconds.";
+  const unavailable =
+    "`service_unavailable`: the database is unreachable, the connection was lost, or a statement ran past its time budget (each write is stored whole or not at all); send the same request again after `Retry-After` seconds.";
   out[503] = errorAnswer(op.errors?.[503] ? `${op.errors[503]} Also ${unavailable}` : unavailable, {
     "Retry-After": { description: "Whole seconds to wait.", schema: integer },
   });
@@ -156,9 +163,7 @@ export function openApiDocument(): object {
       request: {
         ...(op.input.path ? { params: op.input.path } : {}),
         ...(op.input.query ? { query: op.input.query } : {}),
-        ...(op.input.body
-          ? { body: { required: true, content: { "application/json": { schema: op.input.body, example: (op.requestExample as { body?: unknown }).body } } } }
-          : {}),
+        ...(op.input.body ? { body: { required: true, content: { "application/json": { schema: op.input.body, example: (op.requestExample as { body?: unknown }).body } } } } : {}),
       },
       responses: responsesOf(op),
     });

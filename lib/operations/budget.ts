@@ -123,7 +123,10 @@ export async function runBudgeted<T>(args: BudgetedRun<T>): Promise<T> {
     args.log.warn({ err, statement_timeout_ms: limitMs }, "statement cut by its statement_timeout: answered 503");
     const s = String(STATEMENT_TIMEOUT_RETRY_SECONDS);
     args.setHeaders?.({ "Retry-After": s });
-    throw new ServiceUnavailableError(`The request took longer than the service allows one statement to run (${limitMs / 1000} s) and was stopped. Retry in ${s} s; if it keeps happening, ask for a shorter period or fewer vehicles.`, STATEMENT_TIMEOUT_RETRY_SECONDS);
+    throw new ServiceUnavailableError(
+      `The request took longer than the service allows one statement to run (${limitMs / 1000} s) and was stopped. Retry in ${s} s; if it keeps happening, ask for a shorter period or fewer vehicles.`,
+      STATEMENT_TIMEOUT_RETRY_SECONDS,
+    );
   }
 }
 

@@ -3,12 +3,7 @@ import { generateCertificate } from "@/lib/certificates/generate-certificate";
 import { getCertificate } from "@/lib/certificates/get-certificate";
 import { getCertificatePdf } from "@/lib/certificates/get-certificate-pdf";
 import { verifyCertificate } from "@/lib/certificates/verify-certificate";
-import {
-  certificateNumberPath,
-  certificateVerificationSchema,
-  generatedCertificateSchema,
-  retrievedCertificateSchema,
-} from "@/lib/schemas/certificates";
+import { certificateNumberPath, certificateVerificationSchema, generatedCertificateSchema, retrievedCertificateSchema } from "@/lib/schemas/certificates";
 import { deviceIdParamsSchema } from "@/lib/schemas/scores-device";
 import { defineOperation } from "./define-operation";
 

@@ -44,14 +44,7 @@ interface RawRequest {
   headers: Headers;
 }
 
-interface OperationDef<
-  A extends Access,
-  P extends z.ZodObject,
-  Q extends z.ZodObject,
-  B extends z.ZodObject,
-  O extends z.ZodType,
-  I extends string = string,
-> {
+interface OperationDef<A extends Access, P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject, O extends z.ZodType, I extends string = string> {
   /** OpenAPI operationId; the MCP catalogue (lib/mcp/tool-catalogue.ts) is keyed by it. */
   id: I;
   method: HttpMethod;

@@ -14,8 +14,7 @@ export const getEmissionsReportOperation = defineOperation({
   reads: "replica",
   tag: "Reports",
   summary: "Fleet CO₂e emissions over a date range, per vehicle, as JSON or CSV",
-  description:
-    `Per vehicle: distance (odometer delta, else great-circle sum of positions), electricity or fuel (telemetry where reported, else documented consumption factors) and CO₂e from the versioned factor registry (DESNZ 2025 tank-to-wheel + well-to-tank; Finnish grid, location-based, charger losses included). \`format=csv\` answers \`text/csv; charset=utf-8\`: a header, one row per vehicle of the tenant (zeros where it did not move), a final \`TOTAL\` row. Dates: YYYY-MM-DD, end inclusive, at most ${MAX_REPORT_DAYS} days counting both ends, end not after today (UTC). Method and factor table: docs/methodology/emissions.md.`,
+  description: `Per vehicle: distance (odometer delta, else great-circle sum of positions), electricity or fuel (telemetry where reported, else documented consumption factors) and CO₂e from the versioned factor registry (DESNZ 2025 tank-to-wheel + well-to-tank; Finnish grid, location-based, charger losses included). \`format=csv\` answers \`text/csv; charset=utf-8\`: a header, one row per vehicle of the tenant (zeros where it did not move), a final \`TOTAL\` row. Dates: YYYY-MM-DD, end inclusive, at most ${MAX_REPORT_DAYS} days counting both ends, end not after today (UTC). Method and factor table: docs/methodology/emissions.md.`,
   input: { query: emissionsQuerySchema },
   output: emissionsReportSchema,
   alsoProduces: { mediaType: "text/csv; charset=utf-8", selectedBy: "With `format=csv`: header row, one row per vehicle, a final TOTAL row (RFC 4180 quoting)." },

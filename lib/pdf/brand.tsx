@@ -13,7 +13,19 @@ export const BRAND = { ink: "#0f172a", muted: "#475569", faint: "#94a3b8", line:
 export const BAND_HEIGHT = 72;
 
 export const brandStyles = StyleSheet.create({
-  band: { position: "absolute", top: 0, left: 0, right: 0, height: BAND_HEIGHT, backgroundColor: BRAND.band, color: "#ffffff", paddingHorizontal: 36, flexDirection: "row", justifyContent: "space-between", alignItems: "center" },
+  band: {
+    position: "absolute",
+    top: 0,
+    left: 0,
+    right: 0,
+    height: BAND_HEIGHT,
+    backgroundColor: BRAND.band,
+    color: "#ffffff",
+    paddingHorizontal: 36,
+    flexDirection: "row",
+    justifyContent: "space-between",
+    alignItems: "center",
+  },
   logo: { fontSize: 22, fontWeight: 700, letterSpacing: 1.5 },
   logoSub: { fontSize: 8.5, color: "#cbd5e1", marginTop: 2 },
   bandRight: { alignItems: "flex-end" },
@@ -27,7 +39,19 @@ export const brandStyles = StyleSheet.create({
   tileUnit: { fontSize: 9, fontWeight: 400, color: BRAND.muted },
   section: { marginBottom: 12 },
   sectionTitle: { fontSize: 11, fontWeight: 600, color: BRAND.accent, marginBottom: 4, paddingBottom: 3, borderBottomWidth: 1.5, borderBottomColor: BRAND.accent },
-  footer: { position: "absolute", bottom: 20, left: 36, right: 36, flexDirection: "row", justifyContent: "space-between", fontSize: 7.5, color: BRAND.faint, borderTopWidth: 0.5, borderTopColor: BRAND.line, paddingTop: 5 },
+  footer: {
+    position: "absolute",
+    bottom: 20,
+    left: 36,
+    right: 36,
+    flexDirection: "row",
+    justifyContent: "space-between",
+    fontSize: 7.5,
+    color: BRAND.faint,
+    borderTopWidth: 0.5,
+    borderTopColor: BRAND.line,
+    paddingTop: 5,
+  },
 });
 
 /** Thousands separated by a no-break space (Geist has no thin space glyph), independent of the process locale (Intl data varies by Node build). */

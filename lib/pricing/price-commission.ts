@@ -23,9 +23,14 @@ export async function priceCommission({ input }: { ctx: TenantCtx; input: Commis
       ? `Preferred return compounded annually: C·((1 + ${input.preferred_return_pct} %)^${input.holding_period_years} − 1), one holding period for all capital.`
       : `Preferred return simple: C·${input.preferred_return_pct} %·${input.holding_period_years}, one holding period for all capital.`,
   ];
-  if (input.catch_up_pct <= input.carry_pct) notes.push("The catch-up share is not above the carry rate, so there is no catch-up tier: the split starts after the preferred return.");
-  else if (input.catch_up_pct < 100) notes.push(`Partial catch-up: the GP takes ${input.catch_up_pct} % of the catch-up tier until it holds ${input.carry_pct} % of the profit so far.`);
-  if (input.gp_commitment_pct > 0) notes.push(`The GP commitment (${input.gp_commitment_pct} % of capital) is carry-free and receives its pro-rata share of the distributions; the tiers cover the other investors only.`);
+  if (input.catch_up_pct <= input.carry_pct)
+    notes.push("The catch-up share is not above the carry rate, so there is no catch-up tier: the split starts after the preferred return.");
+  else if (input.catch_up_pct < 100)
+    notes.push(`Partial catch-up: the GP takes ${input.catch_up_pct} % of the catch-up tier until it holds ${input.carry_pct} % of the profit so far.`);
+  if (input.gp_commitment_pct > 0)
+    notes.push(
+      `The GP commitment (${input.gp_commitment_pct} % of capital) is carry-free and receives its pro-rata share of the distributions; the tiers cover the other investors only.`,
+    );
   if (r.profit_eur <= 0) notes.push("No profit: the distributions do not exceed the investors' capital, so no preferred return or carry is paid.");
   else if (!r.hurdle_met) notes.push("The preferred return is not fully met: no carry is due.");
   else if (!r.catch_up_complete) notes.push("The catch-up is not complete: the GP's share of the profit is below the carry rate.");

@@ -18,9 +18,7 @@
  */
 
 /** What the caller is told: run (and release when done), or not now and when to retry. */
-type HeavyAdmission =
-  | { admitted: true; release: () => void }
-  | { admitted: false; limit: number; retryAfterSeconds: number };
+type HeavyAdmission = { admitted: true; release: () => void } | { admitted: false; limit: number; retryAfterSeconds: number };
 
 interface State {
   /** Start times (ms) of each tenant's heavy operations in flight in this process. */

@@ -1,9 +1,4 @@
-import {
-  RateLimiterDrizzle,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  type RateLimiterAbstract,
-} from "rate-limiter-flexible";
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import type { Db } from "@/lib/db/client";
@@ -36,8 +31,7 @@ const g = globalThis as Global;
 
 async function createFactory(): Promise<{ kind: StoreKind; make: LimiterFactory }> {
   const { REDIS_URL, DATABASE_URL } = env();
-  const memory = (points: number, keyPrefix: string) =>
-    new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
+  const memory = (points: number, keyPrefix: string) => new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix });
   if (REDIS_URL) {
     const { Redis } = await import("ioredis");
     const client = new Redis(REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
@@ -81,8 +75,7 @@ async function createFactory(): Promise<{ kind: StoreKind; make: LimiterFactory 
     const { db } = await getDbHandle();
     return {
       kind: "postgres",
-      make: (points, keyPrefix) =>
-        new RateLimiterPostgres({ storeClient: db, schema: rateLimits, points, duration: WINDOW_SECONDS, keyPrefix }),
+      make: (points, keyPrefix) => new RateLimiterPostgres({ storeClient: db, schema: rateLimits, points, duration: WINDOW_SECONDS, keyPrefix }),
     };
   }
   return { kind: "memory", make: memory };

@@ -399,7 +399,12 @@ export function csrdReport(input: CsrdInput): CsrdReport {
     const inMonth = input.monthlyActivity.filter((a) => a.month === month);
     const active = inMonth.reduce((a, x) => a + x.vehicles, 0);
     const ev = inMonth.filter((x) => isPlugIn(normalisePowertrain(x.powertrain))).reduce((a, x) => a + x.vehicles, 0);
-    const known = inMonth.filter((x) => { const p = normalisePowertrain(x.powertrain); return isPlugIn(p) || countsAsIce(p); }).reduce((a, x) => a + x.vehicles, 0);
+    const known = inMonth
+      .filter((x) => {
+        const p = normalisePowertrain(x.powertrain);
+        return isPlugIn(p) || countsAsIce(p);
+      })
+      .reduce((a, x) => a + x.vehicles, 0);
     return { month, active_vehicles: active, ev_active_vehicles: ev, ev_share_pct: pct1(ev, known) };
   });
 
@@ -414,7 +419,9 @@ export function csrdReport(input: CsrdInput): CsrdReport {
 
   const limitations: string[] = [];
   if (distanceMethod.none > 0) {
-    limitations.push(`${distanceMethod.none} vehicle(s) reported neither two plausible odometer readings nor positions in the period: distance, energy and emissions 0 (no data is not zero driving).`);
+    limitations.push(
+      `${distanceMethod.none} vehicle(s) reported neither two plausible odometer readings nor positions in the period: distance, energy and emissions 0 (no data is not zero driving).`,
+    );
   }
   if (distanceMethod.gps_great_circle > 0) {
     limitations.push(
@@ -435,9 +442,14 @@ export function csrdReport(input: CsrdInput): CsrdReport {
   if (bevFactor > 0) limitations.push(`${bevFactor} BEV(s) use the DESNZ-implied consumption (their consumption could not be measured from SOC and odometer).`);
   const fuelRows = rows.filter((r) => r.powertrain !== "BEV" && r.distance_km > 0).length;
   if (fuelRows > 0) {
-    limitations.push(`${fuelRows} fuel vehicle(s): fuel use is not measured (telemetry has a fuel level but no tank size); Scope 1, Scope 3 category 3 and their fuel energy come from DESNZ 2025 per-km factors.`);
+    limitations.push(
+      `${fuelRows} fuel vehicle(s): fuel use is not measured (telemetry has a fuel level but no tank size); Scope 1, Scope 3 category 3 and their fuel energy come from DESNZ 2025 per-km factors.`,
+    );
   }
-  if (byPowertrain.PHEV > 0) limitations.push("PHEVs are reported on DESNZ's per-km PHEV factor (tank-to-wheel, Scope 1); their grid electricity is not measured and not in Scope 2 or the electricity figures.");
+  if (byPowertrain.PHEV > 0)
+    limitations.push(
+      "PHEVs are reported on DESNZ's per-km PHEV factor (tank-to-wheel, Scope 1); their grid electricity is not measured and not in Scope 2 or the electricity figures.",
+    );
   if (rows.some((r) => r.factor_ids.some((id) => id.startsWith("van_") || id === "car_hev_ttw" || id === "car_phev_ttw" || id === "car_unknown_ttw"))) {
     limitations.push("Vans, HEVs, PHEVs and unknown fuel have no well-to-tank add-on in the registry: their Scope 3 category 3 is 0 (an understatement).");
   }
@@ -464,7 +476,12 @@ export function csrdReport(input: CsrdInput): CsrdReport {
           "E1-5 §37, fossil sources (estimates: fuel by the statutory bio share, electricity location-based)",
           `Energy consumption from fossil sources: fuel × (1 − the distribution obligation's bio share, ${fuelShareText}), plus electricity × the Finnish fossil generation share (estimates: real fuel blends differ from the statutory minimum; AR 32(j) counts electricity by its contractual origin)`,
         ),
-        nuclear: figure(perMillion(nuclearWh), "MWh", "E1-5 §37, nuclear sources (location-based estimate)", "Energy consumption from nuclear sources: electricity × the Finnish nuclear generation share (an estimate: replace with the supplier's contractual mix)"),
+        nuclear: figure(
+          perMillion(nuclearWh),
+          "MWh",
+          "E1-5 §37, nuclear sources (location-based estimate)",
+          "Energy consumption from nuclear sources: electricity × the Finnish nuclear generation share (an estimate: replace with the supplier's contractual mix)",
+        ),
         renewable: figure(
           perMillion(fuelRenewableWh + renewableWh),
           "MWh",
@@ -504,18 +521,30 @@ export function csrdReport(input: CsrdInput): CsrdReport {
         grid_factor: { ...grid },
       },
       scope_2_market_based: {
-        ...figure(scope2Market === null ? null : t(scope2Market), "tCO2e", "E1-6 §44(b), market-based", `Gross market-based Scope 2 GHG emissions: BEV charging electricity × the electricity contract factor${ownDays}`),
+        ...figure(
+          scope2Market === null ? null : t(scope2Market),
+          "tCO2e",
+          "E1-6 §44(b), market-based",
+          `Gross market-based Scope 2 GHG emissions: BEV charging electricity × the electricity contract factor${ownDays}`,
+        ),
         contract_factor_g_per_kwh: contract,
       },
       scope_3: figure(
         t(scope3),
         "tCO2e",
         "E1-6 §44(c)",
-        role === "lessor" ? "Gross Scope 3 GHG emissions reported: category 3 + category 13" : "Gross Scope 3 GHG emissions reported: category 3 (category 13 is not reported by an operator)",
+        role === "lessor"
+          ? "Gross Scope 3 GHG emissions reported: category 3 + category 13"
+          : "Gross Scope 3 GHG emissions reported: category 3 (category 13 is not reported by an operator)",
       ),
       scope_3_categories: {
         cat_3_fuel_and_energy_related: {
-          ...figure(t(cat3), "tCO2e", "E1-6 §44(c), category 3", `Fuel- and energy-related activities: well-to-tank of the fleet's fuels and upstream of its charging electricity (life-cycle − generation)${ownDays}`),
+          ...figure(
+            t(cat3),
+            "tCO2e",
+            "E1-6 §44(c), category 3",
+            `Fuel- and energy-related activities: well-to-tank of the fleet's fuels and upstream of its charging electricity (life-cycle − generation)${ownDays}`,
+          ),
           fuel_well_to_tank: t(cat3Fuel),
           electricity_upstream: t(cat3Upstream),
         },

@@ -54,8 +54,7 @@ export const FI_GRID_GENERATION = {
   basis: "generation (combustion), no upstream",
   source: "Statistics Finland, StatFin table 14qt, CO2 emission coefficient for electricity generation (value not retrieved: see note)",
   verified: false,
-  note:
-    "No generation-basis figure could be verified (the StatFin 14qt value for 2024 was not retrievable): the life-cycle figure fi_grid_electricity (88 g CO2e/kWh, 2024, lowcarbonpower.org) is applied as an upper bound of the generation factor, so Scope 2 location-based is overstated by the upstream of generation and the electricity upstream in category 3 is 0.",
+  note: "No generation-basis figure could be verified (the StatFin 14qt value for 2024 was not retrievable): the life-cycle figure fi_grid_electricity (88 g CO2e/kWh, 2024, lowcarbonpower.org) is applied as an upper bound of the generation factor, so Scope 2 location-based is overstated by the upstream of generation and the electricity upstream in category 3 is 0.",
 } as const;
 
 export const EMISSION_FACTORS = {
@@ -65,7 +64,7 @@ export const EMISSION_FACTORS = {
     unit: "kg CO2e/kWh",
     year: 2024,
     basis: `${FI_GRID_FACTOR_BASIS}; location-based; applied to kWh at the plug (charger losses included)`,
-    source: "lowcarbonpower.org, Finland 2024 (SOURCES.md \"Finnish electricity emission factor\")",
+    source: 'lowcarbonpower.org, Finland 2024 (SOURCES.md "Finnish electricity emission factor")',
   },
   car_diesel_ttw: { id: "car_diesel_ttw", value: 0.17304, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, average car, diesel", source: DESNZ_2025 },
   car_diesel_wtt: { id: "car_diesel_wtt", value: 0.04146, unit: "kg CO2e/km", year: 2025, basis: "well-to-tank, average car, diesel", source: DESNZ_2025 },
@@ -73,7 +72,14 @@ export const EMISSION_FACTORS = {
   car_petrol_wtt: { id: "car_petrol_wtt", value: 0.04599, unit: "kg CO2e/km", year: 2025, basis: "well-to-tank, average car, petrol", source: DESNZ_2025 },
   car_unknown_ttw: { id: "car_unknown_ttw", value: 0.16725, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, average car, unknown fuel", source: DESNZ_2025 },
   car_hev_ttw: { id: "car_hev_ttw", value: 0.12825, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, average car, hybrid (HEV)", source: DESNZ_2025 },
-  car_phev_ttw: { id: "car_phev_ttw", value: 0.10461, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, average car, plug-in hybrid (DESNZ's average electric/fuel split)", source: DESNZ_2025 },
+  car_phev_ttw: {
+    id: "car_phev_ttw",
+    value: 0.10461,
+    unit: "kg CO2e/km",
+    year: 2025,
+    basis: "tank-to-wheel, average car, plug-in hybrid (DESNZ's average electric/fuel split)",
+    source: DESNZ_2025,
+  },
   van_diesel_ttw: { id: "van_diesel_ttw", value: 0.25561, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, van up to 3.5 t, diesel", source: DESNZ_2025 },
   van_petrol_ttw: { id: "van_petrol_ttw", value: 0.21335, unit: "kg CO2e/km", year: 2025, basis: "tank-to-wheel, van up to 3.5 t, petrol", source: DESNZ_2025 },
   /** Per litre (B7 road diesel, average biofuel blend): turns the per-km figure into litres. */
@@ -85,9 +91,30 @@ export const EMISSION_FACTORS = {
     basis: "tank-to-wheel, diesel (average biofuel blend), per litre",
     source: DESNZ_2025.replace(" (SOURCES.md)", ", Fuels (greencalculus.com/methodology/diesel-combustion quotes it)"),
   },
-  car_bev_uk_grid: { id: "car_bev_uk_grid", value: 0.04047, unit: "kg CO2e/km", year: 2025, basis: "average car, battery electric, UK grid (only for the implied kWh/km)", source: DESNZ_2025 },
-  van_bev_uk_grid: { id: "van_bev_uk_grid", value: 0.06976, unit: "kg CO2e/km", year: 2025, basis: "van up to 3.5 t, battery electric, UK grid (only for the implied kWh/km)", source: DESNZ_2025 },
-  uk_grid_electricity: { id: "uk_grid_electricity", value: 0.177, unit: "kg CO2e/kWh", year: 2025, basis: "UK grid electricity generation (only for the implied kWh/km)", source: DESNZ_2025 },
+  car_bev_uk_grid: {
+    id: "car_bev_uk_grid",
+    value: 0.04047,
+    unit: "kg CO2e/km",
+    year: 2025,
+    basis: "average car, battery electric, UK grid (only for the implied kWh/km)",
+    source: DESNZ_2025,
+  },
+  van_bev_uk_grid: {
+    id: "van_bev_uk_grid",
+    value: 0.06976,
+    unit: "kg CO2e/km",
+    year: 2025,
+    basis: "van up to 3.5 t, battery electric, UK grid (only for the implied kWh/km)",
+    source: DESNZ_2025,
+  },
+  uk_grid_electricity: {
+    id: "uk_grid_electricity",
+    value: 0.177,
+    unit: "kg CO2e/kWh",
+    year: 2025,
+    basis: "UK grid electricity generation (only for the implied kWh/km)",
+    source: DESNZ_2025,
+  },
 } as const satisfies Record<string, EmissionFactor>;
 
 export type EmissionFactorId = keyof typeof EMISSION_FACTORS;

@@ -14,7 +14,12 @@ export const alertsQuerySchema = z.object({
     .transform((v) => v.toUpperCase())
     .pipe(z.enum(SEVERITIES, { message: `must be one of ${SEVERITIES.join(", ")}` }))
     .optional()
-    .meta({ type: "string", enum: [...SEVERITIES], description: "Only alerts of this severity: CRITICAL, WARNING or INFO, matched case-insensitively (`info` is INFO). Default: all.", examples: ["CRITICAL"] }),
+    .meta({
+      type: "string",
+      enum: [...SEVERITIES],
+      description: "Only alerts of this severity: CRITICAL, WARNING or INFO, matched case-insensitively (`info` is INFO). Default: all.",
+      examples: ["CRITICAL"],
+    }),
   acknowledged: booleanQueryParam().meta({ description: "`false`: only alerts no one has acknowledged yet; `true`: only acknowledged ones (case-insensitive). Default: both." }),
 });
 export type AlertsQuery = z.output<typeof alertsQuerySchema>;

@@ -45,9 +45,9 @@ const batterySnapshotSchema = z
         description: "The EU Battery Passport attribute this figure corresponds to, or null when the definitions differ (then `definition` says how).",
       }),
       readings_set_aside: z.number().int(),
-      evidence: sohEvidenceSchema
-        .optional()
-        .meta({ description: "Which reading the state of health rests on and how old it was at `generated_at` (format fdp-certificate-2027.02 on; absent in older certificates)." }),
+      evidence: sohEvidenceSchema.optional().meta({
+        description: "Which reading the state of health rests on and how old it was at `generated_at` (format fdp-certificate-2027.02 on; absent in older certificates).",
+      }),
     }),
     stateOfCharge: z
       .object({ value_pct: z.number().nullable(), measured_by: measuredBy, measured_at: dateTime().nullable() })
@@ -126,13 +126,10 @@ const certificateSignatureSchema = z
 /** CONTRACT "Evidence and trust": the verify JSON (and generation, retrieval) carry `key_id` and `jws`. */
 const jwsFields = {
   key_id: z.string().meta({ description: "The signing key's id in /.well-known/fdp-certificate-keys.json (the JWS header's `kid`)." }),
-  jws: z
-    .string()
-    .nullable()
-    .meta({
-      description:
-        "Compact JWS with detached payload (`<header>..<signature>`, RFC 7515 appendix F), alg EdDSA, `kid` in the protected header; the payload is the UTF-8 bytes of the RFC 8785 canonical JSON that `verify_hash` hashes. null for certificates issued before issue 27.",
-    }),
+  jws: z.string().nullable().meta({
+    description:
+      "Compact JWS with detached payload (`<header>..<signature>`, RFC 7515 appendix F), alg EdDSA, `kid` in the protected header; the payload is the UTF-8 bytes of the RFC 8785 canonical JSON that `verify_hash` hashes. null for certificates issued before issue 27.",
+  }),
 };
 
 export const generatedCertificateSchema = certifiedContentSchema
@@ -163,7 +160,10 @@ export const certificateVerificationSchema = certifiedContentSchema
     verify_hash: z.string().regex(/^[0-9a-f]{64}$/),
     revoked_at: dateTime().nullable(),
     revocation_reason: z.string().nullable(),
-    status_reason: z.string().nullable().meta({ description: "Why the status is revoked or invalid, in words (the certificate's or its key's revocation, or the key's validity); null when valid or expired." }),
+    status_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the status is revoked or invalid, in words (the certificate's or its key's revocation, or the key's validity); null when valid or expired." }),
     signature: certificateSignatureSchema,
     ...jwsFields,
     pdf_sha256: z.string().meta({ description: "SHA-256 of the certificate's PDF as FDP issued it: a copy with other bytes is not the original." }),

@@ -66,18 +66,18 @@ export const chargingRecommendationSchema = z
       .object({ start: dateTime(), end: dateTime(), energy_kwh: z.number() })
       .nullable()
       .meta({ description: "The part charged at once to reach soc_min_pct (null when the SOC is already at or above it)." }),
-    cheapest_window: z
-      .object({ start: dateTime(), end: dateTime(), avg_price_cents_kwh: z.number() })
-      .nullable()
-      .meta({ description: "The cheapest contiguous window for the rest of the charge before the deadline, on the known prices; null without prices (or when the rest needs no window)." }),
-    latest_safe_start: dateTime()
-      .nullable()
-      .meta({
-        description:
-          "Only when no usable prices are known (none, or not covering a window before the deadline): the latest start of the (rest of the) charge at the planned power that still reaches the target a safety margin before the deadline (a quarter of the charging time, at least 60 minutes), rounded down to the minute. The plan then starts there (`charge_later`, or `charge_now` for the part up to the minimum) instead of at once: without prices no time is called cheapest. Null when prices chose the window, when nothing is left to schedule, or when there is no room for the margin (then charge now).",
-      }),
+    cheapest_window: z.object({ start: dateTime(), end: dateTime(), avg_price_cents_kwh: z.number() }).nullable().meta({
+      description: "The cheapest contiguous window for the rest of the charge before the deadline, on the known prices; null without prices (or when the rest needs no window).",
+    }),
+    latest_safe_start: dateTime().nullable().meta({
+      description:
+        "Only when no usable prices are known (none, or not covering a window before the deadline): the latest start of the (rest of the) charge at the planned power that still reaches the target a safety margin before the deadline (a quarter of the charging time, at least 60 minutes), rounded down to the minute. The plan then starts there (`charge_later`, or `charge_now` for the part up to the minimum) instead of at once: without prices no time is called cheapest. Null when prices chose the window, when nothing is left to schedule, or when there is no room for the margin (then charge now).",
+    }),
     current_price_cents_kwh: z.number().nullable().meta({ description: "Spot price of the current slot, c/kWh incl. VAT; null without prices." }),
-    estimated_cost_cheapest_eur: z.number().nullable().meta({ description: "Energy cost at spot prices incl. VAT of the recommended plan (immediate part + window); grid fees and retail margins excluded." }),
+    estimated_cost_cheapest_eur: z
+      .number()
+      .nullable()
+      .meta({ description: "Energy cost at spot prices incl. VAT of the recommended plan (immediate part + window); grid fees and retail margins excluded." }),
     estimated_cost_now_eur: z.number().nullable().meta({ description: "The same energy charged continuously from now." }),
     savings_pct: z.number().nullable().meta({ description: "(now − cheapest) ÷ now × 100; null when either cost is unknown or the cost now is not positive." }),
     price_source: z.string().nullable().meta({ description: "The spot-price source used (`porssisahko.net`, `entsoe`), or null when no live or cached prices were available." }),

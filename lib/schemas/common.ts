@@ -48,7 +48,13 @@ function digitsInRange(min: number, max: number) {
     .string()
     .regex(/^[0-9]+$/, { message: `must be an integer between ${min} and ${max}` })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    );
 }
 
 /** An integer query parameter with a default when absent. */

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  DRIVING_EVENT_KINDS,
-  DRIVING_EVENT_MAX_DURATION_S,
-  DRIVING_EVENT_VALUE,
-  DRIVING_EVENTS_PER_RECORD_MAX,
-  isDrivingEventKind,
-} from "@/lib/vocabulary/driving-events";
+import { DRIVING_EVENT_KINDS, DRIVING_EVENT_MAX_DURATION_S, DRIVING_EVENT_VALUE, DRIVING_EVENTS_PER_RECORD_MAX, isDrivingEventKind } from "@/lib/vocabulary/driving-events";
 import { ASSET_CLASSES } from "@/lib/vocabulary/master-data";
 import { POWERTRAINS } from "@/lib/vocabulary/powertrain";
 import { inspectJson } from "@/lib/json/inspect-json";
@@ -97,7 +91,8 @@ function drivingEventIssues(events: unknown): { path: (string | number)[]; messa
   return events.flatMap((event: unknown, j) => {
     if (event === null || typeof event !== "object" || Array.isArray(event)) return [{ path: [j], message: "must be an object with kind, ts and value" }];
     const kind = (event as { kind?: unknown }).kind;
-    if (typeof kind !== "string" || kind.trim() === "") return [{ path: [j, "kind"], message: `must be a string: ${DRIVING_EVENT_KINDS.join(", ")} or a kind of your own (kept, not scored)` }];
+    if (typeof kind !== "string" || kind.trim() === "")
+      return [{ path: [j, "kind"], message: `must be a string: ${DRIVING_EVENT_KINDS.join(", ")} or a kind of your own (kept, not scored)` }];
     if (!isDrivingEventKind(kind)) return [];
     const parsed = drivingEventSchema.safeParse(event);
     return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: [j, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))], message: issue.message }));
@@ -106,7 +101,12 @@ function drivingEventIssues(events: unknown): { path: (string | number)[]; messa
 
 /** Driving events of kinds FDP does not score: kept in `raw_data` as sent (documented for completeness). */
 const otherDrivingEventSchema = z
-  .object({ kind: z.string().regex(/\S/).meta({ description: "Any non-blank kind other than the known ones.", not: { enum: [...DRIVING_EVENT_KINDS] } }) })
+  .object({
+    kind: z
+      .string()
+      .regex(/\S/)
+      .meta({ description: "Any non-blank kind other than the known ones.", not: { enum: [...DRIVING_EVENT_KINDS] } }),
+  })
   .catchall(z.unknown())
   .meta({ id: "OtherDrivingEvent", description: "A driving event of a kind FDP does not know: kept in `raw_data` as sent, ignored by the scores." });
 
@@ -174,14 +174,16 @@ const rawDataSchema = z
     description: `Pass-through OEM fields, stored as sent: at most ${RAW_DATA_MAX_DEPTH} levels deep, no NUL characters or lone surrogates in strings or names, finite numbers. The members below are read by FDP and validated; any other member passes through.`,
     // What the refinement above enforces, for the OpenAPI document (lib/openapi/document.ts registers the referenced components).
     properties: {
-      ...Object.fromEntries(
-        RAW_MEASURES.map(([key, min, max, description]) => [key, { type: ["number", "null"], minimum: min, maximum: max, description }]),
-      ),
-      ignition: { description: "Ignition on/off (boolean or 0/1): the fleet record's `ignition`; else 1 when the speed is above 0.", oneOf: [{ type: "boolean" }, { enum: [0, 1] }, { type: "null" }] },
+      ...Object.fromEntries(RAW_MEASURES.map(([key, min, max, description]) => [key, { type: ["number", "null"], minimum: min, maximum: max, description }])),
+      ignition: {
+        description: "Ignition on/off (boolean or 0/1): the fleet record's `ignition`; else 1 when the speed is above 0.",
+        oneOf: [{ type: "boolean" }, { enum: [0, 1] }, { type: "null" }],
+      },
       lv_battery_chemistry: {
         type: ["string", "null"],
         maxLength: LV_CHEMISTRY_MAX_CHARS,
-        description: "Chemistry of the 12 V / auxiliary battery (e.g. `lead_acid`, `AGM`, `lithium-ion`, `LFP`): a lithium pack is not judged on the lead-acid resting-voltage curve (docs/methodology/vehicle-health.md).",
+        description:
+          "Chemistry of the 12 V / auxiliary battery (e.g. `lead_acid`, `AGM`, `lithium-ion`, `LFP`): a lithium pack is not judged on the lead-acid resting-voltage curve (docs/methodology/vehicle-health.md).",
       },
       vehicle: { anyOf: [{ $ref: "#/components/schemas/VehicleMasterData" }, { type: "null" }] },
       events: {
@@ -224,16 +226,8 @@ export const SOURCE_MAX_CHARS = 100;
 /** SPEC 2.17: one OEM telemetry record. Unknown fields are ignored; null means "not reported". */
 export const ingestRecordSchema = z
   .object({
-    vin: z
-      .string({ message: "is required (the vehicle identification number)" })
-      .trim()
-      .regex(VIN_PATTERN, { message: "must be 1–64 letters, digits or '-'" }),
-    device_id: z
-      .string()
-      .trim()
-      .pipe(deviceId())
-      .optional()
-      .meta({ description: "Defaults to `oem-<vin>`." }),
+    vin: z.string({ message: "is required (the vehicle identification number)" }).trim().regex(VIN_PATTERN, { message: "must be 1–64 letters, digits or '-'" }),
+    device_id: z.string().trim().pipe(deviceId()).optional().meta({ description: "Defaults to `oem-<vin>`." }),
     timestamp: deviceTime("Device time of the record (default: the time FDP received it)").optional(),
     odometer_km: recordMeasure("odometer_km"),
     soc_percent: recordMeasure("soc_percent"),
@@ -265,10 +259,7 @@ export const ingestBodySchema = z
       .min(1, { message: "must hold at least one vehicle record" })
       .max(INGEST_MAX_VEHICLES, { message: `holds at most ${INGEST_MAX_VEHICLES} records` }),
     source: text({ min: 0, max: SOURCE_MAX_CHARS }).optional(),
-    hmac_signature: z
-      .string()
-      .optional()
-      .meta({ description: "Lowercase hex HMAC-SHA256 of the RFC 8785 canonical JSON of the body without this member." }),
+    hmac_signature: z.string().optional().meta({ description: "Lowercase hex HMAC-SHA256 of the RFC 8785 canonical JSON of the body without this member." }),
   })
   .meta({ id: "OemIngestRequest" });
 export type IngestBody = z.output<typeof ingestBodySchema>;

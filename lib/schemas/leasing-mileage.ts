@@ -38,28 +38,27 @@ export const mileageForecastSchema = z
       .min(0)
       .max(100)
       .meta({ description: "Probability (0–100) that the odometer at the lease end exceeds contract_km under the forecast's model; 0 without a contract limit (see risk_basis)." }),
-    confidence_interval: z
-      .object({ lower: z.number(), upper: z.number() })
-      .meta({ description: "Central prediction interval of the end odometer at interval_level_pct (80 %)." }),
+    confidence_interval: z.object({ lower: z.number(), upper: z.number() }).meta({ description: "Central prediction interval of the end odometer at interval_level_pct (80 %)." }),
     forecast_method: z.string(),
     data_quality: z.enum(["high", "medium", "low"]),
     generated_at: dateTime(),
     interval_level_pct: z.number(),
     risk_basis: z.enum(["contract_km", "no_contract_limit"]),
-    current_km_at: dateTime()
-      .nullable()
-      .meta({ description: "Device time (RFC 3339, UTC) of the latest plausible odometer reading current_km is at; null when the device has no odometer reading (current_km is then 0 by convention)." }),
-    odometer_reading_km: z
-      .number()
-      .nullable()
-      .meta({ description: "The latest plausible odometer reading as the odometer shows it (km); equal to current_km unless the odometer had a rollback (then lower by rolled_back_km); null without a reading." }),
-    rolled_back_km: z.number().meta({ description: "Km the odometer was wound back in the history read (rollbacks or resets no later reading contradicted), added back in current_km; 0 without a rollback." }),
-    distance_method: z
-      .enum(["odometer", "odometer_plausible_increases", "none"] as const satisfies readonly DistanceMethod[])
-      .meta({
-        description:
-          "How the series was measured (lib/vocabulary/distance.ts): `odometer`: every reading plausible; `odometer_plausible_increases`: readings set aside (a rollback or reset, one-sample spikes, implausible jumps, contradicted drops; limitations names them) and the series is the sum of plausible increases; `none`: no odometer reading.",
-      }),
+    current_km_at: dateTime().nullable().meta({
+      description:
+        "Device time (RFC 3339, UTC) of the latest plausible odometer reading current_km is at; null when the device has no odometer reading (current_km is then 0 by convention).",
+    }),
+    odometer_reading_km: z.number().nullable().meta({
+      description:
+        "The latest plausible odometer reading as the odometer shows it (km); equal to current_km unless the odometer had a rollback (then lower by rolled_back_km); null without a reading.",
+    }),
+    rolled_back_km: z.number().meta({
+      description: "Km the odometer was wound back in the history read (rollbacks or resets no later reading contradicted), added back in current_km; 0 without a rollback.",
+    }),
+    distance_method: z.enum(["odometer", "odometer_plausible_increases", "none"] as const satisfies readonly DistanceMethod[]).meta({
+      description:
+        "How the series was measured (lib/vocabulary/distance.ts): `odometer`: every reading plausible; `odometer_plausible_increases`: readings set aside (a rollback or reset, one-sample spikes, implausible jumps, contradicted drops; limitations names them) and the series is the sum of plausible increases; `none`: no odometer reading.",
+    }),
     forecast_basis: z
       .enum(["history", "population_prior"])
       .meta({ description: "`history`: the device's own trend; `population_prior`: fewer than two days of readings, the Finnish average car's distance (data_quality low)." }),

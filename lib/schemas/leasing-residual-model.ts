@@ -23,7 +23,12 @@ export const residualModelQuerySchema = z.object({
   odometer_km: numberQueryParam({ min: 0, max: 2_000_000, description: "Current odometer, km; default: the device's latest odometer reading." }),
   battery_soh_pct: numberQueryParam({ min: 0, max: 100, description: "Battery state of health, 0–100; default: the device's latest plausible SoH reading." }),
   battery_kwh: numberQueryParam({ min: 0, exclusiveMin: true, max: 500, description: "Battery capacity, kWh; default: master data. Reported, not used by the model." }),
-  original_price_eur: numberQueryParam({ min: 0, exclusiveMin: true, max: 10_000_000, description: "Original price in EUR; default: master data. Without one, `estimated_residual_eur` is null." }),
+  original_price_eur: numberQueryParam({
+    min: 0,
+    exclusiveMin: true,
+    max: 10_000_000,
+    description: "Original price in EUR; default: master data. Without one, `estimated_residual_eur` is null.",
+  }),
   electric_range_km: numberQueryParam({ min: 0, exclusiveMin: true, max: 3_000, description: "WLTP electric range, km. Reported, not used by the model." }),
   power_kw: numberQueryParam({ min: 0, exclusiveMin: true, max: 3_000, description: "Motor power, kW. Reported, not used by the model." }),
   mass_kg: numberQueryParam({ min: 0, exclusiveMin: true, max: 20_000, description: "Curb mass, kg. Reported, not used by the model." }),
@@ -68,19 +73,29 @@ export const residualValuePredictionSchema = z
     estimated_residual_pct: z.number().meta({ description: "Predicted value retained, percent of the original price, one decimal." }),
     estimated_residual_eur: z.number().nullable().meta({ description: "estimated_residual_pct × original_price_eur, whole euros; null without a known original price." }),
     original_price_eur: z.number().nullable(),
-    confidence: z.enum(["high", "medium", "low"]).meta({ description: "From the prediction interval's width, the inputs known and the calibration range; `confidence_reasons` says why it is not high." }),
-    data_quality: z.enum(["high", "medium", "low"]).meta({ description: "high: every model input supplied or derived; medium: one missing; low: two or more. Details in `inputs`." }),
+    confidence: z
+      .enum(["high", "medium", "low"])
+      .meta({ description: "From the prediction interval's width, the inputs known and the calibration range; `confidence_reasons` says why it is not high." }),
+    data_quality: z
+      .enum(["high", "medium", "low"])
+      .meta({ description: "high: every model input supplied or derived; medium: one missing; low: two or more. Details in `inputs`." }),
     model_version: z.string(),
     factors: z
       .array(z.object({ feature: z.string(), direction: z.enum(FACTOR_DIRECTIONS) }))
       .nullable()
-      .meta({ description: "The inputs that moved this prediction away from a typical vehicle of its age, and which way; never weights. Null for tenants without the `residual_factors` entitlement." }),
+      .meta({
+        description:
+          "The inputs that moved this prediction away from a typical vehicle of its age, and which way; never weights. Null for tenants without the `residual_factors` entitlement.",
+      }),
     generated_at: dateTime(),
     price_basis: z.string().meta({ description: "The price basis of the estimate: trade_de (trade value, Germany: the basis the rule-based curve is calibrated on)." }),
-    estimate_source: z
-      .enum(["model", "rule_based"])
-      .meta({ description: "model: the model beat the rule-based method out of sample (see validation) and gives the estimate; rule_based: it did not, and the estimate is the rule-based value (the model's adjustment is in limitations)." }),
-    rule_based_pct: z.number().meta({ description: "The rule-based value for the same inputs (the model's prior: age curve × mileage × battery, no score adjustments), one decimal." }),
+    estimate_source: z.enum(["model", "rule_based"]).meta({
+      description:
+        "model: the model beat the rule-based method out of sample (see validation) and gives the estimate; rule_based: it did not, and the estimate is the rule-based value (the model's adjustment is in limitations).",
+    }),
+    rule_based_pct: z
+      .number()
+      .meta({ description: "The rule-based value for the same inputs (the model's prior: age curve × mileage × battery, no score adjustments), one decimal." }),
     confidence_reasons: z.array(z.string()).meta({ description: "Why the confidence is below high, each prefixed with the level it caps to, in words (empty when high)." }),
     validation: z
       .object({
@@ -91,7 +106,9 @@ export const residualValuePredictionSchema = z
         rule_based_on_row_basis_mae_pp: z.number(),
         model_beats_rule_based: z.boolean(),
       })
-      .meta({ description: "How the model did out of sample on the published calibration rows (docs/methodology/residual-value-model.md): mean absolute errors in percentage points." }),
+      .meta({
+        description: "How the model did out of sample on the published calibration rows (docs/methodology/residual-value-model.md): mean absolute errors in percentage points.",
+      }),
     prediction_interval: z
       .object({ level: z.number(), low_pct: z.number(), high_pct: z.number(), method: z.string() })
       .meta({ description: "Prediction interval of estimated_residual_pct (level 0.8), from the held-out errors of the validation." }),

@@ -31,7 +31,10 @@ export const residualValueSchema = z
     factors: z
       .object({
         age_months: z.number().int().min(0).nullable().meta({ description: "From lease_start or the model year (see data_quality.age_basis); null when neither is known." }),
-        mileage_km: z.number().min(0).meta({ description: "The mileage the estimate used: the latest plausible odometer reading; assumed (and named in missing_fields) when none exists." }),
+        mileage_km: z
+          .number()
+          .min(0)
+          .meta({ description: "The mileage the estimate used: the latest plausible odometer reading; assumed (and named in missing_fields) when none exists." }),
         battery_soh_pct: pct().nullable(),
         vehicle_health_score: score().nullable(),
         fleet_risk_score: score().nullable(),
@@ -42,7 +45,9 @@ export const residualValueSchema = z
     depreciation_curve: z.object({
       method: z.string(),
       annual_rate_pct: z.number().min(0).max(100).meta({ description: "The curve's depreciation rate in the vehicle's current year of life." }),
-      battery_penalty_pct: z.number().meta({ description: "Percent of the curve value lost to a state of health below the expected one for the age (negative: a bounded credit)." }),
+      battery_penalty_pct: z
+        .number()
+        .meta({ description: "Percent of the curve value lost to a state of health below the expected one for the age (negative: a bounded credit)." }),
       mileage_penalty_pct: z.number().meta({ description: "Percent of the curve value lost to mileage above the normal one for the age (negative: a bounded credit)." }),
     }),
     adjustments: z
@@ -59,9 +64,10 @@ export const residualValueSchema = z
       completeness_pct: z.number().min(0).max(100),
       missing_fields: z.array(z.string()),
       age_basis: z.enum(AGE_BASES).meta({ description: "FDP addition: where the age came from." }),
-      battery_soh_status: z
-        .enum(BATTERY_SOH_STATUSES)
-        .meta({ description: "FDP addition: measured (a plausible SoH reading at most 90 days old priced in), outdated (the latest reading is older: not today's SoH; it bounds it from above, so its penalty applies but no credit; confidence at most medium), not_measured (a plug-in or unknown powertrain without one: no battery adjustment, confidence at most medium), not_applicable (ICE, HEV)." }),
+      battery_soh_status: z.enum(BATTERY_SOH_STATUSES).meta({
+        description:
+          "FDP addition: measured (a plausible SoH reading at most 90 days old priced in), outdated (the latest reading is older: not today's SoH; it bounds it from above, so its penalty applies but no credit; confidence at most medium), not_measured (a plug-in or unknown powertrain without one: no battery adjustment, confidence at most medium), not_applicable (ICE, HEV).",
+      }),
       notes: z.array(z.string()).meta({ description: "FDP addition: what the estimate could not see, in words (e.g. the battery's state of health not measured)." }),
     }),
     disclaimer: z.string(),

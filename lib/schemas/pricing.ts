@@ -88,7 +88,12 @@ const pct = (description: string, max = 100) => bounded({ min: 0, max, descripti
 export const commissionRequestSchema = z
   .object({
     contributed_capital_eur: bounded({ min: 0, exclusiveMin: true, max: MAX_EUR, description: "Capital contributed (drawn down) by all investors, GP commitment included." }),
-    committed_capital_eur: bounded({ min: 0, exclusiveMin: true, max: MAX_EUR, description: "Committed capital; reported only (the waterfall returns contributed capital)." }).optional(),
+    committed_capital_eur: bounded({
+      min: 0,
+      exclusiveMin: true,
+      max: MAX_EUR,
+      description: "Committed capital; reported only (the waterfall returns contributed capital).",
+    }).optional(),
     total_distributions_eur: bounded({ min: 0, max: 100 * MAX_EUR, description: "Everything the fund distributes (net proceeds)." }),
     preferred_return_pct: pct("Hurdle rate per year, % (commonly 8)."),
     holding_period_years: bounded({ min: 0, max: 100, description: "Years over which the hurdle accrues on the contributed capital." }),

@@ -14,7 +14,10 @@ export const csrdQuerySchema = z.object({
 
 const figure = (unit: "tCO2e" | "MWh") =>
   z.object({
-    value: z.number().nullable().meta({ description: `${unit}; null when it cannot be computed (see notes).` }),
+    value: z
+      .number()
+      .nullable()
+      .meta({ description: `${unit}; null when it cannot be computed (see notes).` }),
     unit: z.literal(unit),
     datapoint: z.string().meta({ description: "The ESRS E1 datapoint disclosed (paragraphs of `esrs_version`)." }),
     label: z.string(),
@@ -30,9 +33,10 @@ const bioShareYear = z.object({
   year: z.number().int(),
   days: z.number().int().meta({ description: "Days of the period in this calendar year." }),
   share: z.number().meta({ description: "Share of the fuel's energy that is renewable (0–1)." }),
-  status: z
-    .enum(["statutory", "estimate", "not_split"])
-    .meta({ description: "`statutory`: the verified statutory share of the year; `estimate`: the year's statutory level was not verified, the last verified one is applied; `not_split`: before 2021 (double counting), all fuel counted fossil." }),
+  status: z.enum(["statutory", "estimate", "not_split"]).meta({
+    description:
+      "`statutory`: the verified statutory share of the year; `estimate`: the year's statutory level was not verified, the last verified one is applied; `not_split`: before 2021 (double counting), all fuel counted fossil.",
+  }),
   verified: z.boolean(),
   source: z.string(),
 });
@@ -71,11 +75,14 @@ export const csrdReportSchema = z
           fuel_mwh: z.number().meta({ description: "Fuel energy of the account's own operation (a lessor: outside the leases)." }),
           fuel_fossil_mwh: z.number(),
           fuel_renewable_mwh: z.number(),
-          fuel_bio_share: z
-            .object({ share: z.number(), basis: z.string(), years: z.array(bioShareYear) })
-            .meta({ description: "The Finnish distribution obligation's bio share (Act 446/2007) applied to the fuel energy: a statutory minimum, not a measured blend; per year of the period." }),
+          fuel_bio_share: z.object({ share: z.number(), basis: z.string(), years: z.array(bioShareYear) }).meta({
+            description:
+              "The Finnish distribution obligation's bio share (Act 446/2007) applied to the fuel energy: a statutory minimum, not a measured blend; per year of the period.",
+          }),
           electricity_mwh: z.number(),
-          leased_out_mwh: z.number().meta({ description: "A lessor: the fuel and electricity of the lease-covered days (the lessees' consumption), not in the figures above; 0 for an operator." }),
+          leased_out_mwh: z
+            .number()
+            .meta({ description: "A lessor: the fuel and electricity of the lease-covered days (the lessees' consumption), not in the figures above; 0 for an operator." }),
           electricity_mix: z.object({ renewable_share: z.number(), nuclear_share: z.number(), fossil_share: z.number(), year: z.number().int(), basis: z.string() }),
           factors_version: z.string().meta({ description: "Version of the energy factors (fuel CO2 per kWh, Finnish generation mix)." }),
         })
@@ -102,7 +109,9 @@ export const csrdReportSchema = z
               fuel_and_energy_upstream: z.number().nullable().meta({ description: "tCO2e: well-to-tank and electricity upstream on the covered days." }),
               vehicles: z.number().int().meta({ description: "Vehicles with days in category 13 (0 for an operator)." }),
             })
-            .meta({ description: "Lessor: the lease-covered days' emissions, included in the total and not in Scope 1 or 2. Operator: not reported (value null, with the reason)." }),
+            .meta({
+              description: "Lessor: the lease-covered days' emissions, included in the total and not in Scope 1 or 2. Operator: not reported (value null, with the reason).",
+            }),
         }),
         leased_vehicles: z
           .array(
@@ -114,8 +123,12 @@ export const csrdReportSchema = z
               own_operation: z.number().meta({ description: "tCO2e in Scope 1, 2 and category 3." }),
             }),
           )
-          .meta({ description: "Every vehicle whose lease (lease_start + lease_months) covers days of the period: cat_13 + own_operation = its co2_kg in the emissions report ÷ 1000." }),
-        total_location_based: figure("tCO2e").meta({ description: "Scope 1 + Scope 2 (location-based) + Scope 3; equals the emissions report's total_co2_kg_estimate ÷ 1000 for the same dates, in both roles." }),
+          .meta({
+            description: "Every vehicle whose lease (lease_start + lease_months) covers days of the period: cat_13 + own_operation = its co2_kg in the emissions report ÷ 1000.",
+          }),
+        total_location_based: figure("tCO2e").meta({
+          description: "Scope 1 + Scope 2 (location-based) + Scope 3; equals the emissions report's total_co2_kg_estimate ÷ 1000 for the same dates, in both roles.",
+        }),
         total_market_based: figure("tCO2e"),
         emissions_report: z.object({ total_co2_kg_estimate: z.number(), method_version: z.string(), factors_version: z.string() }),
       })
@@ -145,9 +158,9 @@ export const csrdReportSchema = z
       distance_method: z
         .object({ odometer: z.number().int(), odometer_plausible_increases: z.number().int(), gps_great_circle: z.number().int(), none: z.number().int() })
         .meta({ description: `Vehicles per distance method of the emissions report: ${DISTANCE_METHOD_DESCRIPTION}.` }),
-      odometer_rollback_vehicles: z
-        .array(z.string())
-        .meta({ description: "Vehicles whose odometer had a rollback or reset in the period (their distance is the sum of plausible increases, not the odometer's last minus first)." }),
+      odometer_rollback_vehicles: z.array(z.string()).meta({
+        description: "Vehicles whose odometer had a rollback or reset in the period (their distance is the sum of plausible increases, not the odometer's last minus first).",
+      }),
       energy_method: z.object({ telemetry_soc: z.number().int(), consumption_factor: z.number().int(), none: z.number().int() }),
       vehicles_without_data: z.number().int(),
       limitations: z.array(z.string()),

@@ -13,10 +13,13 @@ const reportDate = () =>
   z
     .string()
     .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { message: "must be a date YYYY-MM-DD" })
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, { message: "is not a calendar date" })
+    .refine(
+      (v) => {
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+      },
+      { message: "is not a calendar date" },
+    )
     // No telemetry predates it, and Postgres refuses year 0 (a 500, not an answer).
     .refine((v) => v >= MIN_REPORT_DATE, { message: `must be ${MIN_REPORT_DATE} or later` });
 
@@ -48,19 +51,17 @@ const distanceEvidenceSchema = z
   .object({
     odometer_km: z.number().nullable().meta({ description: "Sum of the odometer's plausible consecutive increases in the period, km; null without two plausible readings." }),
     odometer_readings: z.number().int().meta({ description: "Plausible odometer readings in the period (one-sample spikes excluded)." }),
-    odometer_rollbacks: z
-      .array(z.object({ at: z.string(), from_km: z.number(), to_km: z.number() }))
-      .meta({ description: "Readings more than 1 km below the odometer's level that no later reading contradicts (rollback or reset): when, the level and the reading. The step across is not counted; increases are summed on from the lower reading." }),
+    odometer_rollbacks: z.array(z.object({ at: z.string(), from_km: z.number(), to_km: z.number() })).meta({
+      description:
+        "Readings more than 1 km below the odometer's level that no later reading contradicts (rollback or reset): when, the level and the reading. The step across is not counted; increases are summed on from the lower reading.",
+    }),
     odometer_spikes: z.number().int().meta({ description: "One-sample spike readings set aside (the odometer-integrity detector's rule)." }),
     odometer_jumps: z.number().int().meta({ description: "Implausible forward jumps (> 50 km at > 250 km/h average), not counted as driven." }),
     odometer_contradicted_drops: z.number().int().meta({ description: "Drops below the level that later readings contradicted (data errors), set aside." }),
-    gps_km: z
-      .number()
-      .nullable()
-      .meta({
-        description:
-          "Great-circle sum over consecutive plausible positions of the period, km (a lower bound of the road distance); null when it was not needed: the odometer has two plausible readings and even the sum over all positions (from the daily rollups, never below the plausible one) is within the margin, so the odometer covers the period.",
-      }),
+    gps_km: z.number().nullable().meta({
+      description:
+        "Great-circle sum over consecutive plausible positions of the period, km (a lower bound of the road distance); null when it was not needed: the odometer has two plausible readings and even the sum over all positions (from the daily rollups, never below the plausible one) is within the margin, so the odometer covers the period.",
+    }),
   })
   .meta({ description: "What the period's readings said about the distance, for an auditor's check of distance_method." });
 
@@ -70,7 +71,9 @@ const emissionsVehicleSchema = z.object({
   powertrain: z.enum(REPORT_POWERTRAINS),
   distance_km: z.number(),
   distance_method: z.enum(DISTANCE_METHODS).meta({ description: `How distance_km was measured (docs/methodology/emissions.md#distance): ${DISTANCE_METHOD_DESCRIPTION}.` }),
-  distance_note: z.string().meta({ description: "One sentence for an auditor: what was measured, what was set aside (a rollback or reset with its readings, spikes, jumps) or why the odometer was not used." }),
+  distance_note: z.string().meta({
+    description: "One sentence for an auditor: what was measured, what was set aside (a rollback or reset with its readings, spikes, jumps) or why the odometer was not used.",
+  }),
   distance_evidence: distanceEvidenceSchema,
   energy_kwh: z.number().meta({ description: "Electricity at the plug, kWh (charger losses included); 0 for fuel vehicles." }),
   fuel_l: z.number().nullable().meta({ description: "Fuel, litres, where a per-litre factor is registered; null otherwise." }),

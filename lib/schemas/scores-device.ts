@@ -104,9 +104,7 @@ export const batteryHealthSnapshotSchema = z
       charging_power_kw: z.number().nullable(),
       estimated_range_km: z.number().nullable(),
     }),
-    last_battery_alert: z
-      .object({ severity: z.string(), prediction: z.string(), confidence: z.number(), created_at: dateTime() })
-      .nullable(),
+    last_battery_alert: z.object({ severity: z.string(), prediction: z.string(), confidence: z.number(), created_at: dateTime() }).nullable(),
     data_quality: z
       .object({
         method_version: z.string(),
@@ -201,7 +199,6 @@ export type TasScore = z.output<typeof tasScoreSchema>;
 export const SCORE_NAMES = ["fleet_risk", "vehicle_health", "green_fleet", "battery_health", "eol_summary"] as const;
 export const SCORES_BATCH_MAX = 100;
 export const TAS_BATCH_MAX = 1000;
-
 
 export const scoresBatchRequestSchema = z
   .object({

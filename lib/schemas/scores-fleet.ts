@@ -77,11 +77,13 @@ export const greenFleetScoreSchema = z
   .object({
     green_fleet_score: score().meta({ description: "0–100, one decimal, higher = greener." }),
     score_version: z.string(),
-    components: z.object({
-      ev_share: score().nullable(),
-      co2_intensity: score().nullable(),
-      energy_efficiency: score().nullable(),
-    }).meta({ description: "Each 0–100; null when it cannot be computed (then left out of the weighting)." }),
+    components: z
+      .object({
+        ev_share: score().nullable(),
+        co2_intensity: score().nullable(),
+        energy_efficiency: score().nullable(),
+      })
+      .meta({ description: "Each 0–100; null when it cannot be computed (then left out of the weighting)." }),
     limitations: z.array(z.string()),
     generated_at: dateTime(),
     confidence: confidence(),

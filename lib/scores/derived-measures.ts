@@ -58,10 +58,7 @@ export function kmPerYear(km: number | null, first: Date | null, last: Date | nu
 
 /** Months from `from` to `to` (calendar months plus the day fraction), never negative. */
 export function monthsBetween(from: Date, to: Date): number {
-  return Math.max(
-    0,
-    (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth()) + (to.getUTCDate() - from.getUTCDate()) / 30,
-  );
+  return Math.max(0, (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth()) + (to.getUTCDate() - from.getUTCDate()) / 30);
 }
 
 /** The vehicle's age from its lease start (`YYYY-MM-DD`); null when unknown or in the future. */

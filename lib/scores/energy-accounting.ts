@@ -44,7 +44,10 @@ export interface EnergyAccount {
   consumption_reason: string | null;
 }
 
-export function capacityOf(batteryKwh: number | null, b: Pick<BehaviourRow, "power_time_kwh" | "power_time_pp" | "charged_ac_pp" | "charged_dc_pp">): {
+export function capacityOf(
+  batteryKwh: number | null,
+  b: Pick<BehaviourRow, "power_time_kwh" | "power_time_pp" | "charged_ac_pp" | "charged_dc_pp">,
+): {
   kwh: number | null;
   source: EnergyAccount["capacity_source"];
 } {
@@ -99,7 +102,7 @@ export function energyAccount(b: BehaviourRow, batteryKwh: number | null): Energ
   } else if (b.consumption_pp < MIN_CONSUMPTION_PP) {
     reason = `only ${round1(b.consumption_pp)} SOC points were used over the measured distance (at least ${MIN_CONSUMPTION_PP} needed to outweigh SOC rounding)`;
   } else {
-    consumption = ((b.consumption_pp / 100) * cap.kwh) / efficiency / b.consumption_km * 100;
+    consumption = (((b.consumption_pp / 100) * cap.kwh) / efficiency / b.consumption_km) * 100;
   }
 
   const ptEnergy = kwh(b.power_time_pp);

@@ -153,10 +153,7 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
   const excluded = excludedSohReadings(input.soh_flags);
   for (const x of excluded) limitations.push(x.statement);
 
-  const odoDismissal =
-    input.odometer_manipulation === true && input.odometer_evidence
-      ? odometerDismissal(input.odometer_evidence, input.knockout_dismissals)
-      : null;
+  const odoDismissal = input.odometer_manipulation === true && input.odometer_evidence ? odometerDismissal(input.odometer_evidence, input.knockout_dismissals) : null;
   if (odoDismissal && input.odometer_evidence) {
     limitations.push(dismissedEvidence(odometerKnockoutEvidence(input.odometer_evidence), odoDismissal).statement);
   } else if (input.odometer_manipulation === true) {
@@ -183,9 +180,7 @@ export function buildEolSummary(input: EolInput, opts: { now: Date }): EolSummar
     );
   }
 
-  limitations.push(
-    `Grade method ${EOL_GRADE_VERSION}: derived from telemetry and alerts only; no physical inspection (bodywork, interior, tyres) is included.`,
-  );
+  limitations.push(`Grade method ${EOL_GRADE_VERSION}: derived from telemetry and alerts only; no physical inspection (bodywork, interior, tyres) is included.`);
 
   return {
     device_id: input.device_id,

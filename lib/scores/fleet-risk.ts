@@ -3,28 +3,12 @@
  * Methodology: docs/methodology/fleet-risk.md. Change FLEET_RISK_VERSION with any rule change.
  */
 import { isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
-import {
-  type Confidence,
-  confidenceFromFreshness,
-  freshnessSentence,
-  generatedAt,
-  minConfidence,
-  newestOf,
-  nonNegative,
-  round,
-  score100,
-  share,
-} from "./score-common";
+import { type Confidence, confidenceFromFreshness, freshnessSentence, generatedAt, minConfidence, newestOf, nonNegative, round, score100, share } from "./score-common";
 import { MIN_RATE_EXPOSURE_HOURS, MIN_RATE_EXPOSURE_KM } from "./behaviour-exposure";
 
 export const FLEET_RISK_VERSION = "fleet-risk-2027.01";
 
-type FleetRiskComponent =
-  | "event_severity"
-  | "weather_exposure"
-  | "time_pattern"
-  | "speed_compliance"
-  | "ev_charging_risk";
+type FleetRiskComponent = "event_severity" | "weather_exposure" | "time_pattern" | "speed_compliance" | "ev_charging_risk";
 
 /** Weights of the weighted sum; they add up to 1. */
 export const FLEET_RISK_WEIGHTS: Readonly<Record<FleetRiskComponent, number>> = {
@@ -232,7 +216,10 @@ export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): Fl
     const own = (d: FleetRiskDeviceInput) =>
       isKmDevice.has(d)
         ? { s130: share(Math.min(d.km_over_130, d.moving_km), d.moving_km), s160: share(Math.min(d.km_over_160, d.km_over_130, d.moving_km), d.moving_km) }
-        : { s130: share(Math.min(d.minutes_over_130, d.driving_minutes), d.driving_minutes), s160: share(Math.min(d.minutes_over_160, d.minutes_over_130, d.driving_minutes), d.driving_minutes) };
+        : {
+            s130: share(Math.min(d.minutes_over_130, d.driving_minutes), d.driving_minutes),
+            s160: share(Math.min(d.minutes_over_160, d.minutes_over_130, d.driving_minutes), d.driving_minutes),
+          };
     const counted = [...kmDevices, ...timeOnly];
     const weight = sumBy(counted, (d) => d.driving_minutes);
     if (weight > 0) {
@@ -333,9 +320,13 @@ export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): Fl
         : `event_severity: ${round(eventRate, 2)} severity-weighted harsh events per 100 km (${Math.round(eventCount)} events over ${round(eventKm, 1)} km on ${measured.length} vehicle(s)); confidence ${exposureConfidence(eventKm)}.`,
     );
     if (speedShares) {
-      const t = timeShares ? `${round(100 * timeShares.s130, 2)} % of ${round(speedMinutes / 60, 1)} h driving time above 130 km/h (${round(100 * timeShares.s160, 2)} % above 160)` : "time share unknown";
+      const t = timeShares
+        ? `${round(100 * timeShares.s130, 2)} % of ${round(speedMinutes / 60, 1)} h driving time above 130 km/h (${round(100 * timeShares.s160, 2)} % above 160)`
+        : "time share unknown";
       const k = kmShares ? `${round(100 * kmShares.s130, 2)} % of ${round(speedKm, 1)} km above 130 km/h (${round(100 * kmShares.s160, 2)} % above 160)` : "distance share unknown";
-      limitations.push(`speed_compliance: ${k}; ${t}; scored on the ${kmShares ? "distance" : "time"} share; confidence ${exposureConfidence(kmShares ? speedKm : (speedMinutes / 60) * 50)}.`);
+      limitations.push(
+        `speed_compliance: ${k}; ${t}; scored on the ${kmShares ? "distance" : "time"} share; confidence ${exposureConfidence(kmShares ? speedKm : (speedMinutes / 60) * 50)}.`,
+      );
     }
     const leftOut = devices.filter((d) => !isKmDevice.has(d) && !isTimeDevice.has(d) && (d.moving_km > 0 || d.driving_minutes > 0)).length;
     if (leftOut > 0) {
@@ -368,9 +359,7 @@ export function computeFleetRisk(input: FleetRiskInput, opts: { now: Date }): Fl
     "The score compares the fleet with fixed reference points chosen by FDP, not with an insurer's claims data; it is not a predicted claim frequency.",
   );
   if (deviceCount > 0 && meanTelemetryDays < periodDays * 0.5) {
-    limitations.push(
-      `Devices reported telemetry on ${round(meanTelemetryDays, 1)} of ${periodDays} days on average; the period is only partly covered.`,
-    );
+    limitations.push(`Devices reported telemetry on ${round(meanTelemetryDays, 1)} of ${periodDays} days on average; the period is only partly covered.`);
   }
 
   return {

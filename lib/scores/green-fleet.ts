@@ -5,17 +5,7 @@
 import { finiteOrNull } from "@/lib/numbers";
 import { FI_GRID_FACTOR_BASIS, FI_GRID_G_PER_KWH } from "@/lib/reports/emission-factors";
 import { countsAsIce, isPlugIn, normalisePowertrain } from "@/lib/vocabulary/powertrain";
-import {
-  type Confidence,
-  confidenceFromFreshness,
-  freshnessSentence,
-  generatedAt,
-  minConfidence,
-  newestOf,
-  round,
-  score100,
-  weightedAvailable,
-} from "./score-common";
+import { type Confidence, confidenceFromFreshness, freshnessSentence, generatedAt, minConfidence, newestOf, round, score100, weightedAvailable } from "./score-common";
 
 export const GREEN_FLEET_VERSION = "green-fleet-2027.01";
 
@@ -123,8 +113,7 @@ interface GreenFleetMetrics {
 
 type VehicleClass = "car" | "van";
 /** Light commercial and heavy trucks take the van factors (the largest DESNZ class FDP carries); everything else the car's. */
-export const classOf = (assetClass: string | null): VehicleClass =>
-  assetClass === "light_commercial" || assetClass === "heavy_truck" ? "van" : "car";
+export const classOf = (assetClass: string | null): VehicleClass => (assetClass === "light_commercial" || assetClass === "heavy_truck" ? "van" : "car");
 
 /** g CO2e per km for one vehicle (tank-to-wheel for fuel; Finnish grid for electricity). */
 export function co2GramsPerKm(d: GreenFleetDeviceInput): { g: number; reference: number } {
@@ -313,9 +302,7 @@ export function computeGreenFleet(input: GreenFleetInput, opts: { now: Date }): 
     );
   }
   if (nothingMeasured) {
-    limitations.push(
-      "No component of this score is measured from the data (every component is null): green_fleet_score is 0 by definition and rates nothing; confidence is low.",
-    );
+    limitations.push("No component of this score is measured from the data (every component is null): green_fleet_score is 0 by definition and rates nothing; confidence is low.");
   }
   if (raw.energy_efficiency === null && devices.length > 0) {
     limitations.push("energy_efficiency could not be computed (no BEV whose consumption was measured from SOC and odometer in the period); it is left out of the weighting.");

@@ -46,7 +46,6 @@ export function odometerKnockoutEvidence(e: OdometerEvidence): KnockoutEvidence 
   return { knockout: "odometer_manipulation", statement: odometerEvidenceSentence(e), ...odometerEvidenceJson(e) };
 }
 
-
 /** A knockout the knockout rule set aside because a reviewer dismissed the alert that cited its readings. */
 export interface DismissedKnockoutEvidence extends KnockoutEvidence {
   alert_id: string;
@@ -77,7 +76,10 @@ export function odometerDismissal(e: OdometerEvidence, dismissals: readonly Knoc
 
 /** The set-aside evidence with the sentence the TAS and EOL answers state. */
 export function dismissedEvidence(e: KnockoutEvidence, d: KnockoutDismissal): DismissedKnockoutEvidence {
-  const cited = e.knockout === "odometer_manipulation" ? `odometer rollback at ${e.readings.find((r) => r.role === "first_lower")?.at ?? d.from.toISOString()}` : `state of health below ${SOH_KNOCKOUT_PCT} % at ${e.readings[0]?.at ?? d.from.toISOString()}`;
+  const cited =
+    e.knockout === "odometer_manipulation"
+      ? `odometer rollback at ${e.readings.find((r) => r.role === "first_lower")?.at ?? d.from.toISOString()}`
+      : `state of health below ${SOH_KNOCKOUT_PCT} % at ${e.readings[0]?.at ?? d.from.toISOString()}`;
   return {
     ...e,
     statement: `Knockout ${e.knockout} set aside: the ${cited} was dismissed as a false alarm by a reviewer on ${d.dismissed_at.toISOString().slice(0, 10)}: ${d.reason} (alert ${d.alert_id}). The evidence was: ${e.statement}`,

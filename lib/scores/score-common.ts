@@ -23,7 +23,7 @@ export function clamp(x: number, lo = 0, hi = 100): number {
 /** Round half away from zero to `decimals` (default 1), free of binary noise (0.05 → 0.1). */
 export function round(x: number, decimals = 1): number {
   const f = 10 ** decimals;
-  const r = Math.sign(x) * Math.round(Math.abs(x) * f + 1e-9) / f;
+  const r = (Math.sign(x) * Math.round(Math.abs(x) * f + 1e-9)) / f;
   return Object.is(r, -0) ? 0 : r;
 }
 
@@ -133,4 +133,3 @@ export function newestOf(dates: ReadonlyArray<Date | null | undefined>): Date | 
 export function generatedAt(now: Date): string {
   return now.toISOString();
 }
-

@@ -34,13 +34,7 @@ export const TAS_SCORE_VERSION = "tas-2027.01";
 
 type TasGrade = "A" | "B" | "C" | "D" | "E" | "F";
 type TasConfidence = "high" | "medium" | "low";
-type TasSource =
-  | "oem_bms"
-  | "telemetry_derived"
-  | "master_data"
-  | "telemetry_and_master_data"
-  | "insufficient_data"
-  | "not_applicable";
+type TasSource = "oem_bms" | "telemetry_derived" | "master_data" | "telemetry_and_master_data" | "insufficient_data" | "not_applicable";
 type TasKnockout = Knockout;
 type TasKnockoutEvidence = KnockoutEvidence;
 
@@ -307,13 +301,9 @@ function usagePillar(input: TasInput): TasPillarResult {
   const speedIndex = sp === null ? 0 : 100 * Math.min(1, 10 * share(sp.over_130_share) + 20 * share(sp.over_160_share));
   const harshPer1000 = hr === null || harshKm === null ? 0 : (hr / harshKm) * 1000;
   const eventPenalty = Math.min(EVENT_PENALTY_MAX, speedIndex * SPEEDING_PENALTY_FACTOR + harshPer1000 * HARSH_PENALTY_PER_1000KM);
-  const exposurePenalty =
-    NIGHT_PENALTY_MAX * Math.min(1, 2 * share(b.night_share ?? 0)) + ICY_PENALTY_MAX * share(b.icy_share ?? 0);
+  const exposurePenalty = NIGHT_PENALTY_MAX * Math.min(1, 2 * share(b.night_share ?? 0)) + ICY_PENALTY_MAX * share(b.icy_share ?? 0);
   const kmy = nonNeg(input.mileage.km_per_year);
-  const intensityPenalty =
-    kmy === null
-      ? 0
-      : Math.min(INTENSITY_PENALTY_MAX, Math.max(0, ((kmy - INTENSITY_FREE_KM_PER_YEAR) / 1000) * INTENSITY_PENALTY_PER_1000KM));
+  const intensityPenalty = kmy === null ? 0 : Math.min(INTENSITY_PENALTY_MAX, Math.max(0, ((kmy - INTENSITY_FREE_KM_PER_YEAR) / 1000) * INTENSITY_PENALTY_PER_1000KM));
   return { score: clamp(100 - eventPenalty - exposurePenalty - intensityPenalty), source: "telemetry_derived" };
 }
 
@@ -374,8 +364,7 @@ function regulatoryPillar(input: TasInput, powertrain: Powertrain | null): TasPi
   const weak12v = input.compliance.weak_12v;
   const band = emissionBand(powertrain, input.compliance.emissions_class, finiteOrNull(input.year));
   if (dtcs === null && weak12v === null && band === null) return { score: NEUTRAL_SCORE, source: "insufficient_data" };
-  const points =
-    diagnosticProblems(input, powertrain).reduce((s, r) => s + DIAGNOSTIC_POINTS[r], 0) + (weak12v === true ? WEAK_12V_POINTS : 0);
+  const points = diagnosticProblems(input, powertrain).reduce((s, r) => s + DIAGNOSTIC_POINTS[r], 0) + (weak12v === true ? WEAK_12V_POINTS : 0);
   const penalty = Math.min(DIAGNOSTIC_PENALTY_MAX, points) + (band === null ? 0 : EMISSION_PENALTY[band]);
   const source: TasSource = dtcs === null && weak12v === null ? "master_data" : "telemetry_derived";
   return { score: clamp(100 - penalty), source };
@@ -442,9 +431,7 @@ export function computeTas(input: TasInput, opts: { now: Date }): TasResult {
   if (coverage === null || coverage < MIN_COVERAGE_PCT) level -= 1;
   const confidence: TasConfidence = level >= 2 ? "high" : level === 1 ? "medium" : "low";
 
-  const pillars = Object.fromEntries(
-    TAS_PILLARS.map((p) => [p, { score: round(clamp(raw[p].score)), source: raw[p].source }]),
-  ) as Record<TasPillar, TasPillarResult>;
+  const pillars = Object.fromEntries(TAS_PILLARS.map((p) => [p, { score: round(clamp(raw[p].score)), source: raw[p].source }])) as Record<TasPillar, TasPillarResult>;
 
   return {
     device_id: input.device_id,

@@ -19,17 +19,7 @@ import { normalisePowertrain, sohExpected, type Powertrain } from "@/lib/vocabul
 import type { OdometerEvidence } from "@/lib/devices/reading-rows";
 import { odometerEvidenceSentence } from "./derived-measures";
 import { classifyDtc, normaliseDtc } from "@/lib/detectors/diagnostics";
-import {
-  type Confidence,
-  confidenceFromFreshness,
-  freshnessSentence,
-  generatedAt,
-  interpolate,
-  minConfidence,
-  nonNegative,
-  score100,
-  weightedAvailable,
-} from "./score-common";
+import { type Confidence, confidenceFromFreshness, freshnessSentence, generatedAt, interpolate, minConfidence, nonNegative, score100, weightedAvailable } from "./score-common";
 
 /**
  * vehicle-health-2027.02: the battery component rests only on a SoH read at most 90 days before the
@@ -218,9 +208,7 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
   const score = combined ? combined.value : 50;
 
   // Confidence: share of the expected components' weight that is available, freshness, data volume.
-  const applicable = (Object.keys(VEHICLE_HEALTH_WEIGHTS) as VehicleHealthComponent[]).filter(
-    (k) => !(k === "battery" && sohExpected(powertrain) === false && battery === null),
-  );
+  const applicable = (Object.keys(VEHICLE_HEALTH_WEIGHTS) as VehicleHealthComponent[]).filter((k) => !(k === "battery" && sohExpected(powertrain) === false && battery === null));
   const applicableWeight = applicable.reduce((s, k) => s + VEHICLE_HEALTH_WEIGHTS[k], 0);
   const availableWeight = applicable.reduce((s, k) => s + (raw[k] !== null ? VEHICLE_HEALTH_WEIGHTS[k] : 0), 0);
   const coverage = applicableWeight > 0 ? availableWeight / applicableWeight : 0;
@@ -233,9 +221,7 @@ export function computeVehicleHealth(input: VehicleHealthInput, opts: { now: Dat
   if (!combined) {
     limitations.push("No health signal is available for this vehicle: the score is the neutral midpoint 50 and says nothing about its condition.");
   } else if (missing_signals.length > 0) {
-    limitations.push(
-      `Not reported by this vehicle: ${missing_signals.join(", ")}; the weights were re-normalised over the components that could be computed.`,
-    );
+    limitations.push(`Not reported by this vehicle: ${missing_signals.join(", ")}; the weights were re-normalised over the components that could be computed.`);
   }
   if (sohExpected(powertrain) === false && soh === null) {
     limitations.push(

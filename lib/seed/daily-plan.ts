@@ -186,7 +186,11 @@ function jobRound(input: PlanInput, opts: { region: readonly CityKey[]; startH: 
   for (let i = 0; i < opts.stops; i++) {
     const stop = somewhereNear(rng, opts.region, last);
     if (!stop) break;
-    trips.push(i === 0 ? { to: stop, at: helsinkiTime(day, clockTime(rng, opts.startH, 0.2, opts.startH - 0.5, opts.startH + 0.75)) } : { to: stop, afterMin: rng.int(opts.dwellMin[0], opts.dwellMin[1]) });
+    trips.push(
+      i === 0
+        ? { to: stop, at: helsinkiTime(day, clockTime(rng, opts.startH, 0.2, opts.startH - 0.5, opts.startH + 0.75)) }
+        : { to: stop, afterMin: rng.int(opts.dwellMin[0], opts.dwellMin[1]) },
+    );
     last = stop;
   }
   if (trips.length > 0) trips.push({ to: home, afterMin: rng.int(opts.dwellMin[0], opts.dwellMin[1]) });

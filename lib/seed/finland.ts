@@ -89,11 +89,49 @@ export const CITIES = {
       { name: "Kamppi", point: [60.169, 24.931], via: [] },
       { name: "Pasila", point: [60.199, 24.933], via: [[60.178, 24.93]] },
       { name: "Kallio", point: [60.184, 24.95], via: [] },
-      { name: "Herttoniemi", point: [60.195, 25.035], via: [[60.187, 24.978], [60.187, 25.005]] },
-      { name: "Itäkeskus", point: [60.21, 25.081], via: [[60.187, 24.978], [60.187, 25.005], [60.196, 25.035]] },
-      { name: "Pitäjänmäki", point: [60.223, 24.86], via: [[60.178, 24.93], [60.199, 24.91], [60.217, 24.885]] },
-      { name: "Malmi", point: [60.251, 25.011], via: [[60.187, 24.96], [60.208, 24.977], [60.226, 25.008]] },
-      { name: "Munkkiniemi", point: [60.198, 24.878], via: [[60.178, 24.93], [60.19, 24.913]] },
+      {
+        name: "Herttoniemi",
+        point: [60.195, 25.035],
+        via: [
+          [60.187, 24.978],
+          [60.187, 25.005],
+        ],
+      },
+      {
+        name: "Itäkeskus",
+        point: [60.21, 25.081],
+        via: [
+          [60.187, 24.978],
+          [60.187, 25.005],
+          [60.196, 25.035],
+        ],
+      },
+      {
+        name: "Pitäjänmäki",
+        point: [60.223, 24.86],
+        via: [
+          [60.178, 24.93],
+          [60.199, 24.91],
+          [60.217, 24.885],
+        ],
+      },
+      {
+        name: "Malmi",
+        point: [60.251, 25.011],
+        via: [
+          [60.187, 24.96],
+          [60.208, 24.977],
+          [60.226, 25.008],
+        ],
+      },
+      {
+        name: "Munkkiniemi",
+        point: [60.198, 24.878],
+        via: [
+          [60.178, 24.93],
+          [60.19, 24.913],
+        ],
+      },
       { name: "Lauttasaari", point: [60.159, 24.877], via: [[60.164, 24.914]] },
     ],
   },
@@ -102,10 +140,43 @@ export const CITIES = {
     hub: [60.2055, 24.6559],
     districts: [
       { name: "Espoon keskus", point: [60.205, 24.658], via: [] },
-      { name: "Leppävaara", point: [60.2192, 24.813], via: [[60.214, 24.69], [60.22, 24.75]] },
-      { name: "Tapiola", point: [60.1756, 24.805], via: [[60.214, 24.69], [60.22, 24.75], [60.215, 24.8], [60.19, 24.805]] },
-      { name: "Keilaniemi", point: [60.176, 24.828], via: [[60.214, 24.69], [60.22, 24.75], [60.215, 24.8], [60.19, 24.805], [60.1756, 24.805]] },
-      { name: "Matinkylä", point: [60.16, 24.739], via: [[60.185, 24.67], [60.17, 24.71]] },
+      {
+        name: "Leppävaara",
+        point: [60.2192, 24.813],
+        via: [
+          [60.214, 24.69],
+          [60.22, 24.75],
+        ],
+      },
+      {
+        name: "Tapiola",
+        point: [60.1756, 24.805],
+        via: [
+          [60.214, 24.69],
+          [60.22, 24.75],
+          [60.215, 24.8],
+          [60.19, 24.805],
+        ],
+      },
+      {
+        name: "Keilaniemi",
+        point: [60.176, 24.828],
+        via: [
+          [60.214, 24.69],
+          [60.22, 24.75],
+          [60.215, 24.8],
+          [60.19, 24.805],
+          [60.1756, 24.805],
+        ],
+      },
+      {
+        name: "Matinkylä",
+        point: [60.16, 24.739],
+        via: [
+          [60.185, 24.67],
+          [60.17, 24.71],
+        ],
+      },
     ],
   },
   vantaa: {
@@ -114,7 +185,16 @@ export const CITIES = {
     districts: [
       { name: "Tikkurila", point: [60.292, 25.04], via: [] },
       { name: "Aviapolis", point: [60.304, 24.965], via: [[60.305, 25.0]] },
-      { name: "Myyrmäki", point: [60.261, 24.854], via: [[60.305, 25.0], [60.306, 24.96], [60.301, 24.9], [60.29, 24.85]] },
+      {
+        name: "Myyrmäki",
+        point: [60.261, 24.854],
+        via: [
+          [60.305, 25.0],
+          [60.306, 24.96],
+          [60.301, 24.9],
+          [60.29, 24.85],
+        ],
+      },
       { name: "Koivukylä", point: [60.32, 25.06], via: [] },
       { name: "Hakunila", point: [60.278, 25.105], via: [[60.285, 25.07]] },
     ],
@@ -124,11 +204,32 @@ export const CITIES = {
     hub: [61.4978, 23.761],
     districts: [
       { name: "Keskusta", point: [61.4975, 23.76], via: [] },
-      { name: "Hervanta", point: [61.45, 23.85], via: [[61.485, 23.79], [61.47, 23.815]] },
-      { name: "Lielahti", point: [61.515, 23.68], via: [[61.505, 23.73], [61.508, 23.7]] },
+      {
+        name: "Hervanta",
+        point: [61.45, 23.85],
+        via: [
+          [61.485, 23.79],
+          [61.47, 23.815],
+        ],
+      },
+      {
+        name: "Lielahti",
+        point: [61.515, 23.68],
+        via: [
+          [61.505, 23.73],
+          [61.508, 23.7],
+        ],
+      },
       { name: "Kaleva", point: [61.501, 23.8], via: [] },
       { name: "Hatanpää", point: [61.485, 23.76], via: [] },
-      { name: "Lakalaiva", point: [61.457, 23.776], via: [[61.485, 23.765], [61.47, 23.77]] },
+      {
+        name: "Lakalaiva",
+        point: [61.457, 23.776],
+        via: [
+          [61.485, 23.765],
+          [61.47, 23.77],
+        ],
+      },
     ],
   },
   turku: {
@@ -137,7 +238,14 @@ export const CITIES = {
     districts: [
       { name: "Keskusta", point: [60.4515, 22.267], via: [] },
       { name: "Kupittaa", point: [60.449, 22.295], via: [] },
-      { name: "Varissuo", point: [60.447, 22.352], via: [[60.449, 22.295], [60.45, 22.325]] },
+      {
+        name: "Varissuo",
+        point: [60.447, 22.352],
+        via: [
+          [60.449, 22.295],
+          [60.45, 22.325],
+        ],
+      },
       { name: "Runosmäki", point: [60.485, 22.235], via: [[60.47, 22.255]] },
       { name: "Skanssi", point: [60.433, 22.315], via: [[60.445, 22.29]] },
       { name: "Artukainen", point: [60.468, 22.195], via: [[60.46, 22.24]] },
@@ -148,7 +256,14 @@ export const CITIES = {
     hub: [65.0121, 25.4651],
     districts: [
       { name: "Keskusta", point: [65.0125, 25.47], via: [] },
-      { name: "Linnanmaa", point: [65.058, 25.468], via: [[65.024, 25.47], [65.04, 25.475]] },
+      {
+        name: "Linnanmaa",
+        point: [65.058, 25.468],
+        via: [
+          [65.024, 25.47],
+          [65.04, 25.475],
+        ],
+      },
       { name: "Kaakkuri", point: [64.967, 25.53], via: [[64.995, 25.495]] },
       { name: "Rusko", point: [65.015, 25.55], via: [[65.01, 25.51]] },
     ],
@@ -180,8 +295,22 @@ export const CITIES = {
     districts: [
       { name: "Keskusta", point: [62.8925, 27.678], via: [] },
       { name: "Savilahti", point: [62.887, 27.645], via: [[62.888, 27.66]] },
-      { name: "Neulamäki", point: [62.87, 27.618], via: [[62.888, 27.66], [62.88, 27.635]] },
-      { name: "Petonen", point: [62.855, 27.635], via: [[62.888, 27.66], [62.87, 27.645]] },
+      {
+        name: "Neulamäki",
+        point: [62.87, 27.618],
+        via: [
+          [62.888, 27.66],
+          [62.88, 27.635],
+        ],
+      },
+      {
+        name: "Petonen",
+        point: [62.855, 27.635],
+        via: [
+          [62.888, 27.66],
+          [62.87, 27.645],
+        ],
+      },
     ],
   },
   pori: {
@@ -191,7 +320,14 @@ export const CITIES = {
       { name: "Keskusta", point: [61.485, 21.797], via: [] },
       { name: "Isomäki", point: [61.48, 21.825], via: [] },
       { name: "Herralahti", point: [61.47, 21.75], via: [] },
-      { name: "Mäntyluoto", point: [61.592, 21.484], via: [[61.51, 21.72], [61.56, 21.58]] },
+      {
+        name: "Mäntyluoto",
+        point: [61.592, 21.484],
+        via: [
+          [61.51, 21.72],
+          [61.56, 21.58],
+        ],
+      },
     ],
   },
   hameenlinna: {
@@ -231,7 +367,14 @@ export const CITIES = {
       { name: "Keskusta", point: [63.095, 21.616], via: [] },
       { name: "Palosaari", point: [63.108, 21.598], via: [] },
       { name: "Ristinummi", point: [63.077, 21.67], via: [[63.088, 21.64]] },
-      { name: "Runsor", point: [63.05, 21.76], via: [[63.08, 21.67], [63.065, 21.72]] },
+      {
+        name: "Runsor",
+        point: [63.05, 21.76],
+        via: [
+          [63.08, 21.67],
+          [63.065, 21.72],
+        ],
+      },
     ],
   },
   seinajoki: {
@@ -326,27 +469,72 @@ interface RouteDef {
 /** Main roads, each traced through the towns and junctions it passes. */
 export const ROUTES: readonly RouteDef[] = [
   { name: "Turunväylä (VT1/E18) Helsinki–Espoo", stops: ["helsinki", [60.178, 24.93], [60.19, 24.913], [60.201, 24.877], "leppavaara", [60.22, 24.75], [60.214, 24.69], "espoo"] },
-  { name: "Hämeenlinnanväylä (VT3/E12) Helsinki–Vantaankoski", stops: ["helsinki", [60.178, 24.93], [60.199, 24.91], [60.22, 24.899], [60.245, 24.878], [60.27, 24.86], "vantaankoski"] },
+  {
+    name: "Hämeenlinnanväylä (VT3/E12) Helsinki–Vantaankoski",
+    stops: ["helsinki", [60.178, 24.93], [60.199, 24.91], [60.22, 24.899], [60.245, 24.878], [60.27, 24.86], "vantaankoski"],
+  },
   { name: "Lahdenväylä (VT4/E75) Helsinki–Tikkurila", stops: ["helsinki", [60.187, 24.96], [60.208, 24.977], [60.226, 25.008], [60.25, 25.03], "vantaa"] },
   { name: "Kehä III Espoo–Vantaa", stops: ["espoo", [60.218, 24.71], [60.24, 24.77], [60.265, 24.825], "vantaankoski", [60.301, 24.9], [60.306, 24.96], [60.305, 25.0], "vantaa"] },
   {
     name: "VT3/E12 Vantaa–Hämeenlinna–Tampere",
     stops: [
-      "vantaankoski", [60.339, 24.844], [60.4, 24.825], "nurmijarvi", [60.54, 24.8], [60.61, 24.78], [60.69, 24.74], [60.73, 24.72],
-      [60.8, 24.68], [60.915, 24.64], [60.96, 24.54], "hameenlinna", [61.045, 24.365], [61.085, 24.16], [61.13, 24.01], "toijala",
-      [61.24, 23.8], [61.314, 23.753], [61.41, 23.75], "tampere",
+      "vantaankoski",
+      [60.339, 24.844],
+      [60.4, 24.825],
+      "nurmijarvi",
+      [60.54, 24.8],
+      [60.61, 24.78],
+      [60.69, 24.74],
+      [60.73, 24.72],
+      [60.8, 24.68],
+      [60.915, 24.64],
+      [60.96, 24.54],
+      "hameenlinna",
+      [61.045, 24.365],
+      [61.085, 24.16],
+      [61.13, 24.01],
+      "toijala",
+      [61.24, 23.8],
+      [61.314, 23.753],
+      [61.41, 23.75],
+      "tampere",
     ],
   },
   {
     name: "VT1/E18 Espoo–Salo–Turku",
     stops: [
-      "espoo", [60.245, 24.56], [60.27, 24.456], "palojarvi", [60.27, 24.28], [60.268, 24.1], [60.3, 23.9], [60.335, 23.65], [60.38, 23.38],
-      "salo", [60.43, 22.88], [60.457, 22.69], [60.46, 22.45], "turku",
+      "espoo",
+      [60.245, 24.56],
+      [60.27, 24.456],
+      "palojarvi",
+      [60.27, 24.28],
+      [60.268, 24.1],
+      [60.3, 23.9],
+      [60.335, 23.65],
+      [60.38, 23.38],
+      "salo",
+      [60.43, 22.88],
+      [60.457, 22.69],
+      [60.46, 22.45],
+      "turku",
     ],
   },
   {
     name: "VT2 Vihti–Forssa–Pori",
-    stops: ["palojarvi", [60.35, 24.33], [60.536, 24.21], [60.65, 23.95], "forssa", [60.93, 23.35], [61.05, 23.05], "huittinen", [61.256, 22.355], [61.314, 22.142], [61.364, 22.004], "pori"],
+    stops: [
+      "palojarvi",
+      [60.35, 24.33],
+      [60.536, 24.21],
+      [60.65, 23.95],
+      "forssa",
+      [60.93, 23.35],
+      [61.05, 23.05],
+      "huittinen",
+      [61.256, 22.355],
+      [61.314, 22.142],
+      [61.364, 22.004],
+      "pori",
+    ],
   },
   { name: "VT9/E63 Turku–Loimaa–Toijala", stops: ["turku", [60.503, 22.45], [60.607, 22.575], "loimaa", [60.93, 23.37], [61.08, 23.55], "toijala"] },
   {
@@ -367,7 +555,20 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     name: "VT4/E75 Jyväskylä–Oulu",
-    stops: ["jyvaskyla", [62.35, 25.72], [62.603, 25.726], [62.8, 25.8], "viitasaari", [63.37, 25.574], [63.675, 25.99], "karsamaki", [64.3, 25.75], [64.6, 25.6], "kempele", "oulu"],
+    stops: [
+      "jyvaskyla",
+      [62.35, 25.72],
+      [62.603, 25.726],
+      [62.8, 25.8],
+      "viitasaari",
+      [63.37, 25.574],
+      [63.675, 25.99],
+      "karsamaki",
+      [64.3, 25.75],
+      [64.6, 25.6],
+      "kempele",
+      "oulu",
+    ],
   },
   {
     name: "VT4/E75 Oulu–Kemi–Rovaniemi",
@@ -379,11 +580,28 @@ export const ROUTES: readonly RouteDef[] = [
     name: "VT6 Imatra–Parikkala–Joensuu",
     stops: ["imatra", [61.28, 29.0], [61.43, 29.37], "parikkala", [61.73, 29.67], [61.9, 29.83], "kitee", [62.35, 30.0], [62.5, 29.9], "joensuu"],
   },
-  { name: "VT7/E18 Helsinki–Porvoo–Kotka", stops: ["helsinki", [60.187, 24.978], [60.21, 25.081], [60.26, 25.23], [60.32, 25.4], "porvoo", [60.44, 25.9], [60.457, 26.225], [60.47, 26.55], "kotka"] },
+  {
+    name: "VT7/E18 Helsinki–Porvoo–Kotka",
+    stops: ["helsinki", [60.187, 24.978], [60.21, 25.081], [60.26, 25.23], [60.32, 25.4], "porvoo", [60.44, 25.9], [60.457, 26.225], [60.47, 26.55], "kotka"],
+  },
   { name: "VT15 Kotka–Kouvola", stops: ["kotka", [60.55, 26.9], [60.7, 26.8], "kouvola"] },
   {
     name: "VT5/E63 Lusi–Mikkeli–Varkaus–Kuopio",
-    stops: ["lusi", [61.38, 26.4], [61.419, 26.878], [61.55, 27.05], "mikkeli", [61.8, 27.55], [61.897, 27.856], [62.1, 27.9], "varkaus", [62.491, 27.787], [62.65, 27.72], [62.83, 27.63], "kuopio"],
+    stops: [
+      "lusi",
+      [61.38, 26.4],
+      [61.419, 26.878],
+      [61.55, 27.05],
+      "mikkeli",
+      [61.8, 27.55],
+      [61.897, 27.856],
+      [62.1, 27.9],
+      "varkaus",
+      [62.491, 27.787],
+      [62.65, 27.72],
+      [62.83, 27.63],
+      "kuopio",
+    ],
   },
   { name: "VT17 Kuopio–Outokumpu–Joensuu", stops: ["kuopio", [62.86, 27.69], [62.845, 27.85], [62.83, 28.15], [62.81, 28.49], [62.726, 29.017], [62.65, 29.4], "joensuu"] },
   { name: "VT5 Kuopio–Iisalmi", stops: ["kuopio", [62.96, 27.64], [63.077, 27.66], [63.37, 27.39], "iisalmi"] },
@@ -465,7 +683,7 @@ export function roadPath(from: CityKey, to: CityKey): { points: Coord[]; km: num
   }
 
   const edges: Edge[] = [];
-  for (let node: PlaceKey = to; node !== from; ) {
+  for (let node: PlaceKey = to; node !== from;) {
     const step = prev.get(node);
     if (!step) break;
     edges.unshift(step.edge);

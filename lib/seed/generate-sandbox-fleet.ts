@@ -243,7 +243,29 @@ function deviceRow(setup: VehicleSetup, rng: Rng, startMs: number): DeviceRow {
 const VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"; // I, O and Q are never used
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 const VIN_VALUES: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 /** Model-year letters cycle every 30 years; 2010 = A (I, O, Q, U, Z and 0 are skipped). */
 const MODEL_YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";

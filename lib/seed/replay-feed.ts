@@ -125,7 +125,11 @@ export function replayFeed(input: ReplayInput): ReplayResult {
     batches++;
 
     const observed = observeDrivingEvents(deviceId, records, context.previous);
-    const update = { ...masterUpdateFor(deviceId, records, context.previous, context.odometerMax), eventsReportedAt: observed.eventsReportedAt, denseSpeedAt: observed.denseSpeedAt };
+    const update = {
+      ...masterUpdateFor(deviceId, records, context.previous, context.odometerMax),
+      eventsReportedAt: observed.eventsReportedAt,
+      denseSpeedAt: observed.denseSpeedAt,
+    };
     master = mergeDeviceMaster(master, update);
     eventsReportedAt = later(eventsReportedAt, observed.eventsReportedAt);
     denseSpeedAt = later(denseSpeedAt, observed.denseSpeedAt);
@@ -146,7 +150,8 @@ export function replayFeed(input: ReplayInput): ReplayResult {
     for (const r of drafts.flatMap((d) => (d.resolves ? [{ r: d.resolves, by: resolverOf(d.agent) }] : []))) {
       for (const a of byKey.get(r.r.dedupeKey) ?? []) {
         const open = a.acknowledgedAt === null || a.acknowledgedAt > receivedAt;
-        if (!open || !resolvesAlert({ dedupeKey: a.draft.dedupeKey, acknowledged: false, lastSeenAt: a.evidence.lastSeenAt, technicalData: a.evidence.technicalData }, r.r)) continue;
+        if (!open || !resolvesAlert({ dedupeKey: a.draft.dedupeKey, acknowledged: false, lastSeenAt: a.evidence.lastSeenAt, technicalData: a.evidence.technicalData }, r.r))
+          continue;
         a.acknowledgedAt = receivedAt;
         a.acknowledgedBy = r.by;
         a.evidence = { ...a.evidence, technicalData: resolvedTechnicalData(a.evidence.technicalData, r.r, receivedAt, r.by) };

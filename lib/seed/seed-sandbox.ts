@@ -57,7 +57,10 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
     if (isFresh(current)) return { seeded: false, anchor: current.anchor };
 
     const tenant = { name: SANDBOX_TENANT_NAME, entitlements: SANDBOX_ENTITLEMENTS, ingestSecret: SANDBOX_INGEST_SECRET, requireSignedIngest: false };
-    await tx.insert(tenants).values({ id: SANDBOX_TENANT_ID, ...tenant }).onConflictDoUpdate({ target: tenants.id, set: tenant });
+    await tx
+      .insert(tenants)
+      .values({ id: SANDBOX_TENANT_ID, ...tenant })
+      .onConflictDoUpdate({ target: tenants.id, set: tenant });
 
     await tx.delete(telemetry).where(eq(telemetry.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(telemetryDaily).where(eq(telemetryDaily.tenantId, SANDBOX_TENANT_ID));

@@ -239,8 +239,7 @@ export class VehicleSimulator {
   run(): SimResult {
     const { plan } = this.v;
     const at = plan.atAnchor;
-    const forcedStart =
-      at?.state === "driving" ? this.w.anchorMs - at.minutesUnderway * MINUTE_MS : at?.state === "charging" ? this.w.anchorMs - FORCED_CHARGE_LEAD_MS : undefined;
+    const forcedStart = at?.state === "driving" ? this.w.anchorMs - at.minutesUnderway * MINUTE_MS : at?.state === "charging" ? this.w.anchorMs - FORCED_CHARGE_LEAD_MS : undefined;
 
     this.emitParked(this.t);
     days: for (let day = helsinkiDayNumber(this.w.startMs); day <= helsinkiDayNumber(this.endMs); day++) {
@@ -266,7 +265,16 @@ export class VehicleSimulator {
       this.drive(this.route(this.loc, far, forcedStart), forcedStart, false);
     } else if (at?.state === "charging" && forcedStart !== undefined) {
       this.park(forcedStart);
-      this.charge({ start: forcedStart, until: this.w.anchorMs, inclusive: true, powerKw: Math.min(this.v.model.acKw ?? PUBLIC_AC_KW, HOME_WALLBOX_KW), targetPct: 100, kind: "AC", recordEveryMs: FORCED_CHARGE_RECORD_MS, atHome: sameLocation(this.loc, this.v.home) });
+      this.charge({
+        start: forcedStart,
+        until: this.w.anchorMs,
+        inclusive: true,
+        powerKw: Math.min(this.v.model.acKw ?? PUBLIC_AC_KW, HOME_WALLBOX_KW),
+        targetPct: 100,
+        kind: "AC",
+        recordEveryMs: FORCED_CHARGE_RECORD_MS,
+        atHome: sameLocation(this.loc, this.v.home),
+      });
     } else {
       this.park(this.endMs + 1);
     }
@@ -335,7 +343,13 @@ export class VehicleSimulator {
         d = dNext;
         t = nextRecord;
         const leg = trip.legAt(d);
-        this.emit(t, { speedKmh: this.reportedSpeed(leg?.speedKmh ?? 40, leg?.highway ?? false), ignition: 1, voltage: this.runningVoltage(), charging: null, drivenKm: this.odo - this.odoAtLastRecord });
+        this.emit(t, {
+          speedKmh: this.reportedSpeed(leg?.speedKmh ?? 40, leg?.highway ?? false),
+          ignition: 1,
+          voltage: this.runningVoltage(),
+          charging: null,
+          drivenKm: this.odo - this.odoAtLastRecord,
+        });
         nextRecord += DRIVE_RECORD_MS;
       }
       this.advance(trip, d, segmentEnd, segmentEndMs - t, rates, log);
@@ -411,7 +425,16 @@ export class VehicleSimulator {
     if (m.powertrain === "BEV") {
       const station = this.rng.pick(DC_STATION_KW);
       const start = t + 3 * MINUTE_MS;
-      const { endMs } = this.charge({ start, until: Infinity, inclusive: false, powerKw: Math.min(m.dcKw ?? station, station), targetPct: DC_TARGET_SOC, kind: "DC", recordEveryMs: DC_RECORD_MS, atHome: false });
+      const { endMs } = this.charge({
+        start,
+        until: Infinity,
+        inclusive: false,
+        powerKw: Math.min(m.dcKw ?? station, station),
+        targetPct: DC_TARGET_SOC,
+        kind: "DC",
+        recordEveryMs: DC_RECORD_MS,
+        atHome: false,
+      });
       return endMs + 3 * MINUTE_MS;
     }
     const stopMs = roundToSecond(this.rng.float(6, 10) * MINUTE_MS);
@@ -472,7 +495,17 @@ export class VehicleSimulator {
         this.parkedRecords(t, start);
         this.plugged = true;
         const stallAt = pending.atHome && this.inEpisode(this.v.plan.stalledCharging, start) ? start + STALL_AFTER_MS : undefined;
-        const result = this.charge({ start, until, inclusive: false, powerKw: pending.powerKw, targetPct: pending.targetPct, kind: "AC", recordEveryMs: AC_RECORD_MS, atHome: pending.atHome, stallAt });
+        const result = this.charge({
+          start,
+          until,
+          inclusive: false,
+          powerKw: pending.powerKw,
+          targetPct: pending.targetPct,
+          kind: "AC",
+          recordEveryMs: AC_RECORD_MS,
+          atHome: pending.atHome,
+          stallAt,
+        });
         this.chargeComplete = result.complete;
         t = result.endMs;
       }
@@ -635,9 +668,12 @@ export class VehicleSimulator {
     const at = () => new Date(t - Math.floor(rng.float(0, backS)) * 1000).toISOString();
     const events: DrivingEventInput[] = [];
     const km = Math.max(0, drivenKm);
-    if (rng.chance(rates.braking * km)) events.push({ kind: "harsh_braking", ts: at(), value: round(rng.float(rates.g[0], rates.g[1]), 2), duration_s: round(rng.float(0.8, 2.5), 1) });
-    if (rng.chance(rates.acceleration * km)) events.push({ kind: "harsh_acceleration", ts: at(), value: round(rng.float(rates.g[0], rates.g[1]), 2), duration_s: round(rng.float(1, 4), 1) });
-    if (this.v.plan.heavyFoot && speedKmh > 130) events.push({ kind: "overspeed", ts: at(), value: round(speedKmh + rng.float(1, 6), 1), duration_s: round(rng.float(30, 280), 0) });
+    if (rng.chance(rates.braking * km))
+      events.push({ kind: "harsh_braking", ts: at(), value: round(rng.float(rates.g[0], rates.g[1]), 2), duration_s: round(rng.float(0.8, 2.5), 1) });
+    if (rng.chance(rates.acceleration * km))
+      events.push({ kind: "harsh_acceleration", ts: at(), value: round(rng.float(rates.g[0], rates.g[1]), 2), duration_s: round(rng.float(1, 4), 1) });
+    if (this.v.plan.heavyFoot && speedKmh > 130)
+      events.push({ kind: "overspeed", ts: at(), value: round(speedKmh + rng.float(1, 6), 1), duration_s: round(rng.float(30, 280), 0) });
     return events.sort((a, b) => a.ts.localeCompare(b.ts));
   }
 
@@ -658,10 +694,7 @@ export class VehicleSimulator {
     return t >= from && t < from + gap.hours * HOUR_MS;
   }
 
-  private emit(
-    t: number,
-    s: { speedKmh: number; ignition: 0 | 1; voltage: number; charging: { status: ChargingStatus; powerKw: number } | null; drivenKm?: number },
-  ): void {
+  private emit(t: number, s: { speedKmh: number; ignition: 0 | 1; voltage: number; charging: { status: ChargingStatus; powerKw: number } | null; drivenKm?: number }): void {
     if (t < this.w.startMs || t > this.endMs || t <= this.lastTs || this.inTelemetryGap(t)) return;
     const temp = round(temperatureC(this.pos, t), 1);
     const speed = round(s.speedKmh, 1);

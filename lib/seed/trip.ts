@@ -115,11 +115,7 @@ export function planRoute(from: Location, to: Location, speeds: { urbanKmh: numb
     const points = from.district === to.district ? [from.coord, to.coord] : [...wayOut(from), ...wayIn(to).slice(1)];
     return new Trip(to, [urban(points)]);
   }
-  return new Trip(to, [
-    urban(wayOut(from)),
-    { points: roadPath(from.city, to.city).points, highway: true, speedKmh: speeds.highwayKmh },
-    urban(wayIn(to)),
-  ]);
+  return new Trip(to, [urban(wayOut(from)), { points: roadPath(from.city, to.city).points, highway: true, speedKmh: speeds.highwayKmh }, urban(wayIn(to))]);
 }
 
 export function sameLocation(a: Location, b: Location): boolean {

@@ -33,16 +33,82 @@ export interface VehicleModel {
   wmi: string;
 }
 
-const bev = (make: string, model: string, assetClass: AssetClass, priceEur: number, batteryKwh: number, kwhPerKm: number, acKw: number, dcKw: number, wmi: string): VehicleModel => ({
-  make, model, powertrain: "BEV", fuelType: "electric", assetClass, priceEur, batteryKwh, kwhPerKm, acKw, dcKw, tankL: null, litresPer100Km: null, wmi,
+const bev = (
+  make: string,
+  model: string,
+  assetClass: AssetClass,
+  priceEur: number,
+  batteryKwh: number,
+  kwhPerKm: number,
+  acKw: number,
+  dcKw: number,
+  wmi: string,
+): VehicleModel => ({
+  make,
+  model,
+  powertrain: "BEV",
+  fuelType: "electric",
+  assetClass,
+  priceEur,
+  batteryKwh,
+  kwhPerKm,
+  acKw,
+  dcKw,
+  tankL: null,
+  litresPer100Km: null,
+  wmi,
 });
 
-const phev = (make: string, model: string, priceEur: number, batteryKwh: number, kwhPerKm: number, acKw: number, tankL: number, litresPer100Km: number, wmi: string): VehicleModel => ({
-  make, model, powertrain: "PHEV", fuelType: "hybrid", assetClass: "passenger_car", priceEur, batteryKwh, kwhPerKm, acKw, dcKw: null, tankL, litresPer100Km, wmi,
+const phev = (
+  make: string,
+  model: string,
+  priceEur: number,
+  batteryKwh: number,
+  kwhPerKm: number,
+  acKw: number,
+  tankL: number,
+  litresPer100Km: number,
+  wmi: string,
+): VehicleModel => ({
+  make,
+  model,
+  powertrain: "PHEV",
+  fuelType: "hybrid",
+  assetClass: "passenger_car",
+  priceEur,
+  batteryKwh,
+  kwhPerKm,
+  acKw,
+  dcKw: null,
+  tankL,
+  litresPer100Km,
+  wmi,
 });
 
-const combustion = (make: string, model: string, powertrain: Extract<Powertrain, "HEV" | "ICE">, fuelType: FuelType, assetClass: AssetClass, priceEur: number, tankL: number, litresPer100Km: number, wmi: string): VehicleModel => ({
-  make, model, powertrain, fuelType, assetClass, priceEur, batteryKwh: null, kwhPerKm: null, acKw: null, dcKw: null, tankL, litresPer100Km, wmi,
+const combustion = (
+  make: string,
+  model: string,
+  powertrain: Extract<Powertrain, "HEV" | "ICE">,
+  fuelType: FuelType,
+  assetClass: AssetClass,
+  priceEur: number,
+  tankL: number,
+  litresPer100Km: number,
+  wmi: string,
+): VehicleModel => ({
+  make,
+  model,
+  powertrain,
+  fuelType,
+  assetClass,
+  priceEur,
+  batteryKwh: null,
+  kwhPerKm: null,
+  acKw: null,
+  dcKw: null,
+  tankL,
+  litresPer100Km,
+  wmi,
 });
 
 export const MODELS = {

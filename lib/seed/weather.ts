@@ -38,7 +38,7 @@ export function temperatureC(at: Coord, utcMs: number): number {
   const seasonal = mean + amplitude * season;
 
   // Daily cycle peaking mid-afternoon local solar time; wider under the long summer days.
-  const solarHour = ((utcMs / HOUR_MS + lon / 15) % 24 + 24) % 24;
+  const solarHour = (((utcMs / HOUR_MS + lon / 15) % 24) + 24) % 24;
   const diurnalAmplitude = 3 + 1.5 * season;
   const diurnal = diurnalAmplitude * Math.cos((2 * Math.PI * (solarHour - 15)) / 24);
 

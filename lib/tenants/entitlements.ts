@@ -9,12 +9,9 @@ const ENTITLEMENT_PATTERN = /^[a-z][a-z0-9_]*$/;
 /** A list of entitlement identifiers, de-duplicated, order of first appearance kept. */
 export const entitlementsSchema = z
   .array(
-    z
-      .string()
-      .max(64, { message: "An entitlement is at most 64 characters." })
-      .regex(ENTITLEMENT_PATTERN, {
-        message: "An entitlement is a lower-case identifier: a letter, then letters, digits or underscores (e.g. residual_factors).",
-      }),
+    z.string().max(64, { message: "An entitlement is at most 64 characters." }).regex(ENTITLEMENT_PATTERN, {
+      message: "An entitlement is a lower-case identifier: a letter, then letters, digits or underscores (e.g. residual_factors).",
+    }),
   )
   .max(50, { message: "At most 50 entitlements." })
   .transform((list) => [...new Set(list)]);

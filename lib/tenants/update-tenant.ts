@@ -38,13 +38,7 @@ type UpdateTenantInput = z.input<typeof updateTenantInput>;
  * Changes a tenant's entitlements, rate limit, signed-ingest rule, electricity contract factor or CSRD reporting role. The API reads tenants through a
  * short cache (AUTH_CACHE_TTL_SECONDS ≤ 5 s), so a change is in effect within 5 seconds.
  */
-export async function updateTenant({
-  ctx,
-  input,
-}: {
-  ctx: { db: Db };
-  input: UpdateTenantInput;
-}): Promise<{ tenantId: string; updated: true }> {
+export async function updateTenant({ ctx, input }: { ctx: { db: Db }; input: UpdateTenantInput }): Promise<{ tenantId: string; updated: true }> {
   const data = parseInput(updateTenantInput, input);
   const changes: Partial<typeof tenants.$inferInsert> = {};
   if (data.entitlements !== undefined) changes.entitlements = data.entitlements;

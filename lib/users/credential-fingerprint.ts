@@ -18,13 +18,7 @@ export function credentialFingerprint(passwordHash: string): string {
  * The user's tenant when the user still exists and its password is the one the session was signed in
  * with; null otherwise (the session is over). One primary-key read.
  */
-export async function currentSessionUser({
-  ctx,
-  input,
-}: {
-  ctx: { db: Db };
-  input: { userId: string; fingerprint: string };
-}): Promise<{ tenantId: string; email: string } | null> {
+export async function currentSessionUser({ ctx, input }: { ctx: { db: Db }; input: { userId: string; fingerprint: string } }): Promise<{ tenantId: string; email: string } | null> {
   const [user] = await ctx.db.select({ tenantId: users.tenantId, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId)).limit(1);
   if (!user || credentialFingerprint(user.passwordHash) !== input.fingerprint) return null;
   return { tenantId: user.tenantId, email: user.email };

@@ -21,15 +21,14 @@ type DemoUserOutcome = "created" | "password_updated" | "unchanged" | "email_tak
  */
 export async function ensureDemoUser({ ctx, input }: { ctx: { db: Db }; input: { password: string } }): Promise<DemoUserOutcome> {
   const password = parseInput(newPasswordSchema, input.password);
-  const [existing] = await ctx.db
-    .select({ id: users.id, tenantId: users.tenantId, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, DEMO_USER_EMAIL))
-    .limit(1);
+  const [existing] = await ctx.db.select({ id: users.id, tenantId: users.tenantId, passwordHash: users.passwordHash }).from(users).where(eq(users.email, DEMO_USER_EMAIL)).limit(1);
   if (existing && existing.tenantId !== SANDBOX_TENANT_ID) return "email_taken";
   if (existing) {
     if (await bcrypt.compare(password, existing.passwordHash)) return "unchanged";
-    await ctx.db.update(users).set({ passwordHash: await bcrypt.hash(password, BCRYPT_COST) }).where(eq(users.id, existing.id));
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await bcrypt.hash(password, BCRYPT_COST) })
+      .where(eq(users.id, existing.id));
     return "password_updated";
   }
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);

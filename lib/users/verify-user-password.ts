@@ -29,13 +29,7 @@ export async function verifyUserPassword({
 }): Promise<{ userId: string; tenantId: string; credentialFingerprint: string } | null> {
   const data = parseInput(verifyUserPasswordInput, input);
   const email = normalizeEmail(data.email);
-  const [user] = email
-    ? await ctx.db
-        .select({ id: users.id, tenantId: users.tenantId, passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1)
-    : [];
+  const [user] = email ? await ctx.db.select({ id: users.id, tenantId: users.tenantId, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1) : [];
   if (!user) {
     await bcrypt.compare(data.password, DUMMY_PASSWORD_HASH);
     return null;

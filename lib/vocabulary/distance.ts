@@ -16,7 +16,8 @@ const DISTANCE_METHOD_LABELS: Record<DistanceMethod, string> = {
   odometer: "Odometer: every consecutive reading plausible, no reading set aside (the sum of increases is last minus first)",
   odometer_plausible_increases:
     "Odometer, sum of plausible increases: readings were set aside (a rollback or reset, a one-sample spike, an implausible jump or a contradicted drop) and the distance is the sum of the plausible consecutive increases",
-  gps_great_circle: "GPS great-circle: no usable odometer (fewer than two plausible readings, or its increases do not cover the positions' distance), the haversine sum over consecutive plausible positions (a lower bound of the road distance)",
+  gps_great_circle:
+    "GPS great-circle: no usable odometer (fewer than two plausible readings, or its increases do not cover the positions' distance), the haversine sum over consecutive plausible positions (a lower bound of the road distance)",
   none: "No distance data in the period: neither two plausible odometer readings nor positions",
 };
 

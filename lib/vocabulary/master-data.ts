@@ -43,8 +43,7 @@ export function mergeMasterDataAt(stored: Date | null, incoming: Date | null): D
  * The same rule as SQL text for `insert into devices … on conflict do update set <col> = …`, where
  * `excluded` is the payload's row and `devices` the stored one.
  */
-export const NEWER_MASTER_DATA_SQL =
-  "(excluded.master_data_at is not null and (devices.master_data_at is null or excluded.master_data_at >= devices.master_data_at))";
+export const NEWER_MASTER_DATA_SQL = "(excluded.master_data_at is not null and (devices.master_data_at is null or excluded.master_data_at >= devices.master_data_at))";
 
 export function masterValueMergeSql(column: string): string {
   return `case when ${NEWER_MASTER_DATA_SQL} then coalesce(excluded.${column}, devices.${column}) else coalesce(devices.${column}, excluded.${column}) end`;

@@ -91,9 +91,7 @@ export interface SohJudgement {
  * plausible reading of the window is the base. Methodology: docs/methodology/tas.md ("SoH plausibility").
  */
 export function judgeSohReadings(readings: readonly SohReading[]): SohJudgement {
-  const sorted = [...readings]
-    .filter((r) => Number.isFinite(r.at.getTime()))
-    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  const sorted = [...readings].filter((r) => Number.isFinite(r.at.getTime())).sort((a, b) => a.at.getTime() - b.at.getTime());
   const plausible = (x: number) => usableSohPct(x) !== null;
   const flagged: SohFlag[] = [];
   let accepted: SohReading | null = null;
@@ -186,8 +184,22 @@ export function sohEvidenceBody(e: SohEvidence, expected: boolean | null): SohEv
   const common = { max_age_days: SOH_MAX_AGE_DAYS };
   if (e.status === "none") {
     return expected === false
-      ? { status: "not_applicable", ...common, last_reading_pct: null, last_reading_at: null, age_days: null, statement: "No traction battery whose state of health the OEM reports (ICE or HEV): not applicable." }
-      : { status: "none", ...common, last_reading_pct: null, last_reading_at: null, age_days: null, statement: "The battery's state of health was not measured: no plausible reading from the vehicle's battery management system was ever received." };
+      ? {
+          status: "not_applicable",
+          ...common,
+          last_reading_pct: null,
+          last_reading_at: null,
+          age_days: null,
+          statement: "No traction battery whose state of health the OEM reports (ICE or HEV): not applicable.",
+        }
+      : {
+          status: "none",
+          ...common,
+          last_reading_pct: null,
+          last_reading_at: null,
+          age_days: null,
+          statement: "The battery's state of health was not measured: no plausible reading from the vehicle's battery management system was ever received.",
+        };
   }
   const reading = { last_reading_pct: Math.round(e.pct * 10) / 10, last_reading_at: e.read_at.toISOString(), age_days: e.age_days };
   if (e.status === "outdated") return { status: "outdated", ...common, ...reading, statement: outdatedSohSentence(e)! };
@@ -281,7 +293,14 @@ export function restingTwelveVolt(s: TwelveVoltSample, settled: boolean): { v: n
   const v = s.voltage;
   if (!settled || !isLowVoltageSystemReading(v) || !isOffAndNotCharging(s)) return null;
   if (s.voltageKind !== null && new RegExp(TRACTION_VOLTAGE_KIND_RE).test(s.voltageKind.trim().toLowerCase())) return null;
-  const lithiumWord = s.chemistry !== null && new RegExp(LITHIUM_CHEMISTRY_RE).test(s.chemistry.trim().toLowerCase().replace(/[\s-]+/g, "_"));
+  const lithiumWord =
+    s.chemistry !== null &&
+    new RegExp(LITHIUM_CHEMISTRY_RE).test(
+      s.chemistry
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, "_"),
+    );
   if (lithiumWord || (v >= LITHIUM_16V_REST_BAND_V.min && v <= LITHIUM_16V_REST_BAND_V.max)) return { v, chemistry: "lithium" };
   return v <= LEAD_ACID_REST_MAX_V ? { v, chemistry: "lead_acid" } : null;
 }

@@ -128,9 +128,10 @@ export const COMMANDS: readonly AdminCommand[] = [
         v["electricity-contract-factor"] === undefined &&
         v["reporting-role"] === undefined
       ) {
-        throw new ValidationError("Nothing to update: give at least one of --entitlements, --rate-limit, --require-signed-ingest, --electricity-contract-factor or --reporting-role.", [
-          { field: "(flags)", message: "Give at least one of --entitlements, --rate-limit, --require-signed-ingest, --electricity-contract-factor or --reporting-role." },
-        ]);
+        throw new ValidationError(
+          "Nothing to update: give at least one of --entitlements, --rate-limit, --require-signed-ingest, --electricity-contract-factor or --reporting-role.",
+          [{ field: "(flags)", message: "Give at least one of --entitlements, --rate-limit, --require-signed-ingest, --electricity-contract-factor or --reporting-role." }],
+        );
       }
       return {
         tenantId: v.tenant,
@@ -249,7 +250,7 @@ export function usageText(command?: AdminCommand): string {
   for (const c of list) lines.push(`  ${c.name} ${c.synopsis}`, `      ${c.summary}`);
   lines.push(
     "",
-    "Prints exactly one JSON object on stdout; exits 1 with {\"error\",\"message\"} on failure.",
+    'Prints exactly one JSON object on stdout; exits 1 with {"error","message"} on failure.',
     "Database: DATABASE_URL (PostgreSQL), else the embedded database under FDP_DATA_DIR (default .data/pglite),",
     "reached through the running FDP server's socket when the server holds it.",
   );

@@ -51,10 +51,7 @@ export async function openAdminDatabase(log: (line: string) => void): Promise<Db
   if (!DATABASE_URL && !(await isEmbeddedDatabaseShared(dataDir))) {
     const status = embeddedDbStatus(dataDir);
     if (status.state === "held") {
-      throw new CliError(
-        "internal_error",
-        `The embedded database at ${dataDir} is in use by another process (pid ${status.pids.join(", ")}). ${ONE_PROCESS_RULE}`,
-      );
+      throw new CliError("internal_error", `The embedded database at ${dataDir} is in use by another process (pid ${status.pids.join(", ")}). ${ONE_PROCESS_RULE}`);
     }
     if (status.state === "unknown") {
       throw new CliError(
@@ -72,9 +69,7 @@ export async function openAdminDatabase(log: (line: string) => void): Promise<Db
     log(`[admin] opening the database failed: ${inspect(err)}`);
     throw new CliError(
       "internal_error",
-      DATABASE_URL
-        ? `Could not open the database named by DATABASE_URL: ${innermostMessage(err)}`
-        : `Could not open the embedded database at ${dataDir}. ${ONE_PROCESS_RULE}`,
+      DATABASE_URL ? `Could not open the database named by DATABASE_URL: ${innermostMessage(err)}` : `Could not open the embedded database at ${dataDir}. ${ONE_PROCESS_RULE}`,
     );
   }
 

@@ -90,9 +90,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<Ad
 
     if (name === undefined || name === "--help" || name === "-h" || name === "help") {
       io.stderr(usageText());
-      throw new ValidationError(
-        name === undefined ? `No command given. Commands: ${known} (usage on stderr).` : `Help printed on stderr. Commands: ${known}.`,
-      );
+      throw new ValidationError(name === undefined ? `No command given. Commands: ${known} (usage on stderr).` : `Help printed on stderr. Commands: ${known}.`);
     }
     command = findCommand(name);
     if (!command) throw new ValidationError(`Unknown command "${name}". Commands: ${known}.`);

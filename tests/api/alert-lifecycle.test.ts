@@ -128,7 +128,14 @@ describe("alert lifecycle through ingest", () => {
   it("a late occurrence (device time before the latest) is counted and can be the worst, but is not the latest evidence", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;
-    const power = (minute: number, kw: number): Rec => ({ vin, timestamp: at(minute).toISOString(), speed_kmh: 0, soc_percent: 40, charging_status: "charging", raw_data: { charging_power_kw: kw } });
+    const power = (minute: number, kw: number): Rec => ({
+      vin,
+      timestamp: at(minute).toISOString(),
+      speed_kmh: 0,
+      soc_percent: 40,
+      charging_status: "charging",
+      raw_data: { charging_power_kw: kw },
+    });
     await ingest([power(10, 900)]);
     await ingest([power(30, 950)]);
     await ingest([power(20, 1_200)]);
@@ -148,7 +155,10 @@ describe("alert lifecycle through ingest", () => {
     await ingest(payload);
     expect(alertsOnly(await tenantDataState(tdb.handle.db, ctx.tenantId))).toEqual(once);
 
-    await tdb.handle.db.update(alerts).set({ acknowledged: true, acknowledgedBy: "ops@example.com", acknowledgedAt: at(40) }).where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.deviceId, id)));
+    await tdb.handle.db
+      .update(alerts)
+      .set({ acknowledged: true, acknowledgedBy: "ops@example.com", acknowledgedAt: at(40) })
+      .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.deviceId, id)));
     const acked = alertsOnly(await tenantDataState(tdb.handle.db, ctx.tenantId));
     await ingest(payload);
     await ingest([payload[2] as Rec]);
@@ -159,7 +169,10 @@ describe("alert lifecycle through ingest", () => {
     const vin = newVin();
     const id = `oem-${vin}`;
     await ingest([soh(vin, 10, 68)]);
-    await tdb.handle.db.update(alerts).set({ acknowledged: true, acknowledgedBy: "ops@example.com", acknowledgedAt: at(15) }).where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.deviceId, id)));
+    await tdb.handle.db
+      .update(alerts)
+      .set({ acknowledged: true, acknowledgedBy: "ops@example.com", acknowledgedAt: at(15) })
+      .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.deviceId, id)));
     await ingest([soh(vin, 20, 67)]);
     const list = await stored(id, "battery:soh_low");
     expect(list.map((a) => [a.acknowledged, a.occurrences, a.latestValue, a.createdAt])).toEqual([
@@ -237,7 +250,9 @@ describe("odometer: glitch versus rollback as stored", () => {
     const warning = answer.find((a) => a.severity === "WARNING");
     expect(warning).toMatchObject({ acknowledged: true, acknowledged_by: "fdp:odometer_integrity" });
     expect(warning?.technical_data).toMatchObject({ resolution: { contradicting_km: 10_010 } });
-    const open = alertListSchema.parse(await listAlerts({ ctx, input: parseInput(alertsQuerySchema, { limit: "200", acknowledged: "false" }) })).data.filter((a) => a.device_id === id);
+    const open = alertListSchema
+      .parse(await listAlerts({ ctx, input: parseInput(alertsQuerySchema, { limit: "200", acknowledged: "false" }) }))
+      .data.filter((a) => a.device_id === id);
     expect(open.map((a) => a.severity)).toEqual(["INFO"]);
 
     // A re-sent payload changes nothing.

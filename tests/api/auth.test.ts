@@ -123,9 +123,9 @@ describe("last_used_at", () => {
     await app.fetch("/api/v1/fleet", { key: t.key });
     let last: unknown = null;
     for (let i = 0; i < 20 && !last; i++) {
-      const [row] = await tdb.handle.db.execute(sql`select last_used_at from api_keys where id = ${t.keyId}`).then((r) =>
-        Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows,
-      );
+      const [row] = await tdb.handle.db
+        .execute(sql`select last_used_at from api_keys where id = ${t.keyId}`)
+        .then((r) => (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows));
       last = (row as Record<string, unknown> | undefined)?.last_used_at ?? null;
       if (!last) await new Promise((r) => setTimeout(r, 50));
     }

@@ -100,22 +100,26 @@ describe("H2: SOC noise on a parked car is neither consumption nor charging", ()
   it.each([
     ["a feed that reports no charging status keeps counting a parked SOC rise as a charge", "YV1NOSTATUS000001", undefined],
     ["a status word FDP does not know ('plugged_in') is not a 'not charging': a slow charge in 1-point steps still counts", "YV1PLUGGEDIN00001", "Plugged In"],
-  ] as const)("%s", async (name, vin, status) => {
-    const t = await createTenantWithKey(server.tdb.handle.db, { name });
-    const records = Array.from({ length: 21 }, (_, i) => ({
-      vin,
-      timestamp: iso(DAY0 + i * 5 * MIN),
-      soc_percent: 40 + i,
-      odometer_km: 12_000,
-      speed_kmh: 0,
-      ...(status === undefined ? {} : { charging_status: status }),
-      raw_data: { vehicle: bev },
-    }));
-    await ingest(t, records);
-    const [d] = (await loadFleetInputs({ ctx: ctxOf(t), periodDays: 30, now: new Date() })).devices;
-    expect(d!.energy.charged_battery_kwh).toBeCloseTo(0.2 * CAPACITY_KWH, 5);
-    expect(d!.behaviour.consumption_pp).toBe(0);
-  }, 60_000);
+  ] as const)(
+    "%s",
+    async (name, vin, status) => {
+      const t = await createTenantWithKey(server.tdb.handle.db, { name });
+      const records = Array.from({ length: 21 }, (_, i) => ({
+        vin,
+        timestamp: iso(DAY0 + i * 5 * MIN),
+        soc_percent: 40 + i,
+        odometer_km: 12_000,
+        speed_kmh: 0,
+        ...(status === undefined ? {} : { charging_status: status }),
+        raw_data: { vehicle: bev },
+      }));
+      await ingest(t, records);
+      const [d] = (await loadFleetInputs({ ctx: ctxOf(t), periodDays: 30, now: new Date() })).devices;
+      expect(d!.energy.charged_battery_kwh).toBeCloseTo(0.2 * CAPACITY_KWH, 5);
+      expect(d!.behaviour.consumption_pp).toBe(0);
+    },
+    60_000,
+  );
 });
 
 describe("M3: speeding distance of a long gap is capped at speed × the state-hold time", () => {

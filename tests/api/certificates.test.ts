@@ -16,12 +16,7 @@ import { activeSigningKey, forgetActiveKey } from "@/lib/certificates/signing/si
 import { verifyCertificatePdf } from "@/lib/certificates/signing/verify-certificate-pdf";
 import { certificates } from "@/lib/db/schema";
 import { rootLogger } from "@/lib/log/logger";
-import {
-  CERTIFICATE_NUMBER_PATTERN,
-  certificateVerificationSchema,
-  generatedCertificateSchema,
-  retrievedCertificateSchema,
-} from "@/lib/schemas/certificates";
+import { CERTIFICATE_NUMBER_PATTERN, certificateVerificationSchema, generatedCertificateSchema, retrievedCertificateSchema } from "@/lib/schemas/certificates";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { DAY, HOUR, iso, useIngestServer, type Rec } from "../helpers/ingest-api";
 
@@ -137,7 +132,9 @@ describe("generate → retrieve → download → verify", () => {
     expect(payloadPart).toBe(""); // detached (RFC 7515 appendix F)
     expect(JSON.parse(Buffer.from(header!, "base64url").toString())).toEqual({ alg: "EdDSA", kid: generated.key_id });
     const { certificate_number, device_id, grade, vehicle_health_score, residual_value_pct, data_snapshot, generated_at, expires_at } = generated;
-    const payload = Buffer.from(canonicalize({ certificate_number, device_id, grade, vehicle_health_score, residual_value_pct, data_snapshot, generated_at, expires_at }) as string);
+    const payload = Buffer.from(
+      canonicalize({ certificate_number, device_id, grade, vehicle_health_score, residual_value_pct, data_snapshot, generated_at, expires_at }) as string,
+    );
     // A JOSE library, the published document as its JWK Set, the key chosen by the header's kid.
     const jwks = createLocalJWKSet(keys);
     const verified = await compactVerify(`${header}.${payload.toString("base64url")}.${signature}`, jwks);
@@ -197,7 +194,15 @@ describe("generate → retrieve → download → verify", () => {
     const text = await res.text();
     expect(text).not.toContain(a.tenantId);
     const v = certificateVerificationSchema.parse(JSON.parse(text));
-    expect(v).toMatchObject({ status: "valid", status_reason: null, verify_hash: generated.verify_hash, grade: generated.grade, revoked_at: null, key_id: generated.key_id, jws: generated.jws });
+    expect(v).toMatchObject({
+      status: "valid",
+      status_reason: null,
+      verify_hash: generated.verify_hash,
+      grade: generated.grade,
+      revoked_at: null,
+      key_id: generated.key_id,
+      jws: generated.jws,
+    });
     expect(v.pdf_sha256).toBe(createHash("sha256").update(pdf).digest("hex"));
     expect(recomputeHash(v)).toBe(generated.verify_hash);
   });
@@ -277,7 +282,9 @@ describe("signing keys: rotation and revocation, as an auditor sees them", () =>
     const [{ n }] = (await db
       .select({ n: sql<number>`count(*)::int` })
       .from(certificates)
-      .where(and(eq(certificates.signatureKid, rotation.retired_kid!), gte(certificates.createdAt, new Date(Date.now() - 60_000)), eq(certificates.number, after.certificate_number)))) as [{ n: number }];
+      .where(
+        and(eq(certificates.signatureKid, rotation.retired_kid!), gte(certificates.createdAt, new Date(Date.now() - 60_000)), eq(certificates.number, after.certificate_number)),
+      )) as [{ n: number }];
     expect(Number(n)).toBe(0);
     // The certificate signed before the rotation still verifies, under its now retired key.
     const v = certificateVerificationSchema.parse(await (await get(`/certificates/${before.certificate_number}/verify`, null)).json());

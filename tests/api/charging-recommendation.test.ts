@@ -116,7 +116,21 @@ describe("GET /charging/recommendation/{device_id}", () => {
     const { res, body } = await get(id(VIN.ok), `?deadline=${encodeURIComponent(deadline)}`);
     expect(res.status, JSON.stringify(body)).toBe(200);
     const plan = chargingRecommendationSchema.parse(body);
-    for (const f of ["device_id", "recommendation", "soc_current_pct", "soc_target_pct", "energy_needed_kwh", "cheapest_window", "current_price_cents_kwh", "estimated_cost_cheapest_eur", "estimated_cost_now_eur", "savings_pct", "charging_power_kw", "reason", "generated_at"]) {
+    for (const f of [
+      "device_id",
+      "recommendation",
+      "soc_current_pct",
+      "soc_target_pct",
+      "energy_needed_kwh",
+      "cheapest_window",
+      "current_price_cents_kwh",
+      "estimated_cost_cheapest_eur",
+      "estimated_cost_now_eur",
+      "savings_pct",
+      "charging_power_kw",
+      "reason",
+      "generated_at",
+    ]) {
       expect(body, f).toHaveProperty(f);
     }
     expect(plan.soc_current_pct).toBe(50);
@@ -186,7 +200,14 @@ describe("GET /charging/recommendation/{device_id}", () => {
     const { res, body } = await get(id(VIN.ok), `?deadline=${encodeURIComponent(iso(deadline))}`);
     expect(res.status, JSON.stringify(body)).toBe(200);
     const plan = chargingRecommendationSchema.parse(body);
-    expect(plan).toMatchObject({ cheapest_window: null, current_price_cents_kwh: null, estimated_cost_cheapest_eur: null, estimated_cost_now_eur: null, savings_pct: null, price_source: null });
+    expect(plan).toMatchObject({
+      cheapest_window: null,
+      current_price_cents_kwh: null,
+      estimated_cost_cheapest_eur: null,
+      estimated_cost_now_eur: null,
+      savings_pct: null,
+      price_source: null,
+    });
     // 50 % → 80 % of 64 kWh × 0.90 SoH at the vehicle's own 7.3 kW AC: 19.42 kWh, 2 h 40 min. With a day to
     // go there is no reason to charge now: start by the deadline − 1 h margin − the charging time.
     const durationMs = Math.ceil((17.28 / CHARGING_EFFICIENCY.ac / 7.3) * HOUR);

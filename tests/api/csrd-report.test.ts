@@ -99,7 +99,8 @@ function parts(x: Awaited<ReturnType<typeof reports>>) {
     total: g(x.er.total_co2_kg_estimate),
   };
 }
-const scopes = (r: ReturnType<typeof csrdReportSchema.parse>) => grams(r.emissions.scope_1.value!) + grams(r.emissions.scope_2_location_based.value!) + grams(r.emissions.scope_3.value!);
+const scopes = (r: ReturnType<typeof csrdReportSchema.parse>) =>
+  grams(r.emissions.scope_1.value!) + grams(r.emissions.scope_2_location_based.value!) + grams(r.emissions.scope_3.value!);
 
 describe("POST /reports/csrd/generate", () => {
   it("operator (the default role): fuel Scope 1, electricity Scope 2 (generation), category 3 the rest; category 13 not reported; the total is the emissions report's, to the gram", async () => {
@@ -118,7 +119,12 @@ describe("POST /reports/csrd/generate", () => {
     // By scope, from the emissions report's own rows: leased or not, every vehicle is the operator's.
     expect(grams(e.scope_1.value!)).toBe(p.dslTtw + p.posTtw);
     expect(grams(e.scope_2_location_based.value!)).toBe(p.bevGen);
-    expect(e.scope_2_location_based.grid_factor).toMatchObject({ value: FI_GRID_GENERATION.value, unit: "g CO2e/kWh", year: FI_GRID_GENERATION.year, basis: "generation (combustion), no upstream" });
+    expect(e.scope_2_location_based.grid_factor).toMatchObject({
+      value: FI_GRID_GENERATION.value,
+      unit: "g CO2e/kWh",
+      year: FI_GRID_GENERATION.year,
+      basis: "generation (combustion), no upstream",
+    });
     expect(grams(e.scope_3_categories.cat_3_fuel_and_energy_related.value!)).toBe(p.dslWtt + p.posWtt + p.bevUp);
     expect(grams(e.scope_3_categories.cat_3_fuel_and_energy_related.electricity_upstream)).toBe(p.bevUp);
     expect(grams(e.scope_3.value!)).toBe(grams(e.scope_3_categories.cat_3_fuel_and_energy_related.value!));

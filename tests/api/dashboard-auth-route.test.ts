@@ -125,7 +125,10 @@ describe("/api/auth", () => {
       const cookie = await signedInCookie("changes@acme.example", PASSWORD, "203.0.113.21");
       expect((await sessionOf(cookie)).body?.user).toMatchObject({ tenantId });
       // What any password change does: a new bcrypt hash in the row (even of the same password: new salt).
-      await tdb.handle.db.update(users).set({ passwordHash: await bcrypt.hash("a-new-password-123", 4) }).where(eq(users.email, "changes@acme.example"));
+      await tdb.handle.db
+        .update(users)
+        .set({ passwordHash: await bcrypt.hash("a-new-password-123", 4) })
+        .where(eq(users.email, "changes@acme.example"));
       const replay = await sessionOf(cookie);
       expect(replay.body?.user).toBeUndefined();
       expect(replay.setCookie).toMatch(/authjs\.session-token=;/);

@@ -71,7 +71,10 @@ describe("L4: a one-sample odometer spike is an outlier whatever the speed it im
     const outlier = (await storedAlerts(id)).find((a) => a.dedupeKey === "odometer_integrity:outlier");
     expect(outlier?.technicalData).toMatchObject({ kind: "spike", reading_km: 60_000, contradicting_km: 50_001 });
     await ingest([rec(vin, 74, { odometer_km: 50_002 })]);
-    const [device] = await api.tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
+    const [device] = await api.tdb.handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
     expect(device?.odometerMaxKm).toBe(50_001);
     expect((await storedAlerts(id)).some((a) => a.severity === "CRITICAL" || a.dedupeKey === "odometer_integrity:rollback")).toBe(false);
     expect(tasScoreSchema.parse(await get(`/tas/${id}`)).knockout_flags).toEqual([]);
@@ -82,14 +85,22 @@ describe("L4: a one-sample odometer spike is an outlier whatever the speed it im
     const id = `oem-${vin}`;
     await ingest([rec(vin, 0, { odometer_km: 50_000 }), rec(vin, 72, { odometer_km: 60_000 }), rec(vin, 73, { odometer_km: 50_001 })]);
     expect(await keys(id, "odometer_integrity")).toEqual([["odometer_integrity:outlier", "INFO"]]);
-    const [device] = await api.tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
+    const [device] = await api.tdb.handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
     expect(device?.odometerMaxKm).toBe(50_000);
   });
 
   it("a fall below the level before the rise is still a rollback: 50,000, 50,100, 49,000 (one record per batch): a rollback WARNING against 50,100", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;
-    for (const [h, km] of [[0, 50_000], [1, 50_100], [2, 49_000]] as const) await ingest([rec(vin, h, { odometer_km: km })]);
+    for (const [h, km] of [
+      [0, 50_000],
+      [1, 50_100],
+      [2, 49_000],
+    ] as const)
+      await ingest([rec(vin, h, { odometer_km: km })]);
     expect(await keys(id, "odometer_integrity")).toEqual([["odometer_integrity:rollback", "WARNING"]]);
     const [rollback] = await storedAlerts(id);
     expect(rollback?.technicalData).toMatchObject({ reading_km: 49_000, earlier_max_km: 50_100 });

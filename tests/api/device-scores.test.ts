@@ -126,7 +126,11 @@ beforeAll(async () => {
   await insertAlertRow(db, a.tenantId, { deviceId: "ev-good", agent: "battery", severity: "INFO", dedupeKey: "battery:soh_drop", createdAt: new Date(NOW - DAY) });
   await insertAlertRow(db, b.tenantId, { deviceId: "shared-id", agent: "battery", severity: "CRITICAL", dedupeKey: "battery:soh_low" });
 
-  await insertDevices(db, bulk.tenantId, Array.from({ length: 50 }, (_, i) => ({ deviceId: `bulk-${i}` })));
+  await insertDevices(
+    db,
+    bulk.tenantId,
+    Array.from({ length: 50 }, (_, i) => ({ deviceId: `bulk-${i}` })),
+  );
 
   app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
 });

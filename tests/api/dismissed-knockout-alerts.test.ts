@@ -58,7 +58,8 @@ describe("a dismissed knockout alert", () => {
     const raised = await alertOf(id, ALERT_KEYS.odometerRollback);
     expect(raised.length).toBeGreaterThan(0);
     const dismissedAt = new Date();
-    for (const a of raised) await dismissAlert({ ctx: reviewer(), input: { alert_id: a.id, reason: "  Instrument cluster replaced at the dealer, invoice on file.  " }, now: dismissedAt });
+    for (const a of raised)
+      await dismissAlert({ ctx: reviewer(), input: { alert_id: a.id, reason: "  Instrument cluster replaced at the dealer, invoice on file.  " }, now: dismissedAt });
 
     const after = await tas(id);
     expect(after.knockout_flags).toEqual([]);
@@ -101,7 +102,12 @@ describe("a dismissed knockout alert", () => {
     expect(after.knockout_flags).toEqual([]);
     expect(after.tas_grade).not.toBe("F");
     expect(after.data_quality.dismissed_evidence).toMatchObject([
-      { knockout: "soh_below_60", alert_id: raised[0]!.id, reason: "BMS firmware bug, capacity test shows 88 %.", readings: [{ role: "latest_plausible_soh", value: 55, unit: "%", at: iso(BASE + 3 * HOUR) }] },
+      {
+        knockout: "soh_below_60",
+        alert_id: raised[0]!.id,
+        reason: "BMS firmware bug, capacity test shows 88 %.",
+        readings: [{ role: "latest_plausible_soh", value: 55, unit: "%", at: iso(BASE + 3 * HOUR) }],
+      },
     ]);
     const e = await eol(id);
     // The dismissed knockout no longer forces F; the reading still caps the grade at C.

@@ -111,7 +111,10 @@ const mileage: Rec[] = Array.from({ length: 60 }, (_, i) => ({
   timestamp: iso(helsinkiTime(FIRST_DAY + i, 18 * 60)),
   speed_kmh: 0,
   odometer_km: 20_000 + 100 * i - (i >= 40 ? 20_000 : 0),
-  raw_data: { ignition: false, vehicle: { make: "Skoda", model: "Octavia", powertrain: "ICE", fuel_type: "diesel", contract_km: 50_000, lease_start: LEASE_START, lease_months: 12 } },
+  raw_data: {
+    ignition: false,
+    vehicle: { make: "Skoda", model: "Octavia", powertrain: "ICE", fuel_type: "diesel", contract_km: 50_000, lease_start: LEASE_START, lease_months: 12 },
+  },
 }));
 const MILEAGE_CURRENT_TRUE = 20_000 + 100 * 59;
 

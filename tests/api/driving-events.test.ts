@@ -56,7 +56,10 @@ async function usagePillar(deviceId: string, key = t.key) {
 
 /** Rows in driving_events for one device, counted at the database. */
 async function storedEvents(tenantId: string, deviceId: string) {
-  return tdb.handle.db.select().from(drivingEvents).where(and(eq(drivingEvents.tenantId, tenantId), eq(drivingEvents.deviceId, deviceId)));
+  return tdb.handle.db
+    .select()
+    .from(drivingEvents)
+    .where(and(eq(drivingEvents.tenantId, tenantId), eq(drivingEvents.deviceId, deviceId)));
 }
 
 /** 21 hourly records covering 1,000 km (50 km/h, nothing a detector flags); `extra` per record index. */
@@ -81,7 +84,10 @@ describe("harsh events in the Total Asset Score", () => {
     const more = [12, 13].map((h) => ({ vin, timestamp: iso(BASE + h * HOUR), odometer_km: 10_000 + h * 50, raw_data: { events: [] } }));
     expect((await ingest(more)).status).toBe(200);
     expect(await usagePillar(id)).toEqual({ score: 100, source: "telemetry_derived" });
-    const [device] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id)));
+    const [device] = await tdb.handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id)));
     expect(device?.eventsReportedAt?.toISOString()).toBe(iso(BASE + 13 * HOUR));
     expect(await storedEvents(t.tenantId, id)).toEqual([]);
   });
@@ -95,7 +101,10 @@ describe("harsh events in the Total Asset Score", () => {
         { kind: "harsh_acceleration", ts: iso(BASE + 6 * HOUR + 31 * MIN), value: 0.35 },
         { kind: "overspeed", ts: iso(BASE + 6 * HOUR + 40 * MIN), value: 138, duration_s: 95 },
       ],
-      12: [{ kind: "harsh_cornering", ts: iso(BASE + 11 * HOUR + 5 * MIN), value: 0.5 }, { kind: "tailgating", ts: iso(BASE + 11 * HOUR + 6 * MIN), distance_m: 4 }],
+      12: [
+        { kind: "harsh_cornering", ts: iso(BASE + 11 * HOUR + 5 * MIN), value: 0.5 },
+        { kind: "tailgating", ts: iso(BASE + 11 * HOUR + 6 * MIN), distance_m: 4 },
+      ],
     };
     const payload = drive(vin, 20_000, (i) => ({ raw_data: { events: events[i] ?? [] } }));
     expect((await ingest(payload)).status).toBe(200);
@@ -130,7 +139,9 @@ describe("harsh events in the Total Asset Score", () => {
     const altered = payload.map((r, i) => (i === 5 ? { ...r, raw_data: { events: [{ kind: "harsh_braking", ts: iso(BASE + 4 * HOUR + 50 * MIN), value: 0.6 }] } } : r));
     expect((await ingest(altered)).status).toBe(200);
     expect(await storedEvents(t.tenantId, id)).toHaveLength(4);
-    const [{ n }] = (await rows<{ n: number }>(tdb.handle.db, sql`select count(*)::int as n from telemetry where tenant_id = ${t.tenantId} and device_id = ${id}`)) as [{ n: number }];
+    const [{ n }] = (await rows<{ n: number }>(tdb.handle.db, sql`select count(*)::int as n from telemetry where tenant_id = ${t.tenantId} and device_id = ${id}`)) as [
+      { n: number },
+    ];
     expect(Number(n)).toBe(21);
     expect(await usagePillar(id)).toEqual(expectedPillar);
   });
@@ -160,7 +171,10 @@ describe("harsh events in the Total Asset Score", () => {
       ["harsh_braking", "derived", 0.34, 1, iso(BASE + 30 * MIN), iso(BASE + 30 * MIN + 1000)],
     ]);
     expect(await storedEvents(t.tenantId, `oem-${gentle}`)).toEqual([]);
-    const known = await tdb.handle.db.select({ id: devices.deviceId, dense: devices.denseSpeedAt }).from(devices).where(inArray(devices.deviceId, [`oem-${harsh}`, `oem-${gentle}`]));
+    const known = await tdb.handle.db
+      .select({ id: devices.deviceId, dense: devices.denseSpeedAt })
+      .from(devices)
+      .where(inArray(devices.deviceId, [`oem-${harsh}`, `oem-${gentle}`]));
     expect(known.map((d) => d.dense?.toISOString())).toEqual([iso(BASE + 7200 * 1000), iso(BASE + 7200 * 1000)]);
 
     // Re-sending the braking derives nothing new.
@@ -173,10 +187,12 @@ describe("POST /oem/ingest: driving events are validated with the rest of the pa
   it("400 names the record, the event and the field; a future event time is refused; nothing is stored", async () => {
     const vin = newVin();
     const counts = async () =>
-      (await rows<{ t: number; e: number }>(
-        tdb.handle.db,
-        sql`select (select count(*)::int from telemetry where tenant_id = ${t.tenantId}) as t, (select count(*)::int from driving_events where tenant_id = ${t.tenantId}) as e`,
-      ))[0];
+      (
+        await rows<{ t: number; e: number }>(
+          tdb.handle.db,
+          sql`select (select count(*)::int from telemetry where tenant_id = ${t.tenantId}) as t, (select count(*)::int from driving_events where tenant_id = ${t.tenantId}) as e`,
+        )
+      )[0];
     const before = await counts();
     const bad = await ingest([
       { vin, timestamp: iso(BASE), raw_data: { events: [{ kind: "harsh_braking", ts: iso(BASE), value: 0.4 }] } },
@@ -207,11 +223,15 @@ describe("the sandbox's heavy-footed drivers", () => {
 
     const inputs = await loadTasInputs({ ctx: { db: tdb.handle.db, tenantId: SANDBOX_TENANT_ID }, deviceIds: [...heavy, "sbx-002"], now });
     for (const id of heavy) {
-      const overspeed = list.data.filter((a) => a.device_id === id && a.agent === "driving" && a.technical_data.rule === "overspeed" && Date.parse(a.created_at) >= since.getTime());
+      const overspeed = list.data.filter(
+        (a) => a.device_id === id && a.agent === "driving" && a.technical_data.rule === "overspeed" && Date.parse(a.created_at) >= since.getTime(),
+      );
       const harshRows = await tdb.handle.db
         .select()
         .from(drivingEvents)
-        .where(and(eq(drivingEvents.tenantId, SANDBOX_TENANT_ID), eq(drivingEvents.deviceId, id), gte(drivingEvents.ts, since), inArray(drivingEvents.kind, [...HARSH_EVENT_KINDS])));
+        .where(
+          and(eq(drivingEvents.tenantId, SANDBOX_TENANT_ID), eq(drivingEvents.deviceId, id), gte(drivingEvents.ts, since), inArray(drivingEvents.kind, [...HARSH_EVENT_KINDS])),
+        );
       const input = inputs.get(id);
       if (!input) throw new Error(`${id} missing`);
       // tas-2027.01: speeding is measured from the speed history (shares over 130 km/h), not counted from alerts.
@@ -224,7 +244,9 @@ describe("the sandbox's heavy-footed drivers", () => {
       const pillar = await usagePillar(id, SANDBOX_KEY);
       expect(pillar).toEqual(computeTas(input, { now }).pillars.usage_behaviour);
       expect(pillar.source).toBe("telemetry_derived");
-      expect(pillar.score).toBeLessThan(computeTas({ ...input, behaviour: { ...input.behaviour, harsh_events: null, harsh_events_weighted: null } }, { now }).pillars.usage_behaviour.score);
+      expect(pillar.score).toBeLessThan(
+        computeTas({ ...input, behaviour: { ...input.behaviour, harsh_events: null, harsh_events_weighted: null } }, { now }).pillars.usage_behaviour.score,
+      );
     }
     // A sandbox vehicle whose unit reports no events and samples every 5 minutes: unknown, not zero.
     const quiet = inputs.get("sbx-002");

@@ -127,7 +127,11 @@ describe("GET /reports/emissions on a constructed fleet", () => {
     expect(body.find((r) => r[0] === "oem-EMISSIONIDL000001")?.slice(2, 7)).toEqual(["BEV", "0", "0", "0", "0"]);
     const total = table.at(-1) as string[];
     expect(total[0]).toBe("TOTAL");
-    for (const col of [3, 4, 5, 6]) expect(Number(total[col])).toBeCloseTo(body.reduce((s, r) => s + Number(r[col] || 0), 0), 9);
+    for (const col of [3, 4, 5, 6])
+      expect(Number(total[col])).toBeCloseTo(
+        body.reduce((s, r) => s + Number(r[col] || 0), 0),
+        9,
+      );
   });
 
   it("neutralises formula-looking text from OEM master data in the CSV (a make of =HYPERLINK(...) or @SUM(...)); figures stay numbers", async () => {

@@ -197,7 +197,9 @@ describe("energy accounting at any sampling rate", () => {
 
   afterAll(() => {
     // The figures for the closing note (issue 8, "Must show").
-    console.log(`energy error table (grid-side kWh/100 km, computed vs truth):\n${table.map((r) => `  ${r.interval_min} min → ${r.computed} vs ${r.truth} kWh/100 km (${r.error_pct} %); 2026.12 method: ${r.old_method}`).join("\n")}`);
+    console.log(
+      `energy error table (grid-side kWh/100 km, computed vs truth):\n${table.map((r) => `  ${r.interval_min} min → ${r.computed} vs ${r.truth} kWh/100 km (${r.error_pct} %); 2026.12 method: ${r.old_method}`).join("\n")}`,
+    );
   });
 
   it("a BEV that charged outside the period is measured from its SOC decrease, not scored CO2 100 / efficiency 100", async () => {
@@ -272,19 +274,21 @@ describe("energy accounting at any sampling rate", () => {
 describe("behaviour from telemetry, not alert counts", () => {
   /** Five cars driving 3 h a day at 100 km/h for 2 days at 12 °C in daylight, sampled every 5 min. */
   function fleetOf(prefix: string, over: Partial<SimOptions>) {
-    return Array.from({ length: 5 }, (_, i) =>
-      simulate({
-        vin: `${prefix}${String(i).padStart(17 - prefix.length, "0")}`,
-        days: 2,
-        every: 5,
-        capacityKwh: 75,
-        kwhPer100: 18,
-        drives: [[8 * 60, 11 * 60]],
-        speed: () => 100,
-        charges: nightlyAc,
-        startSoc: 90,
-        ...over,
-      }).records,
+    return Array.from(
+      { length: 5 },
+      (_, i) =>
+        simulate({
+          vin: `${prefix}${String(i).padStart(17 - prefix.length, "0")}`,
+          days: 2,
+          every: 5,
+          capacityKwh: 75,
+          kwhPer100: 18,
+          drives: [[8 * 60, 11 * 60]],
+          speed: () => 100,
+          charges: nightlyAc,
+          startSoc: 90,
+          ...over,
+        }).records,
     ).flat();
   }
 
@@ -328,7 +332,10 @@ describe("behaviour from telemetry, not alert counts", () => {
       method: "POST",
       body: { device_ids: ["oem-YV1SPEEDER0000001", "oem-YV1CALMDRIVER0001"], scores: ["fleet_risk", "green_fleet"] },
     });
-    const [speeder, calm] = body.results as { fleet_risk: { fleet_risk_score: number; components: Record<string, number> }; green_fleet: { components: Record<string, number | null> } }[];
+    const [speeder, calm] = body.results as {
+      fleet_risk: { fleet_risk_score: number; components: Record<string, number> };
+      green_fleet: { components: Record<string, number | null> };
+    }[];
     expect(speeder!.fleet_risk.components.speed_compliance).toBeGreaterThan(50);
     expect(calm!.fleet_risk.components.speed_compliance).toBe(0);
     expect(speeder!.fleet_risk.fleet_risk_score).toBeGreaterThan(calm!.fleet_risk.fleet_risk_score);
@@ -342,7 +349,11 @@ describe("behaviour from telemetry, not alert counts", () => {
     const two = await loadDeviceFleetInputs({ ctx: { db: counting.db, tenantId: t.tenantId }, deviceIds: ["oem-YV1SPEEDER0000001", "oem-YV1CALMDRIVER0001"], now });
     expect(counting.statements()).toBe(1);
     counting.reset();
-    await loadDeviceFleetInputs({ ctx: { db: counting.db, tenantId: t.tenantId }, deviceIds: [...Array.from({ length: 40 }, (_, i) => `nope-${i}`), "oem-YV1CALMDRIVER0001"], now });
+    await loadDeviceFleetInputs({
+      ctx: { db: counting.db, tenantId: t.tenantId },
+      deviceIds: [...Array.from({ length: 40 }, (_, i) => `nope-${i}`), "oem-YV1CALMDRIVER0001"],
+      now,
+    });
     expect(counting.statements()).toBe(1);
     counting.reset();
     await loadFleetInputs({ ctx: ctxOf(t, counting.db), periodDays: 30, now });

@@ -16,7 +16,8 @@ const { ingest, get, tas, eol, health } = api;
 /** Three days ago on the whole minute: inside every window, in the past. */
 const BASE = Math.floor((Date.now() - 3 * DAY) / MIN) * MIN;
 const newVin = vinSequence("KNA8EVD1000");
-const alertLevel = async (id: string) => ((await get("/fleet?limit=500")) as { data: { device_id: string; alert_level: string }[] }).data.find((d) => d.device_id === id)?.alert_level;
+const alertLevel = async (id: string) =>
+  ((await get("/fleet?limit=500")) as { data: { device_id: string; alert_level: string }[] }).data.find((d) => d.device_id === id)?.alert_level;
 
 /** One parked BEV record at `hours` after BASE. */
 const rec = parkedBevRecords(BASE);
@@ -27,8 +28,7 @@ const storedAlerts = (deviceId: string) =>
     .from(alerts)
     .where(and(eq(alerts.tenantId, api.t.tenantId), eq(alerts.deviceId, deviceId)))
     .orderBy(asc(alerts.createdAt), asc(alerts.id));
-const odometerAlerts = async (id: string) =>
-  (await storedAlerts(id)).filter((a) => a.agent === "odometer_integrity").map((a) => [a.dedupeKey, a.severity]);
+const odometerAlerts = async (id: string) => (await storedAlerts(id)).filter((a) => a.agent === "odometer_integrity").map((a) => [a.dedupeKey, a.severity]);
 
 describe("H1: implausible SoH readings cannot crowd the plausible ones out", () => {
   it("55 % readings then 8 zeros: still soh_below_60 (F) in TAS and EOL, the zeros listed as excluded", async () => {
@@ -55,7 +55,10 @@ describe("H3: an odometer spike at the end of a batch is not the level later bat
     const vin = newVin();
     const id = `oem-${vin}`;
     await ingest([rec(vin, 0, { odometer_km: 50_000 }), rec(vin, 1, { odometer_km: 59_000 })]);
-    const [held] = await api.tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
+    const [held] = await api.tdb.handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
     expect(held?.odometerMaxKm).toBe(50_000);
     await ingest([rec(vin, 2, { odometer_km: 50_002 }), rec(vin, 3, { odometer_km: 50_010 })]);
     expect(await odometerAlerts(id)).toEqual([
@@ -64,7 +67,10 @@ describe("H3: an odometer spike at the end of a batch is not the level later bat
     ]);
     const outlier = (await storedAlerts(id)).find((a) => a.dedupeKey === "odometer_integrity:outlier");
     expect(outlier?.technicalData).toMatchObject({ kind: "spike", reading_km: 59_000, level_km: 50_000, contradicting_km: 50_002 });
-    const [after] = await api.tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
+    const [after] = await api.tdb.handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
     // The batch's last reading (50,010) waits for the next reading to confirm it (review L4).
     expect(after?.odometerMaxKm).toBe(50_002);
     expect((await tas(id)).knockout_flags).toEqual([]);
@@ -74,7 +80,13 @@ describe("H3: an odometer spike at the end of a batch is not the level later bat
   it("one record per batch: 50000, 59000, 50002: the same (the spike is held back until a reading confirms it)", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;
-    for (const [h, km] of [[0, 50_000], [1, 59_000], [2, 50_002], [3, 50_010]] as const) await ingest([rec(vin, h, { odometer_km: km })]);
+    for (const [h, km] of [
+      [0, 50_000],
+      [1, 59_000],
+      [2, 50_002],
+      [3, 50_010],
+    ] as const)
+      await ingest([rec(vin, h, { odometer_km: km })]);
     expect(await odometerAlerts(id)).toEqual([
       ["odometer_integrity:jump", "WARNING"],
       ["odometer_integrity:outlier", "INFO"],
@@ -100,7 +112,12 @@ describe("M6: a one-sample odometer drop with one record per batch", () => {
   it("50000, 50003, [49990]: a WARNING 'unconfirmed', not a CRITICAL; [50008] next: an INFO outlier and nothing critical", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;
-    for (const [h, km] of [[0, 50_000], [1, 50_003], [2, 49_990]] as const) await ingest([rec(vin, h, { odometer_km: km })]);
+    for (const [h, km] of [
+      [0, 50_000],
+      [1, 50_003],
+      [2, 49_990],
+    ] as const)
+      await ingest([rec(vin, h, { odometer_km: km })]);
     expect(await odometerAlerts(id)).toEqual([["odometer_integrity:rollback", "WARNING"]]);
     const [warning] = await storedAlerts(id);
     expect(warning?.prediction).toContain("below its earlier maximum — unconfirmed");
@@ -116,7 +133,13 @@ describe("M6: a one-sample odometer drop with one record per batch", () => {
   it("50000, 50003, [49990], [49995]: the second low reading raises the CRITICAL alongside", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;
-    for (const [h, km] of [[0, 50_000], [1, 50_003], [2, 49_990], [3, 49_995]] as const) await ingest([rec(vin, h, { odometer_km: km })]);
+    for (const [h, km] of [
+      [0, 50_000],
+      [1, 50_003],
+      [2, 49_990],
+      [3, 49_995],
+    ] as const)
+      await ingest([rec(vin, h, { odometer_km: km })]);
     expect(await odometerAlerts(id)).toEqual([
       ["odometer_integrity:rollback", "WARNING"],
       ["odometer_integrity:rollback", "CRITICAL"],
@@ -186,7 +209,14 @@ describe("L4: a one-sample spike is an outlier whatever speed it implies, in the
     const vin = newVin();
     const id = `oem-${vin}`;
     // The 60,000 reading implies 139 km/h over three days: no jump rule flags it, but the next reading falls back to the level before it.
-    const readings: [number, number][] = [[-48, 50_000], [24, 60_000], [25, 50_001], [26, 50_002], [27, 49_500], [28, 49_501]];
+    const readings: [number, number][] = [
+      [-48, 50_000],
+      [24, 60_000],
+      [25, 50_001],
+      [26, 50_002],
+      [27, 49_500],
+      [28, 49_501],
+    ];
     for (const [hour, km] of readings) await ingest([rec(vin, hour, { odometer_km: km })]);
     const score = await tas(id);
     expect(score.knockout_flags).toEqual(["odometer_manipulation"]);
@@ -202,8 +232,17 @@ describe("a device's first odometer reading is a level like any other (the gate 
   it("60,000 (first ever), then 10,000, 10,010, 10,020 one record per batch: odometer_manipulation stays, not only while the low reading is the latest", async () => {
     const vin = newVin();
     const id = `oem-${vin}`;
-    for (const [hour, km] of [[0, 60_000], [1, 10_000], [2, 10_010], [3, 10_020]] as const) await ingest([rec(vin, hour, { odometer_km: km })]);
-    const [dev] = await api.tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
+    for (const [hour, km] of [
+      [0, 60_000],
+      [1, 10_000],
+      [2, 10_010],
+      [3, 10_020],
+    ] as const)
+      await ingest([rec(vin, hour, { odometer_km: km })]);
+    const [dev] = await api.tdb.handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, api.t.tenantId), eq(devices.deviceId, id)));
     expect(dev?.odometerMaxKm).toBe(60_000);
     const score = await tas(id);
     expect(score.knockout_flags).toEqual(["odometer_manipulation"]);

@@ -32,9 +32,7 @@ interface Vehicle {
 
 /** Devices with master data and 2 h of telemetry each (one sample every 5 min, ending 10 min ago). */
 async function insertFleet(db: Db, tenantId: string, list: Vehicle[]): Promise<void> {
-  await db.insert(devices).values(
-    list.map((v) => ({ tenantId, deviceId: v.deviceId, name: v.deviceId, powertrain: v.powertrain, fuelType: v.fuelType ?? null })),
-  );
+  await db.insert(devices).values(list.map((v) => ({ tenantId, deviceId: v.deviceId, name: v.deviceId, powertrain: v.powertrain, fuelType: v.fuelType ?? null })));
   const samples: (typeof telemetry.$inferInsert)[] = [];
   for (const v of list) {
     const ev = v.powertrain === "BEV" || v.powertrain === "PHEV";

@@ -126,13 +126,22 @@ describe("storage", () => {
     expect(byId[`oem-${vin}`]).toMatchObject({ status: "driving", ignition: 1, vehicle_speed: 62, weather_temp: -4, lat: 60.18, updated_at: at(2), device_name: vin });
     expect(byId["van-7"]).toMatchObject({ status: "idle", ignition: 1, alert_level: "none" });
 
-    const [dev] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, `oem-${vin}`)));
+    const [dev] = await tdb.handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, `oem-${vin}`)));
     // The stored odometer maximum rises to a reading once the next one confirms it (not a one-sample
     // spike, docs/methodology/alerts.md "Outlier"): 1000 is confirmed by 1001; 1001 waits for the next batch.
     expect(dev).toMatchObject({ vin, powertrain: "BEV", powertrainSource: "inferred", odometerMaxKm: 1000 });
-    const [van] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, "van-7")));
+    const [van] = await tdb.handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, "van-7")));
     expect(van).toMatchObject({ powertrain: "ICE", powertrainSource: "inferred" });
-    const history = await tdb.handle.db.select().from(telemetry).where(and(eq(telemetry.tenantId, t.tenantId), eq(telemetry.deviceId, `oem-${vin}`)));
+    const history = await tdb.handle.db
+      .select()
+      .from(telemetry)
+      .where(and(eq(telemetry.tenantId, t.tenantId), eq(telemetry.deviceId, `oem-${vin}`)));
     expect(history).toHaveLength(2);
     expect(history.every((h) => h.receivedAt.getTime() >= h.ts.getTime())).toBe(true);
   });
@@ -142,10 +151,16 @@ describe("storage", () => {
     const raw_data = { note: 'say "hi"\\ {a,b}\nnext line', emoji: "⚡ Jyväskylä", nested: { list: [null, "NULL", ""] }, vehicle: { make: 'Citroën "ë"', model: "C\\4" } };
     const res = await post({ vehicles: [{ vin, device_id: "dev:with.odd-chars_1", timestamp: at(3), charging_status: 'weird"\tstatus', raw_data }] });
     expect(res.status).toBe(200);
-    const [snap] = await tdb.handle.db.select().from(fleetSnapshot).where(and(eq(fleetSnapshot.tenantId, t.tenantId), eq(fleetSnapshot.deviceId, "dev:with.odd-chars_1")));
+    const [snap] = await tdb.handle.db
+      .select()
+      .from(fleetSnapshot)
+      .where(and(eq(fleetSnapshot.tenantId, t.tenantId), eq(fleetSnapshot.deviceId, "dev:with.odd-chars_1")));
     expect(snap?.rawData).toEqual(raw_data);
     expect(snap?.chargingStatus).toBe('weird"\tstatus');
-    const [dev] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, "dev:with.odd-chars_1")));
+    const [dev] = await tdb.handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, "dev:with.odd-chars_1")));
     expect(dev?.name).toBe('Citroën "ë" C\\4');
   });
 
@@ -154,23 +169,49 @@ describe("storage", () => {
     const payload = { vehicles: [1, 2, 3].map((m) => ({ vin, timestamp: at(10 + m), speed_kmh: 30, odometer_km: 2000 + m, dtc_codes: ["P0420"] })) };
     expect((await post(payload)).status).toBe(200);
     const first = await counts();
-    const snap = await tdb.handle.db.select().from(fleetSnapshot).where(eq(fleetSnapshot.deviceId, `oem-${vin}`));
+    const snap = await tdb.handle.db
+      .select()
+      .from(fleetSnapshot)
+      .where(eq(fleetSnapshot.deviceId, `oem-${vin}`));
     expect((await post(payload)).status).toBe(200);
     expect(await counts()).toEqual(first);
-    expect(await tdb.handle.db.select().from(fleetSnapshot).where(eq(fleetSnapshot.deviceId, `oem-${vin}`))).toEqual(snap);
+    expect(
+      await tdb.handle.db
+        .select()
+        .from(fleetSnapshot)
+        .where(eq(fleetSnapshot.deviceId, `oem-${vin}`)),
+    ).toEqual(snap);
   });
 
   it("keeps the newest state when records arrive out of order, and every record in history", async () => {
     const vin = newVin();
     expect((await post({ vehicles: [{ vin, timestamp: at(30), speed_kmh: 80, odometer_km: 500 }] })).status).toBe(200);
-    expect((await post({ vehicles: [{ vin, timestamp: at(20), speed_kmh: 0, odometer_km: 490 }, { vin, timestamp: at(25), speed_kmh: 10, odometer_km: 495 }] })).status).toBe(200);
-    const [snap] = await tdb.handle.db.select().from(fleetSnapshot).where(eq(fleetSnapshot.deviceId, `oem-${vin}`));
+    expect(
+      (
+        await post({
+          vehicles: [
+            { vin, timestamp: at(20), speed_kmh: 0, odometer_km: 490 },
+            { vin, timestamp: at(25), speed_kmh: 10, odometer_km: 495 },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    const [snap] = await tdb.handle.db
+      .select()
+      .from(fleetSnapshot)
+      .where(eq(fleetSnapshot.deviceId, `oem-${vin}`));
     expect(snap?.ts.toISOString()).toBe(at(30));
     expect(snap?.speedKmh).toBe(80);
-    const history = await tdb.handle.db.select({ ts: telemetry.ts }).from(telemetry).where(eq(telemetry.deviceId, `oem-${vin}`));
+    const history = await tdb.handle.db
+      .select({ ts: telemetry.ts })
+      .from(telemetry)
+      .where(eq(telemetry.deviceId, `oem-${vin}`));
     expect(history).toHaveLength(3);
     // Late records that are merely older are not odometer manipulation.
-    const open = await tdb.handle.db.select().from(alerts).where(and(eq(alerts.deviceId, `oem-${vin}`), eq(alerts.agent, "odometer_integrity")));
+    const open = await tdb.handle.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.deviceId, `oem-${vin}`), eq(alerts.agent, "odometer_integrity")));
     expect(open).toHaveLength(0);
   });
 
@@ -180,7 +221,10 @@ describe("storage", () => {
     expect((await post({ vehicles: [v(40, { make: "Skoda", model: "Enyaq 85", powertrain: "BEV", battery_kwh: 77 })] })).status).toBe(200);
     expect((await post({ vehicles: [v(35, { make: "Old", contract_km: 120000, asset_class: "light_commercial" })] })).status).toBe(200);
     expect((await post({ vehicles: [v(45, { model: "Enyaq 85x", lease_start: "2025-03-01", lease_months: 36 })] })).status).toBe(200);
-    const [dev] = await tdb.handle.db.select().from(devices).where(eq(devices.deviceId, `oem-${vin}`));
+    const [dev] = await tdb.handle.db
+      .select()
+      .from(devices)
+      .where(eq(devices.deviceId, `oem-${vin}`));
     expect(dev).toMatchObject({
       name: "Skoda Enyaq 85x",
       make: "Skoda",
@@ -241,7 +285,7 @@ describe("signatures", () => {
   });
 });
 
-describe("timestamped signatures (X-FDP-Signature: t=<unix seconds>,sha256=<hex over \"<t>.<raw body>\">)", () => {
+describe('timestamped signatures (X-FDP-Signature: t=<unix seconds>,sha256=<hex over "<t>.<raw body>">)', () => {
   let ts: Awaited<ReturnType<typeof createTenantWithKey>>;
   beforeAll(async () => {
     ts = await createTenantWithKey(tdb.handle.db);
@@ -250,7 +294,13 @@ describe("timestamped signatures (X-FDP-Signature: t=<unix seconds>,sha256=<hex 
   const signAt = (t: number, raw: string) => `t=${t},sha256=${createHmac("sha256", Buffer.from(ts.ingestSecret, "utf8")).update(`${t}.${raw}`).digest("hex")}`;
   const send = (raw: string, signature?: string) => post(null, { key: ts.key, raw, headers: signature ? { "x-fdp-signature": signature } : {} });
   const tsCounts = () => tenantRowCounts(tdb.handle.db, ts.tenantId);
-  const telemetryRows = async (vin: string) => (await tdb.handle.db.select().from(telemetry).where(and(eq(telemetry.tenantId, ts.tenantId), eq(telemetry.deviceId, `oem-${vin}`)))).length;
+  const telemetryRows = async (vin: string) =>
+    (
+      await tdb.handle.db
+        .select()
+        .from(telemetry)
+        .where(and(eq(telemetry.tenantId, ts.tenantId), eq(telemetry.deviceId, `oem-${vin}`)))
+    ).length;
 
   it("accepts a fresh timestamp and refuses one more than 300 s away (401 invalid_signature, nothing stored)", async () => {
     const raw = JSON.stringify({ vehicles: [{ vin: newVin(), timestamp: at(7), speed_kmh: 3 }] });
@@ -339,7 +389,10 @@ describe("sandbox", () => {
 
 describe("detectors through ingest", () => {
   const openAlerts = async (deviceId: string) =>
-    tdb.handle.db.select().from(alerts).where(and(eq(alerts.tenantId, t.tenantId), eq(alerts.deviceId, deviceId), eq(alerts.acknowledged, false)));
+    tdb.handle.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.tenantId, t.tenantId), eq(alerts.deviceId, deviceId), eq(alerts.acknowledged, false)));
 
   it("raise each agent's alert on its scenario, visible in GET /alerts and in the fleet's alert_level", async () => {
     const vin = newVin();
@@ -353,7 +406,9 @@ describe("detectors through ingest", () => {
     expect((await post({ vehicles: recs })).status).toBe(200);
     const agents = new Set((await openAlerts(id)).map((a) => a.agent));
     expect(agents).toEqual(new Set(["battery", "diagnostics", "driving", "odometer_integrity"]));
-    const list = (await (await app.fetch("/api/v1/alerts?limit=200&severity=CRITICAL", { key: t.key })).json()) as { data: { device_id: string; technical_data: Record<string, unknown> }[] };
+    const list = (await (await app.fetch("/api/v1/alerts?limit=200&severity=CRITICAL", { key: t.key })).json()) as {
+      data: { device_id: string; technical_data: Record<string, unknown> }[];
+    };
     const mine = list.data.filter((a) => a.device_id === id);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((a) => typeof a.technical_data.detector_version === "string")).toBe(true);
@@ -388,7 +443,9 @@ describe("detectors through ingest", () => {
     const vin = newVin();
     const id = `oem-${vin}`;
     expect((await post({ vehicles: [{ vin, timestamp: at(10), soc_percent: 60 }] })).status).toBe(200);
-    expect((await post({ vehicles: [{ vin, timestamp: at(20), speed_kmh: 0, soc_percent: 4, fuel_level_pct: 50, raw_data: { vehicle: { powertrain: "PHEV" } } }] })).status).toBe(200);
+    expect((await post({ vehicles: [{ vin, timestamp: at(20), speed_kmh: 0, soc_percent: 4, fuel_level_pct: 50, raw_data: { vehicle: { powertrain: "PHEV" } } }] })).status).toBe(
+      200,
+    );
     const lowSoc = (await openAlerts(id)).filter((a) => a.dedupeKey === "battery:low_soc");
     expect(lowSoc.map((a) => [a.severity, a.technicalData.powertrain])).toEqual([["WARNING", "PHEV"]]);
 
@@ -398,7 +455,10 @@ describe("detectors through ingest", () => {
     expect((await post({ vehicles: [{ vin: vin2, timestamp: at(30), soc_percent: 50, raw_data: { vehicle: { powertrain: "BEV", battery_kwh: 77 } } }] })).status).toBe(200);
     const late = { vin: vin2, timestamp: at(25), speed_kmh: 0, soc_percent: 50, charging_status: "charging", raw_data: { charging_power_kw: 200, vehicle: { battery_kwh: 40 } } };
     expect((await post({ vehicles: [late] })).status).toBe(200);
-    const [dev] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id2)));
+    const [dev] = await tdb.handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.tenantId, t.tenantId), eq(devices.deviceId, id2)));
     expect(dev?.batteryKwh).toBe(77);
     expect((await openAlerts(id2)).map((a) => a.dedupeKey)).not.toContain("charging:high_c_rate");
     // The same record on a device whose stored size is 40 kWh is 5C: the rule itself fires.

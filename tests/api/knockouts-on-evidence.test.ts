@@ -93,9 +93,7 @@ describe("state of health plausibility: the same treatment in TAS, EOL, vehicle 
     const score = await tas(id);
     expect(score.knockout_flags).toEqual([]);
     expect(score.pillars.battery_health.source).toBe("oem_bms");
-    expect(score.data_quality.excluded_readings).toEqual([
-      expect.objectContaining({ signal: "soh_pct", value: 0, reason: "implausible_value", at: iso(BASE + 2 * HOUR) }),
-    ]);
+    expect(score.data_quality.excluded_readings).toEqual([expect.objectContaining({ signal: "soh_pct", value: 0, reason: "implausible_value", at: iso(BASE + 2 * HOUR) })]);
     const e = await eol(id);
     expect(e.condition_grade).not.toBe("F");
     expect(e.excluded_readings.map((x) => x.value)).toEqual([0]);

@@ -104,7 +104,13 @@ describe("GET /predict/mileage/{device_id}", () => {
     expect(f.risk_score).toBeGreaterThan(95);
     expect(f.risk_basis).toBe("contract_km");
     expect(f.interval_level_pct).toBe(80);
-    expect(f.contract).toMatchObject({ contract_km_source: "master_data", lease_months: 24, lease_months_source: "master_data", lease_start: LEASE_START, lease_start_source: "master_data" });
+    expect(f.contract).toMatchObject({
+      contract_km_source: "master_data",
+      lease_months: 24,
+      lease_months_source: "master_data",
+      lease_start: LEASE_START,
+      lease_start_source: "master_data",
+    });
     expect(f.limitations.join(" ")).toMatch(/2 one-sample spike/);
     // 60 days of daily readings: at least medium (high needs 90).
     expect(f.data_quality).toBe("medium");
@@ -175,7 +181,9 @@ describe("GET /predict/mileage/{device_id}", () => {
   });
 
   it("a device without any odometer reading: 422, no invented current_km", async () => {
-    await api.tdb.handle.db.insert(devices).values({ tenantId: api.t.tenantId, deviceId: "no-odometer", name: "no-odometer", createdAt: new Date(FIRST_DAY * DAY + 12 * 3_600_000) });
+    await api.tdb.handle.db
+      .insert(devices)
+      .values({ tenantId: api.t.tenantId, deviceId: "no-odometer", name: "no-odometer", createdAt: new Date(FIRST_DAY * DAY + 12 * 3_600_000) });
     const res = await get("no-odometer", "?lease_months=12&contract_km=10000");
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ error: "unprocessable", message: expect.stringMatching(/no plausible odometer reading/) });

@@ -146,7 +146,10 @@ describe("GET /predict/residual-value/{device_id}", () => {
       estimated_residual_pct: Math.round(pct * 10) / 10,
       estimated_residual_eur: Math.round(500 * pct),
       original_price_eur: 50_000,
-      confidence: confidenceOf(CURRENT_RESIDUAL_MODEL, predictResidual(CURRENT_RESIDUAL_MODEL, { ageMonths: 36, odometerKm: 60_000, sohPct: 92, powertrain: "BEV" }), { missingInputs: [], sohNotMeasured: false }).confidence,
+      confidence: confidenceOf(CURRENT_RESIDUAL_MODEL, predictResidual(CURRENT_RESIDUAL_MODEL, { ageMonths: 36, odometerKm: 60_000, sohPct: 92, powertrain: "BEV" }), {
+        missingInputs: [],
+        sohNotMeasured: false,
+      }).confidence,
       data_quality: "high",
       model_version: "rv-2027.02",
       price_basis: "trade_de",
@@ -204,7 +207,13 @@ describe("GET /predict/residual-value/{device_id}", () => {
     expect(weak.estimated_residual_pct).toBeLessThan(base.estimated_residual_pct);
     expect(fewKm.inputs.odometer_km).toMatchObject({ status: "supplied", value: 20_000 });
     const all = residualValuePredictionSchema.parse(
-      (await get(entitled, priced, "?make=Kia&model=EV6%20GT&year=2024&powertrain=PHEV&age_months=24&odometer_km=30000&battery_soh_pct=96&battery_kwh=77.4&original_price_eur=60000&electric_range_km=528&power_kw=239&mass_kg=2100")).body,
+      (
+        await get(
+          entitled,
+          priced,
+          "?make=Kia&model=EV6%20GT&year=2024&powertrain=PHEV&age_months=24&odometer_km=30000&battery_soh_pct=96&battery_kwh=77.4&original_price_eur=60000&electric_range_km=528&power_kw=239&mass_kg=2100",
+        )
+      ).body,
     );
     expect(Object.values(all.inputs).every((i) => i.status === "supplied")).toBe(true);
     expect(all.estimated_residual_pct).toBe(Math.round(expectedPct(24, 30_000, 96, "PHEV") * 10) / 10);

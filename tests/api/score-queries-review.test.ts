@@ -60,11 +60,22 @@ describe("M7: the resting 12 V reading is looked for in the 90-day device window
     const gaps = newVin();
     const t0 = NOW - 20 * DAY;
     // Settled 12.5 V at t0 + 8 h; 12.3 V at t0 + 10 h is 1 h after the t0 + 9 h drive: not settled.
-    await ingest([drive(gaps, t0, 40_000), parked(gaps, t0 + 8 * HOUR, 40_010, 12.5), drive(gaps, t0 + 9 * HOUR, 40_010), parked(gaps, t0 + 10 * HOUR, 40_020, 12.3), drive(gaps, t0 + 11 * HOUR, 40_020)]);
+    await ingest([
+      drive(gaps, t0, 40_000),
+      parked(gaps, t0 + 8 * HOUR, 40_010, 12.5),
+      drive(gaps, t0 + 9 * HOUR, 40_010),
+      parked(gaps, t0 + 10 * HOUR, 40_020, 12.3),
+      drive(gaps, t0 + 11 * HOUR, 40_020),
+    ]);
     const edge = newVin();
     const since90 = NOW - 90 * DAY;
     // Awake 2 h before the window: 12.0 V at the window's start + 1 h is 3 h after it (not settled), 12.2 V at + 5 h is 7 h after (settled).
-    await ingest([drive(edge, since90 - 2 * HOUR, 30_000), parked(edge, since90 + HOUR, 30_010, 12.0), parked(edge, since90 + 5 * HOUR, 30_010, 12.2), drive(edge, NOW - DAY, 30_500)]);
+    await ingest([
+      drive(edge, since90 - 2 * HOUR, 30_000),
+      parked(edge, since90 + HOUR, 30_010, 12.0),
+      parked(edge, since90 + 5 * HOUR, 30_010, 12.2),
+      drive(edge, NOW - DAY, 30_500),
+    ]);
     const loaded = await loadVehicleHealthInputs({ ctx: ctx(), deviceIds: [`oem-${gaps}`, `oem-${edge}`], now: new Date(NOW) });
     expect(loaded.get(`oem-${gaps}`)?.vehicleHealth.latest_resting_12v_v).toBe(12.5);
     expect(loaded.get(`oem-${edge}`)?.vehicleHealth.latest_resting_12v_v).toBe(12.2);
@@ -78,8 +89,7 @@ describe("M8: the TAS distance is last − first odometer reading of the window"
     // 61 daily readings, 50 km a day (3,000 km over 60 days: 18,250 km/year); the glitching twin reports
     // 90,000 km once in the middle, and the next reading contradicts it.
     const days = Array.from({ length: 61 }, (_, i) => i);
-    const records = (vin: string, glitchDay: number | null) =>
-      days.map((i) => parked(vin, NOW - (61 - i) * DAY, i === glitchDay ? 90_000 : 50_000 + 50 * i, 12.6));
+    const records = (vin: string, glitchDay: number | null) => days.map((i) => parked(vin, NOW - (61 - i) * DAY, i === glitchDay ? 90_000 : 50_000 + 50 * i, 12.6));
     await ingest(records(clean, null));
     await ingest(records(glitch, 30));
     for (const vin of [clean, glitch]) {

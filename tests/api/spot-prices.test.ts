@@ -241,7 +241,18 @@ describe("GET /energy/spot-prices with SPOT_PRICE_SOURCE=entsoe (A44 XML)", () =
     setEnv("SPOT_PRICE_SOURCE", "entsoe");
     setEnv("SPOT_PRICE_ENTSOE_TOKEN", "test-token");
     try {
-      source.entsoeXml = a44([{ start: "2026-01-14T23:00Z", end: "2026-01-15T00:00Z", resolution: "PT15M", curveType: "A03", points: [[1, 40], [3, 80]] }]);
+      source.entsoeXml = a44([
+        {
+          start: "2026-01-14T23:00Z",
+          end: "2026-01-15T00:00Z",
+          resolution: "PT15M",
+          curveType: "A03",
+          points: [
+            [1, 40],
+            [3, 80],
+          ],
+        },
+      ]);
       const before = source.requests;
       const { body } = await getOk();
       expect(source.requests - before).toBe(1);

@@ -49,8 +49,7 @@ const record = (ts: Date, sohPct: number): TelemetryRecord => ({
   rawData: null,
 });
 
-const draftsFor = (r: TelemetryRecord) =>
-  runDetectors({ devices: [], recordsByDevice: new Map([[r.deviceId, [r]]]) }).filter((d) => d.dedupeKey === "battery:soh_low");
+const draftsFor = (r: TelemetryRecord) => runDetectors({ devices: [], recordsByDevice: new Map([[r.deviceId, [r]]]) }).filter((d) => d.dedupeKey === "battery:soh_low");
 
 describe("alert lifecycle under concurrent batches", () => {
   it("a batch that meets the index folds its occurrence into the alert the other batch raised", async () => {
@@ -80,7 +79,7 @@ describe("alert lifecycle under concurrent batches", () => {
     // Once the second statement has reached the index and waits on the first transaction, commit that one.
     let settled = false;
     void tx2.finally(() => (settled = true)).catch(() => undefined);
-    for (const deadline = Date.now() + 10_000; ; ) {
+    for (const deadline = Date.now() + 10_000; ;) {
       const [waiting] = await rows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
       if (Number(waiting?.n) > 0) break;
       if (settled) throw new Error("the second batch finished without waiting for the first");
@@ -91,7 +90,10 @@ describe("alert lifecycle under concurrent batches", () => {
     expect(await tx1).toEqual({ raised: 1, updated: 0 });
     expect(await tx2).toEqual({ raised: 0, updated: 1 });
 
-    const stored = await db.select().from(alerts).where(and(eq(alerts.tenantId, tenantId), eq(alerts.deviceId, "dev-c")));
+    const stored = await db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.tenantId, tenantId), eq(alerts.deviceId, "dev-c")));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       severity: "CRITICAL",

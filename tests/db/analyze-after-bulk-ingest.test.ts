@@ -53,8 +53,7 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_0
   return v;
 }
 
-const ingest = (n: number) =>
-  ingestTelemetry({ ctx, input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: iso(t0), speed_kmh: 10, soc_percent: 50 })) } });
+const ingest = (n: number) => ingestTelemetry({ ctx, input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: iso(t0), speed_kmh: 10, soc_percent: 50 })) } });
 
 beforeAll(async () => {
   tdb = await createTestDatabase("postgres");

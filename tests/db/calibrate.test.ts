@@ -56,7 +56,10 @@ describe("calibration", () => {
         }
         for (const name of CALIBRATED_GRADES) {
           const counts = r.grades[name] ?? {};
-          expect(Object.values(counts).reduce((a, b) => a + b, 0), `${r.label} ${name}`).toBe(r.deviceCount);
+          expect(
+            Object.values(counts).reduce((a, b) => a + b, 0),
+            `${r.label} ${name}`,
+          ).toBe(r.deviceCount);
           expect(counts.error, `${r.label} ${name}`).toBeUndefined();
           expect(text).toContain(name);
         }

@@ -40,7 +40,11 @@ const setEnv = (vars: Record<string, string | undefined>) => {
   }
   resetEnvCache();
 };
-const baseEnv = { FDP_CERT_SIGNING_KEY: undefined, FDP_CERT_SIGNING_KEY_FILE: path.join(work, "no-such-legacy-key.pem"), FDP_CERT_KEY_SECRET: "test-key-encryption-secret-0123456789" };
+const baseEnv = {
+  FDP_CERT_SIGNING_KEY: undefined,
+  FDP_CERT_SIGNING_KEY_FILE: path.join(work, "no-such-legacy-key.pem"),
+  FDP_CERT_KEY_SECRET: "test-key-encryption-secret-0123456789",
+};
 
 afterAll(() => {
   setEnv({ FDP_CERT_SIGNING_KEY: undefined, FDP_CERT_SIGNING_KEY_FILE: undefined, FDP_CERT_KEY_SECRET: undefined });
@@ -164,7 +168,12 @@ for (const kind of ["postgres", "pglite"] as const) {
       expect(again.new_active_kid).toBeNull();
       const doc = keysDocumentSchema.parse(await keysDocument(db));
       const byKid = new Map(doc.keys.map((k) => [k.kid, k]));
-      expect(byKid.get(active.kid)).toMatchObject({ status: "revoked", revoked_at: at.toISOString(), revocation_reason: "key leaked in a backup", valid_until: "2026-11-29T08:30:01.000Z" });
+      expect(byKid.get(active.kid)).toMatchObject({
+        status: "revoked",
+        revoked_at: at.toISOString(),
+        revocation_reason: "key leaked in a backup",
+        valid_until: "2026-11-29T08:30:01.000Z",
+      });
       expect(byKid.get(retired!.kid)).toMatchObject({ status: "revoked", valid_until: retired!.validUntil!.toISOString(), revocation_reason: "superseded and distrusted" });
       expect(doc.keys.filter((k) => k.status === "active").map((k) => k.kid)).toEqual([r1.new_active_kid]);
       await expect(revokeSigningKey({ ctx: { db }, input: { kid: "no-such-key", reason: "whatever" } })).rejects.toBeInstanceOf(NotFoundError);
@@ -232,7 +241,9 @@ describe("migration 0014 on keys from before the lifecycle (postgres)", () => {
     await pg`insert into certificates (number, tenant_id, device_id, content, verify_hash, confidence, grade, generated_at, expires_at, signature_kid, signature, pdf, pdf_sha256)
       values ('FDP-CERT-20260601-AAAAA', 't1', 'd1', '{}', ${"0".repeat(64)}, 'high', 'B', '2026-06-01T00:00:00Z', '2026-11-28T00:00:00Z', ${b.kid}, 'sig', '\\x00', ${"0".repeat(64)})`;
     await runMigrationFile(pg, file);
-    const after = await pg<{ kid: string; status: string; valid_from: Date; valid_until: Date | null }[]>`select kid, status, valid_from, valid_until from certificate_signing_keys order by valid_from`;
+    const after = await pg<
+      { kid: string; status: string; valid_from: Date; valid_until: Date | null }[]
+    >`select kid, status, valid_from, valid_until from certificate_signing_keys order by valid_from`;
     expect(after.map((r) => [r.kid, r.status, r.valid_from.toISOString()])).toEqual([
       [a.kid, "retired", "2026-01-01T00:00:00.000Z"], // its first use, to the second
       [b.kid, "active", "2026-06-01T00:00:00.000Z"], // its first certificate, before its first_used_at

@@ -9,7 +9,23 @@ import { createTestDatabase, type TestDatabase } from "../helpers/databases";
  * One charging vocabulary: the fleet status, the detectors and the battery snapshot (JS) and the
  * fleet scores (SQL) read an OEM status word the same way, on both databases.
  */
-const SPELLINGS = ["\tcharging\n", "\u00a0dc-charging ", "charging", "Charging", " FAST-CHARGING ", "dc charging", "DC_Charging", "ac-charging", "not charging", "Not-Charging", "complete", "idle", "plugged", "", "x\ty"];
+const SPELLINGS = [
+  "\tcharging\n",
+  "\u00a0dc-charging ",
+  "charging",
+  "Charging",
+  " FAST-CHARGING ",
+  "dc charging",
+  "DC_Charging",
+  "ac-charging",
+  "not charging",
+  "Not-Charging",
+  "complete",
+  "idle",
+  "plugged",
+  "",
+  "x\ty",
+];
 
 describe.each(["postgres", "pglite"] as const)("charging words on %s", (kind) => {
   let tdb: TestDatabase;

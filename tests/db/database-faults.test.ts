@@ -38,7 +38,9 @@ const record = parkedBevRecords(Date.now() - 6 * 3_600_000);
 /** A batch's VINs carry its number, so its rows can be counted: `FLT` + 9 digits of batch + 5 of vehicle. */
 const vinOf = (batch: number, v: number) => `FLT${String(batch).padStart(9, "0")}${String(v).padStart(5, "0")}`;
 const batchBody = (batch: number) =>
-  JSON.stringify({ vehicles: Array.from({ length: VINS_PER_BATCH }, (_, v) => [record(vinOf(batch, v), 0, { odometer_km: 1000 }), record(vinOf(batch, v), 1, { odometer_km: 1010 })]).flat() });
+  JSON.stringify({
+    vehicles: Array.from({ length: VINS_PER_BATCH }, (_, v) => [record(vinOf(batch, v), 0, { odometer_km: 1000 }), record(vinOf(batch, v), 1, { odometer_km: 1010 })]).flat(),
+  });
 
 interface Outcome {
   kind: "ingest" | "read" | "health";
@@ -66,7 +68,12 @@ async function call(kind: Outcome["kind"], path: string, init: RequestInit & { k
     // keeps "not JSON"
   }
   const retryAfter = res.headers.get("retry-after");
-  return { kind, status: res.status, ms, failure: `${res.status} ${code}${retryAfter ? " Retry-After" : " (no Retry-After)"}${res.headers.get("x-request-id") ? "" : " (no X-Request-Id)"}` };
+  return {
+    kind,
+    status: res.status,
+    ms,
+    failure: `${res.status} ${code}${retryAfter ? " Retry-After" : " (no Retry-After)"}${res.headers.get("x-request-id") ? "" : " (no X-Request-Id)"}`,
+  };
 }
 
 const ingest = (batch: number) =>
@@ -240,7 +247,9 @@ describe("database faults (a private Postgres cluster)", () => {
       expect(o.ms).toBeLessThan(HOLD_MS - 1_000);
     }
     expect((await storedByBatch()).has(batch)).toBe(false);
-    console.log(`[faults] statement timeout ${STATEMENT_TIMEOUT_MS} ms, lock held ${HOLD_MS} ms: ingest answered 503 after ${Math.round(write.ms)} ms, /fleet after ${Math.round(fleet.ms)} ms`);
+    console.log(
+      `[faults] statement timeout ${STATEMENT_TIMEOUT_MS} ms, lock held ${HOLD_MS} ms: ingest answered 503 after ${Math.round(write.ms)} ms, /fleet after ${Math.round(fleet.ms)} ms`,
+    );
     // The lock gone, the same batch goes through.
     expect((await ingest(batch)).status).toBe(200);
   });

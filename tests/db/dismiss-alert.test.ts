@@ -41,14 +41,28 @@ describe("dismissAlert", () => {
     const done = await dismissAlert({ ctx: as(a, "reviewer@example.com"), input: { alert_id: id, reason: "  Cluster swapped, invoice on file  " }, now: at });
     expect(done).toEqual({ id, dismissed_by: "reviewer@example.com", dismissed_at: at.toISOString(), dismissal_reason: "Cluster swapped, invoice on file", changed: true });
     const stored = await row(id);
-    expect(stored).toMatchObject({ dismissedBy: "reviewer@example.com", dismissalReason: "Cluster swapped, invoice on file", acknowledged: true, acknowledgedBy: "reviewer@example.com" });
+    expect(stored).toMatchObject({
+      dismissedBy: "reviewer@example.com",
+      dismissalReason: "Cluster swapped, invoice on file",
+      acknowledged: true,
+      acknowledgedBy: "reviewer@example.com",
+    });
     expect(stored.dismissedAt?.toISOString()).toBe(at.toISOString());
     expect(stored.acknowledgedAt?.toISOString()).toBe(at.toISOString());
     expect(await auditOf(id)).toMatchObject([
-      { tenantId: a.tenantId, action: "alert.dismissed", actorEmail: "reviewer@example.com", details: { device_id: "v1", severity: "CRITICAL", reason: "Cluster swapped, invoice on file" } },
+      {
+        tenantId: a.tenantId,
+        action: "alert.dismissed",
+        actorEmail: "reviewer@example.com",
+        details: { device_id: "v1", severity: "CRITICAL", reason: "Cluster swapped, invoice on file" },
+      },
     ]);
     // The dashboard's lookup finds it; the API's alert shape (SPEC 2.2) is unchanged.
-    expect((await alertDismissals({ ctx: a, input: { alert_ids: [id] } })).get(id)).toEqual({ dismissed_by: "reviewer@example.com", dismissed_at: at.toISOString(), reason: "Cluster swapped, invoice on file" });
+    expect((await alertDismissals({ ctx: a, input: { alert_ids: [id] } })).get(id)).toEqual({
+      dismissed_by: "reviewer@example.com",
+      dismissed_at: at.toISOString(),
+      reason: "Cluster swapped, invoice on file",
+    });
     const listed = (await listAlerts({ ctx: a, input: { limit: 50 } })).data.find((x) => x.id === id)!;
     expect(Object.keys(listed)).not.toContain("dismissal_reason");
     expect(listed).toMatchObject({ acknowledged: true, acknowledged_by: "reviewer@example.com" });

@@ -50,7 +50,10 @@ type Step =
 /** Seconds between readings: dense, sparse, overnight, days. */
 const dtArb = fc.constantFrom(1, 10, 60, 360, 3_600, 5 * 3_600, 13 * 3_600, 86_400, 3 * 86_400);
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ k: fc.constant("trip" as const), n: fc.integer({ min: 2, max: 40 }), every: fc.constantFrom(10, 60, 300, 900), kmh: fc.constantFrom(0, 30, 90, 130) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ k: fc.constant("trip" as const), n: fc.integer({ min: 2, max: 40 }), every: fc.constantFrom(10, 60, 300, 900), kmh: fc.constantFrom(0, 30, 90, 130) }),
+  },
   { weight: 12, arbitrary: fc.record({ k: fc.constant("drive" as const), dt: dtArb, kmh: fc.constantFrom(0, 0, 5, 40, 90, 130) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("jitter" as const), dt: dtArb, down: fc.constantFrom(0.1, 0.5, 1, 1.2) }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("spike" as const), dt: dtArb, up: fc.constantFrom(0.5, 1.5, 3, 20, 45, 60, 5_000, 90_000) }) },
@@ -62,7 +65,11 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant("dup" as const), dkm: fc.constantFrom(-3, 0, 2) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("noOdo" as const), dt: dtArb }) },
 );
-const seriesArb = fc.record({ startKm: fc.constantFrom(0, 12.5, 48_000, 250_000), startOffsetMin: fc.integer({ min: 0, max: 6 * 24 * 60 }), steps: fc.array(stepArb, { minLength: 10, maxLength: 120, size: "max" }) });
+const seriesArb = fc.record({
+  startKm: fc.constantFrom(0, 12.5, 48_000, 250_000),
+  startOffsetMin: fc.integer({ min: 0, max: 6 * 24 * 60 }),
+  steps: fc.array(stepArb, { minLength: 10, maxLength: 120, size: "max" }),
+});
 type Series = { startKm: number; startOffsetMin: number; steps: Step[] };
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -89,7 +96,8 @@ function recordsOf(vin: string, s: Series): Rec[] {
       continue;
     }
     // "midnight": exactly the next UTC midnight; "dayEnd": the last millisecond of the day (or of the next, at midnight).
-    const next = st.k === "midnight" ? Math.floor(t / DAY) * DAY + DAY : st.k === "dayEnd" ? Math.floor(t / DAY) * DAY + DAY - 1 + (t % DAY === DAY - 1 ? DAY : 0) : t + st.dt * 1000;
+    const next =
+      st.k === "midnight" ? Math.floor(t / DAY) * DAY + DAY : st.k === "dayEnd" ? Math.floor(t / DAY) * DAY + DAY - 1 + (t % DAY === DAY - 1 ? DAY : 0) : t + st.dt * 1000;
     if (next > NOW - MIN) break;
     const h = (next - t) / HOUR;
     t = next;
@@ -151,7 +159,8 @@ describe.each(["postgres", "pglite"] as const)("period distance from the rollups
     for (let i = 0; i < records.length; i += 2000) await ingestTelemetry({ ctx, input: { vehicles: records.slice(i, i + 2000) } as never });
     await settleBackgroundRollupRefresh(ctx.tenantId);
   };
-  const devicesOf = async (ctx: TenantCtx) => (await rows<{ device_id: string }>(ctx.db, sql`select device_id from devices where tenant_id = ${ctx.tenantId} order by device_id`)).map((r) => r.device_id);
+  const devicesOf = async (ctx: TenantCtx) =>
+    (await rows<{ device_id: string }>(ctx.db, sql`select device_id from devices where tenant_id = ${ctx.tenantId} order by device_id`)).map((r) => r.device_id);
 
   /** Every period: the rollup read's evidence and answer are the raw read's, device by device. Returns how many devices had a rollback or spike (the series are not vacuous). */
   async function expectSameAsRaw(ctx: TenantCtx, startOn: number, label: string): Promise<{ compared: number; irregular: number }> {
@@ -185,7 +194,8 @@ describe.each(["postgres", "pglite"] as const)("period distance from the rollups
     const ctx = await ctxFor();
     const d = (n: number, h: number, m = 0) => today0 - n * DAY + h * HOUR + m * MIN;
     const r = (vin: string, ms: number, km: number | null): Rec => ({ vin, timestamp: iso(ms), ...(km === null ? {} : { odometer_km: km }), speed_kmh: 50, raw_data: master });
-    const drive = (vin: string, from: number, km0: number, n: number, everyMin: number, kmPer: number) => Array.from({ length: n }, (_, i) => r(vin, from + i * everyMin * MIN, km0 + i * kmPer));
+    const drive = (vin: string, from: number, km0: number, n: number, everyMin: number, kmPer: number) =>
+      Array.from({ length: n }, (_, i) => r(vin, from + i * everyMin * MIN, km0 + i * kmPer));
     const records: Rec[] = [
       // A rollback inside a day not contradicted, then driving above the pre-drop level the same day: last ≥ first.
       ...drive("HANDROLLCLIMB0001", d(12, 6), 1_000, 10, 30, 10),
@@ -269,7 +279,10 @@ describe.each(["postgres", "pglite"] as const)("period distance from the rollups
           return ms < NOW - MIN ? [{ ...x, timestamp: iso(ms), odometer_km: clampKm(i % 3 === 0 ? km + 5_000 : i % 3 === 1 ? km - 300 : km + 0.5) }] : [];
         });
       await ingest(ctx, late);
-      const [stale] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from telemetry_rollup_state where tenant_id = ${ctx.tenantId} and clean_before < ${iso(today0).slice(0, 10)}::date`);
+      const [stale] = await rows<{ n: number }>(
+        ctx.db,
+        sql`select count(*)::int as n from telemetry_rollup_state where tenant_id = ${ctx.tenantId} and clean_before < ${iso(today0).slice(0, 10)}::date`,
+      );
       expect(stale!.n).toBeGreaterThan(0);
       add(await expectSameAsRaw(ctx, startOn, `run ${run} stale`));
       await refreshTelemetryRollups({ db: ctx.db, tenantId: ctx.tenantId });
@@ -291,7 +304,10 @@ describe.each(["postgres", "pglite"] as const)("period distance from the rollups
         const onSpike = spikeDay !== undefined && ms === today0 - spikeDay * DAY + 12 * HOUR;
         return { vin, timestamp: iso(ms), odometer_km: round3(10_000 + (60 * i) / perDay + (onSpike ? 5_000 : 0)), speed_kmh: 40, raw_data: master };
       });
-    await ingest(ctx, [...["PLANCLEAN00000001", "PLANCLEAN00000002", "PLANCLEAN00000003", "PLANCLEAN00000004", "PLANCLEAN00000005"].flatMap((v) => car(v)), ...car("PLANSPIKE00000001", 15)]);
+    await ingest(ctx, [
+      ...["PLANCLEAN00000001", "PLANCLEAN00000002", "PLANCLEAN00000003", "PLANCLEAN00000004", "PLANCLEAN00000005"].flatMap((v) => car(v)),
+      ...car("PLANSPIKE00000001", 15),
+    ]);
     await refreshTelemetryRollups({ db: ctx.db, tenantId: ctx.tenantId });
     const ids = await devicesOf(ctx);
     const statement = (part: ReturnType<typeof odometerRunsPart>) =>

@@ -30,7 +30,11 @@ describe("listFleet on Postgres", () => {
 
   it("builds, from the text compiled once, exactly fleetPageQuery's statement and parameters", () => {
     const dialect = (tdb.handle.db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
-    for (const [tenantId, limit] of [["tn_a", 500], ["tn_$1 b'", 1], ["tn_c", 37]] as const) {
+    for (const [tenantId, limit] of [
+      ["tn_a", 500],
+      ["tn_$1 b'", 1],
+      ["tn_c", 37],
+    ] as const) {
       const ctx = { db: tdb.handle.db, tenantId, isSandbox: false, log: rootLogger() };
       const expected = fleetPageQuery({ ctx, input: { limit } }).toSQL();
       const built = dialect.sqlToQuery(fleetStatement({ ctx, input: { limit } }));

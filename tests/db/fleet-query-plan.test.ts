@@ -28,7 +28,6 @@ let tdb: TestDatabase;
 let raw: postgres.Sql;
 let fresh: TenantCtx;
 
-
 beforeAll(async () => {
   tdb = await createTestDatabase("postgres");
   raw = postgres(tdb.url!, { max: 1, onnotice: () => {} });
@@ -53,7 +52,10 @@ beforeAll(async () => {
   // would fix the statistics) does not start: the plan must be right without it.
   for (let left = VEHICLES; left > 0; left -= ANALYZE_AFTER_NEW_DEVICES - 1) {
     const n = Math.min(left, ANALYZE_AFTER_NEW_DEVICES - 1);
-    await ingestTelemetry({ ctx: fresh, input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: iso(t0), speed_kmh: 12, soc_percent: 55, lat: 60.2, lon: 24.9 })) } });
+    await ingestTelemetry({
+      ctx: fresh,
+      input: { vehicles: Array.from({ length: n }, () => ({ vin: vin(), timestamp: iso(t0), speed_kmh: 12, soc_percent: 55, lat: 60.2, lon: 24.9 })) },
+    });
   }
 
   await raw`

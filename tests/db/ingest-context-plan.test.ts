@@ -28,7 +28,6 @@ const VEHICLES = ANALYZE_AFTER_NEW_DEVICES - 1; // below the ingest's own backgr
 const BATCHES = 6;
 const STEP_MS = 60_000;
 
-
 let tdb: TestDatabase;
 let raw: postgres.Sql;
 let fresh: TenantCtx;
@@ -70,7 +69,10 @@ beforeAll(async () => {
   const old = await createTenantWithKey(db, { name: "Old" });
   const oldVin = vinSequence("OLDCTX0000");
   const t0 = Date.now() - 3 * 3_600_000;
-  await ingestTelemetry({ ctx: { db, tenantId: old.tenantId, isSandbox: false, log: rootLogger() }, input: { vehicles: Array.from({ length: 200 }, () => ({ vin: oldVin(), timestamp: iso(t0), speed_kmh: 0, soc_percent: 60 })) } });
+  await ingestTelemetry({
+    ctx: { db, tenantId: old.tenantId, isSandbox: false, log: rootLogger() },
+    input: { vehicles: Array.from({ length: 200 }, () => ({ vin: oldVin(), timestamp: iso(t0), speed_kmh: 0, soc_percent: 60 })) },
+  });
   await raw`analyze`;
 
   // The new tenant's first batches through the real ingest, each vehicle awake in its own way (below).
@@ -78,7 +80,10 @@ beforeAll(async () => {
   fresh = { db, tenantId: neu.tenantId, isSandbox: false, log: rootLogger() };
   const vins = Array.from({ length: VEHICLES }, vinSequence("NEWCTX0000"));
   for (let b = 0; b < BATCHES; b++) {
-    await ingestTelemetry({ ctx: fresh, input: { vehicles: vins.map((vin, i) => ({ vin, timestamp: iso(t0 + b * STEP_MS), soc_percent: 55, battery_voltage: 12.6, ...PATTERNS[i % PATTERNS.length]!.reading(b) })) } });
+    await ingestTelemetry({
+      ctx: fresh,
+      input: { vehicles: vins.map((vin, i) => ({ vin, timestamp: iso(t0 + b * STEP_MS), soc_percent: 55, battery_voltage: 12.6, ...PATTERNS[i % PATTERNS.length]!.reading(b) })) },
+    });
   }
   deviceIds = vins.map((vin) => `oem-${vin}`);
   batchTimes = Array.from({ length: BATCHES }, (_, b) => t0 + b * STEP_MS);
@@ -116,9 +121,7 @@ describe("readDeviceContexts on a tenant without statistics", () => {
     const scans = all.filter((n) => n["Relation Name"] !== undefined);
     // Every scan that read a row (an empty partition may be scanned any way) is a primary-key probe.
     const reading = scans.filter((n) => n["Actual Rows"] + (n["Rows Removed by Filter"] ?? 0) > 0);
-    expect(reading.map((n) => n["Relation Name"]!.replace(/_\d{4}_\d{2}$|_default$/, "")).sort()).toEqual(
-      expect.arrayContaining(["devices", "fleet_snapshot", "telemetry"]),
-    );
+    expect(reading.map((n) => n["Relation Name"]!.replace(/_\d{4}_\d{2}$|_default$/, "")).sort()).toEqual(expect.arrayContaining(["devices", "fleet_snapshot", "telemetry"]));
     for (const n of reading) {
       expect(n["Node Type"], `${n["Relation Name"]}`).toMatch(/^Index (Only )?Scan/);
       expect(n["Index Name"] ?? "", `${n["Relation Name"]}`).toMatch(/(_pk|_pkey)$/);

@@ -89,7 +89,10 @@ describe("ingest detectors and a concurrent master-data change", () => {
 });
 
 async function storedDevice(vin: string) {
-  const [device] = await tdb.handle.db.select().from(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.deviceId, `oem-${vin}`)));
+  const [device] = await tdb.handle.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.deviceId, `oem-${vin}`)));
   return device;
 }
 
@@ -105,7 +108,10 @@ async function ingestWhileHeld(vin: string, change: Partial<typeof devices.$infe
   let lockedIt!: () => void;
   const locked = new Promise<void>((resolve) => (lockedIt = resolve));
   const other = db.transaction(async (tx) => {
-    await tx.update(devices).set(change).where(and(eq(devices.tenantId, tenantId), eq(devices.deviceId, `oem-${vin}`)));
+    await tx
+      .update(devices)
+      .set(change)
+      .where(and(eq(devices.tenantId, tenantId), eq(devices.deviceId, `oem-${vin}`)));
     lockedIt();
     await gate;
   });

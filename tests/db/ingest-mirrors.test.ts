@@ -117,7 +117,13 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
     const pairs = STORED.flatMap((s, i) => INCOMING.map((inc, j) => ({ id: id(i, j), stored: s, incoming: inc })));
     const readMaster = async (): Promise<Map<string, DeviceMaster>> => {
       const found = await db
-        .select({ deviceId: devices.deviceId, powertrain: devices.powertrain, powertrainSource: devices.powertrainSource, batteryKwh: devices.batteryKwh, masterDataAt: devices.masterDataAt })
+        .select({
+          deviceId: devices.deviceId,
+          powertrain: devices.powertrain,
+          powertrainSource: devices.powertrainSource,
+          batteryKwh: devices.batteryKwh,
+          masterDataAt: devices.masterDataAt,
+        })
         .from(devices)
         .where(eq(devices.tenantId, tenantId));
       return new Map(found.map(({ deviceId, ...m }) => [deviceId, m]));
@@ -126,7 +132,13 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
     await db.transaction((tx) => storeBatch(tx, tenantId, { updates: pairs.flatMap((p) => (p.stored ? [update(p.id, p.stored)] : [])), records: [], receivedAt: T(12) }));
     const before = await readMaster();
     // The ingest predicts the upsert's merge from the master data its context read returns.
-    const known = await db.transaction((tx) => readDeviceContexts(tx, tenantId, pairs.map((p) => p.id)));
+    const known = await db.transaction((tx) =>
+      readDeviceContexts(
+        tx,
+        tenantId,
+        pairs.map((p) => p.id),
+      ),
+    );
     expect(known.size).toBe(before.size);
     for (const [deviceId, master] of before) expect(known.get(deviceId)?.master, deviceId).toEqual(master);
     const returned = await db.transaction((tx) => storeBatch(tx, tenantId, { updates: pairs.map((p) => update(p.id, p.incoming)), records: [], receivedAt: T(13) }));
@@ -155,7 +167,12 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
       const to = ANCHOR.getTime() - slice.toDaysAgo * DAY;
       const records = feed.filter((r) => Date.parse(r.timestamp ?? "") >= from && Date.parse(r.timestamp ?? "") <= to);
       const latencyMs = 7_000;
-      const master: DeviceMaster = { powertrain: declared.powertrain, powertrainSource: declared.powertrainSource, batteryKwh: declared.batteryKwh, masterDataAt: declared.masterDataAt };
+      const master: DeviceMaster = {
+        powertrain: declared.powertrain,
+        powertrainSource: declared.powertrainSource,
+        batteryKwh: declared.batteryKwh,
+        masterDataAt: declared.masterDataAt,
+      };
       const replay = replayFeed({ tenantId, deviceId: slice.deviceId, records, master, latencyMs, anchorMs: ANCHOR.getTime(), acknowledge });
       expect(replay.batches, slice.deviceId).toBeGreaterThan(50);
 
@@ -170,7 +187,15 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
             .update(alerts)
             .set({ acknowledged: true, acknowledgedAt: ack.at, acknowledgedBy: ack.by })
             // Only an open alert (as acknowledgeAlert): FDP may have resolved it meanwhile.
-            .where(and(eq(alerts.tenantId, tenantId), eq(alerts.deviceId, slice.deviceId), eq(alerts.dedupeKey, ack.key), eq(alerts.createdAt, ack.created), eq(alerts.acknowledged, false)));
+            .where(
+              and(
+                eq(alerts.tenantId, tenantId),
+                eq(alerts.deviceId, slice.deviceId),
+                eq(alerts.dedupeKey, ack.key),
+                eq(alerts.createdAt, ack.created),
+                eq(alerts.acknowledged, false),
+              ),
+            );
           pendingAcks.splice(pendingAcks.indexOf(ack), 1);
         }
         const knownIds = new Set((await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.tenantId, tenantId))).map((a) => a.id));
@@ -186,10 +211,22 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
         await db
           .update(alerts)
           .set({ acknowledged: true, acknowledgedAt: ack.at, acknowledgedBy: ack.by })
-          .where(and(eq(alerts.tenantId, tenantId), eq(alerts.deviceId, slice.deviceId), eq(alerts.dedupeKey, ack.key), eq(alerts.createdAt, ack.created), eq(alerts.acknowledged, false)));
+          .where(
+            and(
+              eq(alerts.tenantId, tenantId),
+              eq(alerts.deviceId, slice.deviceId),
+              eq(alerts.dedupeKey, ack.key),
+              eq(alerts.createdAt, ack.created),
+              eq(alerts.acknowledged, false),
+            ),
+          );
       }
 
-      const storedTelemetry = await db.select().from(telemetry).where(and(eq(telemetry.tenantId, tenantId), eq(telemetry.deviceId, slice.deviceId))).orderBy(asc(telemetry.ts));
+      const storedTelemetry = await db
+        .select()
+        .from(telemetry)
+        .where(and(eq(telemetry.tenantId, tenantId), eq(telemetry.deviceId, slice.deviceId)))
+        .orderBy(asc(telemetry.ts));
       expect(storedTelemetry, slice.deviceId).toEqual(replay.telemetry);
 
       const storedEvents = await db
@@ -197,11 +234,12 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
         .from(drivingEvents)
         .where(and(eq(drivingEvents.tenantId, tenantId), eq(drivingEvents.deviceId, slice.deviceId)))
         .orderBy(asc(drivingEvents.ts), asc(drivingEvents.kind));
-      expect(storedEvents.map(({ tenantId: _t, ...e }) => e)).toEqual(
-        [...replay.events].sort((a, b) => a.ts.getTime() - b.ts.getTime() || a.kind.localeCompare(b.kind)),
-      );
+      expect(storedEvents.map(({ tenantId: _t, ...e }) => e)).toEqual([...replay.events].sort((a, b) => a.ts.getTime() - b.ts.getTime() || a.kind.localeCompare(b.kind)));
 
-      const [device] = await db.select().from(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.deviceId, slice.deviceId)));
+      const [device] = await db
+        .select()
+        .from(devices)
+        .where(and(eq(devices.tenantId, tenantId), eq(devices.deviceId, slice.deviceId)));
       expect(device).toMatchObject(replayedDeviceState(replay));
       const context = (await db.transaction((tx) => readDeviceContexts(tx, tenantId, [slice.deviceId]))).get(slice.deviceId);
       expect(context).toEqual({ ...replay.context, master: replay.master });
@@ -233,7 +271,9 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
           },
         })),
         slice.deviceId,
-      ).toEqual(replayed.map((a) => ({ key: a.draft.dedupeKey, agent: a.draft.agent, createdAt: a.createdAt, ackAt: a.acknowledgedAt, ackBy: a.acknowledgedBy, evidence: a.evidence })));
+      ).toEqual(
+        replayed.map((a) => ({ key: a.draft.dedupeKey, agent: a.draft.agent, createdAt: a.createdAt, ackAt: a.acknowledgedAt, ackBy: a.acknowledgedBy, evidence: a.evidence })),
+      );
     }
     // The slices raise what they were chosen for, at least once each, and some key fires again after an acknowledgement.
     const keys = (await db.select({ key: alerts.dedupeKey }).from(alerts).where(eq(alerts.tenantId, tenantId))).map((a) => a.key);
@@ -244,5 +284,3 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
     expect(Number(folded?.n)).toBeGreaterThan(0);
   }, 300_000);
 });
-
-

@@ -39,7 +39,15 @@ beforeAll(async () => {
   // The keys the rows name: one active since 2025, one revoked (its certificates are revoked too).
   await tdb.handle.db.insert(certificateSigningKeys).values([
     { kid: "kid-active", publicJwk: jwk, status: "active", validFrom: new Date("2025-01-01T00:00:00Z") },
-    { kid: "kid-revoked", publicJwk: jwk, status: "revoked", validFrom: new Date("2025-01-01T00:00:00Z"), validUntil: new Date("2026-11-21T00:00:00Z"), revokedAt: new Date("2026-11-21T00:00:00Z"), revocationReason: "leaked" },
+    {
+      kid: "kid-revoked",
+      publicJwk: jwk,
+      status: "revoked",
+      validFrom: new Date("2025-01-01T00:00:00Z"),
+      validUntil: new Date("2026-11-21T00:00:00Z"),
+      revokedAt: new Date("2026-11-21T00:00:00Z"),
+      revocationReason: "leaked",
+    },
   ]);
 });
 afterAll(async () => {
@@ -53,13 +61,15 @@ describe("listCertificates", () => {
     await insertDevices(tdb.handle.db, a.tenantId, [{ deviceId: "v1", name: "Van One" }]);
     // The same device id in tenant B, with another name: the join must not cross tenants.
     await insertDevices(tdb.handle.db, b.tenantId, [{ deviceId: "v1", name: "B's van" }]);
-    await tdb.handle.db.insert(certificates).values([
-      row(a.tenantId, "FDP-CERT-20260101-AAAAA", "v1", "2026-01-01T10:00:00Z", "2026-06-30T10:00:00Z"),
-      row(a.tenantId, "FDP-CERT-20261120-BBBBB", "v1", "2026-11-20T10:00:00Z", "2027-05-19T10:00:00Z"),
-      row(a.tenantId, "FDP-CERT-20261010-CCCCC", "gone", "2026-10-10T10:00:00Z", "2027-04-08T10:00:00Z", new Date("2026-10-11T00:00:00Z")),
-      row(b.tenantId, "FDP-CERT-20261123-DDDDD", "v1", "2026-11-23T10:00:00Z", "2027-05-22T10:00:00Z"),
-      row(a.tenantId, "FDP-CERT-20261115-EEEEE", "v1", "2026-11-15T10:00:00Z", "2027-05-14T10:00:00Z", null, "kid-revoked"),
-    ]);
+    await tdb.handle.db
+      .insert(certificates)
+      .values([
+        row(a.tenantId, "FDP-CERT-20260101-AAAAA", "v1", "2026-01-01T10:00:00Z", "2026-06-30T10:00:00Z"),
+        row(a.tenantId, "FDP-CERT-20261120-BBBBB", "v1", "2026-11-20T10:00:00Z", "2027-05-19T10:00:00Z"),
+        row(a.tenantId, "FDP-CERT-20261010-CCCCC", "gone", "2026-10-10T10:00:00Z", "2027-04-08T10:00:00Z", new Date("2026-10-11T00:00:00Z")),
+        row(b.tenantId, "FDP-CERT-20261123-DDDDD", "v1", "2026-11-23T10:00:00Z", "2027-05-22T10:00:00Z"),
+        row(a.tenantId, "FDP-CERT-20261115-EEEEE", "v1", "2026-11-15T10:00:00Z", "2027-05-14T10:00:00Z", null, "kid-revoked"),
+      ]);
 
     const counting = countingDb(tdb.handle.db);
     const list = await listCertificates({ ctx: ctxOf(a.tenantId, counting.db), now: NOW });
@@ -80,7 +90,10 @@ describe("listCertificates", () => {
   it("the vehicle choice holds the tenant's vehicles only, in one statement", async () => {
     const a = await createTenantWithKey(tdb.handle.db, { name: "C" });
     const b = await createTenantWithKey(tdb.handle.db, { name: "D" });
-    await insertDevices(tdb.handle.db, a.tenantId, [{ deviceId: "z1", name: "Zeta" }, { deviceId: "a1", name: "Alpha" }]);
+    await insertDevices(tdb.handle.db, a.tenantId, [
+      { deviceId: "z1", name: "Zeta" },
+      { deviceId: "a1", name: "Alpha" },
+    ]);
     await insertDevices(tdb.handle.db, b.tenantId, [{ deviceId: "b1", name: "Beta" }]);
     const counting = countingDb(tdb.handle.db);
     expect(await listCertifiableVehicles({ ctx: ctxOf(a.tenantId, counting.db) })).toEqual([

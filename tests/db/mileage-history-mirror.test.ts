@@ -35,7 +35,10 @@ afterAll(async () => {
 });
 
 function expectSameSeries(sqlDays: readonly OdometerDay[], jsDays: readonly OdometerDay[], label: string): void {
-  expect(sqlDays.map((d) => d.day), label).toEqual(jsDays.map((d) => d.day));
+  expect(
+    sqlDays.map((d) => d.day),
+    label,
+  ).toEqual(jsDays.map((d) => d.day));
   for (const [i, d] of sqlDays.entries()) {
     const j = jsDays[i] as OdometerDay;
     if (Number.isNaN(j.maxKm)) expect(d.maxKm, `${label} day ${d.day}`).toBeNaN();

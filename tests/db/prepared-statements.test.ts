@@ -11,8 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/databases";
  */
 
 type Planned = { statement: string; generic_plans: number; custom_plans: number };
-const PROBE = (tenant: string, since: string) =>
-  sql`select count(*)::int as n from telemetry t where t.tenant_id = ${tenant} and t.ts >= ${since}::timestamptz`;
+const PROBE = (tenant: string, since: string) => sql`select count(*)::int as n from telemetry t where t.tenant_id = ${tenant} and t.ts >= ${since}::timestamptz`;
 const plansOf = (list: Planned[]) => list.find((p) => p.statement.includes("from telemetry t where t.tenant_id ="));
 const LIST_PLANS = sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements`;
 

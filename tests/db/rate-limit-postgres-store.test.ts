@@ -47,7 +47,10 @@ describe("RateLimiterPostgres", () => {
     expect(Math.abs((over as RateLimiterRes).msBeforeNext - a.msBeforeNext)).toBeLessThan(2_000);
     // Another key has its own counter.
     expect((await rl.consume("k2", 1)).consumedPoints).toBe(1);
-    const [row] = await tdb.handle.db.select().from(rateLimits).where((await import("drizzle-orm")).eq(rateLimits.key, "t:k1"));
+    const [row] = await tdb.handle.db
+      .select()
+      .from(rateLimits)
+      .where((await import("drizzle-orm")).eq(rateLimits.key, "t:k1"));
     expect(row?.points).toBe(6);
     expect(sent).toHaveLength(4); // the four counts above, each one statement
     expect(sent.every((o) => o.prepare === true)).toBe(true);

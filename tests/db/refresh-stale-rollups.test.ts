@@ -37,12 +37,21 @@ describe.each(["postgres", "pglite"] as const)("refreshStaleRollups (%s)", (kind
 
   beforeAll(async () => {
     tdb = await createTestDatabase(kind);
-    for (const [name, vehicles] of [["Refresh A", 3], ["Refresh B", 2], ["Refresh C", 1]] as const) {
+    for (const [name, vehicles] of [
+      ["Refresh A", 3],
+      ["Refresh B", 2],
+      ["Refresh C", 1],
+    ] as const) {
       const t = await createTenantWithKey(tdb.handle.db, { name });
       const ctx: TenantCtx = { db: tdb.handle.db, tenantId: t.tenantId, isSandbox: false, log: rootLogger() };
       // Four readings a day for five days before today, per vehicle.
       const records = Array.from({ length: vehicles }, (_, v) =>
-        Array.from({ length: 20 }, (_, i) => ({ vin: `REFRESH${name.slice(-1)}${String(v).padStart(9, "0")}`, timestamp: iso(today0 - 5 * DAY + i * 6 * HOUR + HOUR), speed_kmh: 30 + i, odometer_km: 1_000 + 5 * i })),
+        Array.from({ length: 20 }, (_, i) => ({
+          vin: `REFRESH${name.slice(-1)}${String(v).padStart(9, "0")}`,
+          timestamp: iso(today0 - 5 * DAY + i * 6 * HOUR + HOUR),
+          speed_kmh: 30 + i,
+          odometer_km: 1_000 + 5 * i,
+        })),
       ).flat();
       await ingestTelemetry({ ctx, input: { vehicles: records } });
       await settleBackgroundRollupRefresh(ctx.tenantId);
@@ -64,7 +73,12 @@ describe.each(["postgres", "pglite"] as const)("refreshStaleRollups (%s)", (kind
 
     const all = await refreshStaleRollups({ ctx: { db: tdb.handle.db }, input: {} });
     expect(all).toEqual({ tenants: 2, devices: 4, days: 20 });
-    for (const [t, days] of [[tenants[0]!, 15], [tenants[1]!, 10], [tenants[2]!, 5]] as const) expect(await stateOf(t)).toEqual({ days, stale: 0 });
+    for (const [t, days] of [
+      [tenants[0]!, 15],
+      [tenants[1]!, 10],
+      [tenants[2]!, 5],
+    ] as const)
+      expect(await stateOf(t)).toEqual({ days, stale: 0 });
 
     expect(await refreshStaleRollups({ ctx: { db: tdb.handle.db }, input: {} })).toEqual({ tenants: 0, devices: 0, days: 0 });
   });

@@ -38,7 +38,13 @@ const at = (k: number, h: number) => today0 - k * DAY + h * HOUR;
 type Rec = Record<string, unknown>;
 const iso = (t: number) => new Date(t).toISOString();
 const awake = (vin: string, t: number): Rec => ({ vin, timestamp: iso(t), speed_kmh: 40, battery_voltage: 14.1, raw_data: { ignition: true } });
-const parked = (vin: string, t: number, volts: number, raw: Rec = {}): Rec => ({ vin, timestamp: iso(t), speed_kmh: 0, battery_voltage: volts, raw_data: { ignition: false, ...raw } });
+const parked = (vin: string, t: number, volts: number, raw: Rec = {}): Rec => ({
+  vin,
+  timestamp: iso(t),
+  speed_kmh: 0,
+  battery_voltage: volts,
+  raw_data: { ignition: false, ...raw },
+});
 /** Every `stepMin` minutes in [from, to): awake every third reading, parked 12.5 V between: never settles. */
 function restless(vin: string, from: number, to: number, stepMin: number): Rec[] {
   const out: Rec[] = [];
@@ -164,7 +170,11 @@ async function resting(): Promise<{ rolled: Record<string, Resting>; raw: Record
     return Object.fromEntries(
       found.map((r) => [
         String(r.device_id),
-        { v: r.resting_12v === null ? null : Number(r.resting_12v), chemistry: (r.resting_12v_chemistry as string | null) ?? null, kind: (r.resting_12v_kind as string | null) ?? null },
+        {
+          v: r.resting_12v === null ? null : Number(r.resting_12v),
+          chemistry: (r.resting_12v_chemistry as string | null) ?? null,
+          kind: (r.resting_12v_kind as string | null) ?? null,
+        },
       ]),
     );
   };
@@ -184,7 +194,12 @@ const cleanBefore = async (device: string) =>
 /** Telemetry rows the resting-12 V part reads for one device (tests/helpers/explain-plan.ts). */
 async function telemetryRowsRead(rollups: boolean, device: string): Promise<number> {
   const part = electricalPart(windowsAt(now), { rollups });
-  return (await telemetryRowsOf(tdb.handle.db, sql`select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId} and d.device_id = ${device}`)).rows;
+  return (
+    await telemetryRowsOf(
+      tdb.handle.db,
+      sql`select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId} and d.device_id = ${device}`,
+    )
+  ).rows;
 }
 
 // The cases drive the refreshes: an ingest's background refresh (at most one per interval) must not run
@@ -236,7 +251,8 @@ describe.each(["postgres", "pglite"] as const)("the resting 12 V reading from th
   it("reads the rollups: for a vehicle that never rests, today's readings instead of its whole history", async () => {
     const stored = Number((await q(sql`select count(*)::int as n from telemetry where tenant_id = ${ctx.tenantId} and device_id = 'oem-NEVER1'`))[0]!.n);
     const sinceMidnight6h = Number(
-      (await q(sql`select count(*)::int as n from telemetry where tenant_id = ${ctx.tenantId} and device_id = 'oem-NEVER1' and ts >= ${iso(today0 - 6 * HOUR)}::timestamptz`))[0]!.n,
+      (await q(sql`select count(*)::int as n from telemetry where tenant_id = ${ctx.tenantId} and device_id = 'oem-NEVER1' and ts >= ${iso(today0 - 6 * HOUR)}::timestamptz`))[0]!
+        .n,
     );
     const raw = await telemetryRowsRead(false, "oem-NEVER1");
     const rolled = await telemetryRowsRead(true, "oem-NEVER1");
@@ -269,7 +285,9 @@ describe.each(["postgres", "pglite"] as const)("the resting 12 V reading from th
     const truth = { ...TRUTH, "oem-REST1": { v: 12.53, chemistry: null, kind: null }, "oem-LATE1": { v: null, chemistry: null, kind: null } };
     await expectTruth(truth);
     await refreshTelemetryRollups({ db: ctx.db, tenantId: ctx.tenantId, now });
-    const [row] = await q(sql`select rest12_ts, rest12_v from telemetry_daily where tenant_id = ${ctx.tenantId} and device_id = 'oem-REST1' and day = ${new Date(today0 - 5 * DAY).toISOString().slice(0, 10)}::date`);
+    const [row] = await q(
+      sql`select rest12_ts, rest12_v from telemetry_daily where tenant_id = ${ctx.tenantId} and device_id = 'oem-REST1' and day = ${new Date(today0 - 5 * DAY).toISOString().slice(0, 10)}::date`,
+    );
     expect(row!.rest12_v).toBe(12.53);
     expect(msOf(row!.rest12_ts)).toBe(at(5, 5));
     await expectTruth(truth);

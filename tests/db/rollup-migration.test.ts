@@ -52,9 +52,11 @@ describe("migration 0012 on a database with rollups (postgres)", () => {
     // 'rolled' has a state row and rollups (as the previous code built them); 'old' has neither.
     await seedDevices(pg);
     const zeros = Array.from({ length: 33 }, () => "0").join(", ");
-    const columns = (await pg<{ c: string }[]>`
+    const columns = (
+      await pg<{ c: string }[]>`
       select string_agg(column_name, ', ' order by ordinal_position) as c from information_schema.columns
-      where table_name = 'telemetry_daily' and column_name like 'c\\_%'`)[0]!.c;
+      where table_name = 'telemetry_daily' and column_name like 'c\\_%'`
+    )[0]!.c;
     expect(columns.split(", ")).toHaveLength(33);
     await pg.unsafe(`insert into telemetry_daily (tenant_id, device_id, day, ${columns}, ev_cover_km) values ('t1', 'rolled', '2026-11-19', ${zeros}, 0)`);
 
@@ -81,10 +83,15 @@ describe("migration 0013 on a database with rollups (postgres)", () => {
     const pg = connection();
     const migration = await migrateUpTo(pg, "0013_");
     await seedDevices(pg);
-    const columns = (await pg<{ c: string }[]>`
+    const columns = (
+      await pg<{ c: string }[]>`
       select string_agg(column_name, ', ' order by ordinal_position) as c from information_schema.columns
-      where table_name = 'telemetry_daily' and column_name like 'c\\_%'`)[0]!.c;
-    const zeros = columns.split(", ").map(() => "0").join(", ");
+      where table_name = 'telemetry_daily' and column_name like 'c\\_%'`
+    )[0]!.c;
+    const zeros = columns
+      .split(", ")
+      .map(() => "0")
+      .join(", ");
     // The previous code's row: every running total, the coverage and the positions.
     const previousInsert = `insert into telemetry_daily (tenant_id, device_id, day, ${columns}, ev_cover_km, positions) values ('t1', 'rolled', '2026-11-19', ${zeros}, 0, 0)`;
     await pg.unsafe(previousInsert);
@@ -109,10 +116,15 @@ describe("migration 0016 on a database with rollups (postgres)", () => {
     const pg = connection();
     const migration = await migrateUpTo(pg, "0016_");
     await seedDevices(pg);
-    const columns = (await pg<{ c: string }[]>`
+    const columns = (
+      await pg<{ c: string }[]>`
       select string_agg(column_name, ', ' order by ordinal_position) as c from information_schema.columns
-      where table_name = 'telemetry_daily' and column_name like 'c\\_%'`)[0]!.c;
-    const zeros = columns.split(", ").map(() => "0").join(", ");
+      where table_name = 'telemetry_daily' and column_name like 'c\\_%'`
+    )[0]!.c;
+    const zeros = columns
+      .split(", ")
+      .map(() => "0")
+      .join(", ");
     // The previous code's row: every running total, the coverage, the positions and the resting readings' count.
     const previousInsert = `insert into telemetry_daily (tenant_id, device_id, day, ${columns}, ev_cover_km, positions, rest12_settled) values ('t1', 'rolled', '2026-11-19', ${zeros}, 0, 0, 0)`;
     await pg.unsafe(previousInsert);

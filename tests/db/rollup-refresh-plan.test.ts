@@ -58,7 +58,14 @@ beforeAll(async () => {
   const vins = Array.from({ length: VEHICLES }, () => vin());
   for (let i = 0; i < VEHICLES; i += ANALYZE_AFTER_NEW_DEVICES - 1) {
     const batch = vins.slice(i, i + ANALYZE_AFTER_NEW_DEVICES - 1).flatMap((v, k) =>
-      [0, 1, 2, 3, 4, 5].map((j) => ({ vin: v, timestamp: iso(t0 + j * 11 * 3_600_000 + k * 1_000), speed_kmh: 40 + j, odometer_km: 1_000 + 10 * j, lat: 60.2 + j / 100, lon: 24.9 })),
+      [0, 1, 2, 3, 4, 5].map((j) => ({
+        vin: v,
+        timestamp: iso(t0 + j * 11 * 3_600_000 + k * 1_000),
+        speed_kmh: 40 + j,
+        odometer_km: 1_000 + 10 * j,
+        lat: 60.2 + j / 100,
+        lon: 24.9,
+      })),
     );
     await ingestTelemetry({ ctx: fresh, input: { vehicles: batch } });
   }
@@ -80,7 +87,9 @@ describe("the rollup refresh on a freshly ingested, unanalysed tenant", () => {
   });
 
   it("a chunk's statement runs each per-day pipeline once per device of the chunk", async () => {
-    const ids = (await raw<{ device_id: string }[]>`select device_id from devices where tenant_id = ${fresh.tenantId} order by device_id limit ${REFRESH_CHUNK_DEVICES}`).map((r) => r.device_id);
+    const ids = (await raw<{ device_id: string }[]>`select device_id from devices where tenant_id = ${fresh.tenantId} order by device_id limit ${REFRESH_CHUNK_DEVICES}`).map(
+      (r) => r.device_id,
+    );
     expect(ids).toHaveLength(REFRESH_CHUNK_DEVICES);
     const x = sql`unnest(${textArray(ids)}::text[], ${textArray(ids.map(() => null))}::date[]) as x(device_id, from_day)`;
     const today = iso(Date.now()).slice(0, 10);
@@ -102,7 +111,9 @@ describe("the rollup refresh on a freshly ingested, unanalysed tenant", () => {
   it("the refresh rolls up the whole tenant", async () => {
     const result = await refreshTelemetryRollups({ db: fresh.db, tenantId: fresh.tenantId });
     expect(result.devices).toBe(VEHICLES);
-    const [counted] = await raw<{ n: number; devices: number }[]>`select count(*)::int as n, count(distinct device_id)::int as devices from telemetry_daily where tenant_id = ${fresh.tenantId}`;
+    const [counted] = await raw<
+      { n: number; devices: number }[]
+    >`select count(*)::int as n, count(distinct device_id)::int as devices from telemetry_daily where tenant_id = ${fresh.tenantId}`;
     expect(counted!.devices).toBe(VEHICLES);
     expect(counted!.n).toBe(result.days);
   });

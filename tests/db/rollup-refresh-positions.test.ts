@@ -32,9 +32,12 @@ describe.each(["postgres", "pglite"] as const)("the refresh of a tracker whose p
   /** The row version of each of the device's day rows. */
   const versions = async () =>
     new Map(
-      (await rows<{ day: string; v: string }>(ctx.db, sql`select day::text as day, xmin::text as v from telemetry_daily where tenant_id = ${ctx.tenantId} and device_id = 'oem-STOPPEDFIX0001'`)).map(
-        (r) => [r.day, r.v],
-      ),
+      (
+        await rows<{ day: string; v: string }>(
+          ctx.db,
+          sql`select day::text as day, xmin::text as v from telemetry_daily where tenant_id = ${ctx.tenantId} and device_id = 'oem-STOPPEDFIX0001'`,
+        )
+      ).map((r) => [r.day, r.v]),
     );
   const ingest = async (records: Record<string, unknown>[]) => {
     await ingestTelemetry({ ctx, input: { vehicles: records } as never });
@@ -73,7 +76,10 @@ describe.each(["postgres", "pglite"] as const)("the refresh of a tracker whose p
     expect(result.devices).toBe(1);
     const after = await versions();
     expect(after.size).toBe(10); // and day −1, new
-    const rebuilt = [...after].filter(([day, v]) => before.get(day) !== v).map(([day]) => day).sort();
+    const rebuilt = [...after]
+      .filter(([day, v]) => before.get(day) !== v)
+      .map(([day]) => day)
+      .sort();
     // The last rolled day before the new reading's day (its last pair reaches the new reading) and day −1; nothing before.
     expect(rebuilt).toEqual([dayOf(today0 - 2 * DAY), dayOf(today0 - DAY)]);
     expect(await sameAsRaw()).toBeGreaterThan(10);
@@ -84,7 +90,10 @@ describe.each(["postgres", "pglite"] as const)("the refresh of a tracker whose p
     await ingest([{ vin: "STOPPEDFIX0001", timestamp: iso(today0 - DAY + 15 * HOUR), speed_kmh: 25, lat: 60.5, lon: 25.0 }]);
     await refresh();
     const after = await versions();
-    const rebuilt = [...after].filter(([day, v]) => before.get(day) !== v).map(([day]) => day).sort();
+    const rebuilt = [...after]
+      .filter(([day, v]) => before.get(day) !== v)
+      .map(([day]) => day)
+      .sort();
     expect(rebuilt[0]).toBe(dayOf(today0 - 10 * DAY));
     expect(rebuilt).toHaveLength(10);
     // Day −10's last position now pairs with the new one: more km than the first fix pair alone.

@@ -91,7 +91,14 @@ describe("the seeded sandbox", () => {
           deviceId: device.deviceId,
           powertrain: normalisePowertrain(device.powertrain),
           batteryKwh: device.batteryKwh,
-          previous: previous && { ts: previous.ts, odometerKm: previous.odometerKm, socPct: previous.socPct, sohPct: previous.sohPct, dtcCodes: previous.dtcCodes, speedKmh: previous.speedKmh },
+          previous: previous && {
+            ts: previous.ts,
+            odometerKm: previous.odometerKm,
+            socPct: previous.socPct,
+            sohPct: previous.sohPct,
+            dtcCodes: previous.dtcCodes,
+            speedKmh: previous.speedKmh,
+          },
           odometerMax,
           lastAwakeAt,
         };

@@ -19,7 +19,6 @@ const ANCHOR = "2025-03-14T10:00:00.000Z";
 const HOUR = 3_600_000;
 const SEED_TIMEOUT_MS = 180_000;
 
-
 async function exerciseSeed(handle: DbHandle): Promise<void> {
   const { db } = handle;
   const expected = generateSandboxFleet({ anchor: new Date(ANCHOR) });
@@ -45,7 +44,11 @@ async function exerciseSeed(handle: DbHandle): Promise<void> {
 
   // What went in comes back unchanged, whichever insert path it took.
   const deviceId = "sbx-001";
-  const stored = await db.select().from(telemetry).where(and(eq(telemetry.tenantId, "sandbox"), eq(telemetry.deviceId, deviceId))).orderBy(asc(telemetry.ts));
+  const stored = await db
+    .select()
+    .from(telemetry)
+    .where(and(eq(telemetry.tenantId, "sandbox"), eq(telemetry.deviceId, deviceId)))
+    .orderBy(asc(telemetry.ts));
   expect(stored).toEqual(expected.telemetry.filter((r) => r.deviceId === deviceId));
   const withCodes = expected.telemetry.find((r) => (r.dtcCodes ?? []).length > 0);
   if (!withCodes) throw new Error("the fleet should carry DTCs");
@@ -55,7 +58,10 @@ async function exerciseSeed(handle: DbHandle): Promise<void> {
     .where(and(eq(telemetry.tenantId, "sandbox"), eq(telemetry.deviceId, withCodes.deviceId), eq(telemetry.ts, withCodes.ts)));
   expect(storedWithCodes?.dtcCodes).toEqual(withCodes.dtcCodes);
   expect(await db.select().from(devices).where(eq(devices.tenantId, "sandbox")).orderBy(asc(devices.deviceId))).toEqual(expected.devices);
-  const [snapshot] = await db.select().from(fleetSnapshot).where(and(eq(fleetSnapshot.tenantId, "sandbox"), eq(fleetSnapshot.deviceId, deviceId)));
+  const [snapshot] = await db
+    .select()
+    .from(fleetSnapshot)
+    .where(and(eq(fleetSnapshot.tenantId, "sandbox"), eq(fleetSnapshot.deviceId, deviceId)));
   expect(snapshot).toEqual(expected.snapshots.find((s) => s.deviceId === deviceId));
   const storedAlerts = await db.select().from(alerts).where(eq(alerts.tenantId, "sandbox")).orderBy(asc(alerts.id));
   expect(storedAlerts).toEqual(expected.alerts);
@@ -85,7 +91,10 @@ async function exerciseSeed(handle: DbHandle): Promise<void> {
   expect(newest?.ts.toISOString()).toBe(later.toISOString());
 
   // A generator change (new SEED_VERSION) is picked up even with a fresh anchor.
-  await db.update(serviceMeta).set({ value: { version: SEED_VERSION - 1, anchor: later.toISOString() } }).where(eq(serviceMeta.key, SANDBOX_SEED_META_KEY));
+  await db
+    .update(serviceMeta)
+    .set({ value: { version: SEED_VERSION - 1, anchor: later.toISOString() } })
+    .where(eq(serviceMeta.key, SANDBOX_SEED_META_KEY));
   expect((await seedSandbox({ db, now: later })).seeded).toBe(true);
 }
 

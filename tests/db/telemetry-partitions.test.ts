@@ -19,10 +19,7 @@ import { migrateUpTo, runMigrationFile } from "../helpers/migration-files";
  */
 
 const where = (db: TestDatabase) =>
-  rows<{ part: string; n: number }>(
-    db.handle.db,
-    sql`select tableoid::regclass::text as part, count(*)::int as n from telemetry group by 1 order by 1`,
-  );
+  rows<{ part: string; n: number }>(db.handle.db, sql`select tableoid::regclass::text as part, count(*)::int as n from telemetry group by 1 order by 1`);
 
 describe.each(["postgres", "pglite"] as const)("telemetry partitions (%s)", (kind) => {
   let tdb: TestDatabase;
@@ -92,9 +89,11 @@ describe("migration 0010 on an existing history (postgres)", () => {
     await pg`insert into telemetry (tenant_id, device_id, ts, speed_kmh)
              select 't1', 'd' || (i % 7), timestamptz '2025-01-01T00:00:00Z' + make_interval(hours => i * 7), i % 130
              from generate_series(0, 4999) i`;
-    const before = await pg`select md5(string_agg(tenant_id || device_id || ts::text || coalesce(speed_kmh::text, ''), ',' order by tenant_id, device_id, ts)) as h, count(*)::int as n from telemetry`;
+    const before =
+      await pg`select md5(string_agg(tenant_id || device_id || ts::text || coalesce(speed_kmh::text, ''), ',' order by tenant_id, device_id, ts)) as h, count(*)::int as n from telemetry`;
     await runMigrationFile(pg, migration);
-    const after = await pg`select md5(string_agg(tenant_id || device_id || ts::text || coalesce(speed_kmh::text, ''), ',' order by tenant_id, device_id, ts)) as h, count(*)::int as n from telemetry`;
+    const after =
+      await pg`select md5(string_agg(tenant_id || device_id || ts::text || coalesce(speed_kmh::text, ''), ',' order by tenant_id, device_id, ts)) as h, count(*)::int as n from telemetry`;
     expect(after).toEqual(before);
     const parts = await pg`select tableoid::regclass::text as part, min(ts) as lo, max(ts) as hi from telemetry group by 1 order by 1`;
     expect(parts.length).toBe(48); // 5,000 readings 7 h apart from January 2025: 34,993 h, January 2025 to December 2028

@@ -47,7 +47,7 @@ function bevHistory(vin: string, days: number, seed: number): Rec[] {
   const out: Rec[] = [];
   let odo = 20_000 + seed;
   let soc = 80;
-  for (let t = nowMs - days * DAY; t < nowMs - 15 * MIN; ) {
+  for (let t = nowMs - days * DAY; t < nowMs - 15 * MIN;) {
     const mode = rnd();
     const withEvents = t > nowMs - 7 * DAY;
     if (mode < 0.45) {
@@ -76,12 +76,27 @@ function bevHistory(vin: string, days: number, seed: number): Rec[] {
       const n = 3 + Math.floor(rnd() * 8);
       for (let i = 0; i < n && t < nowMs - 15 * MIN; i++) {
         soc = Math.min(100, soc + (dc ? 8 : 2) + rnd());
-        out.push({ vin, timestamp: new Date(t).toISOString(), speed_kmh: 0, odometer_km: Math.round(odo * 1000) / 1000, soc_percent: Math.round(soc), charging_status: dc ? "dc_charging" : "charging", raw_data: { charging_power_kw: dc ? 150 : 11 } });
+        out.push({
+          vin,
+          timestamp: new Date(t).toISOString(),
+          speed_kmh: 0,
+          odometer_km: Math.round(odo * 1000) / 1000,
+          soc_percent: Math.round(soc),
+          charging_status: dc ? "dc_charging" : "charging",
+          raw_data: { charging_power_kw: dc ? 150 : 11 },
+        });
         t += (5 + Math.floor(rnd() * 10)) * MIN;
       }
     } else {
       // parked: one or two samples with SOC flicker, then a gap of 1–20 hours
-      out.push({ vin, timestamp: new Date(t).toISOString(), speed_kmh: 0, odometer_km: Math.round(odo * 1000) / 1000, soc_percent: Math.round(soc + (rnd() < 0.5 ? 1 : 0)), charging_status: "not_charging" });
+      out.push({
+        vin,
+        timestamp: new Date(t).toISOString(),
+        speed_kmh: 0,
+        odometer_km: Math.round(odo * 1000) / 1000,
+        soc_percent: Math.round(soc + (rnd() < 0.5 ? 1 : 0)),
+        charging_status: "not_charging",
+      });
       t += (60 + Math.floor(rnd() * 1140)) * MIN;
     }
   }
@@ -127,7 +142,12 @@ function gpsHistory(vin: string, days: number, seed: number): Rec[] {
       lat += (rnd() - 0.5) * 0.2;
       lon += (rnd() - 0.5) * 0.4;
       const fix = !noFix && (d === 4 || d === 0 || rnd() < 0.8);
-      out.push({ vin, timestamp: new Date(t).toISOString(), speed_kmh: Math.round(rnd() * 900) / 10, ...(fix ? { lat: Math.round(lat * 1e5) / 1e5, lon: Math.round(lon * 1e5) / 1e5 } : {}) });
+      out.push({
+        vin,
+        timestamp: new Date(t).toISOString(),
+        speed_kmh: Math.round(rnd() * 900) / 10,
+        ...(fix ? { lat: Math.round(lat * 1e5) / 1e5, lon: Math.round(lon * 1e5) / 1e5 } : {}),
+      });
     }
   }
   return out;
@@ -232,7 +252,9 @@ async function expectSameAsRaw(measures: BehaviourMeasures = "all"): Promise<num
     const byId = new Map(reference.map((r): [unknown, Record<string, unknown>] => [r.device_id, { ...r, bh_telemetry_days: days.get(r.device_id) }]));
     for (const row of rolled) {
       const ref = byId.get(row.device_id)!;
-      const diffs = Object.keys(ref).filter((k) => !close(row[k], ref[k])).map((k) => `${k}: rolled ${String(row[k])} raw ${String(ref[k])}`);
+      const diffs = Object.keys(ref)
+        .filter((k) => !close(row[k], ref[k]))
+        .map((k) => `${k}: rolled ${String(row[k])} raw ${String(ref[k])}`);
       expect(diffs, `${w.label} (${args.since} … ${args.until}), ${String(row.device_id)}`).toEqual([]);
       compared += Object.keys(ref).length;
     }
@@ -283,10 +305,12 @@ describe.each(KINDS)("daily telemetry rollups give the raw window's figures (%s)
     const result = await refreshTelemetryRollups({ db: ctx.db, tenantId: ctx.tenantId, now });
     expect(result.devices).toBe(DEVICES.length);
     const expectedDays = Number(
-      (await q(sql`select count(distinct (device_id, (ts at time zone 'UTC')::date))::int as n from (
+      (
+        await q(sql`select count(distinct (device_id, (ts at time zone 'UTC')::date))::int as n from (
           select device_id, ts from telemetry where tenant_id = ${ctx.tenantId}
           union all select device_id, ts from driving_events where tenant_id = ${ctx.tenantId}
-        ) x where ts < ${new Date(today0).toISOString()}::timestamptz`))[0]!.n,
+        ) x where ts < ${new Date(today0).toISOString()}::timestamptz`)
+      )[0]!.n,
     );
     expect(await rollupDays()).toBe(expectedDays);
     for (const d of DEVICES) expect(await cleanBefore(d)).toBe(new Date(today0).toISOString().slice(0, 10));
@@ -311,7 +335,9 @@ describe.each(KINDS)("daily telemetry rollups give the raw window's figures (%s)
     const stored = Number((await q(sql`select count(*)::int as n from telemetry where tenant_id = ${ctx.tenantId}`))[0]!.n);
     expect(full + rounding).toBeGreaterThanOrEqual(stored); // the raw part reads every reading of the window
     // The rolled-up part reads the last rolled day and today raw (and nothing of the head: no data a year ago).
-    const recent = Number((await q(sql`select count(*)::int as n from telemetry where tenant_id = ${ctx.tenantId} and ts >= ${new Date(today0 - 2 * DAY).toISOString()}::timestamptz`))[0]!.n);
+    const recent = Number(
+      (await q(sql`select count(*)::int as n from telemetry where tenant_id = ${ctx.tenantId} and ts >= ${new Date(today0 - 2 * DAY).toISOString()}::timestamptz`))[0]!.n,
+    );
     expect(rolled).toBeLessThanOrEqual(recent * 3 + 50);
     expect(rolled).toBeLessThan(full / 3);
     // The great-circle km and the CSRD report's vehicles per month read the rollups too.

@@ -145,7 +145,10 @@ describe("Citus readiness: tenant_id is every tenant table's distribution key", 
     const gaps: string[] = [];
     for (const t of TENANT_TABLES) {
       const keys = constraints.filter((c) => c.table === t && (c.kind === "primary key" || c.kind === "unique" || c.kind === "exclusion"));
-      expect(keys.some((c) => c.kind === "primary key"), `${t} has a primary key`).toBe(true);
+      expect(
+        keys.some((c) => c.kind === "primary key"),
+        `${t} has a primary key`,
+      ).toBe(true);
       for (const c of keys) if (!c.columns.includes("tenant_id")) gaps.push(`${t}: ${c.kind} (${c.columns.join(", ")})`);
       for (const i of uniqueIndexes.filter((i) => i.table === t)) if (!i.columns.includes("tenant_id")) gaps.push(`${t}: unique index ${i.name} (${i.columns.join(", ")})`);
     }

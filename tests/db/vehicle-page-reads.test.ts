@@ -19,7 +19,10 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   a = (await createTenantWithKey(tdb.handle.db, { name: "A" })).tenantId;
   b = (await createTenantWithKey(tdb.handle.db, { name: "B" })).tenantId;
-  await insertDevices(tdb.handle.db, a, [{ deviceId: "car", powertrain: "BEV", lat: 61.5, lon: 23.8 }, { deviceId: "other", powertrain: "ICE" }]);
+  await insertDevices(tdb.handle.db, a, [
+    { deviceId: "car", powertrain: "BEV", lat: 61.5, lon: 23.8 },
+    { deviceId: "other", powertrain: "ICE" },
+  ]);
   await insertDevices(tdb.handle.db, b, [{ deviceId: "car", powertrain: "BEV" }]);
 });
 
@@ -51,7 +54,7 @@ describe("getVehicleSummary (the map's marker)", () => {
     await insertAlert(tdb.handle.db, a, { deviceId: "car", severity: "CRITICAL", acknowledged: true });
     expect((await getVehicleSummary({ ctx: ctxOf(a), input: { device_id: "car" } }))?.alertLevel).toBe("warning");
     expect((await getVehicleSummary({ ctx: ctxOf(b), input: { device_id: "car" } }))?.alertLevel).toBe("critical");
-    expect((await getVehicleSummary({ ctx: ctxOf(a), input: { device_id: "nothing" } }))).toBeNull();
+    expect(await getVehicleSummary({ ctx: ctxOf(a), input: { device_id: "nothing" } })).toBeNull();
   });
 });
 

@@ -28,15 +28,15 @@ beforeAll(async () => {
   // Tenant A: one position an hour for 5 days up to `latest` (121 rows), lat encoding the hour index;
   // plus rows without a position and one with an impossible latitude, which the track leaves out.
   const hoursBack = Array.from({ length: 121 }, (_, i) => 120 - i);
-  await tdb.handle.db.insert(telemetry).values([
-    ...hoursBack.map((h) => ({ tenantId: a, deviceId: "van-1", ts: new Date(latest.getTime() - h * HOUR), lat: 60 + h / 1000, lon: 24.9 })),
-    { tenantId: a, deviceId: "van-1", ts: new Date(latest.getTime() - 30 * 60_000), lat: null, lon: null, socPct: 50 },
-    { tenantId: a, deviceId: "van-1", ts: new Date(latest.getTime() - 90 * 60_000), lat: 95, lon: 24.9 },
-  ]);
+  await tdb.handle.db
+    .insert(telemetry)
+    .values([
+      ...hoursBack.map((h) => ({ tenantId: a, deviceId: "van-1", ts: new Date(latest.getTime() - h * HOUR), lat: 60 + h / 1000, lon: 24.9 })),
+      { tenantId: a, deviceId: "van-1", ts: new Date(latest.getTime() - 30 * 60_000), lat: null, lon: null, socPct: 50 },
+      { tenantId: a, deviceId: "van-1", ts: new Date(latest.getTime() - 90 * 60_000), lat: 95, lon: 24.9 },
+    ]);
   // Tenant B: the same device id, elsewhere, and later: it must neither appear nor move A's window.
-  await tdb.handle.db.insert(telemetry).values(
-    [0, 1, 2].map((h) => ({ tenantId: b, deviceId: "van-1", ts: new Date(latest.getTime() + (10 - h) * HOUR), lat: -33.9, lon: 18.4 })),
-  );
+  await tdb.handle.db.insert(telemetry).values([0, 1, 2].map((h) => ({ tenantId: b, deviceId: "van-1", ts: new Date(latest.getTime() + (10 - h) * HOUR), lat: -33.9, lon: 18.4 })));
 });
 
 afterAll(async () => {
@@ -59,7 +59,11 @@ describe("getVehicleTrack", () => {
     expect(track.from).toBe(new Date(latest.getTime() - TRACK_DAYS * 24 * HOUR).toISOString());
 
     const other = await getVehicleTrack({ ctx: ctxOf(b), input: { device_id: "van-1" } });
-    expect(other.points.map((p) => [p[0], p[1]])).toEqual([[-33.9, 18.4], [-33.9, 18.4], [-33.9, 18.4]]);
+    expect(other.points.map((p) => [p[0], p[1]])).toEqual([
+      [-33.9, 18.4],
+      [-33.9, 18.4],
+      [-33.9, 18.4],
+    ]);
   });
 
   it("thins evenly to the bound, keeping the first and the latest position", async () => {

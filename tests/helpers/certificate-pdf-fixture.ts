@@ -14,10 +14,7 @@ interface TestKey {
   jwk: PublishedKey;
 }
 
-export function makeTestKey(
-  kid: string,
-  lifecycle: Partial<Pick<PublishedKey, "status" | "valid_from" | "valid_until" | "revoked_at" | "revocation_reason">> = {},
-): TestKey {
+export function makeTestKey(kid: string, lifecycle: Partial<Pick<PublishedKey, "status" | "valid_from" | "valid_until" | "revoked_at" | "revocation_reason">> = {}): TestKey {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
   const pdf = createPdfSigningCertificate(kid, new Date("2026-01-01T00:00:00Z"));
   const pdfCertificateSha256 = certificateFingerprint(certificateDer(pdf.certificatePem));
@@ -61,9 +58,21 @@ export function certificatePdfInput(overrides: Partial<CertificatePdfInput> = {}
           { label: "Remaining usable capacity", value: "70.4 kWh", note: "FDP estimate, ±2.1 kWh (95 % band)" },
         ],
       },
-      { title: "Scores", rows: [{ label: "Vehicle health score", value: "82 / 100" }, { label: "Total asset score (TAS)", value: "B" }] },
+      {
+        title: "Scores",
+        rows: [
+          { label: "Vehicle health score", value: "82 / 100" },
+          { label: "Total asset score (TAS)", value: "B" },
+        ],
+      },
       { title: "Residual value", rows: [{ label: "Residual value", value: "54.3 % of the new price", note: "rule-based, rv-rules-2027.01" }] },
-      { title: "Versions", rows: [{ label: "TAS", value: "tas-2027.01" }, { label: "Residual value", value: "rv-rules-2027.01" }] },
+      {
+        title: "Versions",
+        rows: [
+          { label: "TAS", value: "tas-2027.01" },
+          { label: "Residual value", value: "rv-rules-2027.01" },
+        ],
+      },
     ],
     signing: {
       kid: "fdp-test-1",

@@ -19,8 +19,7 @@ export async function tenantRowCounts(db: Db, tenantId: string): Promise<Record<
  */
 export async function tenantDataState(db: Db, tenantId: string): Promise<Record<string, string | number>> {
   const columns = Object.entries(TENANT_TABLES).map(
-    ([name, table]) =>
-      sql`(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${sql.raw(table)} x where tenant_id = ${tenantId}) as ${sql.raw(`"${name}"`)}`,
+    ([name, table]) => sql`(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${sql.raw(table)} x where tenant_id = ${tenantId}) as ${sql.raw(`"${name}"`)}`,
   );
   const [r] = await rows<Record<string, string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
   return { ...(await tenantRowCounts(db, tenantId)), ...Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [`${k}_md5`, v])) };

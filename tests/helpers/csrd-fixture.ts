@@ -9,7 +9,9 @@ import { withDistance } from "./distance-evidence";
  * computed by hand in tests/unit/reports/csrd.test.ts.
  */
 export const csrdFixtureNow = new Date("2026-02-10T12:00:00Z");
-export const csrdVehicle = (v: Partial<Omit<EmissionsVehicleInput, "distance">> & { device_id: string; odometer_km?: number | null; great_circle_km?: number }): EmissionsVehicleInput => ({
+export const csrdVehicle = (
+  v: Partial<Omit<EmissionsVehicleInput, "distance">> & { device_id: string; odometer_km?: number | null; great_circle_km?: number },
+): EmissionsVehicleInput => ({
   device_name: v.device_id,
   powertrain: null,
   fuel_type: null,
@@ -69,4 +71,3 @@ export function buildCsrdFixture(
     }),
   };
 }
-

@@ -31,7 +31,7 @@ async function dropPostgresDatabase(name: string): Promise<void> {
 export async function createPostgresDatabase(prefix = "fdp_test", from?: "migrated" | "seeded"): Promise<{ url: string; fromTemplate: boolean; drop(): Promise<void> }> {
   const templates = providedTemplates();
   const template = from === "seeded" ? templates.postgresSeeded : from === "migrated" ? templates.postgresMigrated : undefined;
-  if (from === "seeded" && !template) throw new Error("no seeded Postgres template: add makeTemplates([\"postgresSeeded\"]) to this project's globalSetup");
+  if (from === "seeded" && !template) throw new Error('no seeded Postgres template: add makeTemplates(["postgresSeeded"]) to this project\'s globalSetup');
   let name: string;
   if (template) name = await clonePostgresTemplate(template, prefix);
   else {

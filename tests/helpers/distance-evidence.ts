@@ -14,7 +14,9 @@ function distanceEvidence(odometerKm: number | null, gpsKm = 0): DistanceEvidenc
 }
 
 /** The reports' test vehicles in shorthand: `odometer_km` and `great_circle_km` become `distance`. */
-export function withDistance<T extends { odometer_km?: number | null; great_circle_km?: number }>(v: T): Omit<T, "odometer_km" | "great_circle_km"> & { distance: DistanceEvidence } {
+export function withDistance<T extends { odometer_km?: number | null; great_circle_km?: number }>(
+  v: T,
+): Omit<T, "odometer_km" | "great_circle_km"> & { distance: DistanceEvidence } {
   const { odometer_km = null, great_circle_km = 0, ...rest } = v;
   return { ...rest, distance: distanceEvidence(odometer_km, great_circle_km) };
 }

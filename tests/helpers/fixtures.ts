@@ -37,7 +37,14 @@ interface DeviceFixture {
 /** Inserts devices with a snapshot each (ingest arrives in a later issue; this is its stand-in for reads). */
 export async function insertDevices(db: Db, tenantId: string, list: DeviceFixture[]): Promise<void> {
   await db.insert(devices).values(
-    list.map((d) => ({ tenantId, deviceId: d.deviceId, name: d.name ?? d.deviceId, powertrain: d.powertrain ?? null, powertrainSource: d.powertrain ? "master_data" as const : null, batteryKwh: d.batteryKwh ?? null })),
+    list.map((d) => ({
+      tenantId,
+      deviceId: d.deviceId,
+      name: d.name ?? d.deviceId,
+      powertrain: d.powertrain ?? null,
+      powertrainSource: d.powertrain ? ("master_data" as const) : null,
+      batteryKwh: d.batteryKwh ?? null,
+    })),
   );
   await db.insert(fleetSnapshot).values(
     list.map((d) => ({

@@ -8,7 +8,10 @@ import type postgres from "postgres";
  */
 const dir = path.join(process.cwd(), "drizzle");
 
-const migrationFiles = (): string[] => readdirSync(dir).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort();
+const migrationFiles = (): string[] =>
+  readdirSync(dir)
+    .filter((f) => /^\d{4}_.*\.sql$/.test(f))
+    .sort();
 
 export async function runMigrationFile(pg: postgres.Sql, file: string): Promise<void> {
   for (const statement of readFileSync(path.join(dir, file), "utf8").split("--> statement-breakpoint")) {

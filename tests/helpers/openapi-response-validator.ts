@@ -18,7 +18,7 @@ function validatorHost(): Ajv2020 {
   if (ajv) return ajv;
   ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema({ ...(openApiDocument()), $id: DOC_ID });
+  ajv.addSchema({ ...openApiDocument(), $id: DOC_ID });
   return ajv;
 }
 

@@ -25,9 +25,7 @@ export function rawRequest(url: string, request: string): Promise<RawAnswer> {
       const split = all.indexOf("\r\n\r\n");
       const head = all.subarray(0, split === -1 ? all.length : split).toString("latin1");
       const [statusLine = "", ...lines] = head.split("\r\n");
-      const headers = Object.fromEntries(
-        lines.map((l) => [l.slice(0, l.indexOf(":")).trim().toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
-      );
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).trim().toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
       let body: Buffer = split === -1 ? Buffer.alloc(0) : all.subarray(split + 4);
       if (headers["transfer-encoding"] === "chunked") body = dechunk(body);
       resolve({ status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8"), raw: body });
@@ -51,5 +49,7 @@ function dechunk(b: Buffer): Buffer {
 /** A one-shot request line + headers (Connection: close), with an optional body. */
 export function requestText(method: string, target: string, headers: Record<string, string> = {}, body = ""): string {
   const all = { Host: "localhost", Connection: "close", ...(body ? { "Content-Length": String(Buffer.byteLength(body)) } : {}), ...headers };
-  return `${method} ${target} HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${body}`;
+  return `${method} ${target} HTTP/1.1\r\n${Object.entries(all)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\r\n")}\r\n\r\n${body}`;
 }

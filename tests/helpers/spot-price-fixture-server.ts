@@ -35,7 +35,11 @@ export function quarterHourPrices(startMs: number, count: number): FixturePrice[
   for (let i = 0; i < count; i++) {
     const s = startMs + i * 15 * 60_000;
     // Distinct values with up to 3 decimals, one negative (the market does go below zero).
-    out.push({ price: i === 5 ? -0.251 : Math.round((3 + ((i * 37) % 211) / 10) * 1000) / 1000, startDate: new Date(s).toISOString(), endDate: new Date(s + 15 * 60_000).toISOString() });
+    out.push({
+      price: i === 5 ? -0.251 : Math.round((3 + ((i * 37) % 211) / 10) * 1000) / 1000,
+      startDate: new Date(s).toISOString(),
+      endDate: new Date(s + 15 * 60_000).toISOString(),
+    });
   }
   return out.reverse();
 }

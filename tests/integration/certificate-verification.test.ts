@@ -156,7 +156,11 @@ describe("offline verification with the published keys", () => {
     expect(bad.code).toBe(1);
     expect(bad.out.valid).toBe(false);
     // poppler agrees, with no FDP code involved.
-    const pdfsig = (file: string) => run("pdfsig", [path.join(work, file)]).then((r) => r.stdout, (e: { stdout: string }) => e.stdout);
+    const pdfsig = (file: string) =>
+      run("pdfsig", [path.join(work, file)]).then(
+        (r) => r.stdout,
+        (e: { stdout: string }) => e.stdout,
+      );
     expect(await pdfsig("good.pdf")).toContain("Signature Validation: Signature is Valid.");
     expect(await pdfsig("bad.pdf")).not.toContain("Signature is Valid");
   }, 60_000);

@@ -355,7 +355,9 @@ describe("SIGTERM", () => {
     let halfSent!: () => void;
     const uploadHalfSent = new Promise<void>((r) => (halfSent = r));
     const upload = rawConnection((s) => {
-      s.write(`POST /api/v1/oem/ingest HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${tenant.key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n`);
+      s.write(
+        `POST /api/v1/oem/ingest HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${tenant.key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n`,
+      );
       let i = 0;
       const timer = setInterval(() => {
         if (s.destroyed) return clearInterval(timer);

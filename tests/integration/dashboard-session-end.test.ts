@@ -101,7 +101,11 @@ describe("a copied session cookie after a password change or the user's deletion
       const email = change === "deletion" ? "leaves@acme.example" : "changes@acme.example";
       const cookie = await signIn(email);
       if (change === "deletion") await tdb.handle.db.delete(users).where(eq(users.email, email));
-      else await tdb.handle.db.update(users).set({ passwordHash: await bcrypt.hash("another-password-42", 4) }).where(eq(users.email, email));
+      else
+        await tdb.handle.db
+          .update(users)
+          .set({ passwordHash: await bcrypt.hash("another-password-42", 4) })
+          .where(eq(users.email, email));
       const reveal = await callAction("revealSecretAction", cookie, "[]");
       expect(reveal.text).not.toContain(ingestSecret);
       expect(reveal.redirect ?? "").toMatch(/\/login/);

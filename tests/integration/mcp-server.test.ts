@@ -86,7 +86,13 @@ describe("MCP on the built app", () => {
     const stdio = new Client({ name: "desktop-client", version: "0.0.0" });
     const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === "string"));
     await stdio.connect(
-      new StdioClientTransport({ command: "npx", args: ["--prefix", ROOT, "fdp-mcp"], cwd: path.parse(ROOT).root, env: { ...env, FDP_API_KEY: SANDBOX_KEY, FDP_BASE_URL: app.url }, stderr: "pipe" }),
+      new StdioClientTransport({
+        command: "npx",
+        args: ["--prefix", ROOT, "fdp-mcp"],
+        cwd: path.parse(ROOT).root,
+        env: { ...env, FDP_API_KEY: SANDBOX_KEY, FDP_BASE_URL: app.url },
+        stderr: "pipe",
+      }),
     );
     try {
       expect(stdio.getServerVersion()).toMatchObject({ name: "fdp", version: "1.3.2" });

@@ -192,7 +192,10 @@ describe("pages", () => {
     const statuses: string[] = [];
     for (const [path, cookie] of [...signedOut().map((p) => [p, ""] as const), ...signedIn().map((p) => [p, session] as const)]) {
       for (const https of [false, true]) {
-        const res = await fetch(`${app.url}${path}`, { redirect: "manual", headers: { "x-forwarded-for": client(), ...(cookie ? { cookie } : {}), ...(https ? { "x-forwarded-proto": "https" } : {}) } });
+        const res = await fetch(`${app.url}${path}`, {
+          redirect: "manual",
+          headers: { "x-forwarded-for": client(), ...(cookie ? { cookie } : {}), ...(https ? { "x-forwarded-proto": "https" } : {}) },
+        });
         const what = `${path} signed-in=${Boolean(cookie)} https=${https} → ${res.status}`;
         statuses.push(what);
         expect(res.status, what).toBeLessThan(500);
@@ -265,7 +268,13 @@ describe("server actions", () => {
   /** The /login form as the page renders it for a browser without JavaScript: its hidden action fields. */
   async function loginFormFields(): Promise<[string, string][]> {
     const html = await (await fetch(`${app.url}/login`)).text();
-    const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    const decode = (s: string) =>
+      s
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&");
     const fields = [...html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)].map((m) => [decode(m[1]!), decode(m[2] ?? "")] as [string, string]);
     expect(fields.some(([name]) => name.startsWith("$ACTION_"))).toBe(true);
     return fields;
@@ -285,7 +294,10 @@ describe("server actions", () => {
       const refused = await postLogin(origin);
       expect(refused.status, origin).toBe(403);
       expect(refused.headers.get("content-type"), origin).toMatch(/^text\/html/);
-      expect(refused.headers.getSetCookie().some((c) => /session-token/.test(c)), origin).toBe(false);
+      expect(
+        refused.headers.getSetCookie().some((c) => /session-token/.test(c)),
+        origin,
+      ).toBe(false);
       expectEveryAnswerHeaders(refused.headers, `cross-origin action from ${origin}`);
       expect(await refused.text()).toContain("sent from another website");
     }

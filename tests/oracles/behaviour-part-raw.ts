@@ -1,13 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DevicePart } from "@/lib/devices/device-query";
-import {
-  behaviourAggregates,
-  harshAggregates,
-  HARSH_MEASURES,
-  measureColumns,
-  SOURCE_COLUMNS,
-  type BehaviourMeasures,
-} from "@/lib/telemetry/queries/behaviour-sql";
+import { behaviourAggregates, harshAggregates, HARSH_MEASURES, measureColumns, SOURCE_COLUMNS, type BehaviourMeasures } from "@/lib/telemetry/queries/behaviour-sql";
 
 /**
  * The behaviour part of a device query over `[since, until]` (ISO strings), computed from the raw

@@ -78,7 +78,9 @@ beforeAll(async () => {
       return `| ${v.truth.deviceId.padEnd(16)} | ${String(v.truth.samplingMinutes).padStart(4)} min | ${v.truth.chargesInPeriod ? "yes" : "no "} | ${truth.toFixed(1).padStart(6)} | ${String(got).padStart(6)} | ${err.padStart(8)} | ${asserted.has(v.truth.deviceId) ? "yes" : "no"} |`;
     });
   console.log(
-    [`Energy at the plug, kWh/100 km, truth vs computed (${tdb.kind}):`, "| device           | sampling | charges in period | truth | computed | error | asserted |", ...rows].join("\n"),
+    [`Energy at the plug, kWh/100 km, truth vs computed (${tdb.kind}):`, "| device           | sampling | charges in period | truth | computed | error | asserted |", ...rows].join(
+      "\n",
+    ),
   );
 }, 300_000);
 

@@ -18,7 +18,10 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await createTenantWithKey(tdb.handle.db);
   await insertDevices(tdb.handle.db, t.tenantId, [{ deviceId: "dev-1" }]);
-  app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", RATE_LIMIT_AUTH_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL } });
+  app = await startRouteServer({
+    db: tdb.handle,
+    env: { RATE_LIMIT_API_PER_MIN: "10000", RATE_LIMIT_AUTH_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL },
+  });
 });
 
 afterAll(async () => {
@@ -63,15 +66,11 @@ describe("the probes that answered 500", () => {
 
   it("an ingest record with \\u0000 or \\udc00 in raw_data, charging_status or raw_data.vehicle.make: 400 naming it", async () => {
     for (const poison of ["\\u0000", "\\udc00"]) {
-      expect((await refused("/api/v1/oem/ingest", { method: "POST", rawBody: ingestRecord(`"raw_data":{"note":"a${poison}b"}`) })).fields).toEqual([
-        "vehicles.0.raw_data.note",
+      expect((await refused("/api/v1/oem/ingest", { method: "POST", rawBody: ingestRecord(`"raw_data":{"note":"a${poison}b"}`) })).fields).toEqual(["vehicles.0.raw_data.note"]);
+      expect((await refused("/api/v1/oem/ingest", { method: "POST", rawBody: ingestRecord(`"charging_status":"x${poison}"`) })).fields).toEqual(["vehicles.0.charging_status"]);
+      expect((await refused("/api/v1/oem/ingest", { method: "POST", rawBody: ingestRecord(`"raw_data":{"vehicle":{"make":"Vol${poison}vo"}}`) })).fields).toEqual([
+        "vehicles.0.raw_data.vehicle.make",
       ]);
-      expect((await refused("/api/v1/oem/ingest", { method: "POST", rawBody: ingestRecord(`"charging_status":"x${poison}"`) })).fields).toEqual([
-        "vehicles.0.charging_status",
-      ]);
-      expect(
-        (await refused("/api/v1/oem/ingest", { method: "POST", rawBody: ingestRecord(`"raw_data":{"vehicle":{"make":"Vol${poison}vo"}}`) })).fields,
-      ).toEqual(["vehicles.0.raw_data.vehicle.make"]);
       // As a member name, too.
       expect((await refused("/api/v1/oem/ingest", { method: "POST", rawBody: ingestRecord(`"raw_data":{"k${poison}":1}`) })).status).toBe(400);
     }

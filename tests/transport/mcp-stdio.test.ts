@@ -87,7 +87,15 @@ beforeAll(async () => {
   certificate = await issueCertificate(db, a.tenantId, OWN);
   app = await startRouteServer({
     db: tdb.handle,
-    env: { RATE_LIMIT_API_PER_MIN: "100000", RATE_LIMIT_AUTH_PER_MIN: "100000", RATE_LIMIT_PUBLIC_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL, AUTH_CACHE_TTL_SECONDS: "0" },
+    env: {
+      RATE_LIMIT_API_PER_MIN: "100000",
+      RATE_LIMIT_AUTH_PER_MIN: "100000",
+      RATE_LIMIT_PUBLIC_PER_MIN: "100000",
+      REDIS_URL: undefined,
+      DATABASE_URL: tdb.url,
+      SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL,
+      AUTH_CACHE_TTL_SECONDS: "0",
+    },
   });
   http = await connectMcpClient(app.url, a.key);
   stdio = await connectStdio(a.key);
@@ -103,7 +111,9 @@ afterAll(async () => {
 /** The example request of the tool's operation, aimed at `device` (and the own certificate). */
 function partsFor(entry: ToolEntry, device = OWN): RequestParts {
   const op = entry.operation;
-  const parts = exampleParts(op, { path: { ...(op.pathParams.includes("device_id") ? { device_id: device } : {}), ...(op.pathParams.includes("certificate_number") ? { certificate_number: certificate } : {}) } });
+  const parts = exampleParts(op, {
+    path: { ...(op.pathParams.includes("device_id") ? { device_id: device } : {}), ...(op.pathParams.includes("certificate_number") ? { certificate_number: certificate } : {}) },
+  });
   const body = parts.body as Record<string, unknown> | undefined;
   if (body && Array.isArray(body.device_ids)) parts.body = { ...body, device_ids: [device, FOREIGN] };
   return parts;
@@ -118,7 +128,11 @@ const VOLATILE = new Set(["generated_at", "fetched_at", "data_age_seconds", "req
 function stable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stable);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !VOLATILE.has(k)).map(([k, v]) => [k, stable(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !VOLATILE.has(k))
+      .map(([k, v]) => [k, stable(v)]),
+  );
 }
 
 /** The same call through the proxy and over HTTP: both results, the proxy's first. */
@@ -262,7 +276,13 @@ describe("what only the proxy does", () => {
     const limited = await connectStdio(limitedTenant.key);
     try {
       const outcomes: string[] = [];
-      for (let i = 0; i < 3; i++) outcomes.push(await limited.client.listTools().then(() => "served", (err: unknown) => String(err)));
+      for (let i = 0; i < 3; i++)
+        outcomes.push(
+          await limited.client.listTools().then(
+            () => "served",
+            (err: unknown) => String(err),
+          ),
+        );
       for (const outcome of outcomes.slice(1)) expect(outcome).toMatch(/429 rate_limited: .{10,}/);
     } finally {
       await limited.close();
@@ -332,7 +352,10 @@ describe("lines the proxy cannot pass on as they are", () => {
       ].join("\n"),
     );
     expect(await new Promise<number | null>((resolve) => child.on("exit", resolve))).toBe(0);
-    const answers = out.trim().split("\n").map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string } });
+    const answers = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string } });
     const nullIds = answers.filter((x) => x.id === null).map((x) => x.error?.code);
     expect(nullIds.sort()).toEqual([-32700, -32600, -32600].sort());
     for (const id of [7, 9, 10]) {
@@ -369,7 +392,10 @@ describe("the proxy's helpers", () => {
     expect(refused.data).toEqual({ http_status: 429, error: "rate_limited", request_id: "req_1" });
     const html = describeUpstreamFailure(new StreamableHTTPError(502, "Error POSTing to endpoint: <html>Bad Gateway</html>"), endpoint);
     expect(html.message).toBe("FDP at http://fdp.test/api/mcp answered 502 bad gateway: <html>Bad Gateway</html>");
-    const down = describeUpstreamFailure(new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:3000"), { code: "ECONNREFUSED" }) }), endpoint);
+    const down = describeUpstreamFailure(
+      new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:3000"), { code: "ECONNREFUSED" }) }),
+      endpoint,
+    );
     expect(down.message).toMatch(/not reachable \(connect ECONNREFUSED 127\.0\.0\.1:3000\)/);
   });
 });

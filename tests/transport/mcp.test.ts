@@ -69,7 +69,16 @@ beforeAll(async () => {
   };
   app = await startRouteServer({
     db: tdb.handle,
-    env: { RATE_LIMIT_API_PER_MIN: "100000", RATE_LIMIT_AUTH_PER_MIN: "100000", RATE_LIMIT_PUBLIC_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL, AUTH_CACHE_TTL_SECONDS: "0", PUBLIC_BASE_URL: "https://fdp.example.com" },
+    env: {
+      RATE_LIMIT_API_PER_MIN: "100000",
+      RATE_LIMIT_AUTH_PER_MIN: "100000",
+      RATE_LIMIT_PUBLIC_PER_MIN: "100000",
+      REDIS_URL: undefined,
+      DATABASE_URL: tdb.url,
+      SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL,
+      AUTH_CACHE_TTL_SECONDS: "0",
+      PUBLIC_BASE_URL: "https://fdp.example.com",
+    },
   });
   client = await connectMcpClient(app.url, a.key);
 });
@@ -83,7 +92,12 @@ afterAll(async () => {
 /** The example request of the tool's operation, aimed at the caller's own device and certificate. */
 function ownParts(entry: ToolEntry, who: { device: string; certificate: string } = { device: OWN, certificate: certificates.own }): RequestParts {
   const op = entry.operation;
-  const parts = exampleParts(op, { path: { ...(op.pathParams.includes("device_id") ? { device_id: who.device } : {}), ...(op.pathParams.includes("certificate_number") ? { certificate_number: who.certificate } : {}) } });
+  const parts = exampleParts(op, {
+    path: {
+      ...(op.pathParams.includes("device_id") ? { device_id: who.device } : {}),
+      ...(op.pathParams.includes("certificate_number") ? { certificate_number: who.certificate } : {}),
+    },
+  });
   const body = parts.body as Record<string, unknown> | undefined;
   if (body && Array.isArray(body.device_ids)) parts.body = { ...body, device_ids: [who.device, "dev-a2", FOREIGN] };
   return parts;
@@ -120,7 +134,11 @@ const VOLATILE = new Set(["generated_at", "fetched_at", "data_age_seconds"]);
 function stable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stable);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !VOLATILE.has(k)).map(([k, v]) => [k, stable(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !VOLATILE.has(k))
+      .map(([k, v]) => [k, stable(v)]),
+  );
 }
 
 describe("initialize and tools/list", () => {
@@ -145,7 +163,11 @@ describe("initialize and tools/list", () => {
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.inputSchema.additionalProperties).toBe(false);
       const props = Object.entries(tool.inputSchema.properties ?? {}) as [string, { description?: string }][];
-      expect(props.map(([k]) => k).sort()).toEqual(Object.keys(entry.operation.inputSchema.shape).filter((k) => !(entry.fixed && k in entry.fixed)).sort());
+      expect(props.map(([k]) => k).sort()).toEqual(
+        Object.keys(entry.operation.inputSchema.shape)
+          .filter((k) => !(entry.fixed && k in entry.fixed))
+          .sort(),
+      );
       for (const [name, prop] of props) expect(prop.description, `${tool.name}.${name}`).toMatch(/\w{3,}/);
       expect(tool.outputSchema?.type).toBe("object");
       expect(tool.description).toContain(entry.operation.summary);
@@ -185,7 +207,12 @@ describe.each(TOOL_CATALOGUE.map((entry) => [entry.name, entry] as const))("tool
     const restBody = (await rest.json()) as Record<string, unknown>;
     if (entry.name === "generate_certificate") {
       // Each call issues a new certificate: compare with the stored one the tool just issued.
-      const stored = await send(app, TOOL_CATALOGUE.find((t) => t.name === "get_certificate")!.operation, { path: { certificate_number: structured.certificate_number as string } }, { key: a.key });
+      const stored = await send(
+        app,
+        TOOL_CATALOGUE.find((t) => t.name === "get_certificate")!.operation,
+        { path: { certificate_number: structured.certificate_number as string } },
+        { key: a.key },
+      );
       const storedBody = (await stored.json()) as Record<string, unknown>;
       for (const key of Object.keys(storedBody).filter((k) => k in structured)) expect(structured[key], key).toEqual(storedBody[key]);
       expect(Object.keys(structured).sort()).toEqual(Object.keys(restBody).sort());
@@ -225,7 +252,10 @@ describe("errors are tool results with the CONTRACT body", () => {
     ];
     for (const [tool, args, field] of cases) {
       const body = expectToolError(await call(client, tool, args), "invalid_request");
-      expect(body.details?.map((d) => d.field), `${tool} ${JSON.stringify(args)}`).toContain(field);
+      expect(
+        body.details?.map((d) => d.field),
+        `${tool} ${JSON.stringify(args)}`,
+      ).toContain(field);
     }
   });
 
@@ -302,7 +332,12 @@ describe("keys and scopes", () => {
       ["fdp_live_" + "x".repeat(40), 401, "unauthorized"],
       [noMcp.key, 403, "forbidden"],
     ] as const) {
-      const res = await app.fetch("/api/mcp", { method: "POST", key, headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+      const res = await app.fetch("/api/mcp", {
+        method: "POST",
+        key,
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
       expect(res.status).toBe(status);
       const body = (await res.json()) as ErrorContent;
       expect(body.error).toBe(code);
@@ -405,7 +440,11 @@ describe("the HTTP edge keeps the CONTRACT envelope", () => {
     await expectEnvelope(await post({ body: "[" + "[".repeat(40) + "]".repeat(40) + "]" }), 400, "invalid_request");
     await expectEnvelope(await post({ body: JSON.stringify({ hello: "world" }) }), 400, "invalid_request");
     // Outside a tool's arguments, a lone surrogate is the edge's I-JSON refusal...
-    await expectEnvelope(await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_tas_score\ud800", arguments: {} } }) }), 400, "invalid_request");
+    await expectEnvelope(
+      await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_tas_score\ud800", arguments: {} } }) }),
+      400,
+      "invalid_request",
+    );
     await expectEnvelope(await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", pad: "x".repeat(1_100_000) }) }), 413, "payload_too_large");
   });
 
@@ -422,7 +461,10 @@ describe("the HTTP edge keeps the CONTRACT envelope", () => {
       const res = await post({ body: `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"get_tas_score","arguments":{"device_id":${raw}}}}` });
       expect(res.headers.get("x-request-id")).toMatch(/^req_/);
       const body = expectToolError(await toolResult(res), "invalid_request");
-      expect(body.details?.map((d) => d.field), raw).toEqual(["device_id"]);
+      expect(
+        body.details?.map((d) => d.field),
+        raw,
+      ).toEqual(["device_id"]);
       expect(body.request_id).toBe(res.headers.get("x-request-id"));
     }
   });
@@ -430,10 +472,22 @@ describe("the HTTP edge keeps the CONTRACT envelope", () => {
   it("...but only there, and only after the transport's checks, the tool's name and its scope", async () => {
     const nul = { device_id: "a\u0000b" };
     // Elsewhere in the message: the edge's 400.
-    await expectEnvelope(await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_tas_score", arguments: {}, _meta: { progressToken: "x\u0000" } } }) }), 400, "invalid_request");
-    await expectEnvelope(await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "prompts/get", params: { name: "fleet_csrd_summary", arguments: { start_date: "\u0000" } } }) }), 400, "invalid_request");
+    await expectEnvelope(
+      await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_tas_score", arguments: {}, _meta: { progressToken: "x\u0000" } } }) }),
+      400,
+      "invalid_request",
+    );
+    await expectEnvelope(
+      await post({ body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "prompts/get", params: { name: "fleet_csrd_summary", arguments: { start_date: "\u0000" } } }) }),
+      400,
+      "invalid_request",
+    );
     // A duplicate member name is refused whatever else the body holds.
-    await expectEnvelope(await post({ body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_fleet","arguments":{"limit":"\\u0000"}},"id":8}' }), 400, "invalid_request");
+    await expectEnvelope(
+      await post({ body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_fleet","arguments":{"limit":"\\u0000"}},"id":8}' }),
+      400,
+      "invalid_request",
+    );
     // The transport's own checks still come first.
     await expectEnvelope(await post({ headers: { accept: "text/plain" }, body: rpc({ name: "get_tas_score", arguments: nul }) }), 406, "invalid_request");
     // Then the tool's name, then its scope.
@@ -453,12 +507,20 @@ describe("the HTTP edge keeps the CONTRACT envelope", () => {
     ];
     for (const [params, field] of cases) {
       const body = expectToolError(await toolResult(await post({ body: rpc(params) })), "invalid_request");
-      expect(body.details?.map((d) => d.field), JSON.stringify(params)).toEqual([field]);
+      expect(
+        body.details?.map((d) => d.field),
+        JSON.stringify(params),
+      ).toEqual([field]);
     }
   });
 
   it("a JSON-RPC batch is refused with a sentence (one message per request; batches would also dodge the rate limit)", async () => {
-    const res = await post({ body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { jsonrpc: "2.0", id: 2, method: "tools/list" }]) });
+    const res = await post({
+      body: JSON.stringify([
+        { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      ]),
+    });
     expect((await expectEnvelope(res, 400, "invalid_request")).message).toMatch(/JSON object/);
   });
 
@@ -496,7 +558,22 @@ describe("resources and prompts", () => {
   it("serves every methodology page as fdp://methodology/<score>, text identical to the repository's", async () => {
     const { resources } = await client.listResources();
     const uris = resources.map((r) => r.uri);
-    for (const score of ["tas", "fleet-risk", "green-fleet", "vehicle-health", "battery-snapshot", "eol-summary", "residual-value", "residual-value-model", "mileage-forecast", "emissions", "csrd", "charging", "alerts", "overview"]) {
+    for (const score of [
+      "tas",
+      "fleet-risk",
+      "green-fleet",
+      "vehicle-health",
+      "battery-snapshot",
+      "eol-summary",
+      "residual-value",
+      "residual-value-model",
+      "mileage-forecast",
+      "emissions",
+      "csrd",
+      "charging",
+      "alerts",
+      "overview",
+    ]) {
       expect(uris).toContain(`fdp://methodology/${score}`);
     }
     const tas = await client.readResource({ uri: "fdp://methodology/tas" });
@@ -529,13 +606,15 @@ describe("resources and prompts", () => {
     const csrdText = (csrd.messages[0]?.content as { text: string }).text;
     expect(named(csrdText)).toEqual(expect.arrayContaining(["generate_csrd_report", "get_emissions_report", "get_green_fleet"]));
     await expect(client.getPrompt({ name: "assess_vehicle_for_lease_return", arguments: { device_id: "a/b" } })).rejects.toThrow(/device_id/);
-    await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "Jan" , end_date: "2026-01-31"} })).rejects.toThrow(/start_date/);
+    await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "Jan", end_date: "2026-01-31" } })).rejects.toThrow(/start_date/);
     await expect(client.getPrompt({ name: "nope", arguments: {} })).rejects.toThrow(/No prompt/);
     // The chained tools' own parsers judge the arguments: nothing a tool would refuse renders.
     await expect(client.getPrompt({ name: "assess_vehicle_for_lease_return", arguments: { device_id: OWN, contract_km: "0" } })).rejects.toThrow(/contract_km/);
     await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "2026-02-30", end_date: "2026-03-31" } })).rejects.toThrow(/start_date/);
     // ...and the reports' rule across the two dates.
-    await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "2026-03-31", end_date: "2026-01-01" } })).rejects.toThrow(/start_date must not be after end_date/);
+    await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "2026-03-31", end_date: "2026-01-01" } })).rejects.toThrow(
+      /start_date must not be after end_date/,
+    );
     await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "2020-01-01", end_date: "2025-12-31" } })).rejects.toThrow(/end_date at most 366 days/);
     await expect(client.getPrompt({ name: "fleet_csrd_summary", arguments: { start_date: "2026-01-01", end_date: "2099-01-01" } })).rejects.toThrow(/end_date/);
   });
@@ -570,7 +649,10 @@ describe("resources and prompts", () => {
       });
       const body = (await res.json()) as { result?: Record<string, unknown[]>; error?: unknown };
       expect(body.error, method).toBeUndefined();
-      expect(Object.values(body.result ?? {}).some((v) => Array.isArray(v) && v.length > 0), method).toBe(true);
+      expect(
+        Object.values(body.result ?? {}).some((v) => Array.isArray(v) && v.length > 0),
+        method,
+      ).toBe(true);
     }
   });
 });

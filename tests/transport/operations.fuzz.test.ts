@@ -42,7 +42,14 @@ beforeAll(async () => {
   ownCertificate = await issueCertificate(tdb.handle.db, t.tenantId, "dev-a");
   app = await startRouteServer({
     db: tdb.handle,
-    env: { RATE_LIMIT_API_PER_MIN: "1000000", RATE_LIMIT_AUTH_PER_MIN: "1000000", RATE_LIMIT_PUBLIC_PER_MIN: "1000000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL },
+    env: {
+      RATE_LIMIT_API_PER_MIN: "1000000",
+      RATE_LIMIT_AUTH_PER_MIN: "1000000",
+      RATE_LIMIT_PUBLIC_PER_MIN: "1000000",
+      REDIS_URL: undefined,
+      DATABASE_URL: tdb.url,
+      SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL,
+    },
   });
 });
 
@@ -62,7 +69,13 @@ function percentEncode(s: string): string {
     else {
       const cp = ch.codePointAt(0) ?? 0;
       const bytes =
-        cp < 0x80 ? [cp] : cp < 0x800 ? [0xc0 | (cp >> 6), 0x80 | (cp & 63)] : cp < 0x10000 ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)] : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
+        cp < 0x80
+          ? [cp]
+          : cp < 0x800
+            ? [0xc0 | (cp >> 6), 0x80 | (cp & 63)]
+            : cp < 0x10000
+              ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)]
+              : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
       out += bytes.map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
     }
   }
@@ -79,14 +92,33 @@ const hostileString = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom("", " ", "null", "true", "-1", "0", "1e400", "NaN", "Infinity", "9".repeat(400), "x".repeat(129), "x".repeat(5000), "..", ".", "%", "%FF", "' or 1=1--", "{}", "[]", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2026-02-30T00:00:00Z"),
+    arbitrary: fc.constantFrom(
+      "",
+      " ",
+      "null",
+      "true",
+      "-1",
+      "0",
+      "1e400",
+      "NaN",
+      "Infinity",
+      "9".repeat(400),
+      "x".repeat(129),
+      "x".repeat(5000),
+      "..",
+      ".",
+      "%",
+      "%FF",
+      "' or 1=1--",
+      "{}",
+      "[]",
+      "0000-01-01T00:00:00Z",
+      "9999-12-31T23:59:59Z",
+      "2026-02-30T00:00:00Z",
+    ),
   },
 );
-const hostileNumber = fc.oneof(
-  fc.double(),
-  fc.integer(),
-  fc.constantFrom(0, -0, -1, 1e308, -1e308, 2 ** 53 + 1, 1e-320, 101, 100.5, 500.0001),
-);
+const hostileNumber = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -0, -1, 1e308, -1e308, 2 ** 53 + 1, 1e-320, 101, 100.5, 500.0001));
 const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   hostileString,
@@ -95,18 +127,21 @@ const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
 );
 /** Date-times at and past every bound: year 0, offsets that cross into year 0, the epoch, far future, non-dates. */
 const hostileDateTime = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(
-    "0000-01-01T00:00:00Z",
-    "0001-01-01T00:00:00+14:00",
-    "1970-01-01T00:00:00Z",
-    "1999-12-31T23:59:59Z",
-    "9999-12-31T23:59:59Z",
-    "2026-02-30T00:00:00Z",
-    "2026-11-23T23:59:60Z",
-    "2026-11-23T10:00:00",
-    "2026-11-23",
-    "+275760-09-13T00:00:00Z",
-  ) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "0000-01-01T00:00:00Z",
+      "0001-01-01T00:00:00+14:00",
+      "1970-01-01T00:00:00Z",
+      "1999-12-31T23:59:59Z",
+      "9999-12-31T23:59:59Z",
+      "2026-02-30T00:00:00Z",
+      "2026-11-23T23:59:60Z",
+      "2026-11-23T10:00:00",
+      "2026-11-23",
+      "+275760-09-13T00:00:00Z",
+    ),
+  },
   { weight: 1, arbitrary: fc.date({ min: new Date(-62_167_219_200_000), max: new Date(253_402_300_799_000), noInvalidDate: true }).map((d) => d.toISOString()) },
 );
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T/;
@@ -170,12 +205,20 @@ function mutate(value: unknown, pick: number, how: "replace" | "add", name: stri
 function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
   const example = exampleParts(op);
   const path = fc.record(
-    Object.fromEntries(op.pathParams.map((name) => [name, fc.oneof(fc.constantFrom("dev-a", "dev.b:2", "unknown-1", ownCertificate, "FDP-CERT-20200101-NONE0"), hostileString.map(percentEncode), fc.string({ maxLength: 12 }))])),
+    Object.fromEntries(
+      op.pathParams.map((name) => [
+        name,
+        fc.oneof(fc.constantFrom("dev-a", "dev.b:2", "unknown-1", ownCertificate, "FDP-CERT-20200101-NONE0"), hostileString.map(percentEncode), fc.string({ maxLength: 12 })),
+      ]),
+    ),
   ) as fc.Arbitrary<Record<string, string>>;
   const declared = Object.keys(op.input.query?.shape ?? {});
   const queryValue = fc.oneof(hostileString, hostileNumber.map(String), fc.constantFrom("1", "30d", "365d", "366d", "0d", "CRITICAL", "info", "false", "TRUE", "500", "501"));
   const structuredQuery = fc
-    .tuple(fc.array(fc.tuple(fc.constantFrom(...(declared.length > 0 ? declared : ["x"])), queryValue), { maxLength: 4 }), fc.array(fc.tuple(fc.string({ maxLength: 6 }), queryValue), { maxLength: 2 }))
+    .tuple(
+      fc.array(fc.tuple(fc.constantFrom(...(declared.length > 0 ? declared : ["x"])), queryValue), { maxLength: 4 }),
+      fc.array(fc.tuple(fc.string({ maxLength: 6 }), queryValue), { maxLength: 2 }),
+    )
     .map(([known, extra]) => [...known, ...extra].map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&"));
   // The example's query with at most one member hostile: an operation with required query parameters
   // (dates of the reports) is otherwise never reached past validation.
@@ -229,9 +272,7 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
       ? [
           {
             weight: 2,
-            arbitrary: fc
-              .tuple(fc.constantFrom(...dateTimePaths(example.body)), hostileDateTime)
-              .map(([path, value]) => JSON.stringify(setAt(example.body, path, value))),
+            arbitrary: fc.tuple(fc.constantFrom(...dateTimePaths(example.body)), hostileDateTime).map(([path, value]) => JSON.stringify(setAt(example.body, path, value))),
           },
         ]
       : []),
@@ -244,7 +285,10 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
     { weight: 1, arbitrary: fc.constant(JSON.stringify(example.body).replace(/^\{/, `{${JSON.stringify(bodyNames[0])}:1,`)) },
     { weight: 1, arbitrary: fc.integer({ min: 30, max: 3000 }).map((d) => `{"${bodyNames[0]}":${"[".repeat(d)}${"]".repeat(d)}}`) },
   );
-  const contentType = fc.oneof({ weight: 9, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/json; charset=utf-16", "") });
+  const contentType = fc.oneof(
+    { weight: 9, arbitrary: fc.constant("application/json") },
+    { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/json; charset=utf-16", "") },
+  );
   return fc.record({ path, query, body, contentType });
 }
 

@@ -46,7 +46,15 @@ beforeAll(async () => {
   };
   app = await startRouteServer({
     db: tdb.handle,
-    env: { RATE_LIMIT_API_PER_MIN: "100000", RATE_LIMIT_AUTH_PER_MIN: "100000", RATE_LIMIT_PUBLIC_PER_MIN: "100000", REDIS_URL: undefined, DATABASE_URL: tdb.url, SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL, AUTH_CACHE_TTL_SECONDS: "0" },
+    env: {
+      RATE_LIMIT_API_PER_MIN: "100000",
+      RATE_LIMIT_AUTH_PER_MIN: "100000",
+      RATE_LIMIT_PUBLIC_PER_MIN: "100000",
+      REDIS_URL: undefined,
+      DATABASE_URL: tdb.url,
+      SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL,
+      AUTH_CACHE_TTL_SECONDS: "0",
+    },
   });
 });
 
@@ -171,10 +179,14 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
 
   if (Array.isArray((op.requestExample as { body?: { device_ids?: unknown } }).body?.device_ids)) {
     it("answers another tenant's device in a batch exactly as an unknown one", async () => {
-      const res = await send(app, op, exampleParts(op, { body: { ...(op.requestExample as { body: object }).body, device_ids: [FOREIGN_DEVICE, "no-such-device", OWN_DEVICE] } }), { key: a.key });
+      const res = await send(app, op, exampleParts(op, { body: { ...(op.requestExample as { body: object }).body, device_ids: [FOREIGN_DEVICE, "no-such-device", OWN_DEVICE] } }), {
+        key: a.key,
+      });
       expect(res.status).toBe(200);
       const { results } = (await res.json()) as { results: Record<string, unknown>[] };
-      const [foreign, unknown, own] = results.map((r) => JSON.parse(JSON.stringify(r).replaceAll(FOREIGN_DEVICE, "X").replaceAll("no-such-device", "X")) as Record<string, unknown>);
+      const [foreign, unknown, own] = results.map(
+        (r) => JSON.parse(JSON.stringify(r).replaceAll(FOREIGN_DEVICE, "X").replaceAll("no-such-device", "X")) as Record<string, unknown>,
+      );
       expect(foreign).toEqual(unknown);
       expect(foreign).toHaveProperty("error");
       expect(JSON.stringify(foreign)).not.toMatch(/score"?:\s*\d/);

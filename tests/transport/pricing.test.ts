@@ -38,7 +38,12 @@ interface ErrorBody {
 
 describe("POST /pricing/gordon-loeb", () => {
   it("class I worked example: z* = 123,606.80, ENBIS 152,786.40; proposed 100,000: ROI 1.5", async () => {
-    const res = await post("gordon-loeb", { vulnerability: 0.5, potential_loss_eur: 1_000_000, breach_function: { class: "I", alpha: 0.00001, beta: 1 }, proposed_investment_eur: 100_000 });
+    const res = await post("gordon-loeb", {
+      vulnerability: 0.5,
+      potential_loss_eur: 1_000_000,
+      breach_function: { class: "I", alpha: 0.00001, beta: 1 },
+      proposed_investment_eur: 100_000,
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({

@@ -49,7 +49,9 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Fleet</h1>
-          <p className="mt-1 text-slate-600">The latest state of every vehicle, as the API&apos;s <code className="rounded bg-slate-100 px-1 text-sm">GET /fleet</code> reports it.</p>
+          <p className="mt-1 text-slate-600">
+            The latest state of every vehicle, as the API&apos;s <code className="rounded bg-slate-100 px-1 text-sm">GET /fleet</code> reports it.
+          </p>
         </div>
       </div>
       {rows.length === 0 ? (
@@ -66,17 +68,28 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
           </dl>
           <form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Period of the fleet scores">
             <div>
-              <label htmlFor="period" className="block text-sm font-medium text-slate-700">Score period</label>
+              <label htmlFor="period" className="block text-sm font-medium text-slate-700">
+                Score period
+              </label>
               <select id="period" name="period" defaultValue={`${query.period}d`} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
                 {(PERIODS.includes(`${query.period}d` as (typeof PERIODS)[number]) ? PERIODS : [...PERIODS, `${query.period}d`]).map((p) => (
-                  <option key={p} value={p}>last {p.replace("d", " days")}</option>
+                  <option key={p} value={p}>
+                    last {p.replace("d", " days")}
+                  </option>
                 ))}
               </select>
             </div>
-            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
               Update scores
             </button>
-            {!parsed.success && <p className="text-sm text-red-700">That period is not valid (1–{MAX_PERIOD_DAYS} days, like <code>30d</code>): showing the last {DEFAULT_PERIOD_DAYS} days.</p>}
+            {!parsed.success && (
+              <p className="text-sm text-red-700">
+                That period is not valid (1–{MAX_PERIOD_DAYS} days, like <code>30d</code>): showing the last {DEFAULT_PERIOD_DAYS} days.
+              </p>
+            )}
           </form>
           <div className="mt-3 grid grid-cols-1 gap-3 lg:grid-cols-2">
             <ScoreCard
@@ -113,10 +126,21 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
             />
           </div>
           <section className="mt-6" aria-labelledby="fleet-map-title">
-            <h2 id="fleet-map-title" className="sr-only">Fleet map</h2>
+            <h2 id="fleet-map-title" className="sr-only">
+              Fleet map
+            </h2>
             {/* Latest positions coloured by alert level, clustered; the offline Natural Earth basemap unless NEXT_PUBLIC_MAP_TILE_URL is set. */}
             <FleetMap
-              vehicles={rows.map((r) => ({ device_id: r.device_id, name: r.device_name, lat: r.lat, lon: r.lon, alert_level: r.alert_level, status: r.status, powertrain: r.powertrain, soc_pct: r.soc_pct }))}
+              vehicles={rows.map((r) => ({
+                device_id: r.device_id,
+                name: r.device_name,
+                lat: r.lat,
+                lon: r.lon,
+                alert_level: r.alert_level,
+                status: r.status,
+                powertrain: r.powertrain,
+                soc_pct: r.soc_pct,
+              }))}
               height={440}
               ariaLabel="Map of the fleet's latest positions, coloured by alert level"
             />
@@ -150,7 +174,9 @@ function SortHeader({ label, sortKey, view, period, numeric }: { label: string; 
     <th scope="col" aria-sort={active ? (view.dir === "asc" ? "ascending" : "descending") : "none"} className={`px-4 py-3 font-semibold ${numeric ? "text-right" : ""}`}>
       <Link href={hrefOf(next, period)} className="inline-flex items-center gap-1 underline-offset-2 hover:underline" data-sort-key={sortKey}>
         {label}
-        <span aria-hidden="true" className="text-slate-500">{active ? (view.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+        <span aria-hidden="true" className="text-slate-500">
+          {active ? (view.dir === "asc" ? "▲" : "▼") : "↕"}
+        </span>
         <span className="sr-only">{active ? `, sorted ${view.dir === "asc" ? "ascending" : "descending"}; activate to reverse` : ", activate to sort"}</span>
       </Link>
     </th>
@@ -165,33 +191,48 @@ function TableFilters({ view, period }: { view: FleetTableView; period?: string 
       <input type="hidden" name="sort" value={view.sort} />
       <input type="hidden" name="dir" value={view.dir} />
       <div>
-        <label htmlFor="filter-status" className="block text-sm font-medium text-slate-700">Status</label>
+        <label htmlFor="filter-status" className="block text-sm font-medium text-slate-700">
+          Status
+        </label>
         <select id="filter-status" name="status" defaultValue={view.status ?? ""} className={select}>
           <option value="">Any status</option>
           {FLEET_STATUSES.map((st) => (
-            <option key={st} value={st}>{st}</option>
+            <option key={st} value={st}>
+              {st}
+            </option>
           ))}
         </select>
       </div>
       <div>
-        <label htmlFor="filter-alert" className="block text-sm font-medium text-slate-700">Alert level</label>
+        <label htmlFor="filter-alert" className="block text-sm font-medium text-slate-700">
+          Alert level
+        </label>
         <select id="filter-alert" name="alert" defaultValue={view.alert ?? ""} className={select}>
           <option value="">Any level</option>
           {["critical", "warning", "info", "none"].map((a) => (
-            <option key={a} value={a}>{a === "none" ? "no alerts" : a}</option>
+            <option key={a} value={a}>
+              {a === "none" ? "no alerts" : a}
+            </option>
           ))}
         </select>
       </div>
       <div>
-        <label htmlFor="filter-powertrain" className="block text-sm font-medium text-slate-700">Powertrain</label>
+        <label htmlFor="filter-powertrain" className="block text-sm font-medium text-slate-700">
+          Powertrain
+        </label>
         <select id="filter-powertrain" name="powertrain" defaultValue={view.powertrain ?? ""} className={select}>
           <option value="">Any powertrain</option>
           {["BEV", "PHEV", "HEV", "ICE", "unknown"].map((p) => (
-            <option key={p} value={p}>{p}</option>
+            <option key={p} value={p}>
+              {p}
+            </option>
           ))}
         </select>
       </div>
-      <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+      <button
+        type="submit"
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
         Filter table
       </button>
     </form>
@@ -200,7 +241,13 @@ function TableFilters({ view, period }: { view: FleetTableView; period?: string 
 
 function FleetTable({ rows, view, period, total }: { rows: Row[]; view: FleetTableView; period?: string; total: number }) {
   return (
-    <div id="fleet-table" role="region" aria-label="Fleet table" tabIndex={0} className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+    <div
+      id="fleet-table"
+      role="region"
+      aria-label="Fleet table"
+      tabIndex={0}
+      className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
       {/* On a phone the table scrolls sideways inside its frame (names keep two lines at most) rather than squeezing every column. */}
       <table className="min-w-full divide-y divide-slate-200 whitespace-nowrap text-sm [&_td:nth-child(2)]:whitespace-normal" data-testid="fleet-table">
         <caption className="px-4 py-2 text-left text-sm text-slate-600">
@@ -226,14 +273,28 @@ function FleetTable({ rows, view, period, total }: { rows: Row[]; view: FleetTab
                 </Link>
               </td>
               <td className="min-w-44 px-4 py-2.5">{r.device_name}</td>
-              <td className="px-4 py-2.5"><StatusBadge status={r.status} /></td>
-              <td className="px-4 py-2.5"><AlertLevelBadge level={r.alert_level} /></td>
+              <td className="px-4 py-2.5">
+                <StatusBadge status={r.status} />
+              </td>
+              <td className="px-4 py-2.5">
+                <AlertLevelBadge level={r.alert_level} />
+              </td>
               <td className="px-4 py-2.5">{r.powertrain ?? <span className="text-slate-500">unknown</span>}</td>
               <td className="px-4 py-2.5 text-right tabular-nums">
-                {r.soc_pct === null ? <span className="text-slate-500" aria-label="not reported">—</span> : `${percent.format(r.soc_pct)} %`}
+                {r.soc_pct === null ? (
+                  <span className="text-slate-500" aria-label="not reported">
+                    —
+                  </span>
+                ) : (
+                  `${percent.format(r.soc_pct)} %`
+                )}
               </td>
               <td className="px-4 py-2.5 font-semibold" data-tas-grade={r.tas_grade ?? ""}>
-                {r.tas_grade ?? <span className="font-normal text-slate-500" aria-label="not graded">—</span>}
+                {r.tas_grade ?? (
+                  <span className="font-normal text-slate-500" aria-label="not graded">
+                    —
+                  </span>
+                )}
               </td>
             </tr>
           ))}
@@ -251,8 +312,12 @@ function EmptyFleet() {
         Create an API key with the <code className="rounded bg-slate-100 px-1 text-sm">ingest:write</code> scope to connect one.
       </p>
       <p className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link href="/dashboard/keys" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900">API keys</Link>
-        <Link href="/docs" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">API reference</Link>
+        <Link href="/dashboard/keys" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900">
+          API keys
+        </Link>
+        <Link href="/docs" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+          API reference
+        </Link>
       </p>
     </EmptyState>
   );

@@ -32,7 +32,7 @@ const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { ctx } = await requireDashboardSession();
   const sp = await searchParams;
-  const one = (k: string) => (typeof sp[k] === "string" && sp[k] !== "" ? (sp[k]) : undefined);
+  const one = (k: string) => (typeof sp[k] === "string" && sp[k] !== "" ? sp[k] : undefined);
   // Open alerts by default: what a reviewer works through.
   const ackParam = sp.acknowledged === undefined ? "false" : one("acknowledged");
   const parsed = alertsQuerySchema.safeParse({ limit: "200", severity: one("severity"), acknowledged: ackParam });
@@ -50,26 +50,41 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
 
       <form method="get" className="mt-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Filter alerts">
         <div>
-          <label htmlFor="severity" className="block text-sm font-medium text-slate-700">Severity</label>
+          <label htmlFor="severity" className="block text-sm font-medium text-slate-700">
+            Severity
+          </label>
           <select id="severity" name="severity" defaultValue={query.severity ?? ""} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
             <option value="">All severities</option>
             {SEVERITIES.map((s) => (
-              <option key={s} value={s}>{s.charAt(0) + s.slice(1).toLowerCase()}</option>
+              <option key={s} value={s}>
+                {s.charAt(0) + s.slice(1).toLowerCase()}
+              </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="acknowledged" className="block text-sm font-medium text-slate-700">State</label>
+          <label htmlFor="acknowledged" className="block text-sm font-medium text-slate-700">
+            State
+          </label>
           <select id="acknowledged" name="acknowledged" defaultValue={ackValue} className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
             {ACK_CHOICES.map((c) => (
-              <option key={c.label} value={c.value}>{c.label}</option>
+              <option key={c.label} value={c.value}>
+                {c.label}
+              </option>
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2">
+        <button
+          type="submit"
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+        >
           Apply
         </button>
-        {!parsed.success && <p role="alert" className="text-sm text-red-700">Unknown filter values were ignored.</p>}
+        {!parsed.success && (
+          <p role="alert" className="text-sm text-red-700">
+            Unknown filter values were ignored.
+          </p>
+        )}
       </form>
 
       {dismissError !== undefined && (
@@ -97,7 +112,9 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
                     <Link href={`/dashboard/vehicles/${encodeURIComponent(a.device_id)}`} className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline">
                       {a.device_id}
                     </Link>
-                    <span className="text-slate-600">{a.agent} detector · raised {utc(a.created_at)} · confidence {Math.round(a.confidence * 100)} %</span>
+                    <span className="text-slate-600">
+                      {a.agent} detector · raised {utc(a.created_at)} · confidence {Math.round(a.confidence * 100)} %
+                    </span>
                   </p>
                   <h2 className="mt-1.5 font-semibold text-slate-900">{a.prediction}</h2>
                 </div>

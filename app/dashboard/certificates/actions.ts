@@ -15,7 +15,9 @@ export type GenerateCertificateState = { error: string | null };
  */
 export async function generateCertificateAction(_previous: GenerateCertificateState, form: FormData): Promise<GenerateCertificateState> {
   const { ctx } = await requireDashboardSession();
-  const deviceId = String(form.get("device_id") ?? "").trim().slice(0, 200);
+  const deviceId = String(form.get("device_id") ?? "")
+    .trim()
+    .slice(0, 200);
   if (!deviceId) return { error: "Choose a vehicle." };
   let number: string;
   try {

@@ -31,10 +31,7 @@ function refusal(err: unknown): string {
   throw err;
 }
 
-export type CreateKeyState =
-  | { status: "idle" }
-  | { status: "created"; key: string; keyId: string; name: string | null }
-  | { status: "error"; message: string };
+export type CreateKeyState = { status: "idle" } | { status: "created"; key: string; keyId: string; name: string | null } | { status: "error"; message: string };
 
 export async function createKeyAction(_previous: CreateKeyState, form: FormData): Promise<CreateKeyState> {
   const ctx = await auditedCtx();
@@ -97,7 +94,10 @@ export async function setSignedIngestAction(_previous: SimpleState, form: FormDa
   try {
     await setRequireSignedIngest({ ctx, input: { required } });
     revalidatePath(KEYS_PATH);
-    return { status: "done", message: required ? "Signed ingest is now required (in effect within 5 seconds)." : "Unsigned ingest is accepted again (in effect within 5 seconds)." };
+    return {
+      status: "done",
+      message: required ? "Signed ingest is now required (in effect within 5 seconds)." : "Unsigned ingest is accepted again (in effect within 5 seconds).",
+    };
   } catch (err) {
     return { status: "error", message: refusal(err) };
   }

@@ -23,32 +23,40 @@ export default async function KeysPage() {
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">API keys</h1>
       <p className="mt-1 max-w-3xl text-slate-600">
-        Keys authenticate calls to <code className="rounded bg-slate-100 px-1 text-sm">/api/v1</code> and the MCP endpoint as <code className="rounded bg-slate-100 px-1 text-sm">Authorization: Bearer &lt;key&gt;</code>.
-        FDP stores only a hash: a new key is shown once.
+        Keys authenticate calls to <code className="rounded bg-slate-100 px-1 text-sm">/api/v1</code> and the MCP endpoint as{" "}
+        <code className="rounded bg-slate-100 px-1 text-sm">Authorization: Bearer &lt;key&gt;</code>. FDP stores only a hash: a new key is shown once.
       </p>
 
       <section className="mt-8" aria-labelledby="keys-title">
-        <h2 id="keys-title" className="text-lg font-semibold">Your keys</h2>
+        <h2 id="keys-title" className="text-lg font-semibold">
+          Your keys
+        </h2>
         {keys.length === 0 ? <EmptyKeys /> : <KeysTable keys={keys} />}
       </section>
 
       <section className="mt-10 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="create-title">
-        <h2 id="create-title" className="text-lg font-semibold">Create a key</h2>
+        <h2 id="create-title" className="text-lg font-semibold">
+          Create a key
+        </h2>
         <p className="mb-4 mt-1 text-sm text-slate-600">Give it a name you will recognise and only the scopes it needs; a call outside its scopes is answered 403.</p>
         <CreateKeyForm scopes={SCOPES} />
       </section>
 
       <section className="mt-10 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="ingest-title">
-        <h2 id="ingest-title" className="text-lg font-semibold">Ingest secret</h2>
+        <h2 id="ingest-title" className="text-lg font-semibold">
+          Ingest secret
+        </h2>
         <p className="mb-4 mt-1 max-w-3xl text-sm text-slate-600">
-          The HMAC-SHA256 key your telematics provider signs <code className="rounded bg-slate-100 px-1">POST /api/v1/oem/ingest</code> payloads with
-          (header <code className="rounded bg-slate-100 px-1">X-FDP-Signature: sha256=&lt;hex&gt;</code> over the raw body). Revealing and rotating it are recorded below.
+          The HMAC-SHA256 key your telematics provider signs <code className="rounded bg-slate-100 px-1">POST /api/v1/oem/ingest</code> payloads with (header{" "}
+          <code className="rounded bg-slate-100 px-1">X-FDP-Signature: sha256=&lt;hex&gt;</code> over the raw body). Revealing and rotating it are recorded below.
         </p>
         <IngestSecretPanel requireSignedIngest={ingest.requireSignedIngest} managedBySandbox={ingest.managedBySandbox} sandboxMessage={SANDBOX_INGEST_MESSAGE} />
       </section>
 
       <section className="mt-10" aria-labelledby="audit-title">
-        <h2 id="audit-title" className="text-lg font-semibold">Audit log</h2>
+        <h2 id="audit-title" className="text-lg font-semibold">
+          Audit log
+        </h2>
         <p className="mb-3 mt-1 text-sm text-slate-600">The latest {AUDIT_LIMIT} changes to keys and ingest settings: who, when, what. Secrets are never recorded.</p>
         <AuditLog events={events} caption={`The latest ${AUDIT_LIMIT} changes, newest first`} />
       </section>
@@ -62,18 +70,37 @@ function keyLabel(k: ApiKeyListRow): string {
 
 function KeysTable({ keys }: { keys: ApiKeyListRow[] }) {
   return (
-    <div role="region" aria-label="API keys" tabIndex={0} className="relative mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+    <div
+      role="region"
+      aria-label="API keys"
+      tabIndex={0}
+      className="relative mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="api-keys-table">
         <caption className="sr-only">API keys of your organisation, newest first</caption>
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Key</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Scopes</th>
-            <th scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">Created</th>
-            <th scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">Last used</th>
-            <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-            <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Key
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Scopes
+            </th>
+            <th scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">
+              Created
+            </th>
+            <th scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">
+              Last used
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -87,12 +114,16 @@ function KeysTable({ keys }: { keys: ApiKeyListRow[] }) {
                 ) : (
                   <ul className="flex flex-wrap gap-1">
                     {k.scopes.map((s) => (
-                      <li key={s} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">{s}</li>
+                      <li key={s} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">
+                        {s}
+                      </li>
                     ))}
                   </ul>
                 )}
               </td>
-              <td className="whitespace-nowrap px-4 py-2.5 tabular-nums"><time dateTime={k.createdAt.toISOString()}>{date.format(k.createdAt)}</time></td>
+              <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">
+                <time dateTime={k.createdAt.toISOString()}>{date.format(k.createdAt)}</time>
+              </td>
               <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">
                 {k.lastUsedAt ? <time dateTime={k.lastUsedAt.toISOString()}>{dateTime.format(k.lastUsedAt)}</time> : <span className="text-slate-600">never</span>}
               </td>
@@ -100,7 +131,12 @@ function KeysTable({ keys }: { keys: ApiKeyListRow[] }) {
                 {k.status === "active" ? (
                   <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Active</span>
                 ) : (
-                  <span className="whitespace-nowrap rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800" title={k.revokedAt ? `Revoked ${dateTime.format(k.revokedAt)} UTC` : undefined}>Revoked</span>
+                  <span
+                    className="whitespace-nowrap rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800"
+                    title={k.revokedAt ? `Revoked ${dateTime.format(k.revokedAt)} UTC` : undefined}
+                  >
+                    Revoked
+                  </span>
                 )}
               </td>
               <td className="min-w-40 px-4 py-2.5 text-right">{k.status === "active" ? <RevokeKeyButton keyId={k.id} keyLabel={keyLabel(k)} /> : null}</td>
@@ -117,10 +153,15 @@ function EmptyKeys() {
     <div className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
       <p className="text-base font-semibold text-slate-900">No API keys yet</p>
       <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-        Create one below to call the API from your systems, or to let your telematics provider send data with the <code className="rounded bg-slate-100 px-1">ingest:write</code> scope.
-        The public sandbox key in the API reference works without one.
+        Create one below to call the API from your systems, or to let your telematics provider send data with the <code className="rounded bg-slate-100 px-1">ingest:write</code>{" "}
+        scope. The public sandbox key in the API reference works without one.
       </p>
-      <a href="#create-title" className="mt-4 inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2">Create a key</a>
+      <a
+        href="#create-title"
+        className="mt-4 inline-block rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+      >
+        Create a key
+      </a>
     </div>
   );
 }

@@ -36,7 +36,13 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
     ]);
     reports = { emissions, csrd };
   }
-  const errorFor = (field: string) => (period.ok ? undefined : period.errors.filter((e) => e.field === field).map((e) => e.message).join("; ") || undefined);
+  const errorFor = (field: string) =>
+    period.ok
+      ? undefined
+      : period.errors
+          .filter((e) => e.field === field)
+          .map((e) => e.message)
+          .join("; ") || undefined;
   const otherErrors = period.ok ? [] : period.errors.filter((e) => e.field !== "start_date" && e.field !== "end_date");
   const qs = period.ok ? `start_date=${period.start_date}&end_date=${period.end_date}` : "";
   return (
@@ -51,7 +57,9 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         <DateField name="end_date" label="End date" value={input.end_date} error={errorFor("end_date")} />
         <PendingSubmit label="Show reports" pendingLabel="Preparing reports…" />
         {otherErrors.length > 0 ? (
-          <p role="alert" className="w-full text-sm font-medium text-red-700">{otherErrors.map((e) => e.message).join("; ")}</p>
+          <p role="alert" className="w-full text-sm font-medium text-red-700">
+            {otherErrors.map((e) => e.message).join("; ")}
+          </p>
         ) : null}
       </Form>
 
@@ -71,7 +79,9 @@ function DateField({ name, label, value, error }: { name: string; label: string;
   const id = `report-${name}`;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
       <input
         id={id}
         name={name}
@@ -82,22 +92,35 @@ function DateField({ name, label, value, error }: { name: string; label: string;
         aria-describedby={error ? `${id}-error` : undefined}
         className={`mt-1 block rounded-md border bg-white px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${error ? "border-red-600" : "border-slate-300"}`}
       />
-      {error ? <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 function EmissionsSection({ report, qs }: { report: EmissionsReport; qs: string }) {
-  const totals = report.vehicles.reduce(
-    (t, v) => ({ distance: t.distance + v.distance_km, energy: t.energy + v.energy_kwh, fuel: t.fuel + (v.fuel_l ?? 0) }),
-    { distance: 0, energy: 0, fuel: 0 },
-  );
+  const totals = report.vehicles.reduce((t, v) => ({ distance: t.distance + v.distance_km, energy: t.energy + v.energy_kwh, fuel: t.fuel + (v.fuel_l ?? 0) }), {
+    distance: 0,
+    energy: 0,
+    fuel: 0,
+  });
   const moved = report.vehicles.some((v) => v.distance_km > 0);
   return (
     <section className="mt-8" aria-labelledby="emissions-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="emissions-title" className="text-xl font-semibold">Emissions, {report.period_start} to {report.period_end}</h2>
-        <DownloadButton href={`/dashboard/reports/emissions-csv?${qs}`} label="Download CSV" busyLabel="Preparing CSV…" fallbackName={`emissions-${report.period_start}-${report.period_end}.csv`} testId="download-emissions-csv" />
+        <h2 id="emissions-title" className="text-xl font-semibold">
+          Emissions, {report.period_start} to {report.period_end}
+        </h2>
+        <DownloadButton
+          href={`/dashboard/reports/emissions-csv?${qs}`}
+          label="Download CSV"
+          busyLabel="Preparing CSV…"
+          fallbackName={`emissions-${report.period_start}-${report.period_end}.csv`}
+          testId="download-emissions-csv"
+        />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Tile label="Vehicles" value={String(report.total_vehicles)} />
@@ -114,17 +137,34 @@ function EmissionsSection({ report, qs }: { report: EmissionsReport; qs: string 
               No vehicle moved in this period: every row is zero. Choose dates when the fleet was driving.
             </p>
           ) : null}
-          <div role="region" aria-label="Emissions per vehicle" tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+          <div
+            role="region"
+            aria-label="Emissions per vehicle"
+            tabIndex={0}
+            className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
             <table className="min-w-full divide-y divide-slate-200 whitespace-nowrap text-sm" data-testid="emissions-table">
               <caption className="sr-only">Emissions per vehicle and the fleet total</caption>
               <thead className="bg-slate-50 text-left text-slate-700">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Vehicle</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Powertrain</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">Distance, km</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">Electricity, kWh</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">Fuel, l</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">CO₂e, kg</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Vehicle
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Powertrain
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Distance, km
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Electricity, kWh
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Fuel, l
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    CO₂e, kg
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -143,7 +183,9 @@ function EmissionsSection({ report, qs }: { report: EmissionsReport; qs: string 
               </tbody>
               <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold">
                 <tr data-emissions-total>
-                  <th scope="row" className="px-4 py-2.5 text-left">Total</th>
+                  <th scope="row" className="px-4 py-2.5 text-left">
+                    Total
+                  </th>
                   <td className="px-4 py-2.5" />
                   <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(totals.distance)}</td>
                   <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(totals.energy)}</td>
@@ -162,57 +204,100 @@ function EmissionsSection({ report, qs }: { report: EmissionsReport; qs: string 
 function CsrdSection({ report, qs }: { report: CsrdReport; qs: string }) {
   const e = report.emissions;
   const cat13 = e.scope_3_categories.cat_13_downstream_leased_assets;
-  const figures: CsrdFigure[] = [e.scope_1, e.scope_2_location_based, e.scope_2_market_based, e.scope_3, e.total_location_based, e.total_market_based, report.fleet_summary.energy_consumption.total];
+  const figures: CsrdFigure[] = [
+    e.scope_1,
+    e.scope_2_location_based,
+    e.scope_2_market_based,
+    e.scope_3,
+    e.total_location_based,
+    e.total_market_based,
+    report.fleet_summary.energy_consumption.total,
+  ];
   return (
     <section className="mt-10" aria-labelledby="csrd-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="csrd-title" className="text-xl font-semibold">CSRD climate disclosure (ESRS E1)</h2>
-        <DownloadButton href={`/dashboard/reports/csrd-pdf?${qs}`} label="Download PDF" busyLabel="Preparing PDF…" fallbackName={`csrd-${report.period.start_date}-${report.period.end_date}.pdf`} testId="download-csrd-pdf" />
+        <h2 id="csrd-title" className="text-xl font-semibold">
+          CSRD climate disclosure (ESRS E1)
+        </h2>
+        <DownloadButton
+          href={`/dashboard/reports/csrd-pdf?${qs}`}
+          label="Download PDF"
+          busyLabel="Preparing PDF…"
+          fallbackName={`csrd-${report.period.start_date}-${report.period.end_date}.pdf`}
+          testId="download-csrd-pdf"
+        />
       </div>
       <p className="mt-3 text-sm text-slate-700" data-testid="csrd-role">
         <span className="font-semibold">Reporting role: {report.reporting_role}.</span> {report.consolidation_basis}
       </p>
-      <div role="region" aria-label="CSRD key figures" tabIndex={0} className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+      <div
+        role="region"
+        aria-label="CSRD key figures"
+        tabIndex={0}
+        className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="csrd-table">
           <caption className="sr-only">Key figures of the CSRD report</caption>
           <thead className="bg-slate-50 text-left text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Figure</th>
-              <th scope="col" className="px-4 py-3 font-semibold">ESRS datapoint</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Value</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Figure
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                ESRS datapoint
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Value
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {figures.map((f) => (
               <tr key={`${f.datapoint}-${f.label}`}>
-                <th scope="row" className="px-4 py-2.5 text-left font-normal">{f.label}</th>
+                <th scope="row" className="px-4 py-2.5 text-left font-normal">
+                  {f.label}
+                </th>
                 <td className="px-4 py-2.5 text-slate-700">{f.datapoint}</td>
-                <td className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">{f.value === null ? <span className="text-slate-600">not available</span> : `${n3.format(f.value)} ${f.unit}`}</td>
+                <td className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">
+                  {f.value === null ? <span className="text-slate-600">not available</span> : `${n3.format(f.value)} ${f.unit}`}
+                </td>
               </tr>
             ))}
             <tr>
-              <th scope="row" className="px-4 py-2.5 text-left font-normal">{cat13.label}</th>
+              <th scope="row" className="px-4 py-2.5 text-left font-normal">
+                {cat13.label}
+              </th>
               <td className="px-4 py-2.5 text-slate-700">{cat13.datapoint}</td>
               <td className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">
                 {cat13.value === null ? <span className="text-slate-600">not reported ({report.reporting_role})</span> : `${n3.format(cat13.value)} ${cat13.unit}`}
               </td>
             </tr>
             <tr>
-              <th scope="row" className="px-4 py-2.5 text-left font-normal">Green fleet score (0–100)</th>
+              <th scope="row" className="px-4 py-2.5 text-left font-normal">
+                Green fleet score (0–100)
+              </th>
               <td className="px-4 py-2.5 text-slate-700">FDP</td>
               <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(report.green_fleet_score.green_fleet_score)}</td>
             </tr>
             <tr>
-              <th scope="row" className="px-4 py-2.5 text-left font-normal">EV share of the fleet</th>
+              <th scope="row" className="px-4 py-2.5 text-left font-normal">
+                EV share of the fleet
+              </th>
               <td className="px-4 py-2.5 text-slate-700">FDP</td>
-              <td className="px-4 py-2.5 text-right tabular-nums">{report.ev_metrics.ev_share_pct === null ? "not available" : `${n1.format(report.ev_metrics.ev_share_pct)} %`}</td>
+              <td className="px-4 py-2.5 text-right tabular-nums">
+                {report.ev_metrics.ev_share_pct === null ? "not available" : `${n1.format(report.ev_metrics.ev_share_pct)} %`}
+              </td>
             </tr>
           </tbody>
         </table>
       </div>
       <details className="mt-4 rounded-lg border border-slate-200 bg-white" data-testid="csrd-json">
-        <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">The full report as JSON (as the API returns it)</summary>
-        <pre className="max-h-[32rem] overflow-auto border-t border-slate-200 bg-slate-50 p-4 text-xs leading-relaxed text-slate-800" tabIndex={0} aria-label="CSRD report JSON">{JSON.stringify(report, null, 2)}</pre>
+        <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+          The full report as JSON (as the API returns it)
+        </summary>
+        <pre className="max-h-[32rem] overflow-auto border-t border-slate-200 bg-slate-50 p-4 text-xs leading-relaxed text-slate-800" tabIndex={0} aria-label="CSRD report JSON">
+          {JSON.stringify(report, null, 2)}
+        </pre>
       </details>
     </section>
   );

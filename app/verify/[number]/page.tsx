@@ -46,8 +46,10 @@ const STATUS = {
 } as const;
 
 function statusSentence(c: CertificateVerification): string {
-  if (c.status === "revoked" && c.revoked_at !== null) return `FDP revoked this certificate on ${day(c.revoked_at)}. Reason: ${c.revocation_reason ?? "not given"}. Do not rely on it.`;
-  if (c.status === "revoked") return `FDP revoked the key that signed this certificate (${c.status_reason ?? "no reason given"}): nothing that key signed can be relied on. Do not rely on it.`;
+  if (c.status === "revoked" && c.revoked_at !== null)
+    return `FDP revoked this certificate on ${day(c.revoked_at)}. Reason: ${c.revocation_reason ?? "not given"}. Do not rely on it.`;
+  if (c.status === "revoked")
+    return `FDP revoked the key that signed this certificate (${c.status_reason ?? "no reason given"}): nothing that key signed can be relied on. Do not rely on it.`;
   if (c.status === "invalid") return `This certificate's signature is not valid: ${c.status_reason ?? "its signing key was not valid when it was issued"}. Do not rely on it.`;
   if (c.status === "expired") return `This certificate expired on ${day(c.expires_at)}. It described the vehicle as of ${day(c.generated_at)}; ask for a new one.`;
   return `Issued by FDP on ${day(c.generated_at)}, valid until ${day(c.expires_at)}. The facts below are exactly what the certificate states.`;
@@ -125,15 +127,23 @@ export default async function VerifyPage({ params }: Params) {
         <dl className="mt-3 space-y-2 break-all">
           <div>
             <dt className="text-slate-500">Verify hash (SHA-256 of the RFC 8785 canonical JSON of the certified content)</dt>
-            <dd className="font-mono" data-testid="verify-hash">{c.verify_hash}</dd>
+            <dd className="font-mono" data-testid="verify-hash">
+              {c.verify_hash}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500">Signing key id</dt>
-            <dd className="font-mono" data-testid="key-id">{c.key_id}</dd>
+            <dd className="font-mono" data-testid="key-id">
+              {c.key_id}
+            </dd>
           </div>
           <div>
-            <dt className="text-slate-500">{c.jws ? "JWS (compact, detached payload: the canonical JSON above; alg EdDSA)" : `Signature (Ed25519 over the canonical JSON, a certificate from before JWS)`}</dt>
-            <dd className="font-mono" data-testid="jws">{c.jws ?? c.signature.value}</dd>
+            <dt className="text-slate-500">
+              {c.jws ? "JWS (compact, detached payload: the canonical JSON above; alg EdDSA)" : `Signature (Ed25519 over the canonical JSON, a certificate from before JWS)`}
+            </dt>
+            <dd className="font-mono" data-testid="jws">
+              {c.jws ?? c.signature.value}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500">SHA-256 of the PDF as issued</dt>

@@ -54,14 +54,7 @@ export function PdfCheckForm({ check }: { check: (form: FormData) => Promise<Pdf
         <span className="font-medium">Drop the certificate PDF here, or click to choose it</span>
         <span className="mt-1 text-sm text-slate-500">The file is checked on FDP&apos;s server and not stored.</span>
       </label>
-      <input
-        id="pdf-file"
-        ref={input}
-        type="file"
-        accept="application/pdf,.pdf"
-        className="sr-only"
-        onChange={(e) => submit(e.target.files?.[0] ?? undefined)}
-      />
+      <input id="pdf-file" ref={input} type="file" accept="application/pdf,.pdf" className="sr-only" onChange={(e) => submit(e.target.files?.[0] ?? undefined)} />
       <p aria-live="polite" data-testid="pdf-check-result" className="mt-3 min-h-6">
         {pending ? (
           <span className="text-slate-500">Checking…</span>

@@ -30,7 +30,12 @@ export function CreateKeyForm({ scopes }: { scopes: readonly Scope[] }) {
   return (
     <div>
       {state.status === "created" ? (
-        <div ref={panelRef} tabIndex={-1} className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" aria-labelledby="new-key-title">
+        <div
+          ref={panelRef}
+          tabIndex={-1}
+          className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          aria-labelledby="new-key-title"
+        >
           <h3 id="new-key-title" className="font-semibold text-emerald-900">
             New key{state.name ? ` “${state.name}”` : ""}: copy it now
           </h3>

@@ -51,7 +51,11 @@ export function IngestSecretPanel({ requireSignedIngest, managedBySandbox, sandb
             <span className="sr-only">The ingest secret is hidden.</span>
           </p>
         )}
-        {secret.status === "error" ? <p role="alert" className="mt-2 text-sm text-red-800">{secret.message}</p> : null}
+        {secret.status === "error" ? (
+          <p role="alert" className="mt-2 text-sm text-red-800">
+            {secret.message}
+          </p>
+        ) : null}
         <div className="mt-3 flex flex-wrap gap-2">
           {secret.status !== "shown" ? (
             <button type="button" className={button} disabled={pending} onClick={() => void run(revealSecretAction)}>
@@ -59,10 +63,21 @@ export function IngestSecretPanel({ requireSignedIngest, managedBySandbox, sandb
             </button>
           ) : null}
           {managedBySandbox ? null : confirmRotate ? (
-            <div role="group" aria-label="Confirm rotating the ingest secret" className="w-full rounded-md border border-red-200 bg-red-50 p-3 text-sm" onKeyDown={(e) => e.key === "Escape" && setConfirmRotate(false)}>
+            <div
+              role="group"
+              aria-label="Confirm rotating the ingest secret"
+              className="w-full rounded-md border border-red-200 bg-red-50 p-3 text-sm"
+              onKeyDown={(e) => e.key === "Escape" && setConfirmRotate(false)}
+            >
               <p className="text-red-900">Rotate the secret? Signed payloads made with the current secret are refused from now on.</p>
               <div className="mt-2 flex gap-2">
-                <button type="button" autoFocus disabled={pending} onClick={() => void run(rotateSecretAction)} className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2">
+                <button
+                  type="button"
+                  autoFocus
+                  disabled={pending}
+                  onClick={() => void run(rotateSecretAction)}
+                  className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2"
+                >
                   {pending ? "Rotating…" : "Rotate secret"}
                 </button>
                 <button type="button" className={button} onClick={() => setConfirmRotate(false)}>
@@ -82,9 +97,13 @@ export function IngestSecretPanel({ requireSignedIngest, managedBySandbox, sandb
         <input type="hidden" name="required" value={requireSignedIngest ? "false" : "true"} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
-            <p id="signed-ingest-label" className="text-sm font-medium text-slate-900">Require signed ingest</p>
+            <p id="signed-ingest-label" className="text-sm font-medium text-slate-900">
+              Require signed ingest
+            </p>
             <p id="signed-ingest-help" className="text-sm text-slate-600">
-              {requireSignedIngest ? "On: unsigned payloads are refused with 401 invalid_signature." : "Off: unsigned payloads are accepted; a signature that is present must verify."}
+              {requireSignedIngest
+                ? "On: unsigned payloads are refused with 401 invalid_signature."
+                : "Off: unsigned payloads are accepted; a signature that is present must verify."}
             </p>
           </div>
           <button

@@ -32,7 +32,11 @@ export function RevokeKeyButton({ keyId, keyLabel }: { keyId: string; keyLabel: 
         >
           Revoke
         </button>
-        {state.status === "error" ? <p role="alert" className="mt-1 text-sm text-red-800">{state.message}</p> : null}
+        {state.status === "error" ? (
+          <p role="alert" className="mt-1 text-sm text-red-800">
+            {state.message}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -59,7 +63,11 @@ export function RevokeKeyButton({ keyId, keyLabel }: { keyId: string; keyLabel: 
         >
           {pending ? "Revoking…" : "Revoke key"}
         </button>
-        <button type="button" onClick={close} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+        <button
+          type="button"
+          onClick={close}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
           Cancel
         </button>
       </div>

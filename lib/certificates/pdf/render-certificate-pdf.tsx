@@ -17,7 +17,6 @@ import type { CertificateGrade, CertificatePdfInput, CertificatePdfSection } fro
  * afterwards (lib/certificates/signing/pades.ts), where the private key is.
  */
 
-
 /** Badge colours, green to red; white text passes contrast on each. */
 const GRADE_COLOUR: Record<CertificateGrade, string> = { A: "#15803d", B: "#4d7c0f", C: "#a16207", D: "#c2410c", F: "#b91c1c" };
 
@@ -34,7 +33,6 @@ const PDF_AUTHOR = "FDP - Fleet Data Products";
 const PDF_CREATOR = "FDP certificate service";
 const PDF_PRODUCER = "FDP certificate service (@react-pdf/renderer)";
 const pdfTitle = (certificateNumber: string) => `FDP Vehicle Certificate ${certificateNumber}`;
-
 
 const s = StyleSheet.create({
   ...brandStyles,
@@ -69,7 +67,6 @@ const s = StyleSheet.create({
   idValue: { fontFamily: MONO, fontSize: 6.5 },
 });
 
-
 /** The same words the certificate generator uses for an unknown figure. */
 const NOT_AVAILABLE = "not known";
 const fmt = (n: number | null, fractionDigits = 0) => (n === null ? NOT_AVAILABLE : groupDigits(n, fractionDigits));
@@ -87,7 +84,7 @@ export function qrPath(text: string): { size: number; d: string } {
   const { size, data } = qr.modules;
   const parts: string[] = [];
   for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; ) {
+    for (let col = 0; col < size;) {
       if (!data[row * size + col]) {
         col++;
         continue;
@@ -140,7 +137,6 @@ function Field({ label, value, mono }: { label: string; value: string; mono?: bo
     </View>
   );
 }
-
 
 function Section({ section }: { section: CertificatePdfSection }) {
   return (
@@ -225,11 +221,9 @@ function CertificateDocument({ input, keywords }: { input: CertificatePdfInput; 
                 {formatCertificateDate(input.generated_at)} / {formatCertificateDate(input.expires_at)}
               </Text>
               <Text style={s.para}>
-                Scan the code or open the address above: FDP&apos;s page shows whether this certificate is valid, expired or
-                revoked, with the same figures and fingerprint as printed here. This file carries a standard PDF signature
-                (PAdES) over every byte: a PDF reader shows it, any change breaks it, and its signing certificate is the one FDP
-                publishes (fingerprint below). The certified data carry a JWS that any JOSE library checks with FDP&apos;s
-                published key.
+                Scan the code or open the address above: FDP&apos;s page shows whether this certificate is valid, expired or revoked, with the same figures and fingerprint as
+                printed here. This file carries a standard PDF signature (PAdES) over every byte: a PDF reader shows it, any change breaks it, and its signing certificate is the
+                one FDP publishes (fingerprint below). The certified data carry a JWS that any JOSE library checks with FDP&apos;s published key.
               </Text>
             </View>
           </View>

@@ -50,7 +50,7 @@ export async function listCertificates({ ctx, limit = CERTIFICATE_LIST_LIMIT, no
     generated_at: r.generatedAt,
     expires_at: r.expiresAt,
     revoked_at: r.revokedAt,
-    status: certificateStatus(r, r.key?.kid ? (r.key) : null, now).status,
+    status: certificateStatus(r, r.key?.kid ? r.key : null, now).status,
   }));
 }
 

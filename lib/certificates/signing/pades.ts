@@ -19,7 +19,7 @@ import { certificateDer, certificateFingerprint } from "./pdf-signing-certificat
  * the offline CLI need no external tool.
  */
 
-const signpdf = ((signpdfModule as unknown as { default?: typeof signpdfModule }).default ?? signpdfModule);
+const signpdf = (signpdfModule as unknown as { default?: typeof signpdfModule }).default ?? signpdfModule;
 
 /** Room for the CMS in the file (hex digits / 2): an RSA-3072 signature and a ~1 KiB certificate fit with margin. */
 const SIGNATURE_BYTES = 8192;
@@ -71,7 +71,10 @@ export function cmsSignDetached(content: Buffer, signer: PdfSigner): Buffer {
  * identifier, an extra certificate or attribute) can be changed in a file that still verifies.
  */
 function signedDataDer(cert: forge.pki.Certificate, attrs: forge.asn1.Asn1[], signature: Buffer): Buffer {
-  const issuerAndSerial = seq([forge.pki.distinguishedNameToAsn1(cert.issuer), asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, forge.util.hexToBytes(cert.serialNumber))]);
+  const issuerAndSerial = seq([
+    forge.pki.distinguishedNameToAsn1(cert.issuer),
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, forge.util.hexToBytes(cert.serialNumber)),
+  ]);
   const signerInfo = seq([
     int(1),
     issuerAndSerial,
@@ -130,9 +133,7 @@ export async function signPdf(pdf: Buffer, signer: PdfSigner, { signingTime, rea
   return signpdf.sign(fixStartxref(withPlaceholder), new CadesSigner(signer), signingTime);
 }
 
-type PdfSignatureCheck =
-  | { ok: true; certificate_sha256: string; signed_at: string | null }
-  | { ok: false; reason: string };
+type PdfSignatureCheck = { ok: true; certificate_sha256: string; signed_at: string | null } | { ok: false; reason: string };
 
 /** The one signature's /ByteRange and /Contents, or why the file is not a document FDP signed. */
 function locateSignature(pdf: Buffer): { range: [number, number, number, number]; cms: Buffer } | { reason: string } {
@@ -224,7 +225,10 @@ export function verifyPdfSignature(pdf: Buffer): PdfSignatureCheck {
   }
   if (cms.digestOid !== forge.pki.oids.sha256) return { ok: false, reason: "the signature's digest is not SHA-256" };
   const [s0, l0, s1, l1] = located.range;
-  const digest = createHash("sha256").update(pdf.subarray(s0, s0 + l0)).update(pdf.subarray(s1, s1 + l1)).digest();
+  const digest = createHash("sha256")
+    .update(pdf.subarray(s0, s0 + l0))
+    .update(pdf.subarray(s1, s1 + l1))
+    .digest();
   const messageDigest = attribute(cms.signedAttributes, forge.pki.oids.messageDigest!);
   if (!messageDigest || !Buffer.from(messageDigest.value as string, "binary").equals(digest)) {
     return { ok: false, reason: "digest mismatch: the file was changed after it was signed" };

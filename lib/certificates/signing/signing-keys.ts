@@ -112,7 +112,10 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * time the successor starts.
  */
 async function endOfActiveKey(tx: Tx, kid: string, at: Date): Promise<{ validUntil: Date; successorFrom: Date }> {
-  const [last] = await tx.select({ at: sql<unknown>`max(${certificates.generatedAt})` }).from(certificates).where(eq(certificates.signatureKid, kid));
+  const [last] = await tx
+    .select({ at: sql<unknown>`max(${certificates.generatedAt})` })
+    .from(certificates)
+    .where(eq(certificates.signatureKid, kid));
   const lastSigned = sqlDate(last?.at);
   const validUntil = new Date(Math.max(endOfSecond(at).getTime(), lastSigned ? lastSigned.getTime() + 1000 : 0));
   return { validUntil, successorFrom: floorSecond(at) };
@@ -150,9 +153,15 @@ async function createFirstKey(db: Db, now: Date): Promise<void> {
   const configured = configuredKey();
   let key = configured ?? freshKey();
   if (configured) {
-    const [known] = await db.select({ status: certificateSigningKeys.status }).from(certificateSigningKeys).where(eq(certificateSigningKeys.kid, publicJwkOf(configured).kid));
+    const [known] = await db
+      .select({ status: certificateSigningKeys.status })
+      .from(certificateSigningKeys)
+      .where(eq(certificateSigningKeys.kid, publicJwkOf(configured).kid));
     if (known) {
-      rootLogger().warn({ kid: publicJwkOf(configured).kid, status: known.status }, "certificates: the configured signing key was already retired or revoked; a new key is generated");
+      rootLogger().warn(
+        { kid: publicJwkOf(configured).kid, status: known.status },
+        "certificates: the configured signing key was already retired or revoked; a new key is generated",
+      );
       key = freshKey();
     }
   }
@@ -316,7 +325,5 @@ export async function signingCertificatesPem(db: Db): Promise<string> {
     .from(certificateSigningKeys)
     .where(sql`${certificateSigningKeys.pdfCertificatePem} is not null`)
     .orderBy(sql`${certificateSigningKeys.status} = 'active' desc`, asc(certificateSigningKeys.validFrom));
-  return rows
-    .map((r) => `FDP certificate signing key ${r.kid} (${r.status}), SHA-256 ${certificateFingerprint(certificateDer(r.pem!))}\n${r.pem!.trim()}\n`)
-    .join("\n");
+  return rows.map((r) => `FDP certificate signing key ${r.kid} (${r.status}), SHA-256 ${certificateFingerprint(certificateDer(r.pem!))}\n${r.pem!.trim()}\n`).join("\n");
 }

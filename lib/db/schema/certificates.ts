@@ -87,7 +87,9 @@ export const certificateSigningKeys = pgTable(
     pdfCertificatePem: text("pdf_certificate_pem"),
   },
   (t) => [
-    uniqueIndex("certificate_signing_keys_one_active").on(t.status).where(sql`status = 'active'`),
+    uniqueIndex("certificate_signing_keys_one_active")
+      .on(t.status)
+      .where(sql`status = 'active'`),
     check("certificate_signing_keys_status", sql`status in ('active', 'retired', 'revoked')`),
     check("certificate_signing_keys_active_open", sql`(status = 'active') = (valid_until is null)`),
     check("certificate_signing_keys_revoked_reason", sql`(status = 'revoked') = (revoked_at is not null and revocation_reason is not null)`),

@@ -32,9 +32,7 @@ const signals = () => ({
 });
 
 /** Latest state per device; only ever moves forward in device time. */
-export const fleetSnapshot = pgTable("fleet_snapshot", signals(), (t) => [
-  primaryKey({ columns: [t.tenantId, t.deviceId] }),
-]);
+export const fleetSnapshot = pgTable("fleet_snapshot", signals(), (t) => [primaryKey({ columns: [t.tenantId, t.deviceId] })]);
 
 /** One row per device and device timestamp; the primary key serves range scans per tenant and device. */
 export const telemetry = pgTable("telemetry", signals(), (t) => [
@@ -43,5 +41,7 @@ export const telemetry = pgTable("telemetry", signals(), (t) => [
   // The newest record that carried diagnostic trouble codes (the TAS's and vehicle health's active
   // DTCs): most records carry none, so without it the probe walks a device's history back to the last
   // one that did. Only those records are indexed, so the ingest barely pays for it.
-  index("telemetry_dtc_idx").on(t.tenantId, t.deviceId, t.ts).where(sql`dtc_codes is not null`),
+  index("telemetry_dtc_idx")
+    .on(t.tenantId, t.deviceId, t.ts)
+    .where(sql`dtc_codes is not null`),
 ]);

@@ -27,7 +27,16 @@ import { queryDevices, type DevicePart } from "@/lib/devices/device-query";
 import { greatCirclePart } from "@/lib/telemetry/queries/great-circle-sql";
 import { latestValidDay, windowBounds } from "@/lib/telemetry/queries/rollup-window";
 import { jumpSql, stepHoursSql } from "./odometer-chain-sql";
-import { GPS_MAX_PLAUSIBLE_KMH, NO_DISTANCE_EVIDENCE, odometerCovers, odometerIncreases, type DistanceEvidence, type GpsDistance, type OdometerPeriod, type OdometerRun } from "../odometer-distance";
+import {
+  GPS_MAX_PLAUSIBLE_KMH,
+  NO_DISTANCE_EVIDENCE,
+  odometerCovers,
+  odometerIncreases,
+  type DistanceEvidence,
+  type GpsDistance,
+  type OdometerPeriod,
+  type OdometerRun,
+} from "../odometer-distance";
 
 const on = (a: string) => sql.raw(`${a}.tenant_id = d.tenant_id and ${a}.device_id = d.device_id`);
 

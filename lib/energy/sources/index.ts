@@ -4,8 +4,7 @@ import { fetchEntsoe } from "./entsoe";
 import { fetchPorssisahko } from "./porssisahko";
 
 /** The live sources SPOT_PRICE_SOURCE may name. */
-const SPOT_PRICE_SOURCES = ["porssisahko", "entsoe"] as const;
-export type SpotPriceSourceName = (typeof SPOT_PRICE_SOURCES)[number];
+export type SpotPriceSourceName = "porssisahko" | "entsoe";
 
 export interface SourceConfig {
   name: SpotPriceSourceName;

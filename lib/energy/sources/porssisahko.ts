@@ -25,9 +25,7 @@ const bodySchema = z.object({
 export function parsePorssisahko(body: unknown): SpotSeries {
   const parsed = bodySchema.safeParse(body);
   if (!parsed.success) throw new UpstreamFetchError("porssisahko.net answered a body not in its documented format", "malformed");
-  const points = sortedUnique(
-    parsed.data.prices.map((p) => ({ startMs: Date.parse(p.startDate), endMs: Date.parse(p.endDate), priceWithVat: p.price })),
-  );
+  const points = sortedUnique(parsed.data.prices.map((p) => ({ startMs: Date.parse(p.startDate), endMs: Date.parse(p.endDate), priceWithVat: p.price })));
   if (points.length === 0) throw new UpstreamFetchError("porssisahko.net answered an empty series", "empty");
   const resolution = resolutionOf(points);
   if (!resolution) throw new UpstreamFetchError("porssisahko.net answered slots that are neither 15 minutes nor an hour", "malformed");
@@ -53,7 +51,10 @@ export async function fetchPorssisahko({ baseUrl, timeoutMs }: { baseUrl: string
     body = await res.json();
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    throw new UpstreamFetchError(timedOut ? `porssisahko.net did not finish its answer within ${timeoutMs} ms` : "porssisahko.net answered malformed JSON", timedOut ? "timeout" : "malformed");
+    throw new UpstreamFetchError(
+      timedOut ? `porssisahko.net did not finish its answer within ${timeoutMs} ms` : "porssisahko.net answered malformed JSON",
+      timedOut ? "timeout" : "malformed",
+    );
   }
   return parsePorssisahko(body);
 }

@@ -7,19 +7,7 @@ import { createHash } from "node:crypto";
 
 export const CALIBRATION_CSV_PATH = "data/residual-value/calibration.csv";
 
-const CALIBRATION_COLUMNS = [
-  "row_id",
-  "kind",
-  "source",
-  "market",
-  "powertrain",
-  "age_months",
-  "odometer_km",
-  "soh_pct",
-  "retained_pct",
-  "derived_from",
-  "note",
-] as const;
+const CALIBRATION_COLUMNS = ["row_id", "kind", "source", "market", "powertrain", "age_months", "odometer_km", "soh_pct", "retained_pct", "derived_from", "note"] as const;
 
 interface CalibrationRow {
   row_id: string;

@@ -69,7 +69,16 @@ function fitRows(csvText: string): FitRow[] {
     .map((r) => {
       const features: VehicleFeatures = { ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain };
       const basis: PriceBasis = priceBasisOf(r);
-      return { row_id: r.row_id, source: r.source, features, basis, retained_pct: r.retained_pct, y: Math.log(r.retained_pct / 100), offset: Math.log(priorRetention(features)), z: featureRow(features, basis) };
+      return {
+        row_id: r.row_id,
+        source: r.source,
+        features,
+        basis,
+        retained_pct: r.retained_pct,
+        y: Math.log(r.retained_pct / 100),
+        offset: Math.log(priorRetention(features)),
+        z: featureRow(features, basis),
+      };
     });
 }
 

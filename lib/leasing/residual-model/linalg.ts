@@ -25,11 +25,12 @@ export function invertSpd(a: readonly (readonly number[])[]): number[][] {
     }
   }
   const out = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-    let s = 0;
-    for (let k = Math.max(i, j); k < n; k++) s += li[k]![i]! * li[k]![j]!;
-    out[i]![j] = s;
-  }
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      let s = 0;
+      for (let k = Math.max(i, j); k < n; k++) s += li[k]![i]! * li[k]![j]!;
+      out[i]![j] = s;
+    }
   return out;
 }
 

@@ -48,7 +48,16 @@ export const residualModelFileSchema = z.object({
     leave_one_source_out: methods(),
     model_beats_rule_based: z.boolean(),
     rows: z.array(
-      z.object({ row_id: z.string(), source: z.string(), basis: z.enum(PRICE_BASES), age_months: z.number(), retained_pct: z.number(), rule_based_pct: z.number(), rule_based_basis_pct: z.number(), model_pct: z.number() }),
+      z.object({
+        row_id: z.string(),
+        source: z.string(),
+        basis: z.enum(PRICE_BASES),
+        age_months: z.number(),
+        retained_pct: z.number(),
+        rule_based_pct: z.number(),
+        rule_based_basis_pct: z.number(),
+        model_pct: z.number(),
+      }),
     ),
   }),
   /** Calibrated range of the inputs: age, kilometres above normal (published rows), powertrains. */

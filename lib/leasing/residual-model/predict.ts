@@ -31,7 +31,11 @@ function sohDeficitRange(powertrain: "BEV" | "PHEV"): [number, number] {
 }
 
 /** ln(model value / prior) for a vehicle on the answer basis. */
-const adjustment = (model: ResidualModelFile, v: VehicleFeatures) => dot(featureRow(v), model.features.map((f) => model.coefficients[f]));
+const adjustment = (model: ResidualModelFile, v: VehicleFeatures) =>
+  dot(
+    featureRow(v),
+    model.features.map((f) => model.coefficients[f]),
+  );
 
 /** The value of `v` (fraction of the price) the answer gives: the model's, or the prior when estimate_source is rule_based. */
 export function valueOf(model: ResidualModelFile, v: VehicleFeatures): number {
@@ -92,14 +96,25 @@ export function confidenceOf(model: ResidualModelFile, p: ResidualPrediction, ct
     reasons.push(`${to}: ${reason}`);
   };
   const pm = (x: number) => `±${Math.round(100 * x)} %`;
-  if (p.outsideTrainingRange.length > 0) cap("low", `outside the calibration range (${p.outsideTrainingRange.join(", ")}): the estimate extrapolates the rule-based curve with no published figure behind it, and the interval may not cover the value.`);
+  if (p.outsideTrainingRange.length > 0)
+    cap(
+      "low",
+      `outside the calibration range (${p.outsideTrainingRange.join(", ")}): the estimate extrapolates the rule-based curve with no published figure behind it, and the interval may not cover the value.`,
+    );
   if (ctx.missingInputs.includes("age_months")) cap("low", "the vehicle's age is unknown: a typical age was assumed, and age is the largest driver of the value.");
   else if (ctx.missingInputs.length >= 2) cap("low", `${ctx.missingInputs.join(" and ")} unknown: typical values for the age were assumed.`);
   else if (ctx.missingInputs.length === 1) cap("medium", `${ctx.missingInputs[0]} unknown: the typical value for the age was assumed.`);
-  if (ctx.sohNotMeasured) cap("medium", "battery state of health not measured: no battery adjustment was made; a weak battery would lower the value by about 0.5 % per SoH point below the average for the age.");
+  if (ctx.sohNotMeasured)
+    cap(
+      "medium",
+      "battery state of health not measured: no battery adjustment was made; a weak battery would lower the value by about 0.5 % per SoH point below the average for the age.",
+    );
   if (p.relativeHalfWidth > CONFIDENCE_HALF_WIDTH.medium) cap("low", `the ${Math.round(100 * model.interval.level)} % interval is ${pm(p.relativeHalfWidth)} of the estimate.`);
   else if (p.relativeHalfWidth > CONFIDENCE_HALF_WIDTH.high) {
-    cap("medium", `the ${Math.round(100 * model.interval.level)} % interval is ${pm(p.relativeHalfWidth)} of the estimate: published figures for cars of the same age differ by up to 20 points between models and markets.`);
+    cap(
+      "medium",
+      `the ${Math.round(100 * model.interval.level)} % interval is ${pm(p.relativeHalfWidth)} of the estimate: published figures for cars of the same age differ by up to 20 points between models and markets.`,
+    );
   }
   if (model.estimate_source === "rule_based") cap("medium", "the model did not beat the rule-based method out of sample, so the estimate is the rule-based value.");
   return { confidence: level, reasons };

@@ -24,7 +24,21 @@ function ruleBasedPct(ageMonths: number, odometerKm: number, sohPct: number | nu
   const start = new Date(now);
   start.setUTCMonth(start.getUTCMonth() - ageMonths);
   const r = computeResidualValue(
-    { device_id: "constructed", powertrain: "BEV", year: null, lease_start: start.toISOString().slice(0, 10), original_price_eur: null, mileage_km: odometerKm, soh_pct: sohPct, soh_at: sohPct === null ? null : now, vehicle_health_score: null, fleet_risk_score: null, green_fleet_score: null, eol_grade: null, knockouts: [] },
+    {
+      device_id: "constructed",
+      powertrain: "BEV",
+      year: null,
+      lease_start: start.toISOString().slice(0, 10),
+      original_price_eur: null,
+      mileage_km: odometerKm,
+      soh_pct: sohPct,
+      soh_at: sohPct === null ? null : now,
+      vehicle_health_score: null,
+      fleet_risk_score: null,
+      green_fleet_score: null,
+      eol_grade: null,
+      knockouts: [],
+    },
     { now },
   );
   return { pct: r.estimated_residual_pct, confidence: r.confidence };
@@ -32,16 +46,23 @@ function ruleBasedPct(ageMonths: number, odometerKm: number, sohPct: number | nu
 
 export function validationTable(model: ResidualModelFile): string {
   const lines: string[] = [];
-  for (const [scheme, title] of [["loo", "leave-one-out"], ["leave_one_source_out", "leave-one-source-out"]] as const) {
+  for (const [scheme, title] of [
+    ["loo", "leave-one-out"],
+    ["leave_one_source_out", "leave-one-source-out"],
+  ] as const) {
     const v = model.validation[scheme];
     lines.push(`${title}: | band | n | rule-based MAE / RMSE | rule-based on the row's basis MAE / RMSE | model MAE / RMSE |`);
     for (let i = 0; i < v.model.by_age_band.length; i++) {
       const [a, b, m] = [v.rule_based.by_age_band[i]!, v.rule_based_basis.by_age_band[i]!, v.model.by_age_band[i]!];
       lines.push(`| ${m.band} | ${m.n} | ${f1(a.mae_pp)} / ${f1(a.rmse_pp)} | ${f1(b.mae_pp)} / ${f1(b.rmse_pp)} | ${f1(m.mae_pp)} / ${f1(m.rmse_pp)} |`);
     }
-    lines.push(`| all | ${v.model.n} | ${f1(v.rule_based.mae_pp)} / ${f1(v.rule_based.rmse_pp)} | ${f1(v.rule_based_basis.mae_pp)} / ${f1(v.rule_based_basis.rmse_pp)} | ${f1(v.model.mae_pp)} / ${f1(v.model.rmse_pp)} |`);
+    lines.push(
+      `| all | ${v.model.n} | ${f1(v.rule_based.mae_pp)} / ${f1(v.rule_based.rmse_pp)} | ${f1(v.rule_based_basis.mae_pp)} / ${f1(v.rule_based_basis.rmse_pp)} | ${f1(v.model.mae_pp)} / ${f1(v.model.rmse_pp)} |`,
+    );
   }
-  lines.push(`model beats the rule-based method (leave-one-out, MAE and RMSE, both rule-based predictors): ${model.validation.model_beats_rule_based}; estimate_source = ${model.estimate_source}`);
+  lines.push(
+    `model beats the rule-based method (leave-one-out, MAE and RMSE, both rule-based predictors): ${model.validation.model_beats_rule_based}; estimate_source = ${model.estimate_source}`,
+  );
   return lines.join("\n");
 }
 

@@ -40,7 +40,12 @@ const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 function errorsOf(preds: readonly Prediction[], p: Predictor) {
   const stats = (ps: readonly Prediction[]) => {
     const e = ps.map((x) => x.pct[p] - x.retained_pct);
-    return { n: ps.length, mae_pp: r4(e.reduce((s, v) => s + Math.abs(v), 0) / e.length), rmse_pp: r4(Math.sqrt(e.reduce((s, v) => s + v * v, 0) / e.length)), bias_pp: r4(e.reduce((s, v) => s + v, 0) / e.length) };
+    return {
+      n: ps.length,
+      mae_pp: r4(e.reduce((s, v) => s + Math.abs(v), 0) / e.length),
+      rmse_pp: r4(Math.sqrt(e.reduce((s, v) => s + v * v, 0) / e.length)),
+      bias_pp: r4(e.reduce((s, v) => s + v, 0) / e.length),
+    };
   };
   const logErrors = preds.map((x) => Math.abs(Math.log(x.pct[p] / x.retained_pct))).sort((a, b) => a - b);
   const k = Math.ceil((preds.length + 1) * INTERVAL_LEVEL);
@@ -79,13 +84,24 @@ export function validate(rows: readonly FitRow[], bounds: Readonly<Record<string
   const summary = (preds: Prediction[]) => Object.fromEntries(PREDICTORS.map((p) => [p, errorsOf(preds, p)])) as Record<Predictor, ReturnType<typeof errorsOf>>;
   const looSummary = summary(loo);
   const m = looSummary.model;
-  const beats = m.mae_pp < Math.min(looSummary.rule_based.mae_pp, looSummary.rule_based_basis.mae_pp) && m.rmse_pp < Math.min(looSummary.rule_based.rmse_pp, looSummary.rule_based_basis.rmse_pp);
+  const beats =
+    m.mae_pp < Math.min(looSummary.rule_based.mae_pp, looSummary.rule_based_basis.mae_pp) &&
+    m.rmse_pp < Math.min(looSummary.rule_based.rmse_pp, looSummary.rule_based_basis.rmse_pp);
   return {
     scheme: "leave-one-out and leave-one-source-out over the published calibration rows; errors in percentage points of the original price",
     n_published: rows.length,
     loo: looSummary,
     leave_one_source_out: summary(lso),
     model_beats_rule_based: beats,
-    rows: loo.map((p) => ({ row_id: p.row_id, source: p.source, basis: p.basis, age_months: p.age_months, retained_pct: p.retained_pct, rule_based_pct: r4(p.pct.rule_based), rule_based_basis_pct: r4(p.pct.rule_based_basis), model_pct: r4(p.pct.model) })),
+    rows: loo.map((p) => ({
+      row_id: p.row_id,
+      source: p.source,
+      basis: p.basis,
+      age_months: p.age_months,
+      retained_pct: p.retained_pct,
+      rule_based_pct: r4(p.pct.rule_based),
+      rule_based_basis_pct: r4(p.pct.rule_based_basis),
+      model_pct: r4(p.pct.model),
+    })),
   };
 }

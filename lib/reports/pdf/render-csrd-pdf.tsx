@@ -90,7 +90,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-
 const BAR_WIDTH = 270;
 
 /** Horizontal bars, one per scope figure, scaled to the largest (a figure that is null is left out). */
@@ -185,7 +184,9 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
           <Text style={s.introLine}>
             Method {report.method_version}; emissions report {e.emissions_report.method_version}, factors {e.emissions_report.factors_version}; green fleet {g.score_version}.
           </Text>
-          <Text style={s.introLine}>Reporting role: {report.reporting_role}. Consolidation basis: {report.consolidation_basis}</Text>
+          <Text style={s.introLine}>
+            Reporting role: {report.reporting_role}. Consolidation basis: {report.consolidation_basis}
+          </Text>
         </View>
 
         <View style={s.tiles} wrap={false}>
@@ -204,7 +205,10 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
               figureRow(e.scope_2_location_based, ` [grid factor: ${grid.basis}; ${grid.value} ${grid.unit}, ${grid.year}${grid.verified ? "" : ", not verified"}]`),
               [
                 e.scope_2_market_based.datapoint,
-                e.scope_2_market_based.label + (e.scope_2_market_based.contract_factor_g_per_kwh === null ? " (no contract factor configured)" : ` (${e.scope_2_market_based.contract_factor_g_per_kwh} g CO2e/kWh)`),
+                e.scope_2_market_based.label +
+                  (e.scope_2_market_based.contract_factor_g_per_kwh === null
+                    ? " (no contract factor configured)"
+                    : ` (${e.scope_2_market_based.contract_factor_g_per_kwh} g CO2e/kWh)`),
                 fig(e.scope_2_market_based),
               ],
               figureRow(e.scope_3),
@@ -220,20 +224,19 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
             ]}
           />
           <Text style={s.caption}>
-            Reconciles to the emissions report of the same dates: Scope 1 + Scope 2 (location-based) + Scope 3 = total_co2_kg_estimate {groupDigits(e.emissions_report.total_co2_kg_estimate, 3)} kg CO2e, to the gram.
+            Reconciles to the emissions report of the same dates: Scope 1 + Scope 2 (location-based) + Scope 3 = total_co2_kg_estimate{" "}
+            {groupDigits(e.emissions_report.total_co2_kg_estimate, 3)} kg CO2e, to the gram.
           </Text>
           {grid.verified ? null : <Text style={s.caption}>Grid factor: {grid.note}</Text>}
         </Section>
 
         <Section title={CSRD_PDF_SECTION_TITLES[1]}>
-          <Table
-            columns={figureColumns}
-            rows={[figureRow(energy.total), figureRow(energy.fossil), figureRow(energy.nuclear), figureRow(energy.renewable)]}
-          />
+          <Table columns={figureColumns} rows={[figureRow(energy.total), figureRow(energy.fossil), figureRow(energy.nuclear), figureRow(energy.renewable)]} />
           <Text style={s.caption}>
-            Fuel {groupDigits(energy.fuel_mwh, 3)} MWh: fossil {groupDigits(energy.fuel_fossil_mwh, 3)}, renewable {groupDigits(energy.fuel_renewable_mwh, 3)} by the Finnish distribution obligation&apos;s bio share (
-            {bio.years.map((y) => `${y.year} ${groupDigits(y.share * 100, 1)} % ${y.status}${y.verified ? "" : ", not verified"}`).join("; ")}): a statutory minimum, not a measured blend.
-            Electricity {groupDigits(energy.electricity_mwh, 3)} MWh split by the Finnish generation mix {energy.electricity_mix.year}: renewable{" "}
+            Fuel {groupDigits(energy.fuel_mwh, 3)} MWh: fossil {groupDigits(energy.fuel_fossil_mwh, 3)}, renewable {groupDigits(energy.fuel_renewable_mwh, 3)} by the Finnish
+            distribution obligation&apos;s bio share (
+            {bio.years.map((y) => `${y.year} ${groupDigits(y.share * 100, 1)} % ${y.status}${y.verified ? "" : ", not verified"}`).join("; ")}): a statutory minimum, not a measured
+            blend. Electricity {groupDigits(energy.electricity_mwh, 3)} MWh split by the Finnish generation mix {energy.electricity_mix.year}: renewable{" "}
             {Math.round(energy.electricity_mix.renewable_share * 100)} %, nuclear {Math.round(energy.electricity_mix.nuclear_share * 100)} %, fossil{" "}
             {Math.round(energy.electricity_mix.fossil_share * 100)} %.
             {report.reporting_role === "lessor" ? ` Own operation only: the leased-out days' ${groupDigits(energy.leased_out_mwh, 3)} MWh are the lessees' consumption.` : ""}
@@ -248,7 +251,10 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
             ]}
             rows={[
               ["Vehicles (total)", String(f.total_vehicles)],
-              ["BEV / PHEV / HEV / ICE / unknown", `${f.by_powertrain.BEV} / ${f.by_powertrain.PHEV} / ${f.by_powertrain.HEV} / ${f.by_powertrain.ICE} / ${f.by_powertrain.unknown}`],
+              [
+                "BEV / PHEV / HEV / ICE / unknown",
+                `${f.by_powertrain.BEV} / ${f.by_powertrain.PHEV} / ${f.by_powertrain.HEV} / ${f.by_powertrain.ICE} / ${f.by_powertrain.unknown}`,
+              ],
               ["EV share (BEV + PHEV of known powertrains)", ev.ev_share_pct === null ? NA : `${num(ev.ev_share_pct, 1)} %`],
               ["Distance driven (fleet / EVs)", `${num(f.distance_km, 1)} / ${num(ev.ev_distance_km, 1)} km`],
               ["EV distance share", ev.ev_distance_share_pct === null ? NA : `${num(ev.ev_distance_share_pct, 1)} %`],

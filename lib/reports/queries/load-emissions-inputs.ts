@@ -20,15 +20,13 @@ export async function emissionsInputs({ ctx, fleet, onQuery }: { ctx: TenantCtx;
     until: fleet.period_end.toISOString(),
     onQuery,
   });
-  return fleet.devices.map(
-    (d): EmissionsVehicleInput => ({
-      device_id: d.device_id,
-      device_name: fleet.names.get(d.device_id) ?? d.device_id,
-      powertrain: d.powertrain,
-      fuel_type: d.fuel_type,
-      asset_class: d.asset_class,
-      distance: evidence.get(d.device_id) ?? NO_DISTANCE_EVIDENCE,
-      consumption_kwh_per_100km: d.energy.consumption_kwh_per_100km,
-    }),
-  );
+  return fleet.devices.map((d): EmissionsVehicleInput => ({
+    device_id: d.device_id,
+    device_name: fleet.names.get(d.device_id) ?? d.device_id,
+    powertrain: d.powertrain,
+    fuel_type: d.fuel_type,
+    asset_class: d.asset_class,
+    distance: evidence.get(d.device_id) ?? NO_DISTANCE_EVIDENCE,
+    consumption_kwh_per_100km: d.energy.consumption_kwh_per_100km,
+  }));
 }

@@ -37,9 +37,7 @@ export async function loadBatterySnapshotInputs(args: DeviceQueryArgs): Promise<
       oem_soh: soh.accepted ? { pct: soh.accepted.pct, reported_at: soh.accepted.at } : null,
       soh_flags: soh.flagged,
       last_battery_alert:
-        alertAt && alertSeverity
-          ? { severity: alertSeverity, prediction: sqlText(r.lb_prediction) ?? "", confidence: sqlNumber(r.lb_confidence) ?? 0, created_at: alertAt }
-          : null,
+        alertAt && alertSeverity ? { severity: alertSeverity, prediction: sqlText(r.lb_prediction) ?? "", confidence: sqlNumber(r.lb_confidence) ?? 0, created_at: alertAt } : null,
     });
   }
   return out;

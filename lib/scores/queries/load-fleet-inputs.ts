@@ -114,10 +114,7 @@ export function fleetSlices(ctx: Pick<TenantCtx, "db" | "tenantId">): number {
  * database's collation: the scores add the devices' figures in this order, and floating-point sums
  * depend on it.
  */
-async function queryFleet(
-  ctx: Pick<TenantCtx, "db" | "tenantId">,
-  statement: (inSlice: (column: string) => SQL) => SQL,
-): Promise<Record<string, unknown>[]> {
+async function queryFleet(ctx: Pick<TenantCtx, "db" | "tenantId">, statement: (inSlice: (column: string) => SQL) => SQL): Promise<Record<string, unknown>[]> {
   const slices = fleetSlices(ctx);
   const found = (
     await Promise.all(

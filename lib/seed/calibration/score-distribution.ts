@@ -196,7 +196,9 @@ export function formatDevices(r: TenantCalibration): string {
   const abbrev: Record<string, string> = { battery_health: "bat", usage_behaviour: "use", contractual_market_risk: "con", regulatory_compliance: "reg" };
   const lines = [`-- ${r.label}: per device (TAS grade/score, pillars, knockouts, vehicle health, EOL, SoH, fleet risk, green fleet)`];
   for (const d of r.devices) {
-    const pillars = Object.entries(d.pillars).map(([k, v]) => `${abbrev[k] ?? k} ${v}`).join(" ");
+    const pillars = Object.entries(d.pillars)
+      .map(([k, v]) => `${abbrev[k] ?? k} ${v}`)
+      .join(" ");
     lines.push(
       `${d.device_id.padEnd(16)} ${(d.name ?? "").slice(0, 24).padEnd(24)} ${(d.powertrain ?? "?").padEnd(4)} TAS ${d.tas_grade ?? "–"} ${cell(d.tas_score, 5)} [${pillars}]${d.knockouts.length ? ` KO ${d.knockouts.join("+")}` : ""} VH ${cell(d.vehicle_health, 5)} EOL ${d.eol_grade ?? "–"} SoH ${cell(d.soh_pct, 5)} risk ${cell(d.fleet_risk, 5)} green ${cell(d.green_fleet, 5)}`,
     );
@@ -211,14 +213,24 @@ export function formatCalibration(reports: readonly TenantCalibration[]): string
   const lines: string[] = [];
   for (const r of reports) {
     lines.push(`== ${r.label}: ${r.deviceCount} devices, fleet scores over ${r.periodDays} days`);
-    lines.push(`${"score".padEnd(40)} ${"n".padStart(4)} ${"null".padStart(4)} ${"min".padStart(7)} ${"p25".padStart(7)} ${"median".padStart(7)} ${"p75".padStart(7)} ${"max".padStart(7)}`);
+    lines.push(
+      `${"score".padEnd(40)} ${"n".padStart(4)} ${"null".padStart(4)} ${"min".padStart(7)} ${"p25".padStart(7)} ${"median".padStart(7)} ${"p75".padStart(7)} ${"max".padStart(7)}`,
+    );
     for (const [name, d] of Object.entries(r.distributions)) {
       lines.push(`${name.padEnd(40)} ${String(d.n).padStart(4)} ${String(d.nulls).padStart(4)} ${cell(d.min)} ${cell(d.p25)} ${cell(d.median)} ${cell(d.p75)} ${cell(d.max)}`);
     }
     for (const [name, counts] of Object.entries(r.grades)) {
-      lines.push(`${name.padEnd(40)} ${Object.entries(counts).map(([g, n]) => `${g}: ${n}`).join("  ")}`);
+      lines.push(
+        `${name.padEnd(40)} ${Object.entries(counts)
+          .map(([g, n]) => `${g}: ${n}`)
+          .join("  ")}`,
+      );
     }
-    lines.push(`fleet level: ${Object.entries(r.fleet).map(([k, v]) => `${k} ${v ?? "–"}`).join(", ")}`);
+    lines.push(
+      `fleet level: ${Object.entries(r.fleet)
+        .map(([k, v]) => `${k} ${v ?? "–"}`)
+        .join(", ")}`,
+    );
     if (Object.values(r.errors).some((n) => n > 0)) lines.push(`ERRORS: ${JSON.stringify(r.errors)}`);
     lines.push("");
   }

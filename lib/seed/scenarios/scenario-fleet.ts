@@ -27,10 +27,7 @@ const SCENARIO_DAYS = 2;
 /** The scenario fleet's own seed: changing it changes the noise, never the truth's structure. */
 const SCENARIO_SEED = "fdp-scenario-fleet-v1";
 
-type ScenarioPhase =
-  | { kind: "drive"; minutes: number; speedKmh: number }
-  | { kind: "park"; minutes: number }
-  | { kind: "charge"; minutes: number; powerKw: number };
+type ScenarioPhase = { kind: "drive"; minutes: number; speedKmh: number } | { kind: "park"; minutes: number } | { kind: "charge"; minutes: number; powerKw: number };
 
 export type OdometerStory =
   | { kind: "monotone" }
@@ -186,26 +183,45 @@ const commuteKm = 2 * legKm(COMMUTE);
 const bevDay = commuteDay(COMMUTE, { atMinute: 16 * 60 + 30, minutes: chargeMinutesFor(commuteKm, BEV_KWH_PER_KM, BEV_CHARGE_KW), powerKw: BEV_CHARGE_KW });
 const repeatDays = (day: ScenarioPhase[]) => Array.from({ length: SCENARIO_DAYS }, () => day).flat();
 
-const bevMaster: VehicleMasterData = { make: "Scenario", model: "BEV 75", year: 2023, powertrain: "BEV", fuel_type: "electric", battery_kwh: BEV_CAPACITY_KWH, original_price_eur: 50_000, contract_km: 120_000, lease_start: "2024-01-01", lease_months: 48 };
-const iceMaster: VehicleMasterData = { make: "Scenario", model: "ICE petrol", year: 2022, powertrain: "ICE", fuel_type: "petrol", original_price_eur: 32_000, contract_km: 120_000, lease_start: "2024-01-01", lease_months: 48 };
+const bevMaster: VehicleMasterData = {
+  make: "Scenario",
+  model: "BEV 75",
+  year: 2023,
+  powertrain: "BEV",
+  fuel_type: "electric",
+  battery_kwh: BEV_CAPACITY_KWH,
+  original_price_eur: 50_000,
+  contract_km: 120_000,
+  lease_start: "2024-01-01",
+  lease_months: 48,
+};
+const iceMaster: VehicleMasterData = {
+  make: "Scenario",
+  model: "ICE petrol",
+  year: 2022,
+  powertrain: "ICE",
+  fuel_type: "petrol",
+  original_price_eur: 32_000,
+  contract_km: 120_000,
+  lease_start: "2024-01-01",
+  lease_months: 48,
+};
 
 const SPECS: readonly Spec[] = [
-  ...([1, 5, 15, 45] as const).map(
-    (rate): Spec => ({
-      deviceId: `scn-bev-${String(rate).padStart(2, "0")}min`,
-      vin: `SCNBEV${String(rate).padStart(2, "0")}MIN0000001`.slice(0, 17),
-      story: `BEV with known consumption (${BEV_KWH_PER_KM * 100} kWh/100 km at the battery), charging inside the period, sampled every ${rate} min: the same drive at each rate`,
-      master: bevMaster,
-      samplingMinutes: rate,
-      sampleOffsetMinutes: rate === 1 ? 0 : 7,
-      phases: repeatDays(bevDay),
-      batteryKwhPerKm: BEV_KWH_PER_KM,
-      initialSocPct: 80,
-      initialOdometerKm: 42_000,
-      soh: { startPct: 94.2, endPct: 94.0, noisePp: 0.3 },
-      ambientC: -5,
-    }),
-  ),
+  ...([1, 5, 15, 45] as const).map((rate): Spec => ({
+    deviceId: `scn-bev-${String(rate).padStart(2, "0")}min`,
+    vin: `SCNBEV${String(rate).padStart(2, "0")}MIN0000001`.slice(0, 17),
+    story: `BEV with known consumption (${BEV_KWH_PER_KM * 100} kWh/100 km at the battery), charging inside the period, sampled every ${rate} min: the same drive at each rate`,
+    master: bevMaster,
+    samplingMinutes: rate,
+    sampleOffsetMinutes: rate === 1 ? 0 : 7,
+    phases: repeatDays(bevDay),
+    batteryKwhPerKm: BEV_KWH_PER_KM,
+    initialSocPct: 80,
+    initialOdometerKm: 42_000,
+    soh: { startPct: 94.2, endPct: 94.0, noisePp: 0.3 },
+    ambientC: -5,
+  })),
   {
     deviceId: "scn-bev-outside",
     vin: "SCNBEVOUTSIDE0001",
@@ -269,7 +285,12 @@ const SPECS: readonly Spec[] = [
     master: { ...bevMaster, model: "BEV 39", battery_kwh: 39, year: 2018, lease_start: "2019-01-01", lease_months: 96 },
     samplingMinutes: 5,
     sampleOffsetMinutes: 2,
-    phases: repeatDays(commuteDay(COMMUTE.map(([m, v]) => [m / 2, v] as [number, number]), { atMinute: 16 * 60 + 30, minutes: chargeMinutesFor(legKm(COMMUTE), BEV_KWH_PER_KM, 6.6), powerKw: 6.6 })),
+    phases: repeatDays(
+      commuteDay(
+        COMMUTE.map(([m, v]) => [m / 2, v] as [number, number]),
+        { atMinute: 16 * 60 + 30, minutes: chargeMinutesFor(legKm(COMMUTE), BEV_KWH_PER_KM, 6.6), powerKw: 6.6 },
+      ),
+    ),
     batteryKwhPerKm: BEV_KWH_PER_KM,
     initialSocPct: 85,
     initialOdometerKm: 148_000,
@@ -338,7 +359,17 @@ const SPECS: readonly Spec[] = [
     deviceId: "scn-hev",
     vin: "SCNHEV00000000001",
     story: "Full hybrid (no plug, no BMS SoH reported): state of health is not applicable, not missing",
-    master: { make: "Scenario", model: "HEV", year: 2023, powertrain: "HEV", fuel_type: "hybrid", original_price_eur: 33_000, contract_km: 120_000, lease_start: "2024-01-01", lease_months: 48 },
+    master: {
+      make: "Scenario",
+      model: "HEV",
+      year: 2023,
+      powertrain: "HEV",
+      fuel_type: "hybrid",
+      original_price_eur: 33_000,
+      contract_km: 120_000,
+      lease_start: "2024-01-01",
+      lease_months: 48,
+    },
     samplingMinutes: 5,
     sampleOffsetMinutes: 1,
     phases: repeatDays(commuteDay(COMMUTE)),

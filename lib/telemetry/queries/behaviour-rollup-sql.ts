@@ -44,12 +44,22 @@ import { restingDays } from "./resting-12v-sql";
 import { latestValidDay, windowBounds, type WindowBounds } from "./rollup-window";
 
 /** Sum measures whose running totals the rollups hold (`c_<name>`), from the `bh_` column of the same name. */
-const SUMS = [
-  ...DRIVING_MEASURES.filter((n) => n !== "oem_cover_km"),
-  "dkm_all",
-  "ev_samples",
+const SUMS = [...DRIVING_MEASURES.filter((n) => n !== "oem_cover_km"), "dkm_all", "ev_samples"] as const;
+const ENERGY_SUMS = [
+  "readings",
+  "pairs",
+  "charging_min",
+  "soc_known_min",
+  "low_soc_min",
+  "charged_ac_pp",
+  "charged_dc_pp",
+  "charged_hpc_pp",
+  "cons_pp",
+  "cons_km",
+  "pt_kwh",
+  "pt_pp",
+  "kw_count",
 ] as const;
-const ENERGY_SUMS = ["readings", "pairs", "charging_min", "soc_known_min", "low_soc_min", "charged_ac_pp", "charged_dc_pp", "charged_hpc_pp", "cons_pp", "cons_km", "pt_kwh", "pt_pp", "kw_count"] as const;
 
 /** The whole days' part of a running total: day K−1's row minus the last row before H (0 when B is empty). */
 const b = (name: string) => sql.raw(`coalesce(brx.c_${name} - coalesce(bry.c_${name}, 0), 0)`);
@@ -133,23 +143,35 @@ export function behaviourPart({
     left join lateral (
       select r.* from telemetry_daily r where ${dev("r")} and r.day < ${hDay} and brx.day is not null order by r.day desc limit 1
     ) bry on true
-    left join lateral (${behaviourAggregates({ stream: { kind: "split", from, before: hAt, tailFrom, until: to }, measures: energy ? "all" : "driving" })}) bac on true${wants("oem_cover_km") ? sql`
+    left join lateral (${behaviourAggregates({ stream: { kind: "split", from, before: hAt, tailFrom, until: to }, measures: energy ? "all" : "driving" })}) bac on true${
+      wants("oem_cover_km")
+        ? sql`
     left join lateral (
       select r.day, r.ev_cover_km, r.c_dkm_all from telemetry_daily r
       where ${dev("r")} and ${inB} and r.c_ev_samples > coalesce(bry.c_ev_samples, 0)
         and bac.bh_ev_a = 0 and ${b("ev_samples")} > 0
       order by r.day limit 1
-    ) brf on true` : sql``}${energy && wants("odo_first", "odo_first_ms") ? sql`
+    ) brf on true`
+        : sql``
+    }${
+      energy && wants("odo_first", "odo_first_ms")
+        ? sql`
     left join lateral (
       select r.odo_first, r.odo_first_ts from telemetry_daily r
       where ${dev("r")} and ${inB} and r.odo_first is not null and bac.bh_odo_a = 0
       order by r.day limit 1
-    ) bro on true` : sql``}${energy && wants("odo_last", "odo_last_ms") ? sql`
+    ) bro on true`
+        : sql``
+    }${
+      energy && wants("odo_last", "odo_last_ms")
+        ? sql`
     left join lateral (
       select r.odo_last, r.odo_last_ts from telemetry_daily r
       where ${dev("r")} and ${inB} and r.odo_last is not null and bac.bh_odo_c = 0
       order by r.day desc limit 1
-    ) brl on true` : sql``}
+    ) brl on true`
+        : sql``
+    }
     left join lateral (
       ${harshAggregates(sql`(de.ts >= ${from} and de.ts < ${hAt} and de.ts <= ${to}) or (de.ts >= ${tailFrom} and de.ts <= ${to})`)}
     ) brh on true`,

@@ -34,7 +34,6 @@ import { sqlCount, sqlDate, sqlNumber } from "@/lib/db/sql-values";
 import { CHARGING_WORDS, chargingWordSql, DC_CHARGING_WORDS, HIGH_POWER_DC_KW, NOT_CHARGING_WORDS } from "@/lib/vocabulary/charging";
 import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S, HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 import { MOVING_SPEED_KMH } from "@/lib/vocabulary/readings";
-import type { DevicePart } from "@/lib/devices/device-query";
 
 /** A sample's state (speed, temperature, charging) holds until the next sample, at most this long. */
 const STATE_HOLD_MINUTES = 10;
@@ -108,10 +107,7 @@ export type BehaviourMeasures = "all" | "driving";
  *   later ones are partners only): the rollup refresh (behaviour-rollup-sql.ts).
  * Bounds are SQL expressions (timestamptz), so a part may start at a per-device time.
  */
-type SampleStream =
-  | { kind: "window"; from: SQL; until: SQL }
-  | { kind: "split"; from: SQL; before: SQL; tailFrom: SQL; until: SQL }
-  | { kind: "days"; from: SQL; daysBefore: SQL };
+type SampleStream = { kind: "window"; from: SQL; until: SQL } | { kind: "split"; from: SQL; before: SQL; tailFrom: SQL; until: SQL } | { kind: "days"; from: SQL; daysBefore: SQL };
 
 const sampleCols = (energy: boolean, soh: boolean) =>
   sql`t.ts, t.speed_kmh as v, t.weather_temp as temp, t.odometer_km as odo,
@@ -236,9 +232,13 @@ export function behaviourAggregates({ stream, measures = "all" }: { stream: Samp
   // `ev_cov`, counts only the stream's own readings: a partner that carried events belongs to the
   // rolled-up days, whose events the rollup part weighs itself.)
   const splitAggregates = sql`, count(*) filter (where q.ev and q.a)::int as bh_ev_a,
-        coalesce(sum(q.dkm) filter (where not q.a), 0)::float8 as bh_dkm_c${energy ? sql`,
+        coalesce(sum(q.dkm) filter (where not q.a), 0)::float8 as bh_dkm_c${
+          energy
+            ? sql`,
         count(q.odo) filter (where q.a)::int as bh_odo_a,
-        count(q.odo) filter (where not q.a)::int as bh_odo_c` : sql``}`;
+        count(q.odo) filter (where not q.a)::int as bh_odo_c`
+            : sql``
+        }`;
   return sql`select ${perDay ? sql`${dayAggregates}, ` : sql``}${drivingAggregates}${energy ? sql`, ${energyAggregates}` : sql``}${split ? splitAggregates : sql``}
       from (
         select p.*,
@@ -278,12 +278,41 @@ export const SOURCE_COLUMNS = sql`(extract(epoch from d.events_reported_at) * 10
 
 /** The `bh_` columns of the driving measures, and those the energy measures add. */
 export const DRIVING_MEASURES = [
-  "driving_min", "over130_min", "over160_min", "night_min", "temp_known_min", "near0_min", "cold_min", "below0_min", "very_cold_min",
-  "moving_km", "over130_km", "over160_km", "oem_cover_km", "dense_km",
+  "driving_min",
+  "over130_min",
+  "over160_min",
+  "night_min",
+  "temp_known_min",
+  "near0_min",
+  "cold_min",
+  "below0_min",
+  "very_cold_min",
+  "moving_km",
+  "over130_km",
+  "over160_km",
+  "oem_cover_km",
+  "dense_km",
 ] as const;
 export const ENERGY_MEASURES = [
-  "readings", "pairs", "charging_min", "soc_known_min", "low_soc_min", "charged_ac_pp", "charged_dc_pp", "charged_hpc_pp", "cons_pp",
-  "cons_km", "pt_kwh", "pt_pp", "kw_reported", "telemetry_days", "newest_ms", "odo_first", "odo_last", "odo_first_ms", "odo_last_ms",
+  "readings",
+  "pairs",
+  "charging_min",
+  "soc_known_min",
+  "low_soc_min",
+  "charged_ac_pp",
+  "charged_dc_pp",
+  "charged_hpc_pp",
+  "cons_pp",
+  "cons_km",
+  "pt_kwh",
+  "pt_pp",
+  "kw_reported",
+  "telemetry_days",
+  "newest_ms",
+  "odo_first",
+  "odo_last",
+  "odo_first_ms",
+  "odo_last_ms",
 ] as const;
 export const HARSH_MEASURES = ["harsh_oem", "harsh_derived", "harsh_oem_w", "harsh_derived_w"] as const;
 
@@ -301,7 +330,15 @@ export type BehaviourFigure = (typeof DRIVING_MEASURES)[number] | (typeof ENERGY
 export const FLEET_RISK_FIGURES = [
   ...DRIVING_MEASURES,
   ...HARSH_MEASURES,
-  "soc_known_min", "low_soc_min", "charged_ac_pp", "charged_dc_pp", "charged_hpc_pp", "pt_kwh", "pt_pp", "telemetry_days", "newest_ms",
+  "soc_known_min",
+  "low_soc_min",
+  "charged_ac_pp",
+  "charged_dc_pp",
+  "charged_hpc_pp",
+  "pt_kwh",
+  "pt_pp",
+  "telemetry_days",
+  "newest_ms",
 ] as const satisfies readonly BehaviourFigure[];
 
 /**
@@ -314,7 +351,10 @@ export function measureColumns(measures: BehaviourMeasures, alias: (name: string
   const missing = figures?.filter((f) => !all.includes(f)) ?? [];
   if (missing.length > 0) throw new Error(`behaviour figures ${missing.join(", ")} are not among the "${measures}" measures`);
   const names = figures ? all.filter((n) => figures.includes(n)) : all;
-  return sql.join(names.map((n) => sql`${alias(n)} as ${sql.raw(`bh_${n}`)}`), sql`, `);
+  return sql.join(
+    names.map((n) => sql`${alias(n)} as ${sql.raw(`bh_${n}`)}`),
+    sql`, `,
+  );
 }
 
 /**

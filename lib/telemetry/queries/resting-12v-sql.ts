@@ -25,15 +25,7 @@
  * on the benchmark's tenant. With the rollups the walk covers the days since the last refresh.
  */
 import { sql, type SQL } from "drizzle-orm";
-import {
-  awakeSql,
-  LEAD_ACID_REST_MAX_V,
-  LITHIUM_16V_REST_BAND_V,
-  LITHIUM_CHEMISTRY_RE,
-  LOW_VOLTAGE_RANGE_V,
-  SETTLE_MS,
-  TRACTION_VOLTAGE_KIND_RE,
-} from "@/lib/vocabulary/readings";
+import { awakeSql, LEAD_ACID_REST_MAX_V, LITHIUM_16V_REST_BAND_V, LITHIUM_CHEMISTRY_RE, LOW_VOLTAGE_RANGE_V, SETTLE_MS, TRACTION_VOLTAGE_KIND_RE } from "@/lib/vocabulary/readings";
 import type { DevicePart } from "@/lib/devices/device-query";
 
 /** A telemetry alias correlated with the device row `d`. */

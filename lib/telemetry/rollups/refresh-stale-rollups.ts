@@ -26,15 +26,7 @@ interface RefreshStaleRollupsResult {
  * lock the state rows they rebuild (`for update skip locked`), so this may run while the app serves.
  * The admin CLI's `rollups:refresh` (docs/admin-cli.md).
  */
-export async function refreshStaleRollups({
-  ctx,
-  input,
-  now = new Date(),
-}: {
-  ctx: { db: Db };
-  input: RefreshStaleRollupsInput;
-  now?: Date;
-}): Promise<RefreshStaleRollupsResult> {
+export async function refreshStaleRollups({ ctx, input, now = new Date() }: { ctx: { db: Db }; input: RefreshStaleRollupsInput; now?: Date }): Promise<RefreshStaleRollupsResult> {
   const data = parseInput(refreshStaleRollupsInput, input);
   if (data.tenantId !== undefined) await assertTenantExists(ctx.db, data.tenantId);
   const stale = await rows<{ tenant_id: string }>(

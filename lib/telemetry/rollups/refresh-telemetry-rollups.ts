@@ -139,10 +139,13 @@ export function refreshRollupsAfterIngest({ db, log, tenantId, now = Date.now() 
   if (state.running.has(tenantId) || wait > 0) {
     if (!state.trailing.has(tenantId)) {
       // A refresh still running when the timer fires re-arms it (1 s later at the earliest).
-      const timer = setTimeout(() => {
-        state.trailing.delete(tenantId);
-        void refreshRollupsAfterIngest({ db, log, tenantId });
-      }, Math.max(wait, 1_000));
+      const timer = setTimeout(
+        () => {
+          state.trailing.delete(tenantId);
+          void refreshRollupsAfterIngest({ db, log, tenantId });
+        },
+        Math.max(wait, 1_000),
+      );
       timer.unref?.();
       state.trailing.set(tenantId, timer);
     }

@@ -202,7 +202,11 @@ describe("createUser and verifyUserPassword", () => {
     expect(row?.passwordHash).toMatch(/^\$2[aby]\$12\$/);
     expect(row?.passwordHash).not.toContain("s3cret-enough");
 
-    expect(await verifyUserPassword({ ctx: ctx(), input: { email: "ALICE@example.com", password: "s3cret-enough" } })).toEqual({ userId, tenantId, credentialFingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    expect(await verifyUserPassword({ ctx: ctx(), input: { email: "ALICE@example.com", password: "s3cret-enough" } })).toEqual({
+      userId,
+      tenantId,
+      credentialFingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+    });
     expect(await verifyUserPassword({ ctx: ctx(), input: { email: "alice@example.com", password: "s3cret-enougH" } })).toBeNull();
   }, 30_000);
 

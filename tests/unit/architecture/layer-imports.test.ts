@@ -28,7 +28,11 @@ function importsOf(file: string): string[] {
 
 /** The imports of the files under `dir` that no allowed prefix admits, as `file → import`. */
 function offending(dir: string, allowed: (imported: string) => boolean): string[] {
-  return sourceFiles(dir).flatMap((file) => importsOf(file).filter((i) => !allowed(i)).map((i) => `${file} → ${i}`));
+  return sourceFiles(dir).flatMap((file) =>
+    importsOf(file)
+      .filter((i) => !allowed(i))
+      .map((i) => `${file} → ${i}`),
+  );
 }
 
 const isPackage = (imported: string) => !imported.startsWith("lib/") && !imported.startsWith("app/") && !imported.startsWith("components/");

@@ -35,7 +35,12 @@ function report(startedAt: string, fleetP50: number, ingestRate: number): RunRep
         unit: "req",
         metric: "latency",
         rows: [
-          { label: "fleet risk 365 d (500 devices) <&>", fdp: m([fleetP50, fleetP50, fleetP50 * 2]), baseline: m([fleetP50 / 2, fleetP50 / 2, fleetP50 / 2]), goal: { pass: false, reason: "median ≥ 300 ms" } },
+          {
+            label: "fleet risk 365 d (500 devices) <&>",
+            fdp: m([fleetP50, fleetP50, fleetP50 * 2]),
+            baseline: m([fleetP50 / 2, fleetP50 / 2, fleetP50 / 2]),
+            goal: { pass: false, reason: "median ≥ 300 ms" },
+          },
           { label: "green fleet 30 d (500 devices)", fdp: m([20, 22, 24]), baseline: m([10, 11, 12]) },
         ],
       },
@@ -43,7 +48,14 @@ function report(startedAt: string, fleetP50: number, ingestRate: number): RunRep
         id: "ingest",
         title: "Ingest",
         unit: "rec",
-        rows: [{ label: "ingest 1,000", fdp: { ...m([100, 100], 1000), perSecond: ingestRate }, baseline: { ...m([50, 50], 1000), perSecond: ingestRate * 2 }, goal: { pass: true, reason: "" } }],
+        rows: [
+          {
+            label: "ingest 1,000",
+            fdp: { ...m([100, 100], 1000), perSecond: ingestRate },
+            baseline: { ...m([50, 50], 1000), perSecond: ingestRate * 2 },
+            goal: { pass: true, reason: "" },
+          },
+        ],
       },
     ],
   };

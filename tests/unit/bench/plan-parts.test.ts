@@ -77,8 +77,7 @@ describe("planParts", () => {
   });
 
   it("tells the rollup tables from the telemetry partitions by name", () => {
-    const scan = (relation: string) =>
-      [...planParts(n("Index Scan", 1, 1, { "Relation Name": relation }), FLEET_STATEMENT_PARTS).keys()];
+    const scan = (relation: string) => [...planParts(n("Index Scan", 1, 1, { "Relation Name": relation }), FLEET_STATEMENT_PARTS).keys()];
     expect(scan("telemetry_daily")).toEqual(["rollups"]);
     expect(scan("telemetry_rollup_state")).toEqual(["rollups"]);
     expect(scan("telemetry_2025_11")).toEqual(["bac"]);

@@ -70,7 +70,9 @@ beforeAll(async () => {
   files.notJson = write("not.json", "{");
   files.revokedKeys = write(
     "revoked-keys.json",
-    JSON.stringify(keysDocument({ ...key.jwk, status: "revoked", valid_until: "2026-12-01T00:00:00.000Z", revoked_at: "2026-12-01T00:00:00.000Z", revocation_reason: "key leaked" })),
+    JSON.stringify(
+      keysDocument({ ...key.jwk, status: "revoked", valid_until: "2026-12-01T00:00:00.000Z", revoked_at: "2026-12-01T00:00:00.000Z", revocation_reason: "key leaked" }),
+    ),
   );
   // A verify JSON as GET /certificates/<number>/verify answers it: the certified fields, verify_hash, jws.
   const content = JSON.parse(canonicalize({ ...sampleContent(), generated_at: "2026-11-24T01:11:04.000Z" }) as string);
@@ -78,7 +80,14 @@ beforeAll(async () => {
   const jws = await signDetachedJws(Buffer.from(canonical, "utf8"), { kid: key.kid, privateKey: key.privateKey });
   const verifyJson = { ...content, status: "valid", verify_hash: verifyHashOf(canonical), key_id: key.kid, jws };
   files.json = write("verify.json", JSON.stringify(verifyJson));
-  files.alteredJson = write("verify-altered.json", JSON.stringify({ ...verifyJson, grade: "A" === content.grade ? "B" : "A", verify_hash: verifyHashOf(canonicalContent({ ...content, grade: "A" === content.grade ? "B" : "A" })) }));
+  files.alteredJson = write(
+    "verify-altered.json",
+    JSON.stringify({
+      ...verifyJson,
+      grade: "A" === content.grade ? "B" : "A",
+      verify_hash: verifyHashOf(canonicalContent({ ...content, grade: "A" === content.grade ? "B" : "A" })),
+    }),
+  );
 
   server = createServer((req, res) => {
     if (req.url === "/.well-known/fdp-certificate-keys.json") {
@@ -91,17 +100,65 @@ beforeAll(async () => {
 
 /** Certified content from the real builder (what a certificate's JSON holds). */
 function sampleContent() {
-  const vh = { device_id: "sbx-001", vehicle_health_score: 80, score_version: "v", confidence: "medium" as const, components: { battery: 90, diagnostics: 80, electrical_12v: null, odometer_integrity: 100, usage: 70 }, available_signals: [], missing_signals: [], soh_evidence: { status: "measured" as const, max_age_days: 90, last_reading_pct: 91, last_reading_at: "2026-11-20T00:00:00.000Z", age_days: 4, statement: "s" }, limitations: [], generated_at: "2026-11-24T01:11:04.000Z" };
+  const vh = {
+    device_id: "sbx-001",
+    vehicle_health_score: 80,
+    score_version: "v",
+    confidence: "medium" as const,
+    components: { battery: 90, diagnostics: 80, electrical_12v: null, odometer_integrity: 100, usage: 70 },
+    available_signals: [],
+    missing_signals: [],
+    soh_evidence: { status: "measured" as const, max_age_days: 90, last_reading_pct: 91, last_reading_at: "2026-11-20T00:00:00.000Z", age_days: 4, statement: "s" },
+    limitations: [],
+    generated_at: "2026-11-24T01:11:04.000Z",
+  };
   return buildCertifiedContent(
     {
-      vehicle: { device_id: "sbx-001", name: "Car", vin: null, make: null, model: null, year: null, powertrain: "BEV", asset_class: null, battery_kwh: 60, latest_odometer_km: 1000, latest_odometer_at: new Date("2026-11-24T00:00:00Z") },
+      vehicle: {
+        device_id: "sbx-001",
+        name: "Car",
+        vin: null,
+        make: null,
+        model: null,
+        year: null,
+        powertrain: "BEV",
+        asset_class: null,
+        battery_kwh: 60,
+        latest_odometer_km: 1000,
+        latest_odometer_at: new Date("2026-11-24T00:00:00Z"),
+      },
       vehicleHealth: vh,
-      eol: { device_id: "sbx-001", condition_grade: "B", vehicle_health_score: 80, confidence: "medium", knockout_evidence: [], excluded_readings: [], soh_evidence: vh.soh_evidence, limitations: [], generated_at: vh.generated_at },
+      eol: {
+        device_id: "sbx-001",
+        condition_grade: "B",
+        vehicle_health_score: 80,
+        confidence: "medium",
+        knockout_evidence: [],
+        excluded_readings: [],
+        soh_evidence: vh.soh_evidence,
+        limitations: [],
+        generated_at: vh.generated_at,
+      },
       battery: {
         device_id: "sbx-001",
         snapshot: { soc_current_pct: 50, battery_voltage: 12.5, charging_status: null, charging_power_kw: null, estimated_range_km: null },
         last_battery_alert: null,
-        data_quality: { method_version: "b", missing_fields: [], not_applicable_fields: [], latest_telemetry_at: null, data_age_seconds: null, freshness: "none", soh_pct: 91, soh_source: "oem_bms", soh_reported_at: "2026-11-20T00:00:00.000Z", soh_evidence: vh.soh_evidence, powertrain: "BEV", has_traction_battery: true, excluded_readings: [], range_model: null },
+        data_quality: {
+          method_version: "b",
+          missing_fields: [],
+          not_applicable_fields: [],
+          latest_telemetry_at: null,
+          data_age_seconds: null,
+          freshness: "none",
+          soh_pct: 91,
+          soh_source: "oem_bms",
+          soh_reported_at: "2026-11-20T00:00:00.000Z",
+          soh_evidence: vh.soh_evidence,
+          powertrain: "BEV",
+          has_traction_battery: true,
+          excluded_readings: [],
+          range_model: null,
+        },
         generated_at: vh.generated_at,
       },
       residual: { estimated_residual_pct: 55, confidence: "medium", factors: { age_months: 24, mileage_km: 1000 }, estimation_method: "rv" } as never,

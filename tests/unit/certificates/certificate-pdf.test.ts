@@ -154,7 +154,9 @@ describe("certificate PDF rendering", () => {
 
 describe("identifiers on the PDF copy exactly", () => {
   it("prints each identifier whole on its own line, with no inserted space or hyphen", () => {
-    const lines = tool("pdftotext", ["-layout", writePdf("ids.pdf", sealed), "-"]).stdout.split("\n").map((l) => l.trim());
+    const lines = tool("pdftotext", ["-layout", writePdf("ids.pdf", sealed), "-"])
+      .stdout.split("\n")
+      .map((l) => l.trim());
     const [header, , signature] = input.signing.jws.split(".");
     for (const id of [input.verify_hash, input.signing.kid, header!, signature!, input.signing.pdf_certificate_sha256, input.certificate_number]) {
       expect(lines, id).toContain(id);
@@ -210,13 +212,23 @@ describe("certificate PDF signature (PAdES)", () => {
   });
 
   it("refuses a PDF signed by a certificate FDP does not publish, or by another key than the metadata names", async () => {
-    expect(verifyCertificatePdf(await sign(unsealed, key2), keysDocument(key1.jwk))).toMatchObject({ ok: false, status: "invalid", reason: expect.stringMatching(/does not publish/) });
+    expect(verifyCertificatePdf(await sign(unsealed, key2), keysDocument(key1.jwk))).toMatchObject({
+      ok: false,
+      status: "invalid",
+      reason: expect.stringMatching(/does not publish/),
+    });
     expect(verifyCertificatePdf(await sign(unsealed, key2), keys)).toMatchObject({ ok: false, reason: expect.stringMatching(/names key fdp-test-1 but key fdp-test-2 signed/) });
     expect(verifyCertificatePdf(unsealed, keys)).toMatchObject({ ok: false, reason: "no PDF signature in this file" });
   });
 
   it("a revoked key's certificates verify as revoked; a date outside the key's validity is invalid", () => {
-    const revoked = keysDocument({ ...key1.jwk, status: "revoked", valid_until: "2026-12-01T00:00:00.000Z", revoked_at: "2026-12-01T00:00:00.000Z", revocation_reason: "key leaked" });
+    const revoked = keysDocument({
+      ...key1.jwk,
+      status: "revoked",
+      valid_until: "2026-12-01T00:00:00.000Z",
+      revoked_at: "2026-12-01T00:00:00.000Z",
+      revocation_reason: "key leaked",
+    });
     expect(verifyCertificatePdf(sealed, revoked)).toMatchObject({ ok: false, status: "revoked", reason: expect.stringMatching(/revoked on 2026-12-01: key leaked/) });
     const retiredBefore = keysDocument({ ...key1.jwk, status: "retired", valid_until: "2026-06-01T00:00:00.000Z" });
     expect(verifyCertificatePdf(sealed, retiredBefore)).toMatchObject({ ok: false, status: "invalid", reason: expect.stringMatching(/outside the validity/) });
@@ -235,7 +247,8 @@ describe("the CMS inside the signature", () => {
    */
   function signedFile(salt: number, key = key1): { file: Buffer; cms: Buffer } {
     const placeholderBytes = 8192;
-    const head = (a: number, b: number, c: number) => `%PDF-1.3\n% ${salt}\n/ByteRange [0 ${String(a).padStart(10, "0")} ${String(b).padStart(10, "0")} ${String(c).padStart(10, "0")}]\n/Contents `;
+    const head = (a: number, b: number, c: number) =>
+      `%PDF-1.3\n% ${salt}\n/ByteRange [0 ${String(a).padStart(10, "0")} ${String(b).padStart(10, "0")} ${String(c).padStart(10, "0")}]\n/Contents `;
     const tail = "\n%%EOF\n";
     const a = head(0, 0, 0).length;
     const b = a + 2 + placeholderBytes * 2;

@@ -68,7 +68,15 @@ describe("charging recommendation (pure)", () => {
 
   it("needs no charging at or above the target; costs are zero with prices, unknown without", () => {
     const withPrices = chargingPlan({ vehicle: vehicle(85), options: options(), prices: { slots: curve(NIGHT), source: "test" }, now: new Date(NOW) });
-    expect(withPrices).toMatchObject({ recommendation: "no_charging_needed", energy_needed_kwh: 0, cheapest_window: null, estimated_cost_now_eur: 0, estimated_cost_cheapest_eur: 0, savings_pct: null, current_price_cents_kwh: 14 });
+    expect(withPrices).toMatchObject({
+      recommendation: "no_charging_needed",
+      energy_needed_kwh: 0,
+      cheapest_window: null,
+      estimated_cost_now_eur: 0,
+      estimated_cost_cheapest_eur: 0,
+      savings_pct: null,
+      current_price_cents_kwh: 14,
+    });
     expect(withPrices.reason).toMatch(/\(85 %\) is already at or above the 80 % target/);
     const without = chargingPlan({ vehicle: vehicle(80), options: options(), prices: null, now: new Date(NOW) });
     expect(without).toMatchObject({ recommendation: "no_charging_needed", estimated_cost_now_eur: null, estimated_cost_cheapest_eur: null, current_price_cents_kwh: null });
@@ -98,7 +106,12 @@ describe("charging recommendation (pure)", () => {
     // (20 − 10) % × 57.6 kWh ÷ 0.89 at the plug, starting now.
     expect(plan.immediate_charge!.energy_kwh).toBeCloseTo(5.76 / CHARGING_EFFICIENCY.ac, 2);
     expect(plan.immediate_charge!.start).toBe(new Date(NOW).toISOString());
-    const bf = bruteForce(slots, { immediateKwh: plan.immediate_charge!.energy_kwh, restKwh: plan.energy_needed_kwh - plan.immediate_charge!.energy_kwh, powerKw: 11, deadlineMs: DEADLINE })!;
+    const bf = bruteForce(slots, {
+      immediateKwh: plan.immediate_charge!.energy_kwh,
+      restKwh: plan.energy_needed_kwh - plan.immediate_charge!.energy_kwh,
+      powerKw: 11,
+      deadlineMs: DEADLINE,
+    })!;
     expect(Math.abs(Date.parse(plan.cheapest_window!.start) - bf.start)).toBeLessThanOrEqual(MIN);
     expect(Math.abs(plan.estimated_cost_cheapest_eur! * 100 - bf.totalCents)).toBeLessThan(2 * (11 / 60) * 17);
     expect(plan.reason).toMatch(/below the 20 % minimum: charge .* at once/);
@@ -167,7 +180,12 @@ describe("charging recommendation (pure)", () => {
   });
 
   it("never picks DC when it is no faster than AC", () => {
-    const plan = chargingPlan({ vehicle: vehicle(30), options: options({ deadlineMs: NOW + 2 * HOUR, dcPowerKw: 7 }), prices: { slots: curve(NIGHT), source: "test" }, now: new Date(NOW) });
+    const plan = chargingPlan({
+      vehicle: vehicle(30),
+      options: options({ deadlineMs: NOW + 2 * HOUR, dcPowerKw: 7 }),
+      prices: { slots: curve(NIGHT), source: "test" },
+      now: new Date(NOW),
+    });
     expect(plan.charging_mode).toBe("ac");
     expect(plan.charging_power_kw).toBe(11);
     expect(plan.recommendation).toBe("charge_now");
@@ -200,7 +218,8 @@ describe("charging recommendation (pure)", () => {
 
   it("warns of battery wear only for DC above 100 kW, the power Geotab's finding is about", () => {
     const at = (dcPowerKw: number) =>
-      chargingPlan({ vehicle: vehicle(30), options: options({ deadlineMs: NOW + 2 * HOUR, dcPowerKw }), prices: { slots: curve(NIGHT), source: "test" }, now: new Date(NOW) }).reason;
+      chargingPlan({ vehicle: vehicle(30), options: options({ deadlineMs: NOW + 2 * HOUR, dcPowerKw }), prices: { slots: curve(NIGHT), source: "test" }, now: new Date(NOW) })
+        .reason;
     expect(HIGH_POWER_DC_KW).toBe(100);
     expect(at(100)).not.toMatch(/wear/);
     expect(at(150)).toMatch(/DC charging above 100 kW wears the battery about twice as fast as AC/);
@@ -220,7 +239,15 @@ describe("charging recommendation (pure)", () => {
     // margin max(60 min, 25 % of 106 min) = 60 min before the 07:00 deadline → start by 04:14 Helsinki.
     const plan = chargingPlan({ vehicle: vehicle(50), options: options(), prices: null, now: new Date(NOW) });
     const durationMs = Math.ceil((17.28 / CHARGING_EFFICIENCY.ac / 11) * HOUR);
-    expect(plan).toMatchObject({ recommendation: "charge_later", cheapest_window: null, current_price_cents_kwh: null, estimated_cost_now_eur: null, estimated_cost_cheapest_eur: null, savings_pct: null, price_source: null });
+    expect(plan).toMatchObject({
+      recommendation: "charge_later",
+      cheapest_window: null,
+      current_price_cents_kwh: null,
+      estimated_cost_now_eur: null,
+      estimated_cost_cheapest_eur: null,
+      savings_pct: null,
+      price_source: null,
+    });
     // Rounded down to the whole minute (a clean time, and only ever more margin).
     expect(Date.parse(plan.latest_safe_start!)).toBe(Math.floor((DEADLINE - HOUR - durationMs) / MIN) * MIN);
     expect(plan.latest_safe_start).toBe("2026-11-25T02:14:00.000Z");

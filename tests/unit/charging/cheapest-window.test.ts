@@ -50,7 +50,10 @@ describe("cheapest charging window", () => {
   it("equals the brute-force optimum on random 15-minute curves, starts and deadlines", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: -50, max: 400 }).map((x) => x / 10), { minLength: 8, maxLength: 48 }),
+        fc.array(
+          fc.integer({ min: -50, max: 400 }).map((x) => x / 10),
+          { minLength: 8, maxLength: 48 },
+        ),
         fc.integer({ min: 0, max: 40 }),
         fc.integer({ min: 60, max: 720 }),
         fc.integer({ min: 1, max: 60 }),

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { fleetTableViewOf, viewFleetTable } from "@/lib/dashboard/fleet-table";
 
-const row = (device_id: string, o: Partial<{ status: string; alert_level: string; powertrain: string | null; soc_pct: number | null; tas_grade: string | null; device_name: string }>) =>
+const row = (
+  device_id: string,
+  o: Partial<{ status: string; alert_level: string; powertrain: string | null; soc_pct: number | null; tas_grade: string | null; device_name: string }>,
+) =>
   ({
     device_id,
     device_name: o.device_name ?? device_id,

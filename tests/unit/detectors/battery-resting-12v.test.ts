@@ -8,7 +8,9 @@ import { ctx, rec, t } from "./fixtures";
  * settle time, lead-acid only.
  */
 const low12v = (records: ReturnType<typeof rec>[], device = ctx({ powertrain: "BEV" })) =>
-  detectBattery({ device, records }).filter((d) => d.dedupeKey === "battery:low_12v").map((d) => d.severity);
+  detectBattery({ device, records })
+    .filter((d) => d.dedupeKey === "battery:low_12v")
+    .map((d) => d.severity);
 
 describe("detectBattery: the resting 12 V reading", () => {
   it("a low reading while charging is not a resting reading (no alert)", () => {

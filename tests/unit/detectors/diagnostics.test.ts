@@ -78,7 +78,14 @@ describe("detectDiagnostics: batch handling", () => {
     expect(drafts.map((d) => d.dedupeKey)).toEqual(["diagnostics:P0420", "diagnostics:P0301"]);
     const [cat, misfire] = drafts;
     expect(cat?.observedAt).toEqual(t("09:00"));
-    expect(cat?.technicalData).toMatchObject({ dtc_code: "P0420", readings_with_code: 3, still_present: true, first_seen_at: "2026-11-17T09:00:00.000Z", last_seen_at: "2026-11-17T11:00:00.000Z", odometer_km_at_first_seen: 80_100 });
+    expect(cat?.technicalData).toMatchObject({
+      dtc_code: "P0420",
+      readings_with_code: 3,
+      still_present: true,
+      first_seen_at: "2026-11-17T09:00:00.000Z",
+      last_seen_at: "2026-11-17T11:00:00.000Z",
+      odometer_km_at_first_seen: 80_100,
+    });
     expect(misfire?.technicalData).toMatchObject({ still_present: false, readings_with_code: 1 });
     expect(cat?.prediction).toMatch(/^Fault code P0420 reported — catalytic converter efficiency below threshold: exhaust emissions/);
   });

@@ -51,12 +51,26 @@ export function normalBevDay(deviceId = "dev-1"): { device: DeviceContext; recor
   const soh = 92;
   const base = { deviceId, sohPct: soh, dtcCodes: [] as string[] };
   const parked = (ms: number, v: number, status: string | null = "not_charging") =>
-    records.push(rec({ ...base, ts: at(ms), odometerKm: round(odo), socPct: round(soc), batteryVoltage: v, speedKmh: 0, ignition: 0, chargingStatus: status, chargingPowerKw: status === null ? null : 0 }));
+    records.push(
+      rec({
+        ...base,
+        ts: at(ms),
+        odometerKm: round(odo),
+        socPct: round(soc),
+        batteryVoltage: v,
+        speedKmh: 0,
+        ignition: 0,
+        chargingStatus: status,
+        chargingPowerKw: status === null ? null : 0,
+      }),
+    );
   const drive = (startMs: number, speeds: number[]) => {
     speeds.forEach((s, i) => {
       odo += (s * 5) / 60;
-      soc -= (s * 5) / 60 * 0.17 / 77 * 100; // ~17 kWh/100 km
-      records.push(rec({ ...base, ts: at(startMs + i * 5 * MIN), odometerKm: round(odo), socPct: round(soc), batteryVoltage: 14.1, speedKmh: s, ignition: 1, chargingStatus: null }));
+      soc -= ((((s * 5) / 60) * 0.17) / 77) * 100; // ~17 kWh/100 km
+      records.push(
+        rec({ ...base, ts: at(startMs + i * 5 * MIN), odometerKm: round(odo), socPct: round(soc), batteryVoltage: 14.1, speedKmh: s, ignition: 1, chargingStatus: null }),
+      );
     });
   };
   parked(T0 + 0 * HOUR, 12.62);
@@ -73,13 +87,18 @@ export function normalBevDay(deviceId = "dev-1"): { device: DeviceContext; recor
   const kwhPerStep = (11 * 5) / 60;
   let ms = T0 + 17 * HOUR + 30 * MIN;
   while (soc < 90) {
-    records.push(rec({ ...base, ts: at(ms), odometerKm: round(odo), socPct: round(soc), batteryVoltage: 13.5, speedKmh: 0, ignition: 0, chargingStatus: "charging", chargingPowerKw: 11 }));
+    records.push(
+      rec({ ...base, ts: at(ms), odometerKm: round(odo), socPct: round(soc), batteryVoltage: 13.5, speedKmh: 0, ignition: 0, chargingStatus: "charging", chargingPowerKw: 11 }),
+    );
     soc = Math.min(90, soc + (kwhPerStep / 77) * 100);
     ms += 5 * MIN;
   }
   parked(ms, 13.4, "complete");
   parked(ms + 2 * HOUR, 12.65, "complete");
-  return { device: ctx({ deviceId, previous: { ts: at(T0 - 2 * HOUR), odometerKm: 41_250.3, socPct: 78, sohPct: 92 }, odometerMax: { km: 41_250.3, ts: at(T0 - 2 * HOUR) } }), records };
+  return {
+    device: ctx({ deviceId, previous: { ts: at(T0 - 2 * HOUR), odometerKm: 41_250.3, socPct: 78, sohPct: 92 }, odometerMax: { km: 41_250.3, ts: at(T0 - 2 * HOUR) } }),
+    records,
+  };
 }
 
 /** The same day for a diesel van: fuel level instead of SOC, no SoH, no charging. */
@@ -88,7 +107,16 @@ export function normalIceDay(deviceId = "dev-ice"): { device: DeviceContext; rec
   const ice = records
     .filter((r) => r.chargingStatus !== "charging")
     .map((r, i) => ({ ...r, socPct: null, sohPct: null, chargingStatus: null, chargingPowerKw: null, fuelLevelPct: round(64 - i * 0.4), engineHours: round(3120 + i * 0.08) }));
-  return { device: ctx({ deviceId, powertrain: "ICE", batteryKwh: null, previous: { ts: at(T0 - 2 * HOUR), odometerKm: 41_250.3, socPct: null, sohPct: null }, odometerMax: { km: 41_250.3, ts: at(T0 - 2 * HOUR) } }), records: ice };
+  return {
+    device: ctx({
+      deviceId,
+      powertrain: "ICE",
+      batteryKwh: null,
+      previous: { ts: at(T0 - 2 * HOUR), odometerKm: 41_250.3, socPct: null, sohPct: null },
+      odometerMax: { km: 41_250.3, ts: at(T0 - 2 * HOUR) },
+    }),
+    records: ice,
+  };
 }
 
 const round = (x: number) => Math.round(x * 10) / 10;

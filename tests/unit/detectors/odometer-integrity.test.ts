@@ -5,8 +5,7 @@ import { ctx, normalBevDay, normalIceDay, rec, shuffled, t } from "./fixtures";
 
 const odo = (km: number, hhmm: string) => rec({ ts: t(hhmm), odometerKm: km });
 const key = (k: string) => (d: { dedupeKey: string }) => d.dedupeKey === k;
-const rollback = (records: ReturnType<typeof odo>[], device = ctx()) =>
-  detectOdometerIntegrity({ device, records }).filter(key("odometer_integrity:rollback"));
+const rollback = (records: ReturnType<typeof odo>[], device = ctx()) => detectOdometerIntegrity({ device, records }).filter(key("odometer_integrity:rollback"));
 const jump = (records: ReturnType<typeof odo>[], device = ctx()) => detectOdometerIntegrity({ device, records }).filter(key("odometer_integrity:jump"));
 
 describe("detectOdometerIntegrity: rollback (CONTRACT: more than 1 km below the highest earlier reading)", () => {
@@ -21,7 +20,14 @@ describe("detectOdometerIntegrity: rollback (CONTRACT: more than 1 km below the 
     expect(d?.severity).toBe("CRITICAL");
     expect(d?.technicalData).toMatchObject({ confirmed: true });
     expect(d?.observedAt).toEqual(t("09:00"));
-    expect(d?.technicalData).toMatchObject({ reading_km: 9_998.99, earlier_max_km: 10_000, earlier_max_ts: "2026-11-17T08:00:00.000Z", difference_km: 1.01, earlier_max_source: "batch", tas_knockout: "odometer_manipulation" });
+    expect(d?.technicalData).toMatchObject({
+      reading_km: 9_998.99,
+      earlier_max_km: 10_000,
+      earlier_max_ts: "2026-11-17T08:00:00.000Z",
+      difference_km: 1.01,
+      earlier_max_source: "batch",
+      tas_knockout: "odometer_manipulation",
+    });
     expect(d?.prediction).toContain("1.01 km below the 10,000 km recorded on 2026-11-17");
   });
 
@@ -136,7 +142,9 @@ describe("detectOdometerIntegrity: outliers (CONTRACT: a reading the next one co
       dedupeKey: "odometer_integrity:rollback",
       evidenceBefore: t("09:00"),
       levelAtMost: { field: "earlier_max_km", value: 50_009 },
-      reason: expect.stringMatching(/^Resolved by FDP: the odometer reads 50,008 km on 2026-11-17, back at the 50,003 km it had fallen from \(49,990 km on 2026-11-17\): .*data error, not odometer manipulation/),
+      reason: expect.stringMatching(
+        /^Resolved by FDP: the odometer reads 50,008 km on 2026-11-17, back at the 50,003 km it had fallen from \(49,990 km on 2026-11-17\): .*data error, not odometer manipulation/,
+      ),
       evidence: { contradicting_km: 50_008, contradicting_ts: "2026-11-17T09:00:00.000Z", low_reading_km: 49_990, low_reading_ts: "2026-11-17T08:00:00.000Z", level_km: 50_003 },
     });
     // Within one batch (a drop the batch itself contradicts), too: an alert raised for an earlier low reading is resolved.

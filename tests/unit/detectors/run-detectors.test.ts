@@ -10,8 +10,8 @@ const STATUS_POOL = ["charging", "not_charging", "complete", "DC_CHARGING", "fas
 /** A random but well-typed batch: values in and far outside normal ranges, nulls everywhere. */
 function randomBatch(seed: number): { devices: DeviceContext[]; recordsByDevice: Map<string, TelemetryRecord[]> } {
   const r = prng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
-  const maybe = <T,>(v: T, p = 0.7): T | null => (r() < p ? v : null);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const maybe = <T>(v: T, p = 0.7): T | null => (r() < p ? v : null);
   const devices: DeviceContext[] = [];
   const recordsByDevice = new Map<string, TelemetryRecord[]>();
   const n = 1 + Math.floor(r() * 3);

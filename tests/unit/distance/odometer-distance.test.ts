@@ -97,7 +97,10 @@ describe("periodDistance: the method, named", () => {
   });
 
   it("no odometer: GPS when positions moved, else 'none' at 0 km", () => {
-    expect(periodDistance({ odometer: { runs: [], spikes: 0 }, gps: { km: 12.5, positions: 3, outliers: 1, fastSteps: 0 } })).toMatchObject({ km: 12.5, method: "gps_great_circle" });
+    expect(periodDistance({ odometer: { runs: [], spikes: 0 }, gps: { km: 12.5, positions: 3, outliers: 1, fastSteps: 0 } })).toMatchObject({
+      km: 12.5,
+      method: "gps_great_circle",
+    });
     expect(periodDistance({ odometer: { runs: [], spikes: 0 }, gps: noGps })).toMatchObject({ km: 0, method: "none" });
   });
 

@@ -117,7 +117,11 @@ describe("recordedSeries (the offline day, as it was)", () => {
 });
 
 describe("spotPricesAnswer", () => {
-  const series = { source: "porssisahko.net", resolution: "PT15M" as const, points: [{ startMs: Date.parse("2026-01-15T10:00:00Z"), endMs: Date.parse("2026-01-15T10:15:00Z"), priceWithVat: 12.55 }] };
+  const series = {
+    source: "porssisahko.net",
+    resolution: "PT15M" as const,
+    points: [{ startMs: Date.parse("2026-01-15T10:00:00Z"), endMs: Date.parse("2026-01-15T10:15:00Z"), priceWithVat: 12.55 }],
+  };
 
   it("answers SPEC 2.12 plus the VAT split, valid for the output schema", () => {
     const a = spotPricesAnswer(series, { cached: true, fetchedAt: new Date("2026-01-15T09:58:00Z"), staleSince: null });
@@ -135,7 +139,10 @@ describe("spotPricesAnswer", () => {
   });
 
   it("states and splits at the VAT rate it is given (the recorded day's 24 %)", () => {
-    const a = spotPricesAnswer({ ...series, points: [{ ...series.points[0]!, priceWithVat: 12.4 }] }, { cached: false, fetchedAt: new Date("2024-02-21T06:43:15Z"), staleSince: new Date("2024-02-21T06:58:15Z"), vatRate: 0.24 });
+    const a = spotPricesAnswer(
+      { ...series, points: [{ ...series.points[0]!, priceWithVat: 12.4 }] },
+      { cached: false, fetchedAt: new Date("2024-02-21T06:43:15Z"), staleSince: new Date("2024-02-21T06:58:15Z"), vatRate: 0.24 },
+    );
     expect(a.vat_rate_pct).toBe(24);
     expect(a.prices[0]).toMatchObject({ price_cents_kwh: 12.4, price_cents_kwh_without_vat: 10 });
   });

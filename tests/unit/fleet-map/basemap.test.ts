@@ -18,17 +18,36 @@ function verticesOf(collection: BasemapCollection, name: string): number[][] {
 
 describe("unwrapRing", () => {
   it("keeps a ring that crosses ±180° on one side instead of jumping across the map", () => {
-    const ring = [[179, 65], [179.9, 66], [-179.9, 66], [-178, 65], [-179.9, 64], [179.9, 64], [179, 65]];
+    const ring = [
+      [179, 65],
+      [179.9, 66],
+      [-179.9, 66],
+      [-178, 65],
+      [-179.9, 64],
+      [179.9, 64],
+      [179, 65],
+    ];
     const out = unwrapRing(ring);
     expect(out.map((p) => p[0])).toEqual([179, 179.9, 180.1, 182, 180.1, 179.9, 179].map((x) => expect.closeTo(x, 9)));
     expect(out.map((p) => p[1])).toEqual(ring.map((p) => p[1]));
   });
   it("moves a ring that starts west of the antimeridian to the east side as a whole", () => {
-    const ring = [[-179, 65], [-179.9, 66], [179.9, 66], [179, 65], [-179, 65]];
+    const ring = [
+      [-179, 65],
+      [-179.9, 66],
+      [179.9, 66],
+      [179, 65],
+      [-179, 65],
+    ];
     expect(unwrapRing(ring).map((p) => p[0])).toEqual([181, 180.1, 179.9, 179, 181].map((x) => expect.closeTo(x, 9)));
   });
   it("returns a ring that does not cross unchanged (same array)", () => {
-    const ring = [[20, 60], [30, 60], [30, 70], [20, 60]];
+    const ring = [
+      [20, 60],
+      [30, 60],
+      [30, 70],
+      [20, 60],
+    ];
     expect(unwrapRing(ring)).toBe(ring);
   });
 });

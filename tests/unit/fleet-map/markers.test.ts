@@ -24,11 +24,7 @@ describe("markers", () => {
   });
 
   it("a cluster carries one data-device-id per member and the worst member's colour", () => {
-    const members = [
-      vehicle({ device_id: "a", alert_level: "none" }),
-      vehicle({ device_id: "b", alert_level: "critical" }),
-      vehicle({ device_id: "c", alert_level: "info" }),
-    ];
+    const members = [vehicle({ device_id: "a", alert_level: "none" }), vehicle({ device_id: "b", alert_level: "critical" }), vehicle({ device_id: "c", alert_level: "info" })];
     const html = clusterHtml(members);
     expect(deviceIds(html)).toEqual(["a", "b", "c"]);
     expect(html).toContain(`data-alert-level="critical" style="background:${ALERT_STYLES.critical.fill}"`);

@@ -11,7 +11,11 @@ describe("the route of an operation path", () => {
     expect(m?.route).toMatchObject({ kind: "operation", path });
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!);
     expect(m!.params).toEqual(Object.fromEntries(names.map((n) => [n, `x-${n}`])));
-    expect([...m!.route.methods].sort()).toEqual(OPERATIONS.filter((op) => op.path === path).map((op) => op.method).sort());
+    expect([...m!.route.methods].sort()).toEqual(
+      OPERATIONS.filter((op) => op.path === path)
+        .map((op) => op.method)
+        .sort(),
+    );
   });
 
   it("every route of the registry is in the table once", () => {

@@ -14,7 +14,8 @@ const BASE = { REQUEST_TIMEOUT_MS: 30_000, HEADERS_TIMEOUT_MS: 10_000, KEEP_ALIV
 
 describe("connectionSettings", () => {
   it("reads the open-file limit's soft value from /proc/self/limits text", () => {
-    const limits = "Limit                     Soft Limit           Hard Limit           Units     \nMax open files            1024                 524288               files     \n";
+    const limits =
+      "Limit                     Soft Limit           Hard Limit           Units     \nMax open files            1024                 524288               files     \n";
     expect(openFileLimit(limits)).toBe(1024);
     expect(openFileLimit("Max open files            unlimited            unlimited            files\n")).toBeNull();
   });

@@ -51,7 +51,7 @@ describe("readBodyLimited", () => {
 describe("parseJsonObject", () => {
   it("accepts an object and refuses anything else with a ValidationError", () => {
     expect(parseJsonObject(new TextEncoder().encode('{"a":1}'))).toEqual({ a: 1 });
-    for (const bad of ["", "[1]", "null", "{", "\"s\""]) {
+    for (const bad of ["", "[1]", "null", "{", '"s"']) {
       expect(() => parseJsonObject(new TextEncoder().encode(bad))).toThrow(ValidationError);
     }
     expect(() => parseJsonObject(new Uint8Array([0x7b, 0xff, 0x7d]))).toThrow(ValidationError);

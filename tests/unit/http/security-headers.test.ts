@@ -6,7 +6,12 @@ import { applySecurityHeaders, arrivedOverHttps, DOCS_CSP, NON_PAGE_CSP, pageCsp
 
 /** The directives of a policy, by name. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 afterEach(() => {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { ValidationError } from "@/lib/errors";
-import {
-  deriveHarshEvents,
-  HARSH_ACCELERATION_G,
-  HARSH_BRAKING_G,
-  observeDrivingEvents,
-  oemDrivingEvents,
-  STANDARD_GRAVITY_MS2,
-} from "@/lib/ingest/driving-events";
+import { deriveHarshEvents, HARSH_ACCELERATION_G, HARSH_BRAKING_G, observeDrivingEvents, oemDrivingEvents, STANDARD_GRAVITY_MS2 } from "@/lib/ingest/driving-events";
 import { groupByDevice, toTelemetryRecords } from "@/lib/ingest/normalize-records";
 import { ingestBodySchema } from "@/lib/schemas/ingest";
 import { DENSE_MAX_INTERVAL_S, DENSE_MIN_INTERVAL_S } from "@/lib/vocabulary/driving-events";
@@ -47,7 +40,10 @@ describe("raw_data.events validation (CONTRACT driving events)", () => {
   });
 
   it("keeps unknown kinds exactly as sent, whatever else they carry", () => {
-    const unknown = [{ kind: "lane_change", ts: "yesterday", value: "left", extra: { deep: [1, 2] } }, { kind: "HARSH_BRAKING", value: -9 }];
+    const unknown = [
+      { kind: "lane_change", ts: "yesterday", value: "left", extra: { deep: [1, 2] } },
+      { kind: "HARSH_BRAKING", value: -9 },
+    ];
     const parsed = ingestBodySchema.parse({ vehicles: [record(unknown)] });
     expect(parsed.vehicles[0]?.raw_data?.events).toEqual(unknown);
   });
@@ -92,7 +88,16 @@ describe("OEM events", () => {
       toTelemetryRecords(
         ingestBodySchema.parse({
           vehicles: [
-            { vin: "A", timestamp: "2026-11-17T08:05:00Z", raw_data: { events: [{ kind: "harsh_braking", ts: "2026-11-17T08:03:10Z", value: 0.45, duration_s: 1.5 }, { kind: "lane_change", ts: "x" }] } },
+            {
+              vin: "A",
+              timestamp: "2026-11-17T08:05:00Z",
+              raw_data: {
+                events: [
+                  { kind: "harsh_braking", ts: "2026-11-17T08:03:10Z", value: 0.45, duration_s: 1.5 },
+                  { kind: "lane_change", ts: "x" },
+                ],
+              },
+            },
             { vin: "A", timestamp: "2026-11-17T08:10:00Z", raw_data: { events: [{ kind: "overspeed", ts: "2026-11-17T08:07:00+00:00", value: 142 }] } },
             { vin: "A", timestamp: "2026-11-17T08:15:00Z", raw_data: { events: [] } },
             { vin: "A", timestamp: "2026-11-17T08:20:00Z", speed_kmh: 50 },
@@ -118,7 +123,17 @@ describe("OEM events", () => {
 
 describe("harsh events derived from speed", () => {
   it("finds harsh braking and acceleration in dense (1 Hz) samples", () => {
-    const { events, denseSpeedAt } = deriveHarshEvents("dev-1", samples([[0, 80], [1, 69], [2, 68], [3, 68], [4, 80]]), null);
+    const { events, denseSpeedAt } = deriveHarshEvents(
+      "dev-1",
+      samples([
+        [0, 80],
+        [1, 69],
+        [2, 68],
+        [3, 68],
+        [4, 80],
+      ]),
+      null,
+    );
     expect(events).toEqual([
       { deviceId: "dev-1", ts: at(0), kind: "harsh_braking", source: "derived", value: 0.312, durationS: 1, recordTs: at(1) },
       { deviceId: "dev-1", ts: at(3), kind: "harsh_acceleration", source: "derived", value: 0.34, durationS: 1, recordTs: at(4) },
@@ -129,15 +144,59 @@ describe("harsh events derived from speed", () => {
   it("counts exactly the threshold as not harsh and just above it as harsh, for both kinds", () => {
     const brakeAt = kmhFor(HARSH_BRAKING_G, 1);
     const accelAt = kmhFor(HARSH_ACCELERATION_G, 1);
-    expect(deriveHarshEvents("d", samples([[0, 60], [1, 60 - brakeAt]]), null).events).toEqual([]);
-    expect(deriveHarshEvents("d", samples([[0, 60], [1, 60 - brakeAt - 0.01]]), null).events.map((e) => e.kind)).toEqual(["harsh_braking"]);
-    expect(deriveHarshEvents("d", samples([[0, 40], [1, 40 + accelAt]]), null).events).toEqual([]);
-    expect(deriveHarshEvents("d", samples([[0, 40], [1, 40 + accelAt + 0.01]]), null).events.map((e) => e.kind)).toEqual(["harsh_acceleration"]);
+    expect(
+      deriveHarshEvents(
+        "d",
+        samples([
+          [0, 60],
+          [1, 60 - brakeAt],
+        ]),
+        null,
+      ).events,
+    ).toEqual([]);
+    expect(
+      deriveHarshEvents(
+        "d",
+        samples([
+          [0, 60],
+          [1, 60 - brakeAt - 0.01],
+        ]),
+        null,
+      ).events.map((e) => e.kind),
+    ).toEqual(["harsh_braking"]);
+    expect(
+      deriveHarshEvents(
+        "d",
+        samples([
+          [0, 40],
+          [1, 40 + accelAt],
+        ]),
+        null,
+      ).events,
+    ).toEqual([]);
+    expect(
+      deriveHarshEvents(
+        "d",
+        samples([
+          [0, 40],
+          [1, 40 + accelAt + 0.01],
+        ]),
+        null,
+      ).events.map((e) => e.kind),
+    ).toEqual(["harsh_acceleration"]);
   });
 
   it("needs samples 0.5–2 s apart: the same deceleration sampled more sparsely (or faster) says nothing", () => {
     const g = 0.5;
-    const within = (dtS: number) => deriveHarshEvents("d", samples([[0, 90], [dtS, 90 - kmhFor(g, dtS)]]), null);
+    const within = (dtS: number) =>
+      deriveHarshEvents(
+        "d",
+        samples([
+          [0, 90],
+          [dtS, 90 - kmhFor(g, dtS)],
+        ]),
+        null,
+      );
     expect(within(DENSE_MAX_INTERVAL_S).events).toHaveLength(1);
     expect(within(DENSE_MIN_INTERVAL_S).events).toHaveLength(1);
     for (const dtS of [DENSE_MAX_INTERVAL_S + 0.001, 5, 300, DENSE_MIN_INTERVAL_S - 0.001]) {
@@ -148,22 +207,76 @@ describe("harsh events derived from speed", () => {
   });
 
   it("joins consecutive harsh samples of one manoeuvre into one event (start, peak, duration)", () => {
-    const { events } = deriveHarshEvents("d", samples([[0, 100], [1, 88], [2, 72], [3, 60], [4, 59]]), null);
+    const { events } = deriveHarshEvents(
+      "d",
+      samples([
+        [0, 100],
+        [1, 88],
+        [2, 72],
+        [3, 60],
+        [4, 59],
+      ]),
+      null,
+    );
     expect(events).toEqual([{ deviceId: "d", ts: at(0), kind: "harsh_braking", source: "derived", value: 0.453, durationS: 3, recordTs: at(3) }]);
   });
 
   it("ignores creeping (both samples under 10 km/h) and implausible jumps (above 1.5 g)", () => {
-    expect(deriveHarshEvents("d", samples([[0, 9], [0.5, 0]]), null).events).toEqual([]);
-    expect(deriveHarshEvents("d", samples([[0, 100], [1, 40]]), null).events).toEqual([]);
+    expect(
+      deriveHarshEvents(
+        "d",
+        samples([
+          [0, 9],
+          [0.5, 0],
+        ]),
+        null,
+      ).events,
+    ).toEqual([]);
+    expect(
+      deriveHarshEvents(
+        "d",
+        samples([
+          [0, 100],
+          [1, 40],
+        ]),
+        null,
+      ).events,
+    ).toEqual([]);
     // Dense samples of a parked car are no evidence about driving.
-    expect(deriveHarshEvents("d", samples([[0, 0], [1, 0], [2, 0]]), null).denseSpeedAt).toBeNull();
+    expect(
+      deriveHarshEvents(
+        "d",
+        samples([
+          [0, 0],
+          [1, 0],
+          [2, 0],
+        ]),
+        null,
+      ).denseSpeedAt,
+    ).toBeNull();
   });
 
   it("pairs the batch's first sample with the state before it, when that is older", () => {
     const previous: DeviceContext["previous"] = { ts: at(0), odometerKm: null, socPct: null, sohPct: null, speedKmh: 70 };
-    const r = deriveHarshEvents("d", samples([[1, 58], [2, 58]]), previous);
+    const r = deriveHarshEvents(
+      "d",
+      samples([
+        [1, 58],
+        [2, 58],
+      ]),
+      previous,
+    );
     expect(r.events).toEqual([{ deviceId: "d", ts: at(0), kind: "harsh_braking", source: "derived", value: 0.34, durationS: 1, recordTs: at(1) }]);
     // A newer stored state (this batch arrives late) is not part of the sequence.
-    expect(deriveHarshEvents("d", samples([[1, 58], [2, 58]]), { ...previous, ts: at(5) }).events).toEqual([]);
+    expect(
+      deriveHarshEvents(
+        "d",
+        samples([
+          [1, 58],
+          [2, 58],
+        ]),
+        { ...previous, ts: at(5) },
+      ).events,
+    ).toEqual([]);
   });
 });

@@ -69,8 +69,7 @@ describe("verifyIngestSignature", () => {
   const secret = "whsec_test";
   const body = { vehicles: [{ vin: "A", speed_kmh: 10 }], source: "s" };
   const raw = new TextEncoder().encode(JSON.stringify(body));
-  const verify = (o: Partial<Parameters<typeof verifyIngestSignature>[0]>) =>
-    verifyIngestSignature({ secret, rule: "optional", rawBody: raw, header: null, body, ...o });
+  const verify = (o: Partial<Parameters<typeof verifyIngestSignature>[0]>) => verifyIngestSignature({ secret, rule: "optional", rawBody: raw, header: null, body, ...o });
 
   it("accepts unsigned payloads unless signatures are required", () => {
     expect(verify({})).toEqual({ signed: false, timestamped: null });

@@ -70,9 +70,7 @@ describe("parseIJsonObject", () => {
 
   it("names the repeated member's path", () => {
     expect(fail('{"a":1,"a":2}').details).toEqual([{ field: "a", message: "duplicate member name" }]);
-    expect(fail('{"vehicles":[{"vin":"X"},{"vin":"Y","raw_data":{"k":1,"k":2}}]}').details).toEqual([
-      { field: "vehicles.1.raw_data.k", message: "duplicate member name" },
-    ]);
+    expect(fail('{"vehicles":[{"vin":"X"},{"vin":"Y","raw_data":{"k":1,"k":2}}]}').details).toEqual([{ field: "vehicles.1.raw_data.k", message: "duplicate member name" }]);
     // Escaped quotes and backslashes in names are compared decoded: "a\"" twice is a duplicate, "a\\" and "a" are not.
     expect(fail('{"a\\"":1, "a\\"" :2}').details?.[0]?.field).toBe('a"');
     expect(parseIJsonObject(bytes('{"a\\\\":1,"a":2,"b":"\\":"}'))).toEqual({ "a\\": 1, a: 2, b: '":' });

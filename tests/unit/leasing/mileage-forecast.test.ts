@@ -38,7 +38,10 @@ function forecast(days: OdometerDay[], horizon: number, contractKm: number | nul
 
 describe("mileage forecast: the trend", () => {
   it("a constant 50 km/day forecasts current + 50 × horizon", () => {
-    const f = forecast(series(60, () => 50), 300);
+    const f = forecast(
+      series(60, () => 50),
+      300,
+    );
     expect(f.currentKm).toBe(10_000 + 59 * 50);
     expect(f.dailyRateKm).toBe(50);
     expect(f.predictedEndKm).toBeCloseTo(f.currentKm + 50 * 300, 6);
@@ -60,9 +63,7 @@ describe("mileage forecast: the trend", () => {
     const calm = forecast(series(120, noisy(50, 5, 1)), 365);
     const wild = forecast(series(120, noisy(50, 60, 1)), 365);
     expect(wild.upper - wild.lower).toBeGreaterThan(calm.upper - calm.lower);
-    expect(rateModel(cleanOdometerHistory(series(120, noisy(50, 60, 1)))).dailyVar).toBeGreaterThan(
-      rateModel(cleanOdometerHistory(series(120, noisy(50, 5, 1)))).dailyVar,
-    );
+    expect(rateModel(cleanOdometerHistory(series(120, noisy(50, 60, 1)))).dailyVar).toBeGreaterThan(rateModel(cleanOdometerHistory(series(120, noisy(50, 5, 1)))).dailyVar);
   });
 
   it("the interval widens with the horizon, and is a point at horizon 0", () => {
@@ -88,13 +89,19 @@ describe("mileage forecast: the trend", () => {
   });
 
   it("readings on one day only: the population prior's rate from that reading, low quality, a wide interval", () => {
-    const f = forecast(series(1, () => 0), 100);
+    const f = forecast(
+      series(1, () => 0),
+      100,
+    );
     expect(f.basis).toBe("population_prior");
     expect(f.currentKm).toBe(10_000);
     expect(f.predictedEndKm).toBeCloseTo(10_000 + PRIOR_RATE_KM_PER_DAY * 100, 6);
     expect(f.dataQuality).toBe("low");
     // Wider than the same horizon forecast from 60 days of steady history at the same rate.
-    const steady = forecast(series(60, () => PRIOR_RATE_KM_PER_DAY), 100);
+    const steady = forecast(
+      series(60, () => PRIOR_RATE_KM_PER_DAY),
+      100,
+    );
     expect(f.upper - f.lower).toBeGreaterThan(2 * (steady.upper - steady.lower));
   });
 
@@ -180,7 +187,11 @@ describe("mileage forecast: overage and risk", () => {
     expect(overageKm(120_000, 100_000)).toBe(20_000);
     expect(overageKm(90_000, 100_000)).toBe(0);
     expect(overageKm(90_000, null)).toBeNull();
-    const f = forecast(series(60, () => 50), 300, 10_000 + 59 * 50 + 10_000);
+    const f = forecast(
+      series(60, () => 50),
+      300,
+      10_000 + 59 * 50 + 10_000,
+    );
     expect(f.overageKm).toBeCloseTo(5_000, 0);
   });
 
@@ -202,7 +213,11 @@ describe("mileage forecast: overage and risk", () => {
   });
 
   it("without a contract limit risk_score is 0 and a limitation says why", () => {
-    const f = forecast(series(60, () => 50), 300, null);
+    const f = forecast(
+      series(60, () => 50),
+      300,
+      null,
+    );
     expect(f.riskScore).toBe(0);
     expect(f.overageKm).toBeNull();
     expect(f.limitations.join(" ")).toMatch(/no limit to exceed/);

@@ -67,7 +67,10 @@ describe("refitting the residual value model (rv-2027.02) from the shipped CSV",
       expect(model.coefficients[f]).toBeLessThanOrEqual(bounds[f]! + 1e-12);
     }
     // The bound is what it says: the prior plus a tilt at its bound still falls by MIN_DECLINE_PER_YEAR a year.
-    for (const [f, from, to] of [["tilt_12_36m", 12, 36], ["tilt_36_60m", 36, 60]] as const)
+    for (const [f, from, to] of [
+      ["tilt_12_36m", 12, 36],
+      ["tilt_36_60m", 36, 60],
+    ] as const)
       for (let a = from; a < to; a += 3)
         for (const odometerKm of [0, 20_000, a * 1250 + 50_000, 400_000])
           for (const sohPct of [null, 70, 100]) {
@@ -110,7 +113,9 @@ describe("out-of-sample validation against the rule-based method", () => {
   });
 
   it("on data that lie exactly on the rule-based curve, the model cannot beat it: the answer is the rule-based value", () => {
-    const onRules = fitResidualModel(withPublished((r) => 100 * priorRetention({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain })));
+    const onRules = fitResidualModel(
+      withPublished((r) => 100 * priorRetention({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain })),
+    );
     expect(onRules.validation.model_beats_rule_based).toBe(false);
     expect(onRules.estimate_source).toBe("rule_based");
     const p = predictResidual(onRules, { ageMonths: 36, odometerKm: 45_000, sohPct: 93.1, powertrain: "BEV" });
@@ -118,7 +123,9 @@ describe("out-of-sample validation against the rule-based method", () => {
   });
 
   it("with no data pulling it, the model stays at its prior (the shrinkage): rows on the curve give zero adjustments", () => {
-    const onRules = fitResidualModel(withPublished((r) => 100 * priorRetention({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain })));
+    const onRules = fitResidualModel(
+      withPublished((r) => 100 * priorRetention({ ageMonths: r.age_months, odometerKm: r.odometer_km, sohPct: r.soh_pct, powertrain: r.powertrain })),
+    );
     for (const f of onRules.features) expect(Math.abs(onRules.coefficients[f]), f).toBeLessThan(1e-4);
   });
 });
@@ -170,8 +177,9 @@ describe("the calibration CSV", () => {
   });
 
   it("refuses a malformed row instead of fitting on it", () => {
-    expect(() => parseCalibrationCsv(csv.replace("P01,published,twaice-autovista-2020,DE,BEV,36,45000", "P01,published,twaice-autovista-2020,DE,BEV,36,abc"))).toThrow(/odometer_km/);
+    expect(() => parseCalibrationCsv(csv.replace("P01,published,twaice-autovista-2020,DE,BEV,36,45000", "P01,published,twaice-autovista-2020,DE,BEV,36,abc"))).toThrow(
+      /odometer_km/,
+    );
     expect(() => parseCalibrationCsv(csv.replace("P02,published", "P01,published"))).toThrow(/duplicate/);
   });
 });
-

@@ -50,22 +50,37 @@ describe("CONTRACT: monotone in age and SoH (property tests over the whole input
 
   it("between 12 and 120 months at ordinary odometers and SoH, a year of age alone moves even the rounded answer", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 12, max: 108 }), fc.double({ min: 0, max: 300_000, noNaN: true }), fc.option(fc.double({ min: 60, max: 100, noNaN: true }), { nil: null }), powertrain, (age, odometerKm, sohPct, pt) => {
-        const young = predictResidual(model, { ageMonths: age, odometerKm, sohPct, powertrain: pt }).pct;
-        const old = predictResidual(model, { ageMonths: age + 12, odometerKm, sohPct, powertrain: pt }).pct;
-        expect(round1(old)).toBeLessThan(round1(young));
-      }),
+      fc.property(
+        fc.integer({ min: 12, max: 108 }),
+        fc.double({ min: 0, max: 300_000, noNaN: true }),
+        fc.option(fc.double({ min: 60, max: 100, noNaN: true }), { nil: null }),
+        powertrain,
+        (age, odometerKm, sohPct, pt) => {
+          const young = predictResidual(model, { ageMonths: age, odometerKm, sohPct, powertrain: pt }).pct;
+          const old = predictResidual(model, { ageMonths: age + 12, odometerKm, sohPct, powertrain: pt }).pct;
+          expect(round1(old)).toBeLessThan(round1(young));
+        },
+      ),
       { numRuns: 2000, seed: 27 },
     );
   });
 
   it("at equal age, odometer and powertrain a lower SoH gives a strictly lower value", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 600 }), odometer, fc.double({ min: 1, max: 100, noNaN: true }), fc.double({ min: 0.01, max: 50, noNaN: true }), powertrain, (ageMonths, odometerKm, high, drop, pt) => {
-        const low = Math.max(0.5, high - drop);
-        if (low >= high) return;
-        expect(predictResidual(model, { ageMonths, odometerKm, sohPct: low, powertrain: pt }).pct).toBeLessThan(predictResidual(model, { ageMonths, odometerKm, sohPct: high, powertrain: pt }).pct);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 600 }),
+        odometer,
+        fc.double({ min: 1, max: 100, noNaN: true }),
+        fc.double({ min: 0.01, max: 50, noNaN: true }),
+        powertrain,
+        (ageMonths, odometerKm, high, drop, pt) => {
+          const low = Math.max(0.5, high - drop);
+          if (low >= high) return;
+          expect(predictResidual(model, { ageMonths, odometerKm, sohPct: low, powertrain: pt }).pct).toBeLessThan(
+            predictResidual(model, { ageMonths, odometerKm, sohPct: high, powertrain: pt }).pct,
+          );
+        },
+      ),
       { numRuns: 3000, seed: 27 },
     );
   });
@@ -73,7 +88,9 @@ describe("CONTRACT: monotone in age and SoH (property tests over the whole input
   it("more kilometres never raise the value", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 600 }), odometer, fc.double({ min: 1, max: 200_000, noNaN: true }), soh, powertrain, (ageMonths, odometerKm, more, sohPct, pt) => {
-        expect(predictResidual(model, { ageMonths, odometerKm: odometerKm + more, sohPct, powertrain: pt }).pct).toBeLessThanOrEqual(predictResidual(model, { ageMonths, odometerKm, sohPct, powertrain: pt }).pct);
+        expect(predictResidual(model, { ageMonths, odometerKm: odometerKm + more, sohPct, powertrain: pt }).pct).toBeLessThanOrEqual(
+          predictResidual(model, { ageMonths, odometerKm, sohPct, powertrain: pt }).pct,
+        );
       }),
       { numRuns: 1000, seed: 27 },
     );
@@ -125,7 +142,8 @@ describe("the estimate and its prior", () => {
 });
 
 describe("confidence and its reasons", () => {
-  const conf = (v: VehicleFeatures, missingInputs: ("age_months" | "odometer_km")[] = []) => confidenceOf(model, predictResidual(model, v), { missingInputs, sohNotMeasured: v.sohPct === null });
+  const conf = (v: VehicleFeatures, missingInputs: ("age_months" | "odometer_km")[] = []) =>
+    confidenceOf(model, predictResidual(model, v), { missingInputs, sohNotMeasured: v.sohPct === null });
 
   it("a normal car inside the calibration range: no worse than medium, and anything below high says why", () => {
     const c = conf({ ageMonths: 36, odometerKm: 45_000, sohPct: expectedSohPct(36), powertrain: "BEV" });
@@ -175,7 +193,8 @@ describe("resolving the inputs", () => {
   it("the query wins over master data and telemetry", () => {
     const r = resolveInputs({ query: query({ odometer_km: "10000", battery_soh_pct: "99", age_months: "6", powertrain: "PHEV" }), device: device(), model, now: NOW });
     expect(r.features).toEqual({ ageMonths: 6, odometerKm: 10_000, sohPct: 99, powertrain: "PHEV" });
-    for (const k of ["odometer_km", "battery_soh_pct", "age_months", "powertrain"] as const) expect(r.inputs[k]).toMatchObject({ status: "supplied", source: "query", used_by_model: true });
+    for (const k of ["odometer_km", "battery_soh_pct", "age_months", "powertrain"] as const)
+      expect(r.inputs[k]).toMatchObject({ status: "supplied", source: "query", used_by_model: true });
   });
 
   it("falls back to the device: lease start for the age, latest odometer, latest plausible SoH, master powertrain and price", () => {
@@ -197,15 +216,25 @@ describe("resolving the inputs", () => {
     const low = resolveInputs({ query: query(), device: device({ soh: { pct: 70, at: days(400) } }), model, now: NOW });
     expect(low.features.sohPct).toBe(70);
     // 90 days old still counts as measured.
-    expect(resolveInputs({ query: query(), device: device({ soh: { pct: 99, at: days(90) } }), model, now: NOW }).inputs.battery_soh_pct).toMatchObject({ source: "telemetry.latest_plausible_soh", value: 99 });
+    expect(resolveInputs({ query: query(), device: device({ soh: { pct: 99, at: days(90) } }), model, now: NOW }).inputs.battery_soh_pct).toMatchObject({
+      source: "telemetry.latest_plausible_soh",
+      value: 99,
+    });
     // The old high reading earns no more than an as-expected battery; the old low one still costs value.
     expect(valueOf(model, high.features)).toBeCloseTo(valueOf(model, { ...high.features, sohPct: expectedSohPct(36) }), 10);
     expect(valueOf(model, low.features)).toBeLessThan(valueOf(model, high.features));
   });
 
   it("takes the age from the query's year (from 1 July), then from the master year when there is no lease start", () => {
-    expect(resolveInputs({ query: query({ year: "2024" }), device: device(), model, now: NOW }).inputs.age_months).toMatchObject({ status: "derived", source: "query.year", value: 28 });
-    expect(resolveInputs({ query: query(), device: device({ lease_start: null, year: 2022 }), model, now: NOW }).inputs.age_months).toMatchObject({ source: "master_data.year", value: 52 });
+    expect(resolveInputs({ query: query({ year: "2024" }), device: device(), model, now: NOW }).inputs.age_months).toMatchObject({
+      status: "derived",
+      source: "query.year",
+      value: 28,
+    });
+    expect(resolveInputs({ query: query(), device: device({ lease_start: null, year: 2022 }), model, now: NOW }).inputs.age_months).toMatchObject({
+      source: "master_data.year",
+      value: 52,
+    });
     // A model year still in the future is age 0, not negative.
     expect(resolveInputs({ query: query({ year: "2027" }), device: device(), model, now: NOW }).features.ageMonths).toBe(0);
   });
@@ -227,7 +256,12 @@ describe("resolving the inputs", () => {
       query: query(),
       device: device({
         latest_odometer: { km: 15_080, at: at("2026-11-20") },
-        odometer_rollback: { highest: { km: 80_200, at: at("2026-11-10") }, firstLower: { km: 15_000, at: at("2026-11-12") }, latest: { km: 15_080, at: at("2026-11-20") }, readingsSince: 3 },
+        odometer_rollback: {
+          highest: { km: 80_200, at: at("2026-11-10") },
+          firstLower: { km: 15_000, at: at("2026-11-12") },
+          latest: { km: 15_080, at: at("2026-11-20") },
+          readingsSince: 3,
+        },
       }),
       model,
       now: NOW,

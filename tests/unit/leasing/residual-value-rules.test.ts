@@ -189,7 +189,16 @@ describe("penalties and adjustments are bounded", () => {
   it("the estimate stays within 0–100 at the extremes", () => {
     const extremes: Partial<ResidualInput>[] = [
       { year: 2027, lease_start: "2027-06-01", mileage_km: 0, soh_pct: 100, vehicle_health_score: 100, fleet_risk_score: 0, green_fleet_score: 100 },
-      { year: 1950, lease_start: null, mileage_km: 5_000_000, soh_pct: 1, vehicle_health_score: 0, fleet_risk_score: 100, green_fleet_score: 0, knockouts: ["soh_below_60", "odometer_manipulation"] },
+      {
+        year: 1950,
+        lease_start: null,
+        mileage_km: 5_000_000,
+        soh_pct: 1,
+        vehicle_health_score: 0,
+        fleet_risk_score: 100,
+        green_fleet_score: 0,
+        knockouts: ["soh_below_60", "odometer_manipulation"],
+      },
       { vehicle_health_score: 1e9, fleet_risk_score: -5, green_fleet_score: Number.NaN, mileage_km: -10, soh_pct: 0 },
     ];
     for (const over of extremes) {
@@ -293,7 +302,21 @@ describe("data quality", () => {
 
   it("with neither age nor mileage, the calibration point is assumed and both are named", () => {
     const r = computeResidualValue(
-      { device_id: "x", powertrain: null, year: null, lease_start: null, original_price_eur: null, mileage_km: null, soh_pct: null, soh_at: null, vehicle_health_score: null, fleet_risk_score: null, green_fleet_score: null, eol_grade: null, knockouts: [] },
+      {
+        device_id: "x",
+        powertrain: null,
+        year: null,
+        lease_start: null,
+        original_price_eur: null,
+        mileage_km: null,
+        soh_pct: null,
+        soh_at: null,
+        vehicle_health_score: null,
+        fleet_risk_score: null,
+        green_fleet_score: null,
+        eol_grade: null,
+        knockouts: [],
+      },
       { now },
     );
     expect(r.data_quality.age_basis).toBe("assumed");

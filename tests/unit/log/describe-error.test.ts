@@ -113,7 +113,13 @@ describe("describeError on database errors", () => {
   it("describes a drizzle wrapper around a connection failure by its code, without the statement's parameters", () => {
     const cause = Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), { code: "CONNECTION_CLOSED" });
     const d = describeError(new DrizzleQueryError("select $1", [SECRET], cause));
-    expect(d).toMatchObject({ error_class: "DrizzleQueryError", cause_class: "Error", code: "CONNECTION_CLOSED", message: "write CONNECTION_CLOSED 127.0.0.1:5432", statement: "select $1" });
+    expect(d).toMatchObject({
+      error_class: "DrizzleQueryError",
+      cause_class: "Error",
+      code: "CONNECTION_CLOSED",
+      message: "write CONNECTION_CLOSED 127.0.0.1:5432",
+      statement: "select $1",
+    });
     expect(JSON.stringify(d)).not.toContain(SECRET);
   });
 });
@@ -194,7 +200,7 @@ describe("redactSql / summarizeStatement", () => {
     expect(redactSql("select 1234567890")).toBe("select ?");
   });
   it("collapses whitespace and cuts to ~200 characters", () => {
-    expect(summarizeStatement("select\n\t  *\n  from   \"t\"  ")).toBe('select * from "t"');
+    expect(summarizeStatement('select\n\t  *\n  from   "t"  ')).toBe('select * from "t"');
     const long = `select ${Array.from({ length: 100 }, (_, i) => `"column_${i}"`).join(", ")} from "t"`;
     const s = summarizeStatement(long);
     expect(s.length).toBe(STATEMENT_MAX_CHARS + 1);

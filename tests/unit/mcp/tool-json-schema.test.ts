@@ -34,7 +34,8 @@ describe.each(entries.map((e) => [e.name, e] as const))("%s", (_, entry) => {
         expect(Array.isArray(n.type), path).toBe(false);
         expect("example" in n, path).toBe(false);
         if ("pattern" in n && typeof n.pattern === "string") expect(n.type, path).toBe("string");
-        if (n.additionalProperties !== undefined && typeof n.additionalProperties === "object") expect(Object.keys(n.additionalProperties as object).length, path).toBeGreaterThan(0);
+        if (n.additionalProperties !== undefined && typeof n.additionalProperties === "object")
+          expect(Object.keys(n.additionalProperties as object).length, path).toBeGreaterThan(0);
       });
     }
   });

@@ -121,12 +121,7 @@ const EXPECTED: Record<ToolName, (ex: Json) => Array<string | RegExp>> = {
     ex.data[0].device_id,
     "newest data 2 h old",
   ],
-  list_alerts: (ex) => [
-    `${ex.data.length} alerts`,
-    `${ex.data.filter((a: Json) => !a.acknowledged).length} unacknowledged`,
-    ex.data[0].id,
-    ex.data[0].device_id,
-  ],
+  list_alerts: (ex) => [`${ex.data.length} alerts`, `${ex.data.filter((a: Json) => !a.acknowledged).length} unacknowledged`, ex.data[0].id, ex.data[0].device_id],
   get_vehicle_health: (ex) => [`Vehicle health ${en(ex.vehicle_health_score, 1)}/100`, ex.device_id, "data 2 h old"],
   get_green_fleet: (ex) => [
     `Green fleet score ${en(ex.green_fleet_score, 1)}/100`,
@@ -145,7 +140,10 @@ const EXPECTED: Record<ToolName, (ex: Json) => Array<string | RegExp>> = {
   get_tas_batch: (ex) => [
     `${ex.meta.total} devices: ${ex.meta.scored} scored, ${ex.meta.errors} error`,
     ...ex.results.filter((r: Json) => r.error === null).map((r: Json) => `${r.device_id} ${r.tas_grade} (${en(r.tas_score, 1)})`),
-    `failed: ${ex.results.filter((r: Json) => r.error !== null).map((r: Json) => r.device_id).join(", ")}`,
+    `failed: ${ex.results
+      .filter((r: Json) => r.error !== null)
+      .map((r: Json) => r.device_id)
+      .join(", ")}`,
   ],
   get_certificate: (ex) => [ex.certificate_number, ex.device_id, `grade ${ex.grade}`, `valid until ${ex.expires_at.slice(0, 10)}`],
   verify_certificate: (ex) => [`${ex.certificate_number} is ${ex.status.toUpperCase()}`, ex.device_id, `grade ${ex.grade}`, `valid until ${ex.expires_at.slice(0, 10)}`],
@@ -435,7 +433,13 @@ describe("lists and batches", () => {
     const ex = example("list_alerts");
     expect(summary("list_alerts", { ...ex, data: [], count: 0 })).toMatch(/^0 alerts/);
 
-    const many = Array.from({ length: 200 }, (_, i) => ({ ...ex.data[0], id: `alt_${i}`, device_id: `dev-${i}`, severity: i % 4 === 0 ? "CRITICAL" : "INFO", acknowledged: i % 2 === 0 }));
+    const many = Array.from({ length: 200 }, (_, i) => ({
+      ...ex.data[0],
+      id: `alt_${i}`,
+      device_id: `dev-${i}`,
+      severity: i % 4 === 0 ? "CRITICAL" : "INFO",
+      acknowledged: i % 2 === 0,
+    }));
     const text = summary("list_alerts", { ...ex, data: many, count: many.length });
     expect(text).toContain("200 alerts: 50 critical, 150 info");
     expect(text).toContain("100 unacknowledged");

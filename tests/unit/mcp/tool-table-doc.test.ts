@@ -12,7 +12,11 @@ const DOC = path.resolve(import.meta.dirname, "../../../docs/mcp.md");
 
 function row(entry: ToolEntry): string {
   const op = entry.operation;
-  const fixed = entry.fixed ? ` (${Object.entries(entry.fixed).map(([k, v]) => `\`${k}=${v}\``).join(", ")})` : "";
+  const fixed = entry.fixed
+    ? ` (${Object.entries(entry.fixed)
+        .map(([k, v]) => `\`${k}=${v}\``)
+        .join(", ")})`
+    : "";
   const scope = "scope" in op.access ? `\`${op.access.scope}\`` : "none (public on REST)";
   return `| \`${entry.name}\` | ${entry.title} | \`${op.method} ${op.path}\`${fixed} | ${scope} |`;
 }

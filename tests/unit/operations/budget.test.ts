@@ -33,7 +33,9 @@ afterEach(() => {
 
 describe("classification", () => {
   it("marks the fleet-wide scores, the batches, the reports and certificate generation heavy, and nothing else", () => {
-    const heavy = OPERATIONS.filter((op) => op.cost === "heavy").map((op) => op.id).sort();
+    const heavy = OPERATIONS.filter((op) => op.cost === "heavy")
+      .map((op) => op.id)
+      .sort();
     expect(heavy).toEqual(
       ["generateCertificate", "generateCsrdReport", "getEmissionsReport", "getFleetRiskScore", "getGreenFleetScore", "getTotalAssetScoreBatch", "scoreDevicesBatch"].sort(),
     );

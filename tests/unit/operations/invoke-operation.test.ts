@@ -60,8 +60,20 @@ describe("invokeOperation", () => {
   });
 
   it("refuses an answer that breaks the output schema, and passes a file (a Response) through as it is", async () => {
-    await expect(invoke(publicOperation(() => ({ doubled: 0.5 })), () => ({}))).rejects.toBeInstanceOf(OutputInvariantError);
+    await expect(
+      invoke(
+        publicOperation(() => ({ doubled: 0.5 })),
+        () => ({}),
+      ),
+    ).rejects.toBeInstanceOf(OutputInvariantError);
     const file = new Response("%PDF");
-    expect((await invoke(publicOperation(() => file), () => ({}))).answer).toBe(file);
+    expect(
+      (
+        await invoke(
+          publicOperation(() => file),
+          () => ({}),
+        )
+      ).answer,
+    ).toBe(file);
   });
 });

@@ -84,7 +84,12 @@ describe("csrdReport on a constructed fleet", () => {
     const e = report.emissions;
     // Diesel: 17,304 g × 16/31 = 8,931 g tank-to-wheel, 4,146 g × 16/31 = 2,140 g well-to-tank.
     // Petrol: 16,272 g × 1/31 = 525 g, 4,599 g × 1/31 = 148 g.
-    expect(e.scope_3_categories.cat_13_downstream_leased_assets).toMatchObject({ value: 0.011744, lessee_scope_1_and_2: 0.009456, fuel_and_energy_upstream: 0.002288, vehicles: 2 });
+    expect(e.scope_3_categories.cat_13_downstream_leased_assets).toMatchObject({
+      value: 0.011744,
+      lessee_scope_1_and_2: 0.009456,
+      fuel_and_energy_upstream: 0.002288,
+      vehicles: 2,
+    });
     expect(e.scope_1.value).toBe(0.059941); // 69,397 − 8,931 − 525 g
     expect(e.scope_3_categories.cat_3_fuel_and_energy_related.value).toBe(0.006457); // 8,745 − 2,140 − 148 g
     expect(e.scope_2_location_based.value).toBe(0.00176);
@@ -125,14 +130,14 @@ describe("csrdReport on a constructed fleet", () => {
   it("labels each figure with its ESRS E1 datapoint and names the ESRS text", () => {
     const { report } = build();
     const e = report.emissions;
-    expect([e.scope_1.datapoint, e.scope_2_location_based.datapoint, e.scope_2_market_based.datapoint, e.scope_3.datapoint, e.total_location_based.datapoint, e.total_market_based.datapoint]).toEqual([
-      "E1-6 §44(a)",
-      "E1-6 §44(b), location-based",
-      "E1-6 §44(b), market-based",
-      "E1-6 §44(c)",
-      "E1-6 §44(d), §52(a)",
-      "E1-6 §44(d), §52(b)",
-    ]);
+    expect([
+      e.scope_1.datapoint,
+      e.scope_2_location_based.datapoint,
+      e.scope_2_market_based.datapoint,
+      e.scope_3.datapoint,
+      e.total_location_based.datapoint,
+      e.total_market_based.datapoint,
+    ]).toEqual(["E1-6 §44(a)", "E1-6 §44(b), location-based", "E1-6 §44(b), market-based", "E1-6 §44(c)", "E1-6 §44(d), §52(a)", "E1-6 §44(d), §52(b)"]);
     expect(report.fleet_summary.energy_consumption.total.datapoint).toBe("E1-5 §37");
     expect(report.esrs_version).toContain("(EU) 2023/2772");
   });
@@ -200,7 +205,7 @@ describe("csrdReport on a constructed fleet", () => {
 
   it("reconciles to the gram on random fleets in both roles, with random leases (each vehicle once: own operation + category 13 = its row)", () => {
     let seed = 12345;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const kinds = [
       { powertrain: "BEV" },
       { powertrain: "ICE", fuel_type: "diesel" },
@@ -221,7 +226,11 @@ describe("csrdReport on a constructed fleet", () => {
           consumption_kwh_per_100km: rnd() < 0.5 ? 12 + rnd() * 15 : null,
         }),
       );
-      const leases = vehicles.map((v) => ({ device_id: v.device_id, lease_start: rnd() < 0.6 ? day(Math.floor(rnd() * 300)) : null, lease_months: rnd() < 0.8 ? 1 + Math.floor(rnd() * 6) : null }));
+      const leases = vehicles.map((v) => ({
+        device_id: v.device_id,
+        lease_start: rnd() < 0.6 ? day(Math.floor(rnd() * 300)) : null,
+        lease_months: rnd() < 0.8 ? 1 + Math.floor(rnd() * 6) : null,
+      }));
       const generation = { ...FI_GRID_GENERATION, value: Math.floor(rnd() * 89) };
       const emissions = emissionsReport({ periodStart: "2026-01-01", periodEnd: "2026-01-31", vehicles, now });
       const totalG = Math.round(emissions.total_co2_kg_estimate * 1000);

@@ -102,7 +102,10 @@ describe("emissionsReport and its CSV", () => {
 
   it("counts EVs (BEV, PHEV) and ICE (ICE, HEV); unknown only in the total", () => {
     expect(report).toMatchObject({ total_vehicles: 5, ev_count: 2, ice_count: 2 });
-    expect(report.total_co2_kg_estimate).toBeCloseTo(report.vehicles.reduce((s, x) => s + x.co2_kg, 0), 9);
+    expect(report.total_co2_kg_estimate).toBeCloseTo(
+      report.vehicles.reduce((s, x) => s + x.co2_kg, 0),
+      9,
+    );
     expect(report.factors.used.map((f) => f.id).sort()).toEqual(["car_diesel_ttw", "car_diesel_wtt", "car_phev_ttw", "diesel_ttw_per_litre", "fi_grid_electricity"].sort());
   });
 
@@ -115,7 +118,10 @@ describe("emissionsReport and its CSV", () => {
     const total = rows.at(-1) as string[];
     expect(total[0]).toBe("TOTAL");
     for (const col of [3, 4, 5, 6]) {
-      expect(Number(total[col])).toBeCloseTo(body.reduce((s, r) => s + Number(r[col] || 0), 0), 9);
+      expect(Number(total[col])).toBeCloseTo(
+        body.reduce((s, r) => s + Number(r[col] || 0), 0),
+        9,
+      );
     }
     expect(Number(total[6])).toBe(report.total_co2_kg_estimate);
   });
@@ -158,4 +164,3 @@ describe("emissions CSV against formula injection", () => {
     expect(rows.at(-1)?.[0]).toBe("TOTAL");
   });
 });
-

@@ -124,7 +124,24 @@ const validRecord = fc.record(
 
 // ── mutations that make (or may make) a record invalid ───────────────────────────────────────────
 
-const RECORD_KEYS = ["vin", "device_id", "timestamp", "odometer_km", "soc_percent", "soh_percent", "battery_voltage", "charging_status", "lat", "lon", "speed_kmh", "fuel_level_pct", "engine_hours", "dtc_codes", "raw_data", "extra"];
+const RECORD_KEYS = [
+  "vin",
+  "device_id",
+  "timestamp",
+  "odometer_km",
+  "soc_percent",
+  "soh_percent",
+  "battery_voltage",
+  "charging_status",
+  "lat",
+  "lon",
+  "speed_kmh",
+  "fuel_level_pct",
+  "engine_hours",
+  "dtc_codes",
+  "raw_data",
+  "extra",
+];
 const RAW_KEYS = ["ambient_temp_c", "charging_power_kw", "ignition", "lv_battery_chemistry", "vehicle", "events", "note", "__proto__", "constructor", "a\u0000", "\ud800"];
 const VEHICLE_KEYS = ["make", "model", "year", "powertrain", "battery_kwh", "lease_start", "lease_months", "asset_class"];
 const EVENT_KEYS = ["kind", "ts", "value", "duration_s"];
@@ -139,8 +156,35 @@ const hostile = fc.oneof(
   fc.constantFrom("x", "", " ", true, false, 0, 1, -1, [], {}, ["P0420"], { a: 1 }),
   fc.constantFrom(Number.NaN, Infinity, -Infinity, 1e308, -1e308, 1e21, Number.MAX_SAFE_INTEGER + 2, Number.MIN_VALUE, -0),
   fc.constantFrom(-90.0000001, 90.0000001, -180.5, 180.5, 100.0000001, -0.0000001, 500.1, 1500.1, 5_000_001, 1_000_001, 2000.1, -80.1, 70.1, 2.1, 3600.1),
-  fc.constantFrom("2026-11-21T08:00:00", "2026-11-21 08:00:00Z", "1999-12-31T23:59:59Z", "2000-01-01T01:00:00+02:00", "2026-13-01T00:00:00Z", "2023-02-29T00:00:00Z", "2026-11-21T08:00Z", " 2026-11-21T08:00:00Z", "0000-01-01T00:00:00Z"),
-  fc.constantFrom("a\u0000b", "\u0000", "\ud800", "x\udc00", "🚗\ud83d", "A".repeat(65), "x".repeat(33), "🔌".repeat(33), "y".repeat(41), "p0420", "P042", "X0420", ".", "..", "a/b", "a".repeat(129)),
+  fc.constantFrom(
+    "2026-11-21T08:00:00",
+    "2026-11-21 08:00:00Z",
+    "1999-12-31T23:59:59Z",
+    "2000-01-01T01:00:00+02:00",
+    "2026-13-01T00:00:00Z",
+    "2023-02-29T00:00:00Z",
+    "2026-11-21T08:00Z",
+    " 2026-11-21T08:00:00Z",
+    "0000-01-01T00:00:00Z",
+  ),
+  fc.constantFrom(
+    "a\u0000b",
+    "\u0000",
+    "\ud800",
+    "x\udc00",
+    "🚗\ud83d",
+    "A".repeat(65),
+    "x".repeat(33),
+    "🔌".repeat(33),
+    "y".repeat(41),
+    "p0420",
+    "P042",
+    "X0420",
+    ".",
+    "..",
+    "a/b",
+    "a".repeat(129),
+  ),
   fc.constantFrom(" BEV", "bev", "EV", "bus", "2025-02-30", "1949-12-31", "harsh_braking", "overspeed", "my_kind"),
   fc.integer({ min: -1000, max: 6_000_000 }),
   fc.double(),
@@ -223,7 +267,12 @@ describe("ingest fast path", () => {
       validRecord.map((r) => ({ ...r, raw_data: undefined })),
       validRecord.map((r) => ({ ...r, raw_data: Object.assign(Object.create(null) as Rec, { note: 1 }) })),
       validRecord.map((r) => ({ ...r, raw_data: { [Symbol("s")]: 1, note: 1 } })),
-      validRecord.map((r) => ({ ...r, raw_data: new (class Raw { note = 1 })() })),
+      validRecord.map((r) => ({
+        ...r,
+        raw_data: new (class Raw {
+          note = 1;
+        })(),
+      })),
       validRecord.map((r) => ({ ...r, raw_data: { constructor: () => 1 } })),
       validRecord.map((r) => Object.assign(Object.create({ inherited: 1 }) as Rec, r)),
     );

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "@/lib/seed/prng";
-import {
-  BATTERY_SNAPSHOT_VERSION,
-  buildBatterySnapshot,
-  coldPenalty,
-  type BatterySnapshotInput,
-} from "@/lib/scores/battery-snapshot";
+import { BATTERY_SNAPSHOT_VERSION, buildBatterySnapshot, coldPenalty, type BatterySnapshotInput } from "@/lib/scores/battery-snapshot";
 
 const now = new Date("2026-11-20T12:00:00Z");
 
@@ -39,9 +34,7 @@ describe("buildBatterySnapshot: shape", () => {
   it("returns every SPEC 2.6 field", () => {
     const r = buildBatterySnapshot(bev(), { now });
     expect(Object.keys(r).sort()).toEqual(["data_quality", "device_id", "generated_at", "last_battery_alert", "snapshot"]);
-    expect(Object.keys(r.snapshot).sort()).toEqual(
-      ["battery_voltage", "charging_power_kw", "charging_status", "estimated_range_km", "soc_current_pct"].sort(),
-    );
+    expect(Object.keys(r.snapshot).sort()).toEqual(["battery_voltage", "charging_power_kw", "charging_status", "estimated_range_km", "soc_current_pct"].sort());
     expect(r.generated_at).toBe("2026-11-20T12:00:00.000Z");
     expect(r.data_quality.method_version).toBe(BATTERY_SNAPSHOT_VERSION);
     expect(Array.isArray(r.data_quality.missing_fields)).toBe(true);
@@ -149,8 +142,7 @@ describe("buildBatterySnapshot: unknowns", () => {
     expect(at("2026-11-19T11:59:59Z")).toBe("stale");
   });
   it("charging power while charging is kept; unknown power while charging stays null", () => {
-    const charging = (p: number | null) =>
-      buildBatterySnapshot(bev({ latest: { ...bev().latest!, charging_status: "Charging", charging_power_kw: p } }), { now });
+    const charging = (p: number | null) => buildBatterySnapshot(bev({ latest: { ...bev().latest!, charging_status: "Charging", charging_power_kw: p } }), { now });
     expect(charging(11).snapshot.charging_power_kw).toBe(11);
     expect(charging(11).snapshot.charging_status).toBe("charging");
     expect(charging(null).snapshot.charging_power_kw).toBeNull();
@@ -160,10 +152,9 @@ describe("buildBatterySnapshot: unknowns", () => {
 
 describe("buildBatterySnapshot: powertrains", () => {
   it("an ICE vehicle has no traction battery: battery fields null but not missing", () => {
-    const r = buildBatterySnapshot(
-      bev({ powertrain: "ICE", battery_kwh: null, latest: { ...bev().latest!, soc_pct: null, charging_status: null, battery_voltage: 12.6 } }),
-      { now },
-    );
+    const r = buildBatterySnapshot(bev({ powertrain: "ICE", battery_kwh: null, latest: { ...bev().latest!, soc_pct: null, charging_status: null, battery_voltage: 12.6 } }), {
+      now,
+    });
     expect(r.snapshot).toEqual({
       soc_current_pct: null,
       battery_voltage: 12.6,

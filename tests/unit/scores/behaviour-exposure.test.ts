@@ -44,7 +44,10 @@ describe("H4: speeding shares need a minimum measured exposure", () => {
   it("3 km of moving pairs all above 130 km/h is no share (insufficient), not share 1", () => {
     expect(speedingShare(thin)).toBeNull();
     expect(speedingShare({ ...thin, moving_km: MIN_RATE_EXPOSURE_KM, km_over_130: 10 })).toMatchObject({ basis: "distance", over_130_share: 0.1 });
-    expect(speedingShare({ ...thin, moving_km: 0, km_over_130: 0, driving_minutes: MIN_RATE_EXPOSURE_HOURS * 60, minutes_over_130: 12 })).toMatchObject({ basis: "time", over_130_share: 0.1 });
+    expect(speedingShare({ ...thin, moving_km: 0, km_over_130: 0, driving_minutes: MIN_RATE_EXPOSURE_HOURS * 60, minutes_over_130: 12 })).toMatchObject({
+      basis: "time",
+      over_130_share: 0.1,
+    });
   });
 
   it("the TAS usage pillar ignores a share measured on less than the minimum, even when period_km ≥ 100", () => {

@@ -80,7 +80,11 @@ describe("computeGreenFleet for one vehicle", () => {
   it("marks ev_share not applicable (null) instead of a powertrain lookup", () => {
     const now = new Date("2026-11-20T12:00:00Z");
     const res = computeGreenFleet(
-      { period_days: 30, single_vehicle: true, devices: [{ device_id: "x", powertrain: "BEV", fuel_type: null, asset_class: null, distance_km: 400, energy_kwh: 80, cold_driving_share: 0, newest_telemetry_at: now }] },
+      {
+        period_days: 30,
+        single_vehicle: true,
+        devices: [{ device_id: "x", powertrain: "BEV", fuel_type: null, asset_class: null, distance_km: 400, energy_kwh: 80, cold_driving_share: 0, newest_telemetry_at: now }],
+      },
       { now },
     );
     expect(res.components.ev_share).toBeNull();
@@ -99,7 +103,17 @@ describe("the power × time cross-check", () => {
     const x = (off.power_time_ratio ?? 0) * off.efficiency;
     expect(x).toBeLessThan(0.75);
     const now = new Date("2026-11-20T12:00:00Z");
-    const dev = (cross: number) => ({ device_id: "x", powertrain: "BEV", fuel_type: null, asset_class: null, distance_km: 400, energy_kwh: 80, cold_driving_share: 0, newest_telemetry_at: now, energy_cross_check: cross });
+    const dev = (cross: number) => ({
+      device_id: "x",
+      powertrain: "BEV",
+      fuel_type: null,
+      asset_class: null,
+      distance_km: 400,
+      energy_kwh: 80,
+      cold_driving_share: 0,
+      newest_telemetry_at: now,
+      energy_cross_check: cross,
+    });
     expect(computeGreenFleet({ period_days: 30, devices: [dev(x)] }, { now }).limitations.some((l) => l.startsWith("x: charging power × time and the SOC change"))).toBe(true);
     expect(computeGreenFleet({ period_days: 30, devices: [dev(1.05)] }, { now }).limitations.some((l) => l.startsWith("x: charging power × time"))).toBe(false);
   });

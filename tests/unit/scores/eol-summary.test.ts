@@ -25,7 +25,16 @@ describe("buildEolSummary", () => {
 
   it("bands: A ≥ 85, B ≥ 70, C ≥ 55, D ≥ 40, F below", () => {
     const cases: Array<[number, string]> = [
-      [100, "A"], [85, "A"], [84.9, "B"], [70, "B"], [69.9, "C"], [55, "C"], [54.9, "D"], [40, "D"], [39.9, "F"], [0, "F"],
+      [100, "A"],
+      [85, "A"],
+      [84.9, "B"],
+      [70, "B"],
+      [69.9, "C"],
+      [55, "C"],
+      [54.9, "D"],
+      [40, "D"],
+      [39.9, "F"],
+      [0, "F"],
     ];
     for (const [s, g] of cases) {
       expect(gradeForHealthScore(s)).toBe(g);

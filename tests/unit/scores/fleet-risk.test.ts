@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "@/lib/seed/prng";
-import {
-  FLEET_RISK_VERSION,
-  FLEET_RISK_WEIGHTS,
-  type FleetRiskDeviceInput,
-  type FleetRiskInput,
-  computeFleetRisk,
-} from "@/lib/scores/fleet-risk";
+import { FLEET_RISK_VERSION, FLEET_RISK_WEIGHTS, type FleetRiskDeviceInput, type FleetRiskInput, computeFleetRisk } from "@/lib/scores/fleet-risk";
 
 const now = new Date("2026-11-20T12:00:00.000Z");
 
@@ -89,8 +83,18 @@ describe("computeFleetRisk", () => {
     const res = computeFleetRisk(fleet(6), { now });
     expect(Object.keys(res).sort()).toEqual(
       [
-        "fleet_risk_score", "score_version", "confidence", "period_days", "device_count", "alerts_period",
-        "critical_alerts_period", "severity_distribution", "scoring_method", "components", "limitations", "generated_at",
+        "fleet_risk_score",
+        "score_version",
+        "confidence",
+        "period_days",
+        "device_count",
+        "alerts_period",
+        "critical_alerts_period",
+        "severity_distribution",
+        "scoring_method",
+        "components",
+        "limitations",
+        "generated_at",
       ].sort(),
     );
     expect(typeof res.fleet_risk_score).toBe("number");
@@ -103,9 +107,7 @@ describe("computeFleetRisk", () => {
     expect(res.severity_distribution).toEqual({ critical: 0, warning: 6, info: 12 });
     for (const v of Object.values(res.severity_distribution)) expect(Number.isInteger(v)).toBe(true);
     expect(typeof res.scoring_method).toBe("string");
-    expect(Object.keys(res.components).sort()).toEqual(
-      ["event_severity", "weather_exposure", "time_pattern", "speed_compliance", "ev_charging_risk"].sort(),
-    );
+    expect(Object.keys(res.components).sort()).toEqual(["event_severity", "weather_exposure", "time_pattern", "speed_compliance", "ev_charging_risk"].sort());
     for (const v of Object.values(res.components)) expect(typeof v).toBe("number");
     expect(res.limitations.every((l) => typeof l === "string")).toBe(true);
     expect(res.limitations[0]).toBe("Newest telemetry used is 3 h old (2026-11-20T09:00:00.000Z).");
@@ -161,7 +163,9 @@ describe("computeFleetRisk", () => {
     const unknown = computeFleetRisk(fleet(5, { harsh_events: null }), { now });
     expect(unknown.components.event_severity).toBe(0);
     expect(unknown.limitations.some((l) => l.startsWith("event_severity: no source covers the period"))).toBe(true);
-    expect(sparse.limitations.some((l) => /^event_severity: 1 severity-weighted harsh events per 100 km \(10 events over 1000 km on 1 vehicle\(s\)\); confidence high\.$/.test(l))).toBe(true);
+    expect(
+      sparse.limitations.some((l) => /^event_severity: 1 severity-weighted harsh events per 100 km \(10 events over 1000 km on 1 vehicle\(s\)\); confidence high\.$/.test(l)),
+    ).toBe(true);
     // Too little exposure: not computed.
     expect(computeFleetRisk(fleet(1, { harsh_events: { count: 1, weighted: 1, km: 10 } }), { now }).limitations.some((l) => l.includes("measured over only 10 km"))).toBe(true);
   });

@@ -46,7 +46,7 @@ const mixed = (): GreenFleetInput => ({
 });
 
 function randomInput(r: () => number): GreenFleetInput {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const maybe = (f: () => number) => (r() < 0.2 ? null : r() < 0.05 ? Number.NaN : f());
   return {
     period_days: 1 + Math.floor(r() * 365),

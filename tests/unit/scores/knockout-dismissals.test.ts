@@ -42,7 +42,9 @@ describe("TAS knockouts with dismissals", () => {
     expect(r.data_quality.dismissed_evidence).toEqual([
       expect.objectContaining({ knockout: "soh_below_60", alert_id: "alt_1", reason: "Cluster replaced, invoice on file", dismissed_at: "2026-11-19T09:00:00.000Z" }),
     ]);
-    expect(r.data_quality.dismissed_evidence[0]!.statement).toContain(`state of health below 60 % at ${t(4).toISOString()} was dismissed as a false alarm by a reviewer on 2026-11-19: Cluster replaced`);
+    expect(r.data_quality.dismissed_evidence[0]!.statement).toContain(
+      `state of health below 60 % at ${t(4).toISOString()} was dismissed as a false alarm by a reviewer on 2026-11-19: Cluster replaced`,
+    );
     const o = odo(clocked(), [dismissal("odometer_manipulation", t(3), t(3))]);
     expect(o.knockout_flags).toEqual([]);
     expect(o.data_quality.dismissed_evidence[0]!.statement).toContain(`odometer rollback at ${t(3).toISOString()} was dismissed`);
@@ -60,7 +62,15 @@ describe("TAS knockouts with dismissals", () => {
 });
 
 describe("EOL knockouts with dismissals", () => {
-  const input = (over: Partial<EolInput>): EolInput => ({ device_id: "ev-1", vehicle_health_score: 90, soh_pct: 95, soh_at: t(1), odometer_manipulation: false, powertrain: "BEV", ...over });
+  const input = (over: Partial<EolInput>): EolInput => ({
+    device_id: "ev-1",
+    vehicle_health_score: 90,
+    soh_pct: 95,
+    soh_at: t(1),
+    odometer_manipulation: false,
+    powertrain: "BEV",
+    ...over,
+  });
 
   it("a dismissed SoH knockout no longer forces F, still caps at C, and the limitations say a reviewer dismissed it", () => {
     const r = buildEolSummary(input({ soh_pct: 55, soh_at: t(4), knockout_dismissals: [dismissal("soh_below_60", t(4), t(4))] }), { now });
@@ -70,7 +80,9 @@ describe("EOL knockouts with dismissals", () => {
   });
 
   it("a dismissed rollback no longer forces F; an undismissed one does", () => {
-    const dismissed = buildEolSummary(input({ odometer_manipulation: true, odometer_evidence: clocked(), knockout_dismissals: [dismissal("odometer_manipulation", t(3), t(3))] }), { now });
+    const dismissed = buildEolSummary(input({ odometer_manipulation: true, odometer_evidence: clocked(), knockout_dismissals: [dismissal("odometer_manipulation", t(3), t(3))] }), {
+      now,
+    });
     expect(dismissed.condition_grade).toBe("A");
     expect(dismissed.knockout_evidence).toEqual([]);
     expect(dismissed.limitations.join(" ")).toContain("Knockout odometer_manipulation set aside");

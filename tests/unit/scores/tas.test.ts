@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createRng } from "@/lib/seed/prng";
-import {
-  computeTas,
-  emissionBand,
-  KNOCKOUT_SCORE_CAP,
-  mileageRatioScore,
-  TAS_SCORE_VERSION,
-  tasGradeFor,
-  type TasInput,
-} from "@/lib/scores/tas";
+import { computeTas, emissionBand, KNOCKOUT_SCORE_CAP, mileageRatioScore, TAS_SCORE_VERSION, tasGradeFor, type TasInput } from "@/lib/scores/tas";
 import { TAS_WEIGHTS, tasWeightsFor } from "@/lib/scores/tas-weights";
 import { TAS_PILLARS } from "@/lib/vocabulary/scores";
 import { tasInput } from "../../helpers/tas-input";
@@ -329,8 +321,7 @@ describe("tas-2027.01 (issue 8): battery pillar, knockouts on evidence, regulato
         fc.option(fc.double({ min: -20, max: 5, noNaN: true })),
         (a, b, trend) => {
           const [lo, hi] = a <= b ? [a, b] : [b, a];
-          const at = (soh: number) =>
-            computeTas(base({ battery: { soh_pct: soh, soh_trend_pp_per_year: trend } }), { now }).pillars.battery_health.score;
+          const at = (soh: number) => computeTas(base({ battery: { soh_pct: soh, soh_trend_pp_per_year: trend } }), { now }).pillars.battery_health.score;
           expect(at(lo)).toBeLessThanOrEqual(at(hi));
         },
       ),
@@ -394,8 +385,7 @@ describe("tas-2027.01 (issue 8): battery pillar, knockouts on evidence, regulato
 });
 
 describe("usage_behaviour from measured behaviour (tas-2027.01)", () => {
-  const usage = (behaviour: Partial<TasInput["behaviour"]>) =>
-    computeTas(base({ behaviour: { ...base().behaviour, ...behaviour } }), { now }).pillars.usage_behaviour;
+  const usage = (behaviour: Partial<TasInput["behaviour"]>) => computeTas(base({ behaviour: { ...base().behaviour, ...behaviour } }), { now }).pillars.usage_behaviour;
 
   it("is a rate over exposure: speeding share of the distance, not a count of overspeed alerts", () => {
     const calm = usage({ harsh_events: 0 });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "@/lib/seed/prng";
-import {
-  VEHICLE_HEALTH_VERSION,
-  VEHICLE_HEALTH_WEIGHTS,
-  type VehicleHealthInput,
-  computeVehicleHealth,
-} from "@/lib/scores/vehicle-health";
+import { VEHICLE_HEALTH_VERSION, VEHICLE_HEALTH_WEIGHTS, type VehicleHealthInput, computeVehicleHealth } from "@/lib/scores/vehicle-health";
 
 const now = new Date("2026-11-20T12:00:00.000Z");
 
@@ -33,7 +28,7 @@ const input = (over: Partial<VehicleHealthInput> = {}): VehicleHealthInput => ({
 });
 
 function randomInput(r: () => number): VehicleHealthInput {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const maybe = (f: () => number) => (r() < 0.25 ? null : r() < 0.05 ? Number.NaN : f());
   const codes = ["P0301", "P0420", "C0035", "B1000", "U0100", "P0A80", "P0455", "bogus", " p0171 "];
   return {
@@ -110,7 +105,18 @@ describe("computeVehicleHealth", () => {
   it("returns every SPEC 2.4 field (and the soh_evidence FDP adds) with the right type", () => {
     const res = computeVehicleHealth(input(), { now });
     expect(Object.keys(res).sort()).toEqual(
-      ["device_id", "vehicle_health_score", "score_version", "confidence", "components", "available_signals", "missing_signals", "soh_evidence", "limitations", "generated_at"].sort(),
+      [
+        "device_id",
+        "vehicle_health_score",
+        "score_version",
+        "confidence",
+        "components",
+        "available_signals",
+        "missing_signals",
+        "soh_evidence",
+        "limitations",
+        "generated_at",
+      ].sort(),
     );
     expect(res.device_id).toBe("ev-1");
     expect(typeof res.vehicle_health_score).toBe("number");

@@ -3,17 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import semver from "semver";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import {
-  auditWithSnapshot,
-  DEFAULT_LOCKFILE,
-  DEFAULT_SNAPSHOT,
-  installedPackages,
-  main,
-  match,
-  parseSnapshot,
-  SnapshotError,
-  type Snapshot,
-} from "@/scripts/audit-offline";
+import { auditWithSnapshot, DEFAULT_LOCKFILE, DEFAULT_SNAPSHOT, installedPackages, main, match, parseSnapshot, SnapshotError, type Snapshot } from "@/scripts/audit-offline";
 
 /** A lockfileVersion 3 `packages` map as npm writes it: the root, nested copies, a dev-only entry, an alias, a link. */
 const lockfile = {
@@ -87,16 +77,32 @@ describe("match", () => {
 
   it("applies each alternative of a `||` range, and nothing between the lines", () => {
     const snap = snapshot([
-      advisory({ id: "GHSA-c2qf-rxjj-qqgw", package: "semver", vulnerable: "<5.7.2 || >=6.0.0 <6.3.1 || >=7.0.0 <7.5.2", patched: ["5.7.2", "6.3.1", "7.5.2"], severity: "moderate" }),
+      advisory({
+        id: "GHSA-c2qf-rxjj-qqgw",
+        package: "semver",
+        vulnerable: "<5.7.2 || >=6.0.0 <6.3.1 || >=7.0.0 <7.5.2",
+        patched: ["5.7.2", "6.3.1", "7.5.2"],
+        severity: "moderate",
+      }),
     ]);
-    expect(match(prod, snap).map((f) => f.location).sort()).toEqual(["node_modules/a/node_modules/semver", "node_modules/semver"]);
+    expect(
+      match(prod, snap)
+        .map((f) => f.location)
+        .sort(),
+    ).toEqual(["node_modules/a/node_modules/semver", "node_modules/semver"]);
     const between = installedPackages({ lockfileVersion: 3, packages: { "node_modules/semver": { version: "6.4.0" } } }, { includeDev: false });
     expect(match(between, snap)).toEqual([]);
   });
 
   it("places prereleases by semver precedence: beta.31 is inside `<5.0.0-beta.32`, beta.32 is not", () => {
     const snap = snapshot([
-      advisory({ id: "GHSA-x445-f3h2-j279", package: "next-auth", vulnerable: "<4.24.15 || >=5.0.0-beta.1 <5.0.0-beta.32", patched: ["4.24.15", "5.0.0-beta.32"], severity: "moderate" }),
+      advisory({
+        id: "GHSA-x445-f3h2-j279",
+        package: "next-auth",
+        vulnerable: "<4.24.15 || >=5.0.0-beta.1 <5.0.0-beta.32",
+        patched: ["4.24.15", "5.0.0-beta.32"],
+        severity: "moderate",
+      }),
     ]);
     expect(match(prod, snap)).toHaveLength(1);
     const fixed = installedPackages({ lockfileVersion: 3, packages: { "node_modules/next-auth": { version: "5.0.0-beta.32" } } }, { includeDev: false });

@@ -68,7 +68,10 @@ describe("determinism", () => {
     const b = generateSandboxFleet({ anchor: later });
     expect(digest(b)).not.toBe(digest(a));
     expect(b.devices.map((d) => [d.deviceId, d.vin, d.name])).toEqual(a.devices.map((d) => [d.deviceId, d.vin, d.name]));
-    for (const [fleet, anchor] of [[a, WINTER_ANCHOR], [b, later]] as const) {
+    for (const [fleet, anchor] of [
+      [a, WINTER_ANCHOR],
+      [b, later],
+    ] as const) {
       const times = fleet.telemetry.map(ms);
       expect(Math.max(...times)).toBe(anchor.getTime());
       expect(Math.min(...times)).toBe(anchor.getTime() - HISTORY_DAYS * DAY);
@@ -171,13 +174,18 @@ describe.each([
     const catchUps = driving.filter((p) => (p[1].odometerKm ?? 0) - (p[0].odometerKm ?? 0) > 50);
     expect(catchUps.map(([, cur]) => cur.deviceId)).toEqual(fleet.devices.filter((d) => planOf(d.deviceId).odometerFreeze).map((d) => d.deviceId));
     // The glitching odometer's one low reading is followed by a reading back on the true count: an implied burst of speed.
-    const glitchRecovery = driving.filter(([prev, cur]) => planOf(cur.deviceId).odometerGlitch && (rowsByDevice.get(cur.deviceId) ?? []).some((r) => ms(r) < ms(prev) && (r.odometerKm ?? 0) > (prev.odometerKm ?? 0)));
+    const glitchRecovery = driving.filter(
+      ([prev, cur]) => planOf(cur.deviceId).odometerGlitch && (rowsByDevice.get(cur.deviceId) ?? []).some((r) => ms(r) < ms(prev) && (r.odometerKm ?? 0) > (prev.odometerKm ?? 0)),
+    );
     expect(glitchRecovery).toHaveLength(1);
     expect(
-      violations(driving.filter((p) => !catchUps.includes(p) && !glitchRecovery.includes(p)), (p) => {
-        const v = kmh(p);
-        return v <= maxKmh(p[1].deviceId) + 5 ? undefined : `${Math.round(v)} km/h between readings at ${where(p[1])}`;
-      }),
+      violations(
+        driving.filter((p) => !catchUps.includes(p) && !glitchRecovery.includes(p)),
+        (p) => {
+          const v = kmh(p);
+          return v <= maxKmh(p[1].deviceId) + 5 ? undefined : `${Math.round(v)} km/h between readings at ${where(p[1])}`;
+        },
+      ),
     ).toEqual([]);
   });
 
@@ -195,7 +203,9 @@ describe.each([
 
   it("places every record inside Finland", () => {
     const b = FINLAND_BOUNDS;
-    expect(violations(fleet.telemetry, (r) => (within(r.lat, b.minLat, b.maxLat) && within(r.lon, b.minLon, b.maxLon) ? undefined : `${r.lat},${r.lon} at ${where(r)}`))).toEqual([]);
+    expect(violations(fleet.telemetry, (r) => (within(r.lat, b.minLat, b.maxLat) && within(r.lon, b.minLon, b.maxLon) ? undefined : `${r.lat},${r.lon} at ${where(r)}`))).toEqual(
+      [],
+    );
   });
 
   it("reports signals in range: speed with ignition, 12 V voltage by state, temperature, SOH", () => {
@@ -227,10 +237,12 @@ describe.each([
       if (r.fuelLevelPct !== null && !within(r.fuelLevelPct, 0, 100)) return `fuel ${r.fuelLevelPct}`;
       return undefined;
     };
-    expect(violations(fleet.telemetry, (r) => {
-      const problem = check(r);
-      return problem === undefined ? undefined : `${problem} at ${where(r)}`;
-    })).toEqual([]);
+    expect(
+      violations(fleet.telemetry, (r) => {
+        const problem = check(r);
+        return problem === undefined ? undefined : `${problem} at ${where(r)}`;
+      }),
+    ).toEqual([]);
   });
 
   it("is colder up north than in Helsinki over the same days", () => {
@@ -421,7 +433,7 @@ describe.each([
       const firstSeen = (rowsByDevice.get(a.deviceId) ?? []).find((r) => r.dtcCodes?.includes(code));
       expect(firstSeen).toBeDefined();
       expect(a.technicalData?.first_seen_at).toBe(firstSeen?.ts.toISOString());
-      expect((a.createdAt).getTime()).toBeGreaterThanOrEqual(ms(firstSeen as TelemetryRow));
+      expect(a.createdAt.getTime()).toBeGreaterThanOrEqual(ms(firstSeen as TelemetryRow));
     }
   });
 });

@@ -31,7 +31,11 @@ describe("replayFeed: a contradicted odometer glitch", () => {
     expect(warning?.acknowledgedBy).toBe("fdp:odometer_integrity");
     expect(warning?.acknowledgedAt).toEqual(new Date(T0 + 2 * H + 7_000));
     expect(warning?.evidence.occurrences).toBe(1);
-    expect(warning?.evidence.technicalData).toMatchObject({ rule: "rollback", reading_km: 9_000, resolution: { resolved_by: "fdp:odometer_integrity", contradicting_km: 10_010, resolved_at: new Date(T0 + 2 * H + 7_000).toISOString() } });
+    expect(warning?.evidence.technicalData).toMatchObject({
+      rule: "rollback",
+      reading_km: 9_000,
+      resolution: { resolved_by: "fdp:odometer_integrity", contradicting_km: 10_010, resolved_at: new Date(T0 + 2 * H + 7_000).toISOString() },
+    });
     expect(byKey("odometer_integrity:outlier").map((a) => [a.evidence.severity, a.acknowledgedAt])).toEqual([["INFO", null]]);
     expect(byKey("odometer_integrity:jump")).toEqual([]);
   });

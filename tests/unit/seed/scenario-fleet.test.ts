@@ -58,7 +58,7 @@ describe("the scenario fleet", () => {
     expect(vehicle("scn-calm").truth.timeShareOver130).toBe(0);
 
     const harsh = vehicle("scn-harsh");
-    const events = harsh.records.flatMap((r) => ((r.raw_data?.events as { kind: string }[] | undefined) ?? []));
+    const events = harsh.records.flatMap((r) => (r.raw_data?.events as { kind: string }[] | undefined) ?? []);
     expect(events.filter((e) => e.kind.startsWith("harsh_")).length).toBe(harsh.truth.harshEvents);
     expect(harsh.truth.harshPer100Km).toBeGreaterThan(9);
     expect(vehicle("scn-calm").records.every((r) => ((r.raw_data?.events as unknown[] | undefined) ?? []).length === 0)).toBe(true);

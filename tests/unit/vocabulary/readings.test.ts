@@ -1,12 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  judgeSohReadings,
-  restingTwelveVolt,
-  SOH_JUMP_PP,
-  type SohReading,
-  type TwelveVoltSample,
-} from "@/lib/vocabulary/readings";
+import { judgeSohReadings, restingTwelveVolt, SOH_JUMP_PP, type SohReading, type TwelveVoltSample } from "@/lib/vocabulary/readings";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000);
 const series = (...pcts: number[]): SohReading[] => pcts.map((pct, i) => ({ pct, at: day(i) }));

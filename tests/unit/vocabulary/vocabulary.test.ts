@@ -4,16 +4,7 @@ import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { ALERT_AGENTS, ALERT_KEYS, agentOfKey, alertLevelOf, diagnosticsKey, isAlertKey, SEVERITIES, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
 import { DRIVING_EVENT_KINDS, HARSH_EVENT_KINDS, isDrivingEventKind, isHarshKind } from "@/lib/vocabulary/driving-events";
 import { isNewerMasterData, mergeMasterDataAt, mergeMasterValue } from "@/lib/vocabulary/master-data";
-import {
-  countsAsIce,
-  hasTractionBattery,
-  inferPowertrain,
-  isPlugIn,
-  mergePowertrain,
-  normalisePowertrain,
-  POWERTRAINS,
-  type PowertrainState,
-} from "@/lib/vocabulary/powertrain";
+import { countsAsIce, hasTractionBattery, inferPowertrain, isPlugIn, mergePowertrain, normalisePowertrain, POWERTRAINS, type PowertrainState } from "@/lib/vocabulary/powertrain";
 import { ctx, MIN, rec, t } from "../detectors/fixtures";
 
 describe("powertrain vocabulary", () => {
@@ -43,7 +34,11 @@ describe("powertrain vocabulary", () => {
 
   describe("master-data precedence", () => {
     const at = (h: number) => new Date(Date.UTC(2026, 10, 17, h));
-    const state = (powertrain: PowertrainState["powertrain"], source: PowertrainState["source"], masterDataAt: Date | null): PowertrainState => ({ powertrain, source, masterDataAt });
+    const state = (powertrain: PowertrainState["powertrain"], source: PowertrainState["source"], masterDataAt: Date | null): PowertrainState => ({
+      powertrain,
+      source,
+      masterDataAt,
+    });
 
     it("a declaration beats an inference, whatever their ages", () => {
       expect(mergePowertrain(state("BEV", "inferred", null), state("PHEV", "master_data", at(1)))).toEqual({ powertrain: "PHEV", source: "master_data" });
@@ -100,18 +95,51 @@ describe("alert vocabulary", () => {
       ["low-12v", { powertrain: "ICE" }, [{ ts: t("08:00"), batteryVoltage: 11.5, speedKmh: 0, ignition: 0 }]],
       ["soh-drop", { previous: { ts: t("06:00"), odometerKm: null, socPct: null, sohPct: 90 } }, [{ ts: t("08:00"), sohPct: 86 }]],
       ["soh-low", {}, [{ ts: t("08:00"), sohPct: 65 }]],
-      ["overspeed", {}, [{ ts: t("08:00"), speedKmh: 140 }, { ts: t("08:01"), speedKmh: 145 }]],
-      ["implausible-speed", {}, [{ ts: t("08:00"), speedKmh: 60 }, { ts: t("08:05"), speedKmh: 260 }, { ts: t("08:10"), speedKmh: 60 }]],
-      ["rollback", {}, [{ ts: t("08:00"), odometerKm: 10_000 }, { ts: t("09:00"), odometerKm: 9_000 }]],
-      ["jump", {}, [{ ts: t("08:00"), odometerKm: 10_000 }, { ts: t("08:01"), odometerKm: 10_600 }]],
-      ["odometer-outlier", {}, [{ ts: t("08:00"), odometerKm: 10_000 }, { ts: t("09:00"), odometerKm: 9_000 }, { ts: t("10:00"), odometerKm: 10_010 }]],
+      [
+        "overspeed",
+        {},
+        [
+          { ts: t("08:00"), speedKmh: 140 },
+          { ts: t("08:01"), speedKmh: 145 },
+        ],
+      ],
+      [
+        "implausible-speed",
+        {},
+        [
+          { ts: t("08:00"), speedKmh: 60 },
+          { ts: t("08:05"), speedKmh: 260 },
+          { ts: t("08:10"), speedKmh: 60 },
+        ],
+      ],
+      [
+        "rollback",
+        {},
+        [
+          { ts: t("08:00"), odometerKm: 10_000 },
+          { ts: t("09:00"), odometerKm: 9_000 },
+        ],
+      ],
+      [
+        "jump",
+        {},
+        [
+          { ts: t("08:00"), odometerKm: 10_000 },
+          { ts: t("08:01"), odometerKm: 10_600 },
+        ],
+      ],
+      [
+        "odometer-outlier",
+        {},
+        [
+          { ts: t("08:00"), odometerKm: 10_000 },
+          { ts: t("09:00"), odometerKm: 9_000 },
+          { ts: t("10:00"), odometerKm: 10_010 },
+        ],
+      ],
       ["implausible-power", {}, [{ ts: t("08:00"), speedKmh: 0, chargingStatus: "charging", chargingPowerKw: 900, socPct: 40 }]],
       ["high-c-rate", { batteryKwh: 40 }, [{ ts: t("08:00"), speedKmh: 0, chargingStatus: "charging", chargingPowerKw: 200, socPct: 40 }]],
-      [
-        "stalled",
-        {},
-        [0, 10, 20].map((m) => ({ ts: new Date(t("08:00").getTime() + m * MIN), speedKmh: 0, chargingStatus: "charging", chargingPowerKw: 0, socPct: 50 })),
-      ],
+      ["stalled", {}, [0, 10, 20].map((m) => ({ ts: new Date(t("08:00").getTime() + m * MIN), speedKmh: 0, chargingStatus: "charging", chargingPowerKw: 0, socPct: 50 }))],
       ["dtc", { powertrain: "ICE" }, [{ ts: t("08:00"), dtcCodes: ["P0420"] }]],
     ];
     const devices = cases.map(([deviceId, c]) => ctx({ deviceId, ...c }));

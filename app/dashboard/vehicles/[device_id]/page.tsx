@@ -74,8 +74,12 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
   return (
     <>
       <p className="text-sm">
-        <Link href="/dashboard" className="text-brand-700 underline">Fleet</Link>
-        <span aria-hidden="true" className="mx-2 text-slate-400">/</span>
+        <Link href="/dashboard" className="text-brand-700 underline">
+          Fleet
+        </Link>
+        <span aria-hidden="true" className="mx-2 text-slate-400">
+          /
+        </span>
         <span className="font-mono text-slate-600">{vehicle.deviceId}</span>
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -129,7 +133,9 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
               />
               <ul className="mt-2 grid grid-cols-1 gap-x-4 text-xs text-slate-600 sm:grid-cols-2">
                 {Object.entries(tas.value.pillars).map(([name, p]) => (
-                  <li key={name}>{words(name)}: {p.score.toFixed(1)} ({words(p.source)})</li>
+                  <li key={name}>
+                    {words(name)}: {p.score.toFixed(1)} ({words(p.source)})
+                  </li>
                 ))}
               </ul>
             </>
@@ -165,7 +171,10 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
                 // On a phone: the severity and the meta on one line, the sentence below; side by side from sm up.
                 <li key={a.id} className="grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-1 py-2 text-sm sm:grid-cols-[auto_1fr_auto]">
                   <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[a.severity]}`}>{a.severity}</span>
-                  <span className="text-slate-600 sm:order-last">{words(a.agent)} · {utc(a.created_at)}{a.acknowledged ? " · acknowledged" : ""}</span>
+                  <span className="text-slate-600 sm:order-last">
+                    {words(a.agent)} · {utc(a.created_at)}
+                    {a.acknowledged ? " · acknowledged" : ""}
+                  </span>
                   <span className="col-span-2 min-w-0 sm:col-span-1">{a.prediction}</span>
                 </li>
               ))}
@@ -175,7 +184,9 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
           <Failed result={alerts} />
         )}
         <p className="mt-3 text-sm">
-          <Link href="/dashboard/alerts?acknowledged=" className="text-brand-700 underline">All alerts of the fleet</Link>
+          <Link href="/dashboard/alerts?acknowledged=" className="text-brand-700 underline">
+            All alerts of the fleet
+          </Link>
           <span className="text-slate-600"> (the latest {VEHICLE_ALERTS_LIMIT} of this vehicle are shown here)</span>
         </p>
       </Section>
@@ -191,7 +202,18 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
             </p>
             <FleetMap
               className="mt-3"
-              vehicles={[{ device_id: vehicle.deviceId, name: vehicle.name, lat: vehicle.lat, lon: vehicle.lon, alert_level: vehicle.alertLevel, status: vehicle.status ?? "no data yet", powertrain: vehicle.powertrain, soc_pct: vehicle.socPct }]}
+              vehicles={[
+                {
+                  device_id: vehicle.deviceId,
+                  name: vehicle.name,
+                  lat: vehicle.lat,
+                  lon: vehicle.lon,
+                  alert_level: vehicle.alertLevel,
+                  status: vehicle.status ?? "no data yet",
+                  powertrain: vehicle.powertrain,
+                  soc_pct: vehicle.socPct,
+                },
+              ]}
               tracks={[{ device_id: track.value.device_id, points: track.value.points }]}
               height={360}
               ariaLabel={`Map of ${vehicle.name}'s latest position and its track of the last ${TRACK_DAYS} days`}
@@ -208,7 +230,9 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
 function Section({ id, title, className = "", children }: { id: string; title: string; className?: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} data-section={id} className={`${className} min-w-0 rounded-xl border border-slate-200 bg-white p-5`}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold">{title}</h2>
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -237,7 +261,11 @@ function Limitations({ items }: { items: string[] }) {
   return (
     <details className="mt-3 text-sm text-slate-700">
       <summary className="cursor-pointer font-medium">Limitations ({items.length})</summary>
-      <ul className="mt-1 list-disc space-y-1 pl-5">{items.map((l) => <li key={l}>{l}</li>)}</ul>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {items.map((l) => (
+          <li key={l}>{l}</li>
+        ))}
+      </ul>
     </details>
   );
 }
@@ -245,7 +273,12 @@ function Limitations({ items }: { items: string[] }) {
 /** A verb's "does not apply" (the API's 422) reads as a note; anything else as a short failure notice (logged above). */
 function Failed({ result }: { result: PromiseRejectedResult }) {
   const reason: unknown = result.reason;
-  if (reason instanceof UnprocessableError) return <p className="mt-2 text-sm text-slate-700" data-note="not-applicable">{reason.message}</p>;
+  if (reason instanceof UnprocessableError)
+    return (
+      <p className="mt-2 text-sm text-slate-700" data-note="not-applicable">
+        {reason.message}
+      </p>
+    );
   return (
     <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-note="failed">
       This section could not be computed just now; the rest of the page is unaffected. Reload to try again.
@@ -257,7 +290,12 @@ function BatteryFacts({ b }: { b: Awaited<ReturnType<typeof getBatterySnapshot>>
   const s = b.snapshot;
   const q = b.data_quality;
   if (q.has_traction_battery === false) {
-    return <p className="mt-2 text-sm text-slate-700">No traction battery ({q.powertrain ?? "powertrain unknown"}): state of charge, state of health and electric range do not apply.{s.battery_voltage !== null ? ` 12 V battery: ${num(2).format(s.battery_voltage)} V.` : ""}</p>;
+    return (
+      <p className="mt-2 text-sm text-slate-700">
+        No traction battery ({q.powertrain ?? "powertrain unknown"}): state of charge, state of health and electric range do not apply.
+        {s.battery_voltage !== null ? ` 12 V battery: ${num(2).format(s.battery_voltage)} V.` : ""}
+      </p>
+    );
   }
   const facts: [string, string][] = [
     ["State of charge", s.soc_current_pct === null ? "not reported" : `${num().format(s.soc_current_pct)} %`],
@@ -269,7 +307,12 @@ function BatteryFacts({ b }: { b: Awaited<ReturnType<typeof getBatterySnapshot>>
           ? `not measured in the last ${q.soh_evidence.max_age_days} days (last reading ${num(1).format(q.soh_evidence.last_reading_pct ?? 0)} %, ${q.soh_evidence.age_days} days ago: not used)`
           : "not measured",
     ],
-    ["Estimated range", s.estimated_range_km === null ? "unknown" : `${num().format(s.estimated_range_km)} km${q.range_model?.temperature_c != null ? ` at ${num().format(q.range_model.temperature_c)} °C` : ""}`],
+    [
+      "Estimated range",
+      s.estimated_range_km === null
+        ? "unknown"
+        : `${num().format(s.estimated_range_km)} km${q.range_model?.temperature_c != null ? ` at ${num().format(q.range_model.temperature_c)} °C` : ""}`,
+    ],
     ["Charging", s.charging_status === null ? "not reported" : `${words(s.charging_status)}${s.charging_power_kw ? `, ${num(1).format(s.charging_power_kw)} kW` : ""}`],
     ["12 V battery", s.battery_voltage === null ? "not reported" : `${num(2).format(s.battery_voltage)} V`],
     ["Data", `${q.freshness}${q.latest_telemetry_at ? `, latest ${utc(q.latest_telemetry_at)}` : ""}`],
@@ -285,7 +328,9 @@ function BatteryFacts({ b }: { b: Awaited<ReturnType<typeof getBatterySnapshot>>
         ))}
       </dl>
       {b.last_battery_alert ? (
-        <p className="mt-3 text-sm text-slate-700">Last battery alert ({b.last_battery_alert.severity}): {b.last_battery_alert.prediction}</p>
+        <p className="mt-3 text-sm text-slate-700">
+          Last battery alert ({b.last_battery_alert.severity}): {b.last_battery_alert.prediction}
+        </p>
       ) : null}
       {q.missing_fields.length > 0 ? <p className="mt-2 text-xs text-slate-600">Not known: {q.missing_fields.map(words).join(", ")}.</p> : null}
     </>
@@ -328,9 +373,12 @@ function ResidualValues({
               {model.value.estimated_residual_eur !== null ? eur.format(model.value.estimated_residual_eur) : "no list price known"} · confidence {model.value.confidence}
             </p>
             <p className="mt-1 text-sm text-slate-700">
-              {Math.round(model.value.prediction_interval.level * 100)} % interval: {num(1).format(model.value.prediction_interval.low_pct)}–{num(1).format(model.value.prediction_interval.high_pct)} %
+              {Math.round(model.value.prediction_interval.level * 100)} % interval: {num(1).format(model.value.prediction_interval.low_pct)}–
+              {num(1).format(model.value.prediction_interval.high_pct)} %
             </p>
-            <p className="mt-1 text-xs text-slate-600">Input completeness: {model.value.data_quality}; model {model.value.model_version}.</p>
+            <p className="mt-1 text-xs text-slate-600">
+              Input completeness: {model.value.data_quality}; model {model.value.model_version}.
+            </p>
             <Limitations items={model.value.limitations} />
           </>
         ) : (
@@ -389,7 +437,12 @@ function Charging({
         <Item k="Energy at the plug" v={`${num(1).format(r.energy_needed_kwh)} kWh`} />
         <Item k="Charging" v={`${r.charging_mode.toUpperCase()} ${num(1).format(r.charging_power_kw)} kW, ${num().format(r.charging_duration_minutes)} min`} />
         <Item k="Deadline" v={`${formatHelsinki(deadlineMs)} (Helsinki)`} />
-        {r.cheapest_window ? <Item k="Cheapest window" v={`${formatHelsinki(Date.parse(r.cheapest_window.start))}–${formatHelsinki(Date.parse(r.cheapest_window.end)).slice(-5)}, ${num(2).format(r.cheapest_window.avg_price_cents_kwh)} c/kWh`} /> : null}
+        {r.cheapest_window ? (
+          <Item
+            k="Cheapest window"
+            v={`${formatHelsinki(Date.parse(r.cheapest_window.start))}–${formatHelsinki(Date.parse(r.cheapest_window.end)).slice(-5)}, ${num(2).format(r.cheapest_window.avg_price_cents_kwh)} c/kWh`}
+          />
+        ) : null}
         {r.latest_safe_start ? <Item k="Start by (latest safe start)" v={`${formatHelsinki(Date.parse(r.latest_safe_start))} (Helsinki)`} /> : null}
         {r.estimated_cost_cheapest_eur !== null ? <Item k="Cost in the window" v={`${num(2).format(r.estimated_cost_cheapest_eur)} €`} /> : null}
         {r.estimated_cost_now_eur !== null ? <Item k="Cost if charged now" v={`${num(2).format(r.estimated_cost_now_eur)} €`} /> : null}
@@ -431,7 +484,10 @@ function Mileage({ result, history }: { result: PromiseSettledResult<Awaited<Ret
   const currentMs = m.current_km_at ? Date.parse(m.current_km_at) : Date.now();
   return (
     <>
-      <Headline value={`${num().format(m.predicted_end_km)} km`} note={`forecast for ${m.forecast_end}${m.forecast_end_basis === "lease_end" ? " (lease end)" : " (a year ahead: no lease end known)"}`} />
+      <Headline
+        value={`${num().format(m.predicted_end_km)} km`}
+        note={`forecast for ${m.forecast_end}${m.forecast_end_basis === "lease_end" ? " (lease end)" : " (a year ahead: no lease end known)"}`}
+      />
       <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
         <Item
           k={m.distance_method === "odometer_plausible_increases" && m.rolled_back_km > 0 ? "Distance series now (odometer rolled back)" : "Odometer now"}
@@ -439,7 +495,10 @@ function Mileage({ result, history }: { result: PromiseSettledResult<Awaited<Ret
         />
         <Item k={`${m.interval_level_pct} % interval`} v={`${num().format(m.confidence_interval.lower)}–${num().format(m.confidence_interval.upper)} km`} />
         <Item k="Contract limit" v={m.contract_km === null ? "not known" : `${num().format(m.contract_km)} km`} />
-        <Item k="Overrun risk" v={m.risk_basis === "no_contract_limit" ? "no limit known" : `${num().format(m.risk_score)} %${m.overage_km ? `, ${num().format(m.overage_km)} km over` : ""}`} />
+        <Item
+          k="Overrun risk"
+          v={m.risk_basis === "no_contract_limit" ? "no limit known" : `${num().format(m.risk_score)} %${m.overage_km ? `, ${num().format(m.overage_km)} km over` : ""}`}
+        />
         <Item k="Daily rate" v={`${num(1).format(m.daily_rate_km)} km/day`} />
         <Item k="Data quality" v={`${m.data_quality} (${m.reading_days} days of readings)`} />
       </dl>
