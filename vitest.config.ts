@@ -29,6 +29,10 @@ export default defineConfig({
     // Vite resolves it (tests/api/dashboard-auth-route.test.ts serves next-auth's route).
     server: { deps: { inline: ["next-auth"] } },
     hookTimeout: 180_000,
+    // Vitest's default is one worker less than the CPUs: ONE worker on the 2-core CI machine, so every
+    // file ran alone while most of them wait on Postgres or a child process (CI at 0a3597f: 19 min of
+    // Vitest at a load average under 2). Three workers keep both cores busy. VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     setupFiles: ["tests/setup/fast-check-seed.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
