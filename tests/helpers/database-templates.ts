@@ -30,7 +30,7 @@ declare module "vitest" {
   }
 }
 
-export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export function pgUrlFor(name: string): string {
   const url = new URL(PG_ADMIN_URL);
@@ -63,11 +63,16 @@ export function copyPgliteTemplate(template: string, prefix = "fdp-pglite-"): st
   return dir;
 }
 
-/** A new Postgres database cloned from `template`. */
-export async function clonePostgresTemplate(template: string, prefix = "fdp_test"): Promise<string> {
+/** A new Postgres database on PG_ADMIN_URL's server, empty or cloned from `template`; returns its name. */
+export async function createPostgresDatabaseNamed(prefix: string, template?: string): Promise<string> {
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await withAdmin((admin) => admin.unsafe(`create database "${name}" template "${template}"`));
+  await withAdmin((admin) => admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ""}`));
   return name;
+}
+
+/** Drops a database of PG_ADMIN_URL's server, closing its sessions. */
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  await withAdmin((admin) => admin.unsafe(`drop database if exists "${name}" with (force)`));
 }
 
 /**
@@ -110,7 +115,7 @@ export function makeTemplates(kinds: Array<keyof DatabaseTemplates>) {
     project.provide("fdpDatabaseTemplates", made);
     return async () => {
       // Seeded clones first: a template cannot be dropped while a clone of it is being made (none is now).
-      for (const name of pgNames.reverse()) await withAdmin((admin) => admin.unsafe(`drop database if exists "${name}" with (force)`));
+      for (const name of pgNames.reverse()) await dropPostgresDatabase(name);
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     };
   };

@@ -1,11 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
-import { clonePostgresTemplate, copyPgliteTemplate, PG_ADMIN_URL, pgUrlFor, providedTemplates } from "./database-templates";
-
-/** Server used for throw-away test databases (CI and the dev machines run Postgres here). */
+import { copyPgliteTemplate, createPostgresDatabaseNamed, dropPostgresDatabase, pgUrlFor, providedTemplates } from "./database-templates";
 
 export interface TestDatabase {
   handle: DbHandle;
@@ -17,13 +14,6 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** Drops a database of PG_ADMIN_URL's server, closing its sessions. */
-async function dropPostgresDatabase(name: string): Promise<void> {
-  const a = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await a.unsafe(`drop database if exists "${name}" with (force)`);
-  await a.end();
-}
-
 /**
  * A fresh Postgres database, dropped on dispose: empty, or a clone of the project's migrated or seeded
  * template (tests/helpers/database-templates.ts) when `from` names one the project made.
@@ -32,14 +22,7 @@ export async function createPostgresDatabase(prefix = "fdp_test", from?: "migrat
   const templates = providedTemplates();
   const template = from === "seeded" ? templates.postgresSeeded : from === "migrated" ? templates.postgresMigrated : undefined;
   if (from === "seeded" && !template) throw new Error('no seeded Postgres template: add makeTemplates(["postgresSeeded"]) to this project\'s globalSetup');
-  let name: string;
-  if (template) name = await clonePostgresTemplate(template, prefix);
-  else {
-    name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    await admin.end();
-  }
+  const name = await createPostgresDatabaseNamed(prefix, template);
   return { url: pgUrlFor(name), fromTemplate: Boolean(template), drop: () => dropPostgresDatabase(name) };
 }
 
