@@ -36,7 +36,7 @@ export default defineConfig({
     setupFiles: ["tests/setup/fast-check-seed.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
-      { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"], globalSetup: [POSTGRES_TEMPLATES] } },
+      { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"], globalSetup: ["tests/setup/database-project-templates.ts"] } },
       {
         extends: true,
         test: {

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase } from "@/lib/db/client";
 import { rootLogger } from "@/lib/log/logger";
 import { runCalibration } from "@/lib/seed/calibration/run-calibration";
 import {
@@ -15,10 +11,12 @@ import {
   quantile,
 } from "@/lib/seed/calibration/score-distribution";
 import { generateScenarioFleet } from "@/lib/seed/scenarios/scenario-fleet";
+import { createTestDatabase } from "../helpers/databases";
 
 /**
- * `npm run calibrate`'s core (runCalibration) on an embedded PGlite: it must report every score for
- * both fleets, with every device scored, and its text must show each of them.
+ * `npm run calibrate`'s core (runCalibration) on a fresh migrated database (Postgres: the calibration
+ * reads through the same verbs on either driver, and the drivers are compared elsewhere): it must report
+ * every score for both fleets, with every device scored, and its text must show each of them.
  */
 describe("calibration", () => {
   it("quantiles interpolate linearly and ignore nulls", () => {
@@ -28,10 +26,8 @@ describe("calibration", () => {
   });
 
   it("reports the distribution of every score for the sandbox and the scenario fleet", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-calibrate-test-"));
-    const handle = await openDatabase({ dataDir, url: null });
+    const { handle, dispose } = await createTestDatabase("postgres");
     try {
-      await migrateDatabase(handle);
       const now = new Date("2026-01-15T09:30:00Z");
       const run = await runCalibration({ db: handle.db, log: rootLogger(), now });
       const text = formatCalibration(run.reports);
@@ -77,8 +73,7 @@ describe("calibration", () => {
       // The scenario fleet holds two knockout stories by construction (degraded battery, clocked odometer): F must appear.
       expect(scenario?.grades["tas.tas_grade"]?.F ?? 0).toBeGreaterThanOrEqual(2);
     } finally {
-      await handle.close().catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
+      await dispose();
     }
   }, 180_000);
 });

@@ -3,20 +3,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
+import { openDatabase, type DbHandle } from "@/lib/db/client";
 import { tenants } from "@/lib/db/schema";
 import { embeddedSocketPath, isEmbeddedDatabaseShared } from "@/lib/db/embedded-share";
 import { createTenant } from "@/lib/tenants/create-tenant";
+import { copyPgliteTemplate, providedTemplates } from "../helpers/database-templates";
 
 /** The serving process shares its embedded database; a second process goes through the socket. */
 describe("embedded database sharing", () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-share-"));
+  // A copy of the project's migrated data directory.
+  const dataDir = copyPgliteTemplate(providedTemplates().pgliteMigrated!, "fdp-share-");
   let owner: DbHandle;
   let guest: DbHandle;
 
   beforeAll(async () => {
     owner = await openDatabase({ url: null, dataDir, share: true });
-    await migrateDatabase(owner);
     guest = await openDatabase({ url: null, dataDir });
   });
 

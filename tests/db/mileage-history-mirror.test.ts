@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DbHandle, migrateDatabase, openDatabase } from "@/lib/db/client";
 import { devices, telemetry, tenants } from "@/lib/db/schema";
 import { dailyOdometerSeries, type OdometerDay, type OdometerReading } from "@/lib/leasing/mileage-history";
 import { loadOdometerHistory } from "@/lib/leasing/queries/load-odometer-history";
 import { helsinkiTime } from "@/lib/seed/calendar";
 import { generateSandboxFleet } from "@/lib/seed/generate-sandbox-fleet";
-import { seedSandbox } from "@/lib/seed/seed-sandbox";
+import { SANDBOX_TEMPLATE_NOW } from "../helpers/database-templates";
+import { createSandboxDatabase, type TestDatabase } from "../helpers/databases";
 
 /**
  * The mileage forecast's daily odometer series exists twice: as SQL (load-odometer-history.ts, what
@@ -17,21 +14,18 @@ import { seedSandbox } from "@/lib/seed/seed-sandbox";
  * on the seeded sandbox fleet and on a hand-made history with every kind of implausible reading.
  */
 
-const NOW = new Date("2026-03-01T12:20:00Z");
-const ANCHOR = new Date("2026-03-01T12:00:00Z");
-let handle: DbHandle;
-let dataDir: string;
+/** The fixed sandbox template's fleet: seeded at SANDBOX_TEMPLATE_NOW, so anchored at its hour. */
+const ANCHOR = new Date(Math.floor(SANDBOX_TEMPLATE_NOW.getTime() / 3_600_000) * 3_600_000);
+let tdb: TestDatabase;
+let handle: TestDatabase["handle"];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "fdp-mileage-mirror-"));
-  handle = await openDatabase({ url: null, dataDir });
-  await migrateDatabase(handle);
-  await seedSandbox({ db: handle.db, now: NOW });
+  tdb = await createSandboxDatabase();
+  handle = tdb.handle;
 }, 180_000);
 
 afterAll(async () => {
-  await handle?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await tdb?.dispose();
 });
 
 function expectSameSeries(sqlDays: readonly OdometerDay[], jsDays: readonly OdometerDay[], label: string): void {

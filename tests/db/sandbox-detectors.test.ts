@@ -9,11 +9,11 @@ import { isAwakeRecord } from "@/lib/detectors/common";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { confirmedOdometerMax } from "@/lib/ingest/normalize-records";
 import { FEED_BATCH_MS } from "@/lib/seed/replay-feed";
-import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import type { Severity } from "@/lib/vocabulary/alerts";
 import { normalisePowertrain } from "@/lib/vocabulary/powertrain";
 import { SETTLE_MS } from "@/lib/vocabulary/readings";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { SANDBOX_TEMPLATE_NOW } from "../helpers/database-templates";
+import { createSandboxDatabase, type TestDatabase } from "../helpers/databases";
 
 /**
  * The sandbox's alerts are the real detectors' (no second engine): seed a fresh database, then run
@@ -23,13 +23,13 @@ import { createTestDatabase, type TestDatabase } from "../helpers/databases";
  * result must be the stored alerts, agent by agent.
  */
 
-const NOW = new Date("2025-03-14T10:37:12Z");
+/** The fixed sandbox template is seeded at this clock. */
+const NOW = SANDBOX_TEMPLATE_NOW;
 
 let tdb: TestDatabase;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase("postgres");
-  await seedSandbox({ db: tdb.handle.db, now: NOW });
+  tdb = await createSandboxDatabase();
 }, 180_000);
 
 afterAll(async () => {

@@ -8,8 +8,8 @@ import { rootLogger } from "@/lib/log/logger";
 import { buildEmissionsReport } from "@/lib/reports/get-emissions-report";
 import { reportRange } from "@/lib/reports/report-range";
 import { FLEET_PLAN } from "@/lib/seed/fleet-plan";
-import { seedSandbox } from "@/lib/seed/seed-sandbox";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { SANDBOX_TEMPLATE_NOW } from "../helpers/database-templates";
+import { createSandboxDatabase, type TestDatabase } from "../helpers/databases";
 
 /**
  * The sandbox's clocked diesel (sbx-033, FLEET_PLAN's `odometerClock`: wound back 48,000 km while its
@@ -17,7 +17,8 @@ import { createTestDatabase, type TestDatabase } from "../helpers/databases";
  * point 4 its emissions report said 0 km, 0 l, 0 kg (last − first reading, floored) and its mileage
  * forecast started from the wound-back reading. Read from what the seed STORED, as sandbox-stories does.
  */
-const NOW = new Date("2025-03-14T10:37:12Z");
+/** The fixed sandbox template is seeded at this clock. */
+const NOW = SANDBOX_TEMPLATE_NOW;
 const DEVICE = "sbx-033";
 const CLOCK = FLEET_PLAN[32]?.odometerClock;
 
@@ -25,8 +26,7 @@ let tdb: TestDatabase;
 let ctx: TenantCtx;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase("postgres");
-  await seedSandbox({ db: tdb.handle.db, now: NOW });
+  tdb = await createSandboxDatabase();
   ctx = { db: tdb.handle.db, tenantId: SANDBOX_TENANT_ID, isSandbox: false, log: rootLogger() };
 }, 180_000);
 

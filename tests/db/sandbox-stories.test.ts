@@ -2,8 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { devices, drivingEvents, telemetry } from "@/lib/db/schema";
-import { seedSandbox } from "@/lib/seed/seed-sandbox";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { SANDBOX_TEMPLATE_NOW } from "../helpers/database-templates";
+import { createSandboxDatabase, type TestDatabase } from "../helpers/databases";
 
 /**
  * The sandbox's cast (issue 8, "a sandbox a prospect can trust"), read back from what the seed STORED
@@ -12,13 +12,13 @@ import { createTestDatabase, type TestDatabase } from "../helpers/databases";
  * alerts, so the two can change independently.)
  */
 
-const NOW = new Date("2025-03-14T10:37:12Z");
+/** The fixed sandbox template is seeded at this clock. */
+const NOW = SANDBOX_TEMPLATE_NOW;
 
 let tdb: TestDatabase;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase("postgres");
-  await seedSandbox({ db: tdb.handle.db, now: NOW });
+  tdb = await createSandboxDatabase();
 }, 180_000);
 
 afterAll(async () => {

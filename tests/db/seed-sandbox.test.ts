@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type DbHandle, migrateDatabase, openDatabase } from "@/lib/db/client";
+import type { DbHandle } from "@/lib/db/client";
 import { alerts, devices, drivingEvents, fleetSnapshot, serviceMeta, telemetry, tenants } from "@/lib/db/schema";
 import { generateSandboxFleet } from "@/lib/seed/generate-sandbox-fleet";
 import { countSandboxRows, SANDBOX_INGEST_SECRET, SANDBOX_SEED_META_KEY, SEED_VERSION, seedSandbox } from "@/lib/seed/seed-sandbox";
-import { createPostgresDatabase } from "../helpers/databases";
+import { createTestDatabase } from "../helpers/databases";
 
 /**
- * seedSandbox against a fresh database of each driver. These need a database (PGlite in a temp
- * folder, and the Postgres server of the dev and CI machines), unlike the rest of tests/unit.
+ * seedSandbox against a fresh migrated database of each driver (a copy of the project's template).
  */
 
 const NOW = new Date("2025-03-14T10:37:12Z");
@@ -19,7 +15,8 @@ const ANCHOR = "2025-03-14T10:00:00.000Z";
 const HOUR = 3_600_000;
 const SEED_TIMEOUT_MS = 180_000;
 
-async function exerciseSeed(handle: DbHandle): Promise<void> {
+/** The first seed of an empty database, and what it stored, row for row; then within 6 hours nothing happens. */
+async function seedAndCompare(handle: DbHandle): Promise<void> {
   const { db } = handle;
   const expected = generateSandboxFleet({ anchor: new Date(ANCHOR) });
   const expectedCounts = {
@@ -77,7 +74,15 @@ async function exerciseSeed(handle: DbHandle): Promise<void> {
   // Within 6 hours of the stored anchor nothing happens: cheap and idempotent.
   expect(await seedSandbox({ db, now: new Date(Date.parse(ANCHOR) + 5 * HOUR + 59 * 60_000) })).toEqual({ seeded: false, anchor: ANCHOR });
   expect(await countSandboxRows(db)).toEqual(expectedCounts);
+}
 
+/**
+ * When a seeded database is seeded again: forced, stale, or made by another generator. The same SQL on
+ * both drivers (a delete and the inserts seedAndCompare checks), so on Postgres only.
+ */
+async function reseedRules(handle: DbHandle): Promise<void> {
+  const { db } = handle;
+  const expectedCounts = await countSandboxRows(db);
   // `force` reseeds regardless, with the same shape of data.
   expect(await seedSandbox({ db, now: NOW, force: true })).toEqual({ seeded: true, anchor: ANCHOR });
   expect(await countSandboxRows(db)).toEqual(expectedCounts);
@@ -100,19 +105,16 @@ async function exerciseSeed(handle: DbHandle): Promise<void> {
 
 describe("seedSandbox on PGlite", () => {
   it(
-    "seeds once, then only when stale or forced",
+    "seeds an empty database with exactly the generated fleet, once",
     async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-seed-pglite-"));
-      const handle = await openDatabase({ dataDir, url: null });
+      const tdb = await createTestDatabase("pglite");
       try {
-        await migrateDatabase(handle);
-        await exerciseSeed(handle);
+        await seedAndCompare(tdb.handle);
       } finally {
-        await handle.close();
-        rmSync(dataDir, { recursive: true, force: true });
+        await tdb.dispose();
       }
     },
-    SEED_TIMEOUT_MS * 2,
+    SEED_TIMEOUT_MS,
   );
 });
 
@@ -120,14 +122,12 @@ describe("seedSandbox on PostgreSQL", () => {
   it(
     "seeds once, then only when stale or forced",
     async () => {
-      const pg = await createPostgresDatabase("fdp_seedtest");
-      const handle = await openDatabase({ url: pg.url });
+      const tdb = await createTestDatabase("postgres");
       try {
-        await migrateDatabase(handle);
-        await exerciseSeed(handle);
+        await seedAndCompare(tdb.handle);
+        await reseedRules(tdb.handle);
       } finally {
-        await handle.close();
-        await pg.drop();
+        await tdb.dispose();
       }
     },
     SEED_TIMEOUT_MS,
@@ -136,17 +136,14 @@ describe("seedSandbox on PostgreSQL", () => {
   it(
     "lets exactly one of two concurrent seeds do the work",
     async () => {
-      const pg = await createPostgresDatabase("fdp_seedtest");
-      const handle = await openDatabase({ url: pg.url });
+      const { handle, dispose } = await createTestDatabase("postgres");
       try {
-        await migrateDatabase(handle);
         const results = await Promise.all([seedSandbox({ db: handle.db, now: NOW }), seedSandbox({ db: handle.db, now: NOW })]);
         expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
         expect(results.every((r) => r.anchor === ANCHOR)).toBe(true);
         expect((await countSandboxRows(handle.db)).devices).toBe(42);
       } finally {
-        await handle.close();
-        await pg.drop();
+        await dispose();
       }
     },
     SEED_TIMEOUT_MS,

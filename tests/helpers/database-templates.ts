@@ -20,6 +20,8 @@ interface DatabaseTemplates {
   /** Postgres database names on PG_ADMIN_URL's server. */
   postgresMigrated?: string;
   postgresSeeded?: string;
+  /** Seeded with the sandbox at SANDBOX_TEMPLATE_NOW: a known fleet for the tests that read its stories. */
+  postgresSandboxFixed?: string;
   /** A PGlite data directory (closed; copy before opening). */
   pgliteMigrated?: string;
 }
@@ -29,6 +31,9 @@ declare module "vitest" {
     fdpDatabaseTemplates: DatabaseTemplates;
   }
 }
+
+/** The clock the fixed sandbox template is seeded at (tests/db's sandbox stories, detectors and distances read that fleet). */
+export const SANDBOX_TEMPLATE_NOW = new Date("2025-03-14T10:37:12Z");
 
 const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -85,7 +90,7 @@ export function makeTemplates(kinds: Array<keyof DatabaseTemplates>) {
     const tag = `${process.pid}_${Date.now().toString(36)}`;
     const pgNames: string[] = [];
     const dirs: string[] = [];
-    if (kinds.includes("postgresMigrated") || kinds.includes("postgresSeeded")) {
+    if (kinds.some((k) => k.startsWith("postgres"))) {
       const name = `fdp_tpl_${tag}`;
       await withAdmin((admin) => admin.unsafe(`create database "${name}"`));
       pgNames.push(name);
@@ -102,6 +107,15 @@ export function makeTemplates(kinds: Array<keyof DatabaseTemplates>) {
         await seedSandbox({ db: h.db });
         await h.close();
         made.postgresSeeded = seeded;
+      }
+      if (kinds.includes("postgresSandboxFixed")) {
+        const fixed = `fdp_tpl_sandbox_${tag}`;
+        await withAdmin((admin) => admin.unsafe(`create database "${fixed}" template "${name}"`));
+        pgNames.push(fixed);
+        const h = await openDatabase({ url: pgUrlFor(fixed) });
+        await seedSandbox({ db: h.db, now: SANDBOX_TEMPLATE_NOW });
+        await h.close();
+        made.postgresSandboxFixed = fixed;
       }
     }
     if (kinds.includes("pgliteMigrated")) {

@@ -18,12 +18,33 @@ export interface TestDatabase {
  * A fresh Postgres database, dropped on dispose: empty, or a clone of the project's migrated or seeded
  * template (tests/helpers/database-templates.ts) when `from` names one the project made.
  */
-export async function createPostgresDatabase(prefix = "fdp_test", from?: "migrated" | "seeded"): Promise<{ url: string; fromTemplate: boolean; drop(): Promise<void> }> {
+export async function createPostgresDatabase(prefix = "fdp_test", from?: "migrated" | "seeded" | "sandboxFixed"): Promise<{ url: string; fromTemplate: boolean; drop(): Promise<void> }> {
   const templates = providedTemplates();
-  const template = from === "seeded" ? templates.postgresSeeded : from === "migrated" ? templates.postgresMigrated : undefined;
-  if (from === "seeded" && !template) throw new Error('no seeded Postgres template: add makeTemplates(["postgresSeeded"]) to this project\'s globalSetup');
+  const template = { seeded: templates.postgresSeeded, sandboxFixed: templates.postgresSandboxFixed, migrated: templates.postgresMigrated, none: undefined }[from ?? "none"];
+  if ((from === "seeded" || from === "sandboxFixed") && !template) {
+    throw new Error(`no ${from} Postgres template: add it to makeTemplates([…]) in this project's globalSetup`);
+  }
   const name = await createPostgresDatabaseNamed(prefix, template);
   return { url: pgUrlFor(name), fromTemplate: Boolean(template), drop: () => dropPostgresDatabase(name) };
+}
+
+/**
+ * A fresh Postgres database holding the sandbox fleet seeded at SANDBOX_TEMPLATE_NOW (a clone of the
+ * project's fixed sandbox template: what `seedSandbox({ now: SANDBOX_TEMPLATE_NOW })` writes on a
+ * migrated database).
+ */
+export async function createSandboxDatabase(): Promise<TestDatabase> {
+  const pg = await createPostgresDatabase("fdp_test", "sandboxFixed");
+  const handle = await openDatabase({ url: pg.url });
+  return {
+    handle,
+    kind: "postgres",
+    url: pg.url,
+    async dispose() {
+      await handle.close();
+      await pg.drop();
+    },
+  };
 }
 
 /**

@@ -9,10 +9,13 @@ import { startApp, type AppProcess } from "../helpers/app-process";
 const REVOCATION_DEADLINE_MS = 5_000;
 
 /**
- * What a new user gets: no DATABASE_URL, so the embedded PGlite database under FDP_DATA_DIR,
- * migrated and seeded with the sandbox fleet by the start itself.
+ * What a new user gets from the README's first command (`npm run dev`): no DATABASE_URL, so the embedded
+ * PGlite database under FDP_DATA_DIR, migrated and seeded with the sandbox fleet by the start itself.
+ * `npm start` on the embedded database is e2e/embedded-start.spec.ts (the browser tests' server is that
+ * start, and the admin CLI adds a tenant beside it in e2e/global-setup.ts).
  */
-describe.each(["start", "dev"] as const)("npm run %s on the embedded database", (mode) => {
+describe("npm run dev on the embedded database", () => {
+  const mode = "dev";
   const dataDir = mkdtempSync(path.join(tmpdir(), `fdp-embedded-${mode}-`));
   let app: AppProcess | undefined;
 
