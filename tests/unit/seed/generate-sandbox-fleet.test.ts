@@ -53,9 +53,13 @@ function violations<T>(items: Iterable<T>, check: (item: T) => string | undefine
 const where = (r: TelemetryRow) => `${r.deviceId}@${r.ts.toISOString()}`;
 const within = (x: number | null | undefined, min: number, max: number) => x !== null && x !== undefined && x >= min && x <= max;
 
+/** The winter fleet, generated once for every test that reads it (≈2–4 s a generation; none of them changes it). */
+let winterFleet: SandboxFleet | undefined;
+const winter = (): SandboxFleet => (winterFleet ??= generateSandboxFleet({ anchor: WINTER_ANCHOR }));
+
 describe("determinism", () => {
   it("gives identical output for the same anchor", () => {
-    const a = generateSandboxFleet({ anchor: WINTER_ANCHOR });
+    const a = winter();
     const b = generateSandboxFleet({ anchor: new Date(WINTER_ANCHOR) });
     expect(digest(a)).toBe(digest(b));
     expect(b.devices).toEqual(a.devices);
@@ -63,7 +67,7 @@ describe("determinism", () => {
   });
 
   it("moves the whole history with the anchor and keeps the same vehicles", () => {
-    const a = generateSandboxFleet({ anchor: WINTER_ANCHOR });
+    const a = winter();
     const later = new Date(WINTER_ANCHOR.getTime() + DAY + 3 * HOUR);
     const b = generateSandboxFleet({ anchor: later });
     expect(digest(b)).not.toBe(digest(a));
@@ -81,7 +85,7 @@ describe("determinism", () => {
 
 describe("the simulated feed", () => {
   it("is what FDP's ingest accepts (SPEC 2.17 records, driving events included) and maps to exactly the stored telemetry", () => {
-    const fleet = generateSandboxFleet({ anchor: WINTER_ANCHOR });
+    const fleet = winter();
     const feedSize = [...fleet.feeds.values()].reduce((n, f) => n + f.length, 0);
     expect(feedSize).toBe(fleet.telemetry.length);
     for (const [deviceId, feed] of fleet.feeds) {
@@ -105,7 +109,7 @@ describe.each([
   let rowsByDevice: Map<string, TelemetryRow[]>;
 
   beforeAll(() => {
-    fleet = generateSandboxFleet({ anchor });
+    fleet = anchor === WINTER_ANCHOR ? winter() : generateSandboxFleet({ anchor });
     rowsByDevice = byDevice(fleet.telemetry);
   });
 
