@@ -26,7 +26,8 @@ describe("calibration", () => {
   });
 
   it("reports the distribution of every score for the sandbox and the scenario fleet", async () => {
-    const { handle, dispose } = await createTestDatabase("postgres");
+    const tdb = await createTestDatabase("postgres");
+    const { handle } = tdb;
     try {
       const now = new Date("2026-01-15T09:30:00Z");
       const run = await runCalibration({ db: handle.db, log: rootLogger(), now });
@@ -73,7 +74,7 @@ describe("calibration", () => {
       // The scenario fleet holds two knockout stories by construction (degraded battery, clocked odometer): F must appear.
       expect(scenario?.grades["tas.tas_grade"]?.F ?? 0).toBeGreaterThanOrEqual(2);
     } finally {
-      await dispose();
+      await tdb.dispose();
     }
   }, 180_000);
 });

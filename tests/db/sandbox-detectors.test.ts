@@ -12,7 +12,6 @@ import { FEED_BATCH_MS } from "@/lib/seed/replay-feed";
 import type { Severity } from "@/lib/vocabulary/alerts";
 import { normalisePowertrain } from "@/lib/vocabulary/powertrain";
 import { SETTLE_MS } from "@/lib/vocabulary/readings";
-import { SANDBOX_TEMPLATE_NOW } from "../helpers/database-templates";
 import { createSandboxDatabase, type TestDatabase } from "../helpers/databases";
 
 /**
@@ -22,9 +21,6 @@ import { createSandboxDatabase, type TestDatabase } from "../helpers/databases";
  * from the stored rows, and the alert lifecycle applied with the stored acknowledgement times. The
  * result must be the stored alerts, agent by agent.
  */
-
-/** The fixed sandbox template is seeded at this clock. */
-const NOW = SANDBOX_TEMPLATE_NOW;
 
 let tdb: TestDatabase;
 

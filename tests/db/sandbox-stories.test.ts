@@ -2,7 +2,6 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { devices, drivingEvents, telemetry } from "@/lib/db/schema";
-import { SANDBOX_TEMPLATE_NOW } from "../helpers/database-templates";
 import { createSandboxDatabase, type TestDatabase } from "../helpers/databases";
 
 /**
@@ -11,9 +10,6 @@ import { createSandboxDatabase, type TestDatabase } from "../helpers/databases";
  * in the data the scores read. (A file of its own, next to sandbox-detectors.test.ts which checks the
  * alerts, so the two can change independently.)
  */
-
-/** The fixed sandbox template is seeded at this clock. */
-const NOW = SANDBOX_TEMPLATE_NOW;
 
 let tdb: TestDatabase;
 

@@ -136,14 +136,15 @@ describe("seedSandbox on PostgreSQL", () => {
   it(
     "lets exactly one of two concurrent seeds do the work",
     async () => {
-      const { handle, dispose } = await createTestDatabase("postgres");
+      const tdb = await createTestDatabase("postgres");
+      const { handle } = tdb;
       try {
         const results = await Promise.all([seedSandbox({ db: handle.db, now: NOW }), seedSandbox({ db: handle.db, now: NOW })]);
         expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
         expect(results.every((r) => r.anchor === ANCHOR)).toBe(true);
         expect((await countSandboxRows(handle.db)).devices).toBe(42);
       } finally {
-        await dispose();
+        await tdb.dispose();
       }
     },
     SEED_TIMEOUT_MS,

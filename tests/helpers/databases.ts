@@ -18,7 +18,10 @@ export interface TestDatabase {
  * A fresh Postgres database, dropped on dispose: empty, or a clone of the project's migrated or seeded
  * template (tests/helpers/database-templates.ts) when `from` names one the project made.
  */
-export async function createPostgresDatabase(prefix = "fdp_test", from?: "migrated" | "seeded" | "sandboxFixed"): Promise<{ url: string; fromTemplate: boolean; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  prefix = "fdp_test",
+  from?: "migrated" | "seeded" | "sandboxFixed",
+): Promise<{ url: string; fromTemplate: boolean; drop(): Promise<void> }> {
   const templates = providedTemplates();
   const template = { seeded: templates.postgresSeeded, sandboxFixed: templates.postgresSandboxFixed, migrated: templates.postgresMigrated, none: undefined }[from ?? "none"];
   if ((from === "seeded" || from === "sandboxFixed") && !template) {
