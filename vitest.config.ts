@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
 
@@ -20,6 +21,39 @@ const alias = { "@": path.resolve(import.meta.dirname) };
  * (tests/helpers/database-templates.ts); the integration project's app boots start from a seeded copy.
  * Property tests draw from a fixed seed (tests/setup/fast-check-seed.ts; FUZZ_SEED to explore).
  */
+/**
+ * The files that take longest (CI's Vitest JSON report, 2026-11-29), started first: on a clean clone
+ * Vitest has no timings from an earlier run and orders by file size, which started the fuzz test
+ * (≈90 s) six minutes in, alone at the end of the run while the other workers had nothing left. A file
+ * missing here only loses its head start.
+ */
+const SLOWEST_FIRST = [
+  "tests/transport/operations.fuzz.test.ts",
+  "tests/db/seed-sandbox.test.ts",
+  "tests/db/distance-rollups.test.ts",
+  "tests/db/telemetry-rollups.test.ts",
+  "tests/db/admin-cli.test.ts",
+  "tests/db/ingest-mirrors.test.ts",
+  "tests/unit/seed/generate-sandbox-fleet.test.ts",
+  "tests/db/certificate-signing-keys.test.ts",
+  "tests/db/calibrate.test.ts",
+  "tests/transport/mcp-stdio.test.ts",
+  "tests/db/read-replica.test.ts",
+  "tests/db/database-faults.test.ts",
+];
+
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = SLOWEST_FIRST.findIndex((suffix) => f.moduleId.endsWith(suffix));
+      return i === -1 ? SLOWEST_FIRST.length : i;
+    };
+    // Array.prototype.sort is stable: the rest keep Vitest's order.
+    return [...sorted].sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 const POSTGRES_TEMPLATES = "tests/setup/postgres-templates.ts";
 export default defineConfig({
   resolve: { alias },
@@ -34,6 +68,7 @@ export default defineConfig({
     // Vitest at a load average under 2). Three workers keep both cores busy. VITEST_MAX_WORKERS overrides.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     setupFiles: ["tests/setup/fast-check-seed.ts"],
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       { extends: true, test: { name: "db", include: ["tests/db/**/*.test.ts"], globalSetup: ["tests/setup/database-project-templates.ts"] } },

@@ -1,5 +1,9 @@
 import { SANDBOX_KEY } from "../lib/auth/key-format";
 import { expect, test } from "./fixtures";
+import { runCli } from "./global-setup";
+
+/** CONTRACT: a revoked key is refused within 5 s (the server caches key lookups for AUTH_CACHE_TTL_SECONDS). */
+const REVOCATION_DEADLINE_MS = 5_000;
 
 /**
  * What a new user gets from `npm start` with no DATABASE_URL: the server e2e/global-setup.ts started is
@@ -41,4 +45,24 @@ test("npm start on the embedded database serves the sandbox fleet of at least 40
   const html = await home.text();
   expect(html).toContain('href="/docs"');
   expect(html).toContain('href="/dashboard"');
+});
+
+test("the admin CLI beside npm start issues and revokes keys on the embedded database, and the server refuses a revoked key within 5 s", async ({ request }) => {
+  // The CLI is another process than the server's: it reaches the database through the server's socket.
+  const cliEnv = { ...process.env, FDP_DATA_DIR: process.env.FDP_E2E_DATA_DIR, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv;
+  delete cliEnv.DATABASE_URL;
+  const { tenant_id } = runCli(["tenant:create", "--name", "Live beside the server"], cliEnv);
+  const { key, key_id } = runCli(["key:create", "--tenant", tenant_id!], cliEnv);
+  const fleet = await request.get("/api/v1/fleet", { headers: { authorization: `Bearer ${key}` } });
+  expect(fleet.status()).toBe(200);
+  expect(await fleet.json()).toEqual({ data: [], count: 0, tenant_id });
+
+  expect(runCli(["key:revoke", "--key-id", key_id!], cliEnv)).toEqual({ revoked: true });
+  const revokedAt = Date.now();
+  let status = 200;
+  while (status !== 401 && Date.now() - revokedAt < REVOCATION_DEADLINE_MS) {
+    await new Promise((r) => setTimeout(r, 100));
+    status = (await request.get("/api/v1/fleet", { headers: { authorization: `Bearer ${key}` } })).status();
+  }
+  expect(status).toBe(401);
 });

@@ -10,7 +10,7 @@ export const E2E_SIGN_IN_LIMIT = 5;
 /** The other tenant's dashboard user (created below). */
 export const E2E_OTHER_USER = { email: "manager@e2e-other.example", password: "e2e-other-fleet-2026" };
 
-function runCli(args: string[], env: NodeJS.ProcessEnv): Record<string, string> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv): Record<string, string> {
   const out = execFileSync("npm", ["run", "--silent", "admin", "--", ...args], { cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   return JSON.parse(out) as Record<string, string>;
 }
@@ -83,6 +83,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!foreign) throw new Error("e2e setup: the other tenant's vehicle is missing from its fleet");
 
   process.env.FDP_E2E_BASE_URL = app.url;
+  // The server's embedded database, for tests that run the admin CLI beside it (e2e/embedded-start.spec.ts).
+  process.env.FDP_E2E_DATA_DIR = dataDir;
   process.env.FDP_E2E_FOREIGN_DEVICE = foreign;
   // The other tenant's key, for tests that make it own something (a certificate) the demo user must not reach.
   process.env.FDP_E2E_FOREIGN_KEY = key;

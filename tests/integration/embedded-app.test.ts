@@ -57,7 +57,9 @@ describe("npm run dev on the embedded database", () => {
     const html = await home.text();
     expect(html).toContain('href="/docs"');
     expect(html).toContain('href="/dashboard"');
-  });
+    // The first `npm run dev` migrates, seeds (≈20 s on PGlite) and compiles each page on its first request:
+    // beside the browser tests (npm run test:all) it takes longer than the default 60 s.
+  }, 240_000);
 
   it("lets the admin CLI issue and revoke keys on the embedded database while the app runs", async () => {
     // The CLI's commands in this process, another one than the server's: it reaches the database through the server's socket.
