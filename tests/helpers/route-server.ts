@@ -6,6 +6,7 @@ import { resetEnvCache } from "@/lib/env";
 import { resetRateLimiters } from "@/lib/rate-limit/limiter-store";
 import { handleApiRequest } from "@/lib/http/api-request-handler";
 import { matchApiRoute } from "@/lib/http/api-routes";
+import { OFFLINE_SPOT_PRICE_URL } from "./fixtures";
 
 /**
  * The app's API over a real HTTP server on an ephemeral port, served by the request handler server.ts
@@ -51,6 +52,23 @@ async function serveAsNext(req: IncomingMessage, res: ServerResponse, origin: st
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
   res.end(req.method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * The environment of the edge tests that send many requests from one key (the shared security checks, the
+ * MCP tests): every rate limit far above what they send, no Redis, the offline spot-price source, and no key
+ * cache (a key revoked in a test is refused at once).
+ */
+export function unlimitedEdgeEnv(databaseUrl: string | undefined): Record<string, string | undefined> {
+  return {
+    RATE_LIMIT_API_PER_MIN: "100000",
+    RATE_LIMIT_AUTH_PER_MIN: "100000",
+    RATE_LIMIT_PUBLIC_PER_MIN: "100000",
+    REDIS_URL: undefined,
+    DATABASE_URL: databaseUrl,
+    SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL,
+    AUTH_CACHE_TTL_SECONDS: "0",
+  };
 }
 
 export interface RouteServer {

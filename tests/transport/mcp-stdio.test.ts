@@ -10,10 +10,10 @@ import { tenants } from "@/lib/db/schema";
 import { describeUpstreamFailure, readConfig } from "@/lib/mcp/stdio-proxy";
 import { TOOL_CATALOGUE, type ToolEntry } from "@/lib/mcp/tool-catalogue";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { createTenantWithKey, insertDevices, issueCertificate, OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures";
+import { createTenantWithKey, insertDevices, issueCertificate } from "../helpers/fixtures";
 import { connectMcpClient, toolArgsFor } from "../helpers/mcp-client";
 import { exampleParts, type RequestParts } from "../helpers/operation-requests";
-import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import { startRouteServer, type RouteServer, unlimitedEdgeEnv } from "../helpers/route-server";
 
 /**
  * `npx fdp-mcp` (bin/fdp-mcp.mjs → lib/mcp/stdio-proxy.ts): the real proxy process, started by the SDK's
@@ -87,15 +87,7 @@ beforeAll(async () => {
   certificate = await issueCertificate(db, a.tenantId, OWN);
   app = await startRouteServer({
     db: tdb.handle,
-    env: {
-      RATE_LIMIT_API_PER_MIN: "100000",
-      RATE_LIMIT_AUTH_PER_MIN: "100000",
-      RATE_LIMIT_PUBLIC_PER_MIN: "100000",
-      REDIS_URL: undefined,
-      DATABASE_URL: tdb.url,
-      SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL,
-      AUTH_CACHE_TTL_SECONDS: "0",
-    },
+    env: unlimitedEdgeEnv(tdb.url),
   });
   http = await connectMcpClient(app.url, a.key);
   stdio = await connectStdio(a.key);

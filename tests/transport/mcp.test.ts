@@ -10,10 +10,10 @@ import { tenants } from "@/lib/db/schema";
 import { MCP_SERVER_VERSION } from "@/lib/mcp/create-mcp-server";
 import { TOOL_CATALOGUE, TOOL_NAMES, type ToolEntry } from "@/lib/mcp/tool-catalogue";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { createTenantWithKey, insertAlert, insertDevices, issueCertificate, OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures";
+import { createTenantWithKey, insertAlert, insertDevices, issueCertificate } from "../helpers/fixtures";
 import { connectMcpClient, restPartsFor, toolArgsFor } from "../helpers/mcp-client";
 import { exampleParts, send, type RequestParts } from "../helpers/operation-requests";
-import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import { startRouteServer, type RouteServer, unlimitedEdgeEnv } from "../helpers/route-server";
 
 /**
  * The MCP server at /api/mcp through the SDK's real Client over Streamable HTTP, against the real
@@ -69,16 +69,7 @@ beforeAll(async () => {
   };
   app = await startRouteServer({
     db: tdb.handle,
-    env: {
-      RATE_LIMIT_API_PER_MIN: "100000",
-      RATE_LIMIT_AUTH_PER_MIN: "100000",
-      RATE_LIMIT_PUBLIC_PER_MIN: "100000",
-      REDIS_URL: undefined,
-      DATABASE_URL: tdb.url,
-      SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL,
-      AUTH_CACHE_TTL_SECONDS: "0",
-      PUBLIC_BASE_URL: "https://fdp.example.com",
-    },
+    env: { ...unlimitedEdgeEnv(tdb.url), PUBLIC_BASE_URL: "https://fdp.example.com" },
   });
   client = await connectMcpClient(app.url, a.key);
 });

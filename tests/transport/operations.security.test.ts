@@ -6,9 +6,9 @@ import { allowHeader } from "@/lib/http/bind-route";
 import type { Operation } from "@/lib/operations/define-operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { createTenantWithKey, insertDevices, issueCertificate, OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures";
+import { createTenantWithKey, insertDevices, issueCertificate } from "../helpers/fixtures";
 import { exampleParts, send, type RequestParts } from "../helpers/operation-requests";
-import { startRouteServer, type RouteServer } from "../helpers/route-server";
+import { startRouteServer, type RouteServer, unlimitedEdgeEnv } from "../helpers/route-server";
 
 /**
  * The checks every operation must pass, run over the whole registry (the shape of unkey's shared
@@ -46,15 +46,7 @@ beforeAll(async () => {
   };
   app = await startRouteServer({
     db: tdb.handle,
-    env: {
-      RATE_LIMIT_API_PER_MIN: "100000",
-      RATE_LIMIT_AUTH_PER_MIN: "100000",
-      RATE_LIMIT_PUBLIC_PER_MIN: "100000",
-      REDIS_URL: undefined,
-      DATABASE_URL: tdb.url,
-      SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL,
-      AUTH_CACHE_TTL_SECONDS: "0",
-    },
+    env: unlimitedEdgeEnv(tdb.url),
   });
 });
 
