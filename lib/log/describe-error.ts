@@ -150,19 +150,17 @@ function stackFrames(o: Bag): string | undefined {
   const header = `${String(o.name)}: ${String(o.message)}`;
   if (typeof o.message === "string" && body.startsWith(header)) body = body.slice(header.length);
   else if (typeof o.message === "string" && o.message !== "") return framesOnly(body);
-  const frames = body.split("\n").filter((l) => /^\s+at /.test(l));
-  return frames.length > 0
-    ? frames
-        .slice(0, STACK_MAX_FRAMES)
-        .map((l) => l.trim())
-        .join("\n")
-    : undefined;
+  return firstFrames(body.split("\n").filter((l) => /^\s+at /.test(l)));
 }
 
 /** `at fn (path:1:2)`, `at async fn (path:1:2)`, `at path:1:2`, `at Promise.all (index 0)`. */
 const FRAME_RE = /^\s+at (?:async )?(?:(?:new )?[^\s()]+(?: \[as [^\]\s]+\])? \((?:[^()\n]*:\d+:\d+|native|<anonymous>|index \d+)\)|[^\s()]+:\d+:\d+)$/;
 function framesOnly(stack: string): string | undefined {
-  const frames = stack.split("\n").filter((l) => FRAME_RE.test(l));
+  return firstFrames(stack.split("\n").filter((l) => FRAME_RE.test(l)));
+}
+
+/** The first STACK_MAX_FRAMES frames, one a line, or nothing when there is none. */
+function firstFrames(frames: string[]): string | undefined {
   return frames.length > 0
     ? frames
         .slice(0, STACK_MAX_FRAMES)
