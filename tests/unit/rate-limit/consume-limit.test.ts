@@ -33,6 +33,8 @@ vi.mock("@/lib/rate-limit/limiter-store", () => ({
   }),
 }));
 
+// Without isolation another file of this worker may have loaded consume-limit with the real store already.
+vi.resetModules();
 const { consumeLimit } = await import("@/lib/rate-limit/consume-limit");
 
 beforeEach(() => {
