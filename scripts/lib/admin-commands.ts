@@ -201,7 +201,9 @@ export const COMMANDS: readonly AdminCommand[] = [
   {
     name: "signing-key:revoke",
     summary: "Revoke a certificate signing key: everything it signed verifies as revoked; the active key is replaced at once.",
-    synopsis: "--kid <key_id> --reason <text>",
+    // `--kid=`: a key id is a base64url thumbprint, and one in 64 begins with "-", which the argument parser
+    // would take for an option after a space.
+    synopsis: "--kid=<key_id> --reason <text>",
     flags: ["kid", "reason"],
     required: ["kid", "reason"],
     flagOfField: { kid: "--kid", reason: "--reason" },

@@ -48,7 +48,7 @@ describe("admin CLI flag parsing", () => {
       "user:create",
       "rollups:refresh",
     ]);
-    expect(usageText()).toContain("signing-key:revoke --kid <key_id> --reason <text>");
+    expect(usageText()).toContain("signing-key:revoke --kid=<key_id> --reason <text>");
     expect(usageText()).toContain("rollups:refresh [--tenant <tenant_id>]");
     expect(usageText()).toContain("key:revoke --key-id <key_id>");
     expect(usageText()).toContain("certificate:revoke --number <certificate_number> --reason <text>");
