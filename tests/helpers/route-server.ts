@@ -96,6 +96,10 @@ export async function startRouteServer({ db, env = {} }: { db: DbHandle; env?: R
       res.end();
     });
   });
+  // fetch keeps connections alive for as long as the server's Keep-Alive header says (5 s by default). On a
+  // busy machine its timer fired late and a request went out on a socket the server had just closed:
+  // ECONNRESET. A test file's server lives minutes at most, so it keeps idle connections longer.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
