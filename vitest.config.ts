@@ -15,7 +15,7 @@ const alias = { "@": path.resolve(import.meta.dirname) };
  *   ingest → query → score).
  * - transport: the HTTP and MCP edges (shared security checks, fuzz, hostile input, MCP, rate limits,
  *   logging, pricing), which test no SQL: on Postgres only.
- * - integration: real processes (admin CLI, seed, the built app).
+ * - integration: real processes (admin CLI, seed, the built app), two files at a time.
  *
  * Each file gets its own database, copied from a template its project's global setup migrated once
  * (tests/helpers/database-templates.ts); the integration project's app boots start from a seeded copy.
@@ -40,6 +40,10 @@ const SLOWEST_FIRST = [
   "tests/transport/mcp-stdio.test.ts",
   "tests/db/read-replica.test.ts",
   "tests/db/database-faults.test.ts",
+  "tests/integration/embedded-app.test.ts",
+  "tests/integration/soak.test.ts",
+  "tests/integration/database-outage-pages.test.ts",
+  "tests/integration/connections.test.ts",
 ];
 
 class SlowFilesFirst extends BaseSequencer {
@@ -105,8 +109,10 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/integration/global-setup.ts", "tests/setup/seeded-templates.ts"],
-          fileParallelism: false,
-          // Each file starts app processes; its own module loading is small beside them.
+          // Two files at a time: each starts the built app on its own database and port, and most of a
+          // file's time is the app starting or a test waiting on it (alone: 200 → 100 s). Each file
+          // loads its own modules; that is small beside the processes it starts.
+          maxWorkers: 2,
           isolate: true,
         },
       },

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Every test, after `npm install` (the README's test command and .ci/run): on a 2-core machine the CPU is
-# the limit, so work that leaves a core idle runs beside other work.
+# Every test, after `npm install` (the README's test command and .ci/run). On a 2-core machine the CPU is
+# the limit, so a core one step leaves idle is used by another, while the steps that time answers (the
+# integration project's app starts, outages and soak) do not run beside the heaviest work:
 #   1. the production build (its TypeScript step type-checks the whole project, tests included, and the
-#      route types Next.js generates) beside the other static checks (ESLint, Prettier, knip);
-#   2. Vitest's projects but integration (they keep both cores busy);
-#   3. Vitest's integration project (one file at a time: each starts the built app) beside the browser
-#      tests (Playwright, one worker): both drive the build of step 1.
-# A failing step stops the run. VITEST_JSON_DIR=<dir> also writes each Vitest run's JSON report there.
+#      route types Next.js generates), and beside it the other static checks (ESLint, Prettier, knip) at a
+#      lower priority, since nothing waits for them;
+#   2. after the build: Vitest's projects but integration, beside the browser tests (Playwright, one
+#      worker, on the build);
+#   3. after Vitest: its integration project (two files at a time, each starting the built app).
+# The run fails when any step fails. VITEST_JSON_DIR=<dir> also writes each Vitest run's JSON report there.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -20,30 +22,31 @@ run_logged() {
   shift
   "$@" >"$logs/$name.log" 2>&1
   local rc=$?
-  cat "$logs/$name.log"
-  echo "[test] $name: $* — $((SECONDS - t)) s, exit $rc" >&2
+  # Steps end at any time: one prints at a time.
+  {
+    flock 9
+    cat "$logs/$name.log"
+    echo "[test] $name: $* — $((SECONDS - t)) s, exit $rc" >&2
+  } 9>"$logs/.print"
   return $rc
-}
-
-# Runs two named commands side by side ("name|command …"); fails when either fails.
-side_by_side() {
-  local a=$1 b=$2
-  run_logged "${a%%|*}" bash -c "${a#*|}" &
-  local pa=$!
-  run_logged "${b%%|*}" bash -c "${b#*|}" &
-  local pb=$!
-  wait "$pa"
-  local ra=$?
-  wait "$pb"
-  local rb=$?
-  [ "$ra" -eq 0 ] && [ "$rb" -eq 0 ]
 }
 
 vitest_reporters() {
   if [ -n "${VITEST_JSON_DIR:-}" ]; then echo "--reporter=default --reporter=json --outputFile=$VITEST_JSON_DIR/$1.json"; fi
 }
 
-side_by_side "build|npm run --silent build" "static-checks|npm run --silent check:static" || exit 1
-run_logged vitest npx vitest run --project '!integration' $(vitest_reporters vitest) || exit 1
-side_by_side "integration|FDP_SKIP_BUILD=1 npx vitest run --project integration $(vitest_reporters integration)" \
-  "e2e|FDP_SKIP_BUILD=1 npx playwright test" || exit 1
+run_logged static-checks nice -n 10 npm run --silent check:static &
+static=$!
+
+status=0
+if run_logged build npm run --silent build; then
+  run_logged e2e env FDP_SKIP_BUILD=1 npx playwright test &
+  e2e=$!
+  run_logged vitest npx vitest run --project '!integration' $(vitest_reporters vitest) || status=1
+  run_logged integration env FDP_SKIP_BUILD=1 npx vitest run --project integration $(vitest_reporters integration) || status=1
+  wait "$e2e" || status=1
+else
+  status=1
+fi
+wait "$static" || status=1
+exit "$status"
