@@ -1,5 +1,5 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 /**
  * consumeLimit coalesces the concurrent counts of one key in a process into one increment of n points
@@ -33,9 +33,14 @@ vi.mock("@/lib/rate-limit/limiter-store", () => ({
   }),
 }));
 
-// Without isolation another file of this worker may have loaded consume-limit with the real store already.
+// Files of a worker share its modules (vitest.config.ts): another file may have loaded consume-limit with the
+// real store already, and the files after this one must not get it with the stand-in.
 vi.resetModules();
 const { consumeLimit } = await import("@/lib/rate-limit/consume-limit");
+afterAll(() => {
+  vi.doUnmock("@/lib/rate-limit/limiter-store");
+  vi.resetModules();
+});
 
 beforeEach(() => {
   store.counters.clear();
