@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # Every test, after `npm install` (the README's test command and .ci/run). On a 2-core machine the CPU is
-# the limit, so a core one step leaves idle is used by another, while the steps that time answers (the
-# integration project's app starts, outages and soak) do not run beside the heaviest work:
+# the limit, so a core one step leaves idle is used by another, and the steps that time answers (the
+# integration project's app starts, outages and soak) do not run beside the build:
 #   1. the production build (its TypeScript step type-checks the whole project, tests included, and the
 #      route types Next.js generates), and beside it the other static checks (ESLint, Prettier, knip) at a
 #      lower priority, since nothing waits for them;
-#   2. after the build: Vitest's projects but integration, beside the browser tests (Playwright, one
-#      worker, on the build);
-#   3. after Vitest: its integration project (two files at a time, each starting the built app).
+#   2. after the build: Vitest's projects but integration, and beside it the browser tests (Playwright, one
+#      worker) followed by Vitest's integration project (two files at a time), both on the build.
 # The run fails when any step fails. VITEST_JSON_DIR=<dir> also writes each Vitest run's JSON report there.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,11 +39,15 @@ static=$!
 
 status=0
 if run_logged build npm run --silent build; then
-  run_logged e2e env FDP_SKIP_BUILD=1 npx playwright test &
-  e2e=$!
+  {
+    e2e_status=0
+    run_logged e2e env FDP_SKIP_BUILD=1 npx playwright test || e2e_status=1
+    run_logged integration env FDP_SKIP_BUILD=1 npx vitest run --project integration $(vitest_reporters integration) || e2e_status=1
+    exit "$e2e_status"
+  } &
+  apps=$!
   run_logged vitest npx vitest run --project '!integration' $(vitest_reporters vitest) || status=1
-  run_logged integration env FDP_SKIP_BUILD=1 npx vitest run --project integration $(vitest_reporters integration) || status=1
-  wait "$e2e" || status=1
+  wait "$apps" || status=1
 else
   status=1
 fi
