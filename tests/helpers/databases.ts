@@ -37,8 +37,13 @@ export async function createPostgresDatabase(
  * migrated database).
  */
 export async function createSandboxDatabase(): Promise<TestDatabase> {
-  const pg = await createPostgresDatabase("fdp_test", "sandboxFixed");
+  return openPostgresTestDatabase(await createPostgresDatabase("fdp_test", "sandboxFixed"));
+}
+
+/** A handle on a fresh Postgres database (migrated here unless cloned from a template); dispose closes it and drops the database. */
+async function openPostgresTestDatabase(pg: Awaited<ReturnType<typeof createPostgresDatabase>>): Promise<TestDatabase> {
   const handle = await openDatabase({ url: pg.url });
+  if (!pg.fromTemplate) await migrateDatabase(handle);
   return {
     handle,
     kind: "postgres",
@@ -55,20 +60,7 @@ export async function createSandboxDatabase(): Promise<TestDatabase> {
  * project's migrated template when it has one, else created and migrated here.
  */
 export async function createTestDatabase(kind = (process.env.FDP_TEST_DB ?? "postgres") as "postgres" | "pglite"): Promise<TestDatabase> {
-  if (kind === "postgres") {
-    const pg = await createPostgresDatabase("fdp_test", "migrated");
-    const handle = await openDatabase({ url: pg.url });
-    if (!pg.fromTemplate) await migrateDatabase(handle);
-    return {
-      handle,
-      kind,
-      url: pg.url,
-      async dispose() {
-        await handle.close();
-        await pg.drop();
-      },
-    };
-  }
+  if (kind === "postgres") return openPostgresTestDatabase(await createPostgresDatabase("fdp_test", "migrated"));
   const template = providedTemplates().pgliteMigrated;
   const dataDir = template ? copyPgliteTemplate(template) : mkdtempSync(path.join(tmpdir(), "fdp-pglite-"));
   const handle = await openDatabase({ dataDir, url: null });
