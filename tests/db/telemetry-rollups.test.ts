@@ -11,6 +11,7 @@ import { monthlyActivitySql } from "@/lib/reports/queries/load-csrd-inputs";
 import { greatCirclePart, greatCirclePartRaw } from "@/lib/telemetry/queries/great-circle-sql";
 import { refreshTelemetryRollups, settleBackgroundRollupRefresh } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { sql } from "drizzle-orm";
+import { resetEnvCache } from "@/lib/env";
 import { telemetryRowsRead as telemetryRowsOf } from "../helpers/explain-plan";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
@@ -278,6 +279,14 @@ function telemetryRowsRead(part: ReturnType<typeof behaviourPart> | { statement:
   const statement = "statement" in part ? part.statement : sql`select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId}`;
   return telemetryRowsOf(tdb.handle.db, statement);
 }
+
+// The cases drive the refreshes: an ingest's background refresh (at most one per interval, 60 s by default)
+// must not run between a case's steps. On a slow CI machine more than 60 s passed between two cases, an
+// ingest started one, and "after late data" found the late day already rolled up again.
+beforeAll(() => {
+  process.env.ROLLUP_REFRESH_INTERVAL_SECONDS = "3600";
+  resetEnvCache();
+});
 
 describe.each(KINDS)("daily telemetry rollups give the raw window's figures (%s)", (kind) => {
   beforeAll(async () => {

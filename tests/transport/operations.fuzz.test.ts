@@ -295,7 +295,9 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
 // ---------------------------------------------------------------------------------------------
 
 describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))("fuzz %s", (_, op) => {
-  it(`${RUNS} hostile requests: no 5xx, errors in the envelope, nothing written when refused`, async () => {
+  // 200 requests each with a database fingerprint: 13 s alone for certificate generation (a signed PDF per
+  // accepted request), 60 s under a loaded CI run on a slow day. The bound is for a hang, not a speed test.
+  it(`${RUNS} hostile requests: no 5xx, errors in the envelope, nothing written when refused`, { timeout: 240_000 }, async () => {
     const statuses = new Map<number, number>();
     // The state after one request is the state before the next: one fingerprint per request, not two.
     let state = await tenantDataState(tdb.handle.db, t.tenantId);
