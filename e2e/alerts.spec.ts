@@ -26,13 +26,13 @@ test("acknowledging a vehicle's critical alerts lowers its alert level in the fl
   await page.goto("/dashboard/alerts?severity=CRITICAL&acknowledged=false");
   await expect(page.getByRole("heading", { level: 1, name: "Alerts" })).toBeVisible();
   // The evidence reads as labelled values, not raw JSON.
-  const first = page.locator(`li[data-alert-id="${ids[0]}"]`);
+  const first = page.locator(`[data-alert-id="${ids[0]}"]`);
   await first.getByText("Evidence", { exact: true }).click();
   await expect(first.locator("dl dt").first()).toBeVisible();
   await screenshot(page, "dashboard-alerts");
 
   for (const id of ids) {
-    const item = page.locator(`li[data-alert-id="${id}"]`);
+    const item = page.locator(`[data-alert-id="${id}"]`);
     await item.getByRole("button", { name: /^Acknowledge/ }).click();
     await expect(item).toHaveCount(0); // gone from the open list once the page re-renders
   }
@@ -40,7 +40,7 @@ test("acknowledging a vehicle's critical alerts lowers its alert level in the fl
 
   // In the acknowledged list, with the reviewer's name; the API reports the same.
   await page.goto(`/dashboard/alerts?severity=CRITICAL&acknowledged=true`);
-  await expect(page.locator(`li[data-alert-id="${ids[0]}"]`)).toContainText(`Acknowledged by ${DEMO_EMAIL}`);
+  await expect(page.locator(`[data-alert-id="${ids[0]}"]`)).toContainText(`Acknowledged by ${DEMO_EMAIL}`);
   const acked = (await (await page.request.get("/api/v1/alerts?severity=CRITICAL&acknowledged=true&limit=200", { headers: auth })).json()) as {
     data: { id: string; acknowledged_by: string | null; acknowledged_at: string | null }[];
   };
@@ -71,7 +71,31 @@ test("accessibility (axe): no serious or critical violations on /dashboard/alert
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/dashboard/alerts?acknowledged=");
   await expect(page.getByRole("heading", { level: 1, name: "Alerts" })).toBeVisible();
-  await page.locator("li[data-alert-id] summary").first().click();
+  await page.locator("[data-alert-id] summary").first().click();
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+});
+
+test("repeats of one problem on one vehicle are one group, named by the vehicle", async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const all = (await (await page.request.get("/api/v1/alerts?limit=200", { headers: auth })).json()) as {
+    data: { id: string; device_id: string; agent: string; severity: string; acknowledged: boolean }[];
+  };
+  await page.goto("/dashboard/alerts?acknowledged=");
+  const groups = page.locator("[data-alert-group]");
+  // Every alert is on the page once, and each group holds one vehicle's alerts of one check and severity.
+  const expected = new Map<string, number>();
+  for (const a of all.data)
+    expected.set(`${a.device_id} ${a.agent} ${a.severity} ${a.acknowledged}`, (expected.get(`${a.device_id} ${a.agent} ${a.severity} ${a.acknowledged}`) ?? 0) + 1);
+  await expect(groups).toHaveCount(expected.size);
+  const sizes = (await groups.evaluateAll((gs) => gs.map((g) => Number(g.getAttribute("data-alert-group"))))).sort((x, y) => y - x);
+  expect(sizes).toEqual([...expected.values()].sort((x, y) => y - x));
+  expect(sizes[0]).toBeGreaterThan(1);
+  // The largest group says how many repeats it folds, and names the vehicle rather than its id alone.
+  const largest = page.locator(`[data-alert-group="${sizes[0]}"]`).first();
+  await expect(largest.getByTestId("alert-repeats").locator(":scope > summary")).toHaveText(new RegExp(`^${sizes[0]! - 1} earlier alerts? like this on the same vehicle$`));
+  const device = await largest.locator("[data-device-id-ref]").first().getAttribute("data-device-id-ref");
+  const fleet = (await (await page.request.get(`/api/v1/fleet?limit=500`, { headers: auth })).json()) as { data: { device_id: string; device_name: string }[] };
+  await expect(largest.getByRole("link").first()).toHaveText(fleet.data.find((d) => d.device_id === device)!.device_name);
 });

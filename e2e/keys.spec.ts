@@ -17,11 +17,13 @@ test("create a key, use it, revoke it and see it refused; the audit log records 
 
   const name = `e2e fleet reader ${Date.now()}`;
   await page.getByLabel("Name").fill(name);
-  // Every scope is checked by default: keep only fleet:read.
+  // No scope starts ticked, and a key without one is refused in words.
   const scopes = page.getByRole("group", { name: "Scopes" }).getByRole("checkbox");
-  for (const box of await scopes.all()) {
-    if ((await box.getAttribute("value")) !== "fleet:read") await box.uncheck();
-  }
+  for (const box of await scopes.all()) await expect(box).not.toBeChecked();
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.locator("#create-key-error")).toContainText("Choose at least one scope");
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("checkbox", { name: /^fleet:read/ }).check();
   await page.getByRole("button", { name: "Create key" }).click();
 
   const shown = page.getByTestId("new-api-key");
@@ -63,6 +65,10 @@ test("create a key, use it, revoke it and see it refused; the audit log records 
     .click();
   await expect(row).toHaveAttribute("data-key-status", "revoked");
   await expect(row).toContainText("Revoked");
+  // The one-time panel goes with the key: no revoked secret left on the page with a Copy button.
+  await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Copy the new API key" })).toHaveCount(0);
+  await expect(page.getByTestId("new-api-key-revoked")).toContainText(`“${name}” you just created is revoked`);
 
   // The API refuses it within 5 seconds (CONTRACT, key:revoke): poll for up to 6.
   const deadline = Date.now() + 6_000;
@@ -114,8 +120,9 @@ test("another tenant's manager rotates the ingest secret and requires signatures
   await signIn(page, email, process.env.FDP_E2E_OTHER_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/dashboard/keys");
-  // A key with every scope (the default), for ingest.
+  // A key with every scope, for ingest.
   await page.getByLabel("Name").fill("e2e ingest");
+  for (const box of await page.getByRole("group", { name: "Scopes" }).getByRole("checkbox").all()) await box.check();
   await page.getByRole("button", { name: "Create key" }).click();
   const key = (await page.getByTestId("new-api-key").textContent())!.trim();
 

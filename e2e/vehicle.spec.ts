@@ -38,8 +38,10 @@ test("a BEV's page shows every section with content, and its track and marker on
   await expect(page.locator('section[data-section="tas"]')).toContainText(`Grade ${tas.tas_grade}`);
   const health = (await (await page.request.get("/api/v1/scores/vehicle-health/sbx-001", { headers: auth })).json()) as { vehicle_health_score: number };
   await expect(page.locator('section[data-section="health"]')).toContainText(`${health.vehicle_health_score.toFixed(1)} / 100`);
-  // Charts with their text alternative.
-  await expect(page.locator('svg[data-chart="tas-pillars"][role="img"]')).toHaveAttribute("aria-label", /Pillar scores/);
+  // The pillars as labelled bars, each value written out; charts with their text alternative.
+  await expect(page.getByRole("list", { name: "Pillar scores, each out of 100" }).getByRole("listitem")).toHaveCount(4);
+  // One battery story: the SoH, the health component and the TAS pillar are said together.
+  await expect(page.locator("[data-battery-story]")).toContainText(/battery component is \d+\.\d \/ 100 and the Total Asset Score's battery pillar \d+\.\d \/ 100/);
   await expect(page.locator('svg[data-chart="mileage"][role="img"]')).toHaveAttribute("aria-label", /forecast/);
   await expect(page.locator('svg[data-chart="spot-prices"][role="img"]')).toHaveAttribute("aria-label", /Deadline/);
   // Both residual value methods side by side.
@@ -54,14 +56,19 @@ test("a BEV's page shows every section with content, and its track and marker on
   await screenshot(page, "dashboard-vehicle-bev");
 });
 
-test("an ICE's page says charging does not apply, and the other sections stand", async ({ page }) => {
+test("an ICE's page has no battery section and no state of charge, says charging does not apply, and the other sections stand", async ({ page }) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/dashboard/vehicles/sbx-041");
-  await expect(page.locator("dl").first()).toContainText(/Powertrain\s*ICE/);
+  await expect(page.locator("dl").first()).toContainText(/Powertrain\s*Combustion engine \(ICE\)/);
   await expect(page.locator('section[data-section="charging"]')).toContainText("Charging does not apply");
   await expect(page.locator('section[data-section="charging"] svg')).toHaveCount(0);
-  for (const name of SECTIONS) await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+  // No traction battery: no battery section, no state of charge, and the battery figures of both scores say they do not apply.
+  await expect(page.locator('section[data-section="battery"]')).toHaveCount(0);
+  await expect(page.getByText("State of charge")).toHaveCount(0);
+  await expect(page.locator('[data-score-bar="Traction battery"]')).toContainText("does not apply");
+  await expect(page.locator('[data-score-bar="Battery health"]')).toContainText("does not apply");
+  for (const name of SECTIONS.filter((n) => n !== "Battery")) await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   await expect(page.locator('[data-note="failed"]')).toHaveCount(0);
   await screenshot(page, "dashboard-vehicle-ice");
 });
@@ -83,3 +90,26 @@ for (const viewport of [
     if (viewport.width < 400) await screenshot(page, "dashboard-vehicle-phone");
   });
 }
+
+test("a knocked-out vehicle's page opens with the knockout, above every score", async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The sandbox's clocked odometer, found as a partner would: the F grades of the TAS batch, then each one's knockouts.
+  const fleet = (await (await page.request.get("/api/v1/fleet?limit=500", { headers: auth })).json()) as { data: { device_id: string }[] };
+  const batch = (await (await page.request.post("/api/v1/tas/batch", { headers: auth, data: { device_ids: fleet.data.map((d) => d.device_id) } })).json()) as {
+    results: { device_id: string; tas_grade: string | null }[];
+  };
+  let clocked: { device_id: string } | undefined;
+  for (const r of batch.results.filter((x) => x.tas_grade === "F")) {
+    const tas = (await (await page.request.get(`/api/v1/tas/${r.device_id}`, { headers: auth })).json()) as { knockout_flags: string[] };
+    if (tas.knockout_flags.includes("odometer_manipulation")) clocked = r;
+  }
+  expect(clocked).toBeDefined();
+  await page.goto(`/dashboard/vehicles/${clocked!.device_id}`);
+  const banner = page.locator("[data-knockout-banner]");
+  await expect(banner).toContainText("Knockout: odometer rolled back (manipulation).");
+  await expect(banner).toContainText("The Total Asset Score is grade F because of it.");
+  const bannerBox = (await banner.boundingBox())!;
+  const healthBox = (await page.locator('section[data-section="health"]').boundingBox())!;
+  expect(bannerBox.y).toBeLessThan(healthBox.y);
+});

@@ -25,7 +25,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1 className="mt-2 text-2xl font-bold tracking-tight">Sign in to the dashboard</h1>
         <LoginForm initialError={initialError} />
         <p className="mt-6 text-sm text-slate-600">
-          No account? Users are created by your operator (<code className="rounded bg-slate-100 px-1">npm run admin -- user:create</code>). The{" "}
+          No account? Ask your organisation&apos;s FDP administrator to add you. The{" "}
           <Link href="/docs" className="text-brand-700 underline">
             API reference
           </Link>{" "}

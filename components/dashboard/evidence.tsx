@@ -1,14 +1,29 @@
+import { formatDateTime, FLEET_TIME_ZONE_NAME } from "@/lib/display/format";
+
 /**
- * An alert's `technical_data` for a person: each field as a labelled value (snake_case words spelled
- * out, date-times in UTC, numbers grouped, lists and nested objects readable), in the detector's
- * order. The raw JSON stays available for a specialist in a <details>.
+ * An alert's `technical_data` for a person: each field as a labelled value (keys spelled out as words,
+ * values that are vocabulary keys too, date-times in the fleet's time zone, numbers grouped, lists and
+ * nested objects readable), in the detector's order. The raw JSON stays available for a specialist in
+ * a <details>.
  */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-const number = new Intl.NumberFormat("en", { maximumFractionDigits: 3 });
+/** A value that is itself a key of FDP's vocabulary ("drop_pp", "previous_state"), not prose. */
+const KEY_VALUE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+const number = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
+const UNITS: Record<string, string> = { pct: "%", pp: "percentage points", kw: "kW", kwh: "kWh", km: "km", kmh: "km/h", v: "V", c: "°C" };
+const ACRONYMS = new Set(["soc", "soh", "dtc", "id", "bms", "tas", "eol", "obd", "vin", "dc", "ac", "gps", "ecu"]);
+
+/** "drop_pp" → "drop (percentage points)", "soh_pct" → "SoH (%)", "previous_state" → "previous state". */
+function words(key: string): string {
+  const parts = key.split("_").filter(Boolean);
+  const unit = parts.length > 1 ? UNITS[parts.at(-1)!] : undefined;
+  const body = (unit ? parts.slice(0, -1) : parts).map((w) => (w === "soh" ? "SoH" : w === "soc" ? "SoC" : ACRONYMS.has(w) ? w.toUpperCase() : w)).join(" ");
+  return unit ? `${body} (${unit})` : body;
+}
 
 function label(key: string): string {
-  const words = key.replace(/_/g, " ").replace(/\b(soc|soh|dtc|pct|kw|kwh|km|id)\b/gi, (w) => ({ pct: "%", kw: "kW", kwh: "kWh" })[w.toLowerCase()] ?? w.toUpperCase());
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const w = words(key);
+  return w.charAt(0).toUpperCase() + w.slice(1);
 }
 
 function readable(value: unknown): string {
@@ -18,9 +33,9 @@ function readable(value: unknown): string {
   if (typeof value === "string") {
     if (DATE_TIME.test(value)) {
       const d = new Date(value);
-      if (!Number.isNaN(d.getTime())) return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+      if (!Number.isNaN(d.getTime())) return `${formatDateTime(d)} (${FLEET_TIME_ZONE_NAME})`;
     }
-    return value;
+    return KEY_VALUE.test(value) ? words(value) : value;
   }
   if (Array.isArray(value)) return value.length === 0 ? "none" : value.map(readable).join(value.every((v) => typeof v !== "object" || v === null) ? ", " : "; ");
   if (typeof value === "object") {
@@ -45,7 +60,7 @@ export function Evidence({ data }: { data: Record<string, unknown> }) {
           </div>
         ))}
       </dl>
-      <details className="mt-2 text-xs text-slate-600">
+      <details className="mt-2 text-xs text-slate-600" data-raw>
         <summary className="cursor-pointer">Raw evidence (JSON)</summary>
         <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-slate-100">{JSON.stringify(data, null, 2)}</pre>
       </details>

@@ -1,3 +1,5 @@
+import { plainWords } from "@/lib/display/words";
+
 /**
  * A fleet score as a headline card: the 0–100 figure, what "higher" means, its confidence, and each
  * component as a labelled bar (the number is always printed; the bar only illustrates it). A null
@@ -50,7 +52,7 @@ export function ScoreCard({ id, title, score, higherMeans, confidence, component
         {limitations.length > 0 && (
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
             {limitations.map((l) => (
-              <li key={l}>{l}</li>
+              <li key={l}>{plainWords(l)}</li>
             ))}
           </ul>
         )}

@@ -5,80 +5,41 @@
  * a table beside each chart, so nothing is carried by the drawing alone.
  */
 
+import { formatScore, formatTime, NOT_MEASURED } from "@/lib/display/format";
+
 const BRAND = "#1550b0"; // brand-700
 const INK = "#334155"; // slate-700: 10:1 on white
 const GRID = "#e2e8f0"; // slate-200
 
-const helsinkiTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Helsinki", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const helsinkiDayTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Helsinki", weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const km = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
 
-export const formatHelsinki = (ms: number) => helsinkiDayTime.format(ms);
+export const formatHelsinki = (ms: number) => formatTime(ms, true);
 
-/** Horizontal bars for 0–100 scores, with the values written beside them; a null value says why it is missing. */
-export function ScoreBars({ label, items }: { label: string; items: { name: string; value: number | null; note?: string }[] }) {
+/**
+ * 0–100 scores as labelled bars: the name and the value on one line, the bar full width below it, so
+ * the bar keeps its length on a phone. A null value draws no bar and says why in words ("does not
+ * apply", "not measured"), never a zero.
+ */
+export function ScoreBars({ label, items }: { label: string; items: { name: string; value: number | null; note?: string; detail?: string }[] }) {
   return (
-    <ul className="mt-3 space-y-2" aria-label={label}>
+    <ul className="mt-3 space-y-2.5" aria-label={label} data-score-bars>
       {items.map((it) => (
-        <li key={it.name} className="grid grid-cols-[minmax(7rem,11rem)_1fr_auto] items-center gap-3 text-sm">
-          <span className="text-slate-700">{it.name}</span>
-          <span aria-hidden="true" className="h-3 overflow-hidden rounded-full bg-slate-100">
+        <li key={it.name} className="text-sm" data-score-bar={it.name}>
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="text-slate-700">
+              {it.name}
+              {it.detail ? <span className="ml-1 text-xs text-slate-600">({it.detail})</span> : null}
+            </span>
+            <span className="shrink-0 text-right font-medium tabular-nums">
+              {it.value === null ? <span className="font-normal text-slate-600">{it.note ?? NOT_MEASURED}</span> : formatScore(it.value)}
+            </span>
+          </div>
+          <span aria-hidden="true" className="mt-1 block h-2 overflow-hidden rounded-full bg-slate-100">
             {it.value !== null ? <span className="block h-full rounded-full bg-brand-700" style={{ width: `${Math.max(0, Math.min(100, it.value))}%` }} /> : null}
-          </span>
-          <span className="w-24 text-right tabular-nums font-medium">
-            {it.value === null ? <span className="font-normal text-slate-600">{it.note ?? "no data"}</span> : `${it.value.toFixed(1)} / 100`}
           </span>
         </li>
       ))}
     </ul>
-  );
-}
-
-/** A column chart of 0–100 pillar scores (SVG) with an aria-label listing every value. */
-export function PillarChart({ pillars }: { pillars: { name: string; value: number; source: string }[] }) {
-  const w = 480;
-  const h = 200;
-  const pad = { l: 36, r: 8, t: 12, b: 44 };
-  const slot = (w - pad.l - pad.r) / Math.max(1, pillars.length);
-  const y = (v: number) => pad.t + (h - pad.t - pad.b) * (1 - v / 100);
-  const summary = `Pillar scores out of 100: ${pillars.map((p) => `${p.name} ${p.value.toFixed(1)}`).join(", ")}.`;
-  return (
-    <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={summary} className="mt-3 h-auto w-full max-w-xl" data-chart="tas-pillars">
-      {[0, 50, 100].map((g) => (
-        <g key={g}>
-          <line x1={pad.l} x2={w - pad.r} y1={y(g)} y2={y(g)} stroke={GRID} />
-          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize="11" fill={INK}>
-            {g}
-          </text>
-        </g>
-      ))}
-      {pillars.map((p, i) => {
-        const x = pad.l + i * slot + slot * 0.2;
-        const bw = slot * 0.6;
-        return (
-          <g key={p.name}>
-            <rect x={x} y={y(p.value)} width={bw} height={y(0) - y(p.value)} fill={BRAND} rx="3" />
-            <text x={x + bw / 2} y={y(p.value) - 4} textAnchor="middle" fontSize="11" fill={INK}>
-              {p.value.toFixed(0)}
-            </text>
-            {p.name
-              .split(" ")
-              .reduce<string[]>((lines, word) => {
-                const last = lines.at(-1);
-                if (last !== undefined && (last + " " + word).length <= 14) lines[lines.length - 1] = `${last} ${word}`;
-                else lines.push(word);
-                return lines;
-              }, [])
-              .slice(0, 2)
-              .map((line, li) => (
-                <text key={li} x={x + bw / 2} y={h - pad.b + 16 + li * 13} textAnchor="middle" fontSize="11" fill={INK}>
-                  {line}
-                </text>
-              ))}
-          </g>
-        );
-      })}
-    </svg>
   );
 }
 
@@ -121,7 +82,7 @@ export function PriceChart({
   const cheapest = windows.find((win) => win.kind === "cheapest");
   const summary =
     `Spot prices from ${formatHelsinki(x0)} to ${formatHelsinki(x1)} Helsinki time, between ${Math.min(...prices).toFixed(1)} and ${Math.max(...prices).toFixed(1)} c/kWh.` +
-    (cheapest ? ` Recommended window ${formatHelsinki(cheapest.startMs)} to ${helsinkiTime.format(cheapest.endMs)}.` : " No window chosen.") +
+    (cheapest ? ` Recommended window ${formatHelsinki(cheapest.startMs)} to ${formatTime(cheapest.endMs)}.` : " No window chosen.") +
     ` Deadline ${formatHelsinki(deadlineMs)}.`;
   return (
     <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={summary} className="h-auto w-full max-w-3xl" data-chart="spot-prices">
@@ -151,7 +112,7 @@ export function PriceChart({
       <path d={step} stroke={BRAND} strokeWidth="2" fill="none" />
       {ticks.map((t) => (
         <text key={t} x={x(t)} y={h - 10} textAnchor="middle" fontSize="11" fill={INK}>
-          {helsinkiTime.format(t)}
+          {formatTime(t)}
         </text>
       ))}
       <line x1={x(nowMs)} x2={x(nowMs)} y1={pad.t} y2={h - pad.b} stroke={INK} strokeDasharray="4 3" />

@@ -1,6 +1,7 @@
 import { StyleSheet, Text, View } from "@react-pdf/renderer";
 // Relative imports only: this module also runs in the PDF worker thread (tsx, no bundler aliases).
 import { MONO } from "../certificates/pdf/certificate-fonts";
+import { formatNumber } from "../display/format";
 
 /**
  * What FDP's PDFs (the vehicle certificate, the CSRD report) share: the brand colours, the band and
@@ -54,11 +55,9 @@ export const brandStyles = StyleSheet.create({
   },
 });
 
-/** Thousands separated by a no-break space (Geist has no thin space glyph), independent of the process locale (Intl data varies by Node build). */
+/** A number as the dashboard and the verify page write it (lib/display/format.ts: thousands grouped with a comma), so one figure reads the same everywhere. */
 export function groupDigits(n: number, fractionDigits: number): string {
-  const [whole, fraction] = Math.abs(n).toFixed(fractionDigits).split(".");
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  return `${n < 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
+  return formatNumber(n, fractionDigits);
 }
 
 /** A headline figure; `unit` is left out when the value is the document's "not available" wording (`missing`). */

@@ -186,7 +186,7 @@ export function emissionsReport({
       "Distance: the sum of the odometer's plausible consecutive increases in the period (a rollback or reset does not erase distance driven; one-sample spikes and implausible jumps are not counted), else, where the odometer is unusable (fewer than two plausible readings, or increases below the positions' great-circle distance), the great-circle sum of consecutive plausible positions (a lower bound of the road distance). Each vehicle's distance_method names which; distance_note says what was set aside.",
       "Electricity: kWh at the plug (charger losses included) × the Finnish grid factor, location-based; measured from SOC telemetry where possible, else the DESNZ-implied consumption.",
       "Fuel: DESNZ 2025 per-km factors, tank-to-wheel plus well-to-tank where DESNZ publishes the add-on (average cars, diesel and petrol); fuel_l only where a per-litre factor is registered (diesel).",
-      "Vehicle manufacture and battery production are excluded. Method: docs/methodology/emissions.md.",
+      `Vehicle manufacture and battery production are excluded. Method: FDP's emissions method ${EMISSIONS_METHOD_VERSION}.`,
     ],
   };
 }

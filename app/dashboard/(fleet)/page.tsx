@@ -49,9 +49,7 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Fleet</h1>
-          <p className="mt-1 text-slate-600">
-            The latest state of every vehicle, as the API&apos;s <code className="rounded bg-slate-100 px-1 text-sm">GET /fleet</code> reports it.
-          </p>
+          <p className="mt-1 text-slate-600">The latest state of every vehicle, and how the fleet scores over the period you choose.</p>
         </div>
       </div>
       {rows.length === 0 ? (
@@ -246,7 +244,7 @@ function FleetTable({ rows, view, period, total }: { rows: Row[]; view: FleetTab
       role="region"
       aria-label="Fleet table"
       tabIndex={0}
-      className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="relative mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
       {/* On a phone the table scrolls sideways inside its frame (names keep two lines at most) rather than squeezing every column. */}
       <table className="min-w-full divide-y divide-slate-200 whitespace-nowrap text-sm [&_td:nth-child(2)]:whitespace-normal" data-testid="fleet-table">

@@ -5,7 +5,10 @@ import { alertDismissals } from "@/lib/alerts/alert-dismissals";
 import { DISMISSAL_REASON_MAX, DISMISSAL_REASON_MIN } from "@/lib/alerts/dismiss-alert";
 import { listAlerts } from "@/lib/alerts/list-alerts";
 import { requireDashboardSession } from "@/lib/dashboard/session";
-import { alertsQuerySchema } from "@/lib/schemas/alerts";
+import { alertsQuerySchema, type AlertList } from "@/lib/schemas/alerts";
+import { deviceNames } from "@/lib/dashboard/device-names";
+import { formatDateTime, FLEET_TIME_ZONE_NAME } from "@/lib/display/format";
+import { AGENT_NAMES, plainWords, wordsFor } from "@/lib/display/words";
 import { SEVERITIES, type Severity } from "@/lib/vocabulary/alerts";
 import { acknowledgeAlertAction, dismissAlertAction } from "./actions";
 
@@ -22,7 +25,23 @@ const ACK_CHOICES = [
   { value: "", label: "All" },
 ] as const;
 
-const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+type Alert = AlertList["data"][number];
+type Dismissals = Awaited<ReturnType<typeof alertDismissals>>;
+
+/**
+ * Repeats of one problem on one vehicle (same vehicle, detector and severity) in one group, newest
+ * first: seven near-identical critical odometer alerts read as one problem raised seven times.
+ */
+function groupRepeats(data: readonly Alert[]): Alert[][] {
+  const groups = new Map<string, Alert[]>();
+  for (const a of data) {
+    const k = `${a.device_id}\u0000${a.agent}\u0000${a.severity}\u0000${a.acknowledged}`;
+    const g = groups.get(k);
+    if (g) g.push(a);
+    else groups.set(k, [a]);
+  }
+  return [...groups.values()];
+}
 
 /**
  * The tenant's alerts, newest first, through the same verb as GET /api/v1/alerts (severity and
@@ -39,14 +58,20 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   const query = parsed.success ? parsed.data : alertsQuerySchema.parse({ limit: "200", acknowledged: "false" });
   const { data } = await listAlerts({ ctx, input: query });
   // Dismissals are dashboard-only (the API's alert shape does not carry them): one query for the page.
-  const dismissals = await alertDismissals({ ctx, input: { alert_ids: data.map((a) => a.id) } });
+  const [dismissals, names] = await Promise.all([
+    alertDismissals({ ctx, input: { alert_ids: data.map((a) => a.id) } }),
+    deviceNames({ ctx, input: { device_ids: data.map((a) => a.device_id) } }),
+  ]);
   const dismissError = one("dismiss_error");
   const ackValue = query.acknowledged === undefined ? "" : String(query.acknowledged);
 
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Alerts</h1>
-      <p className="mt-1 text-slate-600">What the detectors raised on the fleet&apos;s telemetry, newest first, with their evidence.</p>
+      <p className="mt-1 text-slate-600">
+        What FDP&apos;s checks found in the fleet&apos;s data, newest first, with their evidence. Repeats of one problem on one vehicle are grouped. Times are{" "}
+        {FLEET_TIME_ZONE_NAME}.
+      </p>
 
       <form method="get" className="mt-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Filter alerts">
         <div>
@@ -103,81 +128,23 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
         </EmptyState>
       ) : (
         <ul className="mt-4 space-y-3" data-testid="alert-list">
-          {data.map((a) => (
-            <li key={a.id} data-alert-id={a.id} data-device-id-ref={a.device_id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 text-sm">
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[a.severity]}`}>{a.severity}</span>
-                    <Link href={`/dashboard/vehicles/${encodeURIComponent(a.device_id)}`} className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline">
-                      {a.device_id}
-                    </Link>
-                    <span className="text-slate-600">
-                      {a.agent} detector · raised {utc(a.created_at)} · confidence {Math.round(a.confidence * 100)} %
-                    </span>
-                  </p>
-                  <h2 className="mt-1.5 font-semibold text-slate-900">{a.prediction}</h2>
-                </div>
-                {a.acknowledged ? (
-                  <p className="text-sm text-slate-600">
-                    {a.acknowledged_by?.startsWith("fdp:") ? "Resolved by FDP" : `Acknowledged by ${a.acknowledged_by ?? "unknown"}`}
-                    {a.acknowledged_at ? ` on ${utc(a.acknowledged_at)}` : ""}
-                  </p>
-                ) : (
-                  <form action={acknowledgeAlertAction}>
-                    <input type="hidden" name="alert_id" value={a.id} />
-                    <button
-                      type="submit"
-                      aria-label={`Acknowledge the ${a.severity.toLowerCase()} alert on ${a.device_id}: ${a.prediction}`}
-                      className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-                    >
-                      Acknowledge
-                    </button>
-                  </form>
-                )}
-              </div>
-              {typeof resolutionOf(a.technical_data)?.reason === "string" ? (
-                <p className="mt-2 rounded-md bg-slate-100 p-2 text-sm text-slate-800" data-testid="resolution">
-                  {String(resolutionOf(a.technical_data)!.reason)}
-                </p>
-              ) : null}
-              {dismissals.has(a.id) ? (
-                <p className="mt-2 rounded-md bg-slate-100 p-2 text-sm text-slate-800" data-testid="dismissal">
-                  Dismissed as a false alarm by {dismissals.get(a.id)!.dismissed_by} on {utc(dismissals.get(a.id)!.dismissed_at)}: {dismissals.get(a.id)!.reason}
-                </p>
-              ) : (
-                <details className="mt-3" data-testid="dismiss">
-                  <summary className="cursor-pointer text-sm font-medium text-brand-700">Dismiss as false alarm</summary>
-                  <form action={dismissAlertAction} className="mt-2 space-y-2">
-                    <input type="hidden" name="alert_id" value={a.id} />
-                    <label htmlFor={`reason-${a.id}`} className="block text-sm font-medium text-slate-700">
-                      Why is this a false alarm? (recorded in the audit log; a dismissed odometer or state-of-health alert no longer counts as knockout evidence)
-                    </label>
-                    <textarea
-                      id={`reason-${a.id}`}
-                      name="reason"
-                      required
-                      minLength={DISMISSAL_REASON_MIN}
-                      maxLength={DISMISSAL_REASON_MAX}
-                      rows={2}
-                      className="block w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-                    />
-                    <button
-                      type="submit"
-                      aria-label={`Confirm dismissal of the ${a.severity.toLowerCase()} alert on ${a.device_id} as a false alarm`}
-                      className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
-                    >
-                      Confirm dismissal
-                    </button>
-                  </form>
+          {groupRepeats(data).map(([first, ...repeats]) => (
+            <li key={first!.id} className="rounded-lg border border-slate-200 bg-white p-4" data-alert-group={repeats.length + 1}>
+              <AlertCard a={first!} name={names.get(first!.device_id)} dismissals={dismissals} />
+              {repeats.length > 0 ? (
+                <details className="mt-3 border-t border-slate-100 pt-3" data-testid="alert-repeats">
+                  <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                    {repeats.length} earlier alert{repeats.length === 1 ? "" : "s"} like this on the same vehicle
+                  </summary>
+                  <ul className="mt-2 space-y-3">
+                    {repeats.map((a) => (
+                      <li key={a.id} className="rounded-md border border-slate-100 bg-slate-50 p-3">
+                        <AlertCard a={a} name={names.get(a.device_id)} dismissals={dismissals} />
+                      </li>
+                    ))}
+                  </ul>
                 </details>
-              )}
-              <details className="mt-3">
-                <summary className="cursor-pointer text-sm font-medium text-brand-700">Evidence</summary>
-                <div className="mt-2">
-                  <Evidence data={a.technical_data} />
-                </div>
-              </details>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -190,4 +157,89 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
 function resolutionOf(technicalData: Record<string, unknown>): Record<string, unknown> | null {
   const r = technicalData.resolution;
   return r !== null && typeof r === "object" && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
+}
+
+/** One alert: what, on which vehicle, when; its action at a fixed place (top right); its evidence in words. */
+function AlertCard({ a, name, dismissals }: { a: Alert; name: string | undefined; dismissals: Dismissals }) {
+  const vehicle = name ?? a.device_id;
+  const dismissal = dismissals.get(a.id);
+  const resolution = resolutionOf(a.technical_data);
+  return (
+    <div data-alert-id={a.id} data-device-id-ref={a.device_id}>
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+            <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[a.severity]}`}>{a.severity}</span>
+            <Link href={`/dashboard/vehicles/${encodeURIComponent(a.device_id)}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              {vehicle}
+            </Link>
+            {name ? <span className="font-mono text-xs text-slate-600">{a.device_id}</span> : null}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            {wordsFor(AGENT_NAMES, a.agent)} check · raised {formatDateTime(a.created_at)} · confidence {Math.round(a.confidence * 100)} %
+          </p>
+          <h2 className="mt-1.5 font-semibold text-slate-900">{plainWords(a.prediction)}</h2>
+        </div>
+        {a.acknowledged ? (
+          <p className="max-w-48 text-right text-sm text-slate-600">
+            {a.acknowledged_by?.startsWith("fdp:") ? "Resolved by FDP" : `Acknowledged by ${a.acknowledged_by ?? "unknown"}`}
+            {a.acknowledged_at ? ` on ${formatDateTime(a.acknowledged_at)}` : ""}
+          </p>
+        ) : (
+          <form action={acknowledgeAlertAction}>
+            <input type="hidden" name="alert_id" value={a.id} />
+            <button
+              type="submit"
+              aria-label={`Acknowledge the ${a.severity.toLowerCase()} alert on ${vehicle}: ${a.prediction}`}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              Acknowledge
+            </button>
+          </form>
+        )}
+      </div>
+      {typeof resolution?.reason === "string" ? (
+        <p className="mt-2 rounded-md bg-slate-100 p-2 text-sm text-slate-800" data-testid="resolution">
+          {plainWords(resolution.reason)}
+        </p>
+      ) : null}
+      {dismissal ? (
+        <p className="mt-2 rounded-md bg-slate-100 p-2 text-sm text-slate-800" data-testid="dismissal">
+          Dismissed as a false alarm by {dismissal.dismissed_by} on {formatDateTime(dismissal.dismissed_at)}: {dismissal.reason}
+        </p>
+      ) : (
+        <details className="mt-3" data-testid="dismiss">
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">Dismiss as false alarm</summary>
+          <form action={dismissAlertAction} className="mt-2 space-y-2">
+            <input type="hidden" name="alert_id" value={a.id} />
+            <label htmlFor={`reason-${a.id}`} className="block text-sm font-medium text-slate-700">
+              Why is this a false alarm? (recorded in the audit log; a dismissed odometer or state-of-health alert no longer counts as knockout evidence)
+            </label>
+            <textarea
+              id={`reason-${a.id}`}
+              name="reason"
+              required
+              minLength={DISMISSAL_REASON_MIN}
+              maxLength={DISMISSAL_REASON_MAX}
+              rows={2}
+              className="block w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            />
+            <button
+              type="submit"
+              aria-label={`Confirm dismissal of the ${a.severity.toLowerCase()} alert on ${vehicle} as a false alarm`}
+              className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+            >
+              Confirm dismissal
+            </button>
+          </form>
+        </details>
+      )}
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">Evidence</summary>
+        <div className="mt-2">
+          <Evidence data={a.technical_data} />
+        </div>
+      </details>
+    </div>
+  );
 }

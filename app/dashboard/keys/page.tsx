@@ -38,8 +38,8 @@ export default async function KeysPage() {
         <h2 id="create-title" className="text-lg font-semibold">
           Create a key
         </h2>
-        <p className="mb-4 mt-1 text-sm text-slate-600">Give it a name you will recognise and only the scopes it needs; a call outside its scopes is answered 403.</p>
-        <CreateKeyForm scopes={SCOPES} />
+        <p className="mb-4 mt-1 text-sm text-slate-600">Give it a name you will recognise and tick only the scopes it needs; a call outside its scopes is refused.</p>
+        <CreateKeyForm scopes={SCOPES} activeKeyIds={keys.filter((k) => k.status === "active").map((k) => k.id)} />
       </section>
 
       <section className="mt-10 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="ingest-title">

@@ -291,9 +291,9 @@ function CsrdSection({ report, qs }: { report: CsrdReport; qs: string }) {
           </tbody>
         </table>
       </div>
-      <details className="mt-4 rounded-lg border border-slate-200 bg-white" data-testid="csrd-json">
+      <details className="mt-4 rounded-lg border border-slate-200 bg-white" data-testid="csrd-json" data-raw>
         <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
-          The full report as JSON (as the API returns it)
+          The full report as data (JSON), for your reporting tools
         </summary>
         <pre className="max-h-[32rem] overflow-auto border-t border-slate-200 bg-slate-50 p-4 text-xs leading-relaxed text-slate-800" tabIndex={0} aria-label="CSRD report JSON">
           {JSON.stringify(report, null, 2)}

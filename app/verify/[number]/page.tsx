@@ -1,3 +1,4 @@
+import { formatDate, formatKm, formatPct, formatScore } from "@/lib/display/format";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { certificateWords } from "@/lib/certificates/certificate-pdf";
@@ -36,7 +37,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: `Verify ${number} — FDP`, robots: { index: false } };
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const day = (iso: string) => formatDate(iso);
 
 const STATUS = {
   valid: { word: "Valid", tone: "border-green-600 bg-green-50 text-green-900" },
@@ -75,9 +76,9 @@ export default async function VerifyPage({ params }: Params) {
       <section className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4">
         {[
           ["Grade", c.grade],
-          ["Vehicle health", c.vehicle_health_score === null ? "not measured" : `${c.vehicle_health_score} / 100`],
-          ["Residual value", c.residual_value_pct === null ? "not estimated" : `${c.residual_value_pct} %`],
-          ["Odometer", words.headline.odometer_km === null ? "not known" : `${words.headline.odometer_km.toLocaleString("en-GB")} km`],
+          ["Vehicle health", formatScore(c.vehicle_health_score)],
+          ["Residual value", formatPct(c.residual_value_pct, 1, "not estimated")],
+          ["Odometer", formatKm(words.headline.odometer_km, "not known")],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg bg-white p-4 shadow-sm">
             <p className="text-xs uppercase tracking-wide text-slate-500">{label}</p>
@@ -151,7 +152,9 @@ export default async function VerifyPage({ params }: Params) {
           </div>
         </dl>
         <p className="mt-3">
-          The certified content as JSON:{" "}
+          Without any FDP tool: open the PDF in a reader that shows signatures (Adobe Acrobat Reader&apos;s signature panel, or poppler&apos;s pdfsig) and check that it names the
+          signing certificate published below; or verify the JWS above with any JOSE library (RFC 7515, EdDSA) against the public key with this key id. The certified content as
+          JSON:{" "}
           <a className="text-brand-700 underline" href={`/api/v1/certificates/${c.certificate_number}/verify`}>
             /api/v1/certificates/{c.certificate_number}/verify
           </a>
@@ -163,7 +166,7 @@ export default async function VerifyPage({ params }: Params) {
           <a className="text-brand-700 underline" href={SIGNING_CERTIFICATES_PATH}>
             {SIGNING_CERTIFICATES_PATH}
           </a>
-          . Offline: <code className="rounded bg-slate-100 px-1">npm run verify-certificate -- certificate.pdf --keys keys.json</code>.
+          .
         </p>
       </section>
     </main>

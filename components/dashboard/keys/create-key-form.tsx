@@ -16,8 +16,13 @@ const SCOPE_HELP: Record<Scope, string> = {
   mcp: "the MCP endpoint for AI agents",
 };
 
-/** Name + scopes (all checked by default, CONTRACT: a key without --scopes has all); the new key is shown once. */
-export function CreateKeyForm({ scopes }: { scopes: readonly Scope[] }) {
+/**
+ * Name + scopes; the new key is shown once. No scope starts ticked: the manager picks what the key needs
+ * (a key with every scope is one click per scope, on purpose). The one-time panel goes as soon as its key
+ * is revoked (`activeKeyIds` comes from the server's list, refreshed by the revoke action): a secret that
+ * no longer opens anything must not sit on the page with a Copy button.
+ */
+export function CreateKeyForm({ scopes, activeKeyIds }: { scopes: readonly Scope[]; activeKeyIds: readonly string[] }) {
   const [state, action, pending] = useActionState<CreateKeyState, FormData>(createKeyAction, { status: "idle" });
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -29,7 +34,12 @@ export function CreateKeyForm({ scopes }: { scopes: readonly Scope[] }) {
   }, [state]);
   return (
     <div>
-      {state.status === "created" ? (
+      {state.status === "created" && !activeKeyIds.includes(state.keyId) ? (
+        <p role="status" className="mb-6 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid="new-api-key-revoked">
+          The key{state.name ? ` “${state.name}”` : ""} you just created is revoked: its secret is no longer shown.
+        </p>
+      ) : null}
+      {state.status === "created" && activeKeyIds.includes(state.keyId) ? (
         <div
           ref={panelRef}
           tabIndex={-1}
@@ -72,7 +82,7 @@ export function CreateKeyForm({ scopes }: { scopes: readonly Scope[] }) {
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {scopes.map((scope) => (
               <label key={scope} className="flex items-start gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm hover:bg-slate-50">
-                <input type="checkbox" name="scopes" value={scope} defaultChecked className="mt-0.5 h-4 w-4 accent-brand-700" />
+                <input type="checkbox" name="scopes" value={scope} className="mt-0.5 h-4 w-4 accent-brand-700" />
                 <span>
                   <span className="font-mono font-medium text-slate-900">{scope}</span>
                   <span className="block text-slate-600">{SCOPE_HELP[scope]}</span>

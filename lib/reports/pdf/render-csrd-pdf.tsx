@@ -1,5 +1,6 @@
 import { Document, Page, Rect, StyleSheet, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
 // Relative: this module also runs in the PDF worker thread (tsx, no bundler aliases).
+import { plainWords } from "../../display/words";
 import { BAND_HEIGHT, BRAND, BrandBand, PageFooter, Tile, brandStyles, groupDigits } from "../../pdf/brand";
 import { SANS, registerCertificateFonts } from "../../certificates/pdf/certificate-fonts";
 import type { CsrdFigure, CsrdReport } from "../csrd";
@@ -308,7 +309,7 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
           />
           {q.limitations.map((l, i) => (
             <Text key={i} style={s.para}>
-              - {l}
+              - {plainWords(l)}
             </Text>
           ))}
         </Section>
@@ -316,7 +317,7 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
         <Section title={CSRD_PDF_SECTION_TITLES[5]}>
           {report.notes.map((n, i) => (
             <Text key={i} style={s.para}>
-              - {n}
+              - {plainWords(n)}
             </Text>
           ))}
         </Section>

@@ -108,8 +108,8 @@ describe("certificate PDF rendering", () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
-    // Thousands grouped with a no-break space (pdftotext prints it as a plain space).
-    expect(text).toMatch(/61\s234\s+km/);
+    // Thousands grouped with a comma, as on the dashboard and the verify page (lib/display/format.ts).
+    expect(text).toMatch(/61,234\s+km/);
   });
 
   it("prints 'not known' for unknown figures instead of a made-up value", async () => {

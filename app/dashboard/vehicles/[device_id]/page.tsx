@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { StatusBadge } from "@/components/dashboard/badges";
 import { FleetMap } from "@/components/fleet-map/fleet-map";
-import { formatHelsinki, MileageChart, PillarChart, PriceChart, ScoreBars, type PriceSlot } from "@/components/vehicle/charts";
+import { formatHelsinki, MileageChart, PriceChart, ScoreBars, type PriceSlot } from "@/components/vehicle/charts";
 import { getChargingRecommendation } from "@/lib/charging/get-charging-recommendation";
 import { getVehicleSummary } from "@/lib/dashboard/get-vehicle-summary";
 import { getOdometerHistory } from "@/lib/dashboard/odometer-history";
@@ -22,13 +22,27 @@ import { getTas } from "@/lib/scores/get-tas";
 import { getVehicleHealth } from "@/lib/scores/get-vehicle-health";
 import { isPlugIn, type Powertrain } from "@/lib/vocabulary/powertrain";
 import type { Severity } from "@/lib/vocabulary/alerts";
+import {
+  formatCentsPerKwh,
+  formatDate,
+  formatDateTime,
+  formatEur,
+  formatEurCents,
+  formatKm,
+  formatKw,
+  formatKwh,
+  formatNumber,
+  formatPct,
+  formatScore,
+  formatVolts,
+  FLEET_TIME_ZONE_NAME,
+  NOT_MEASURED,
+} from "@/lib/display/format";
+import { AGENT_NAMES, CONFIDENCE_WORDS, KNOCKOUT_NAMES, PILLAR_NAMES, PILLAR_SOURCES, POWERTRAIN_NAMES, keyWords, plainWords, wordsFor } from "@/lib/display/words";
+import { TAS_PILLARS } from "@/lib/vocabulary/scores";
 
 export const metadata = { title: "Vehicle — FDP Dashboard" };
 
-const num = (digits = 0) => new Intl.NumberFormat("en", { maximumFractionDigits: digits });
-const eur = new Intl.NumberFormat("en", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
-const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-const words = (s: string) => s.replace(/_/g, " ");
 const DAY_MS = 86_400_000;
 
 const SEVERITY_STYLE: Record<Severity, string> = {
@@ -71,6 +85,10 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
   }
 
   const description = [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(" ");
+  const plugIn = isPlugIn(vehicle.powertrain);
+  // No traction battery (ICE, HEV): no battery section, no state of charge (issue 30: a diesel showed "State of charge: not reported").
+  const tractionBattery = !(battery.status === "fulfilled" && battery.value.data_quality.has_traction_battery === false);
+  const knockouts = tas.status === "fulfilled" ? tas.value.knockout_flags : [];
   return (
     <>
       <p className="text-sm">
@@ -92,26 +110,27 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
           Generate certificate
         </Link>
       </div>
-      <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-4">
+      <dl className={`mt-6 grid grid-cols-1 gap-3 ${plugIn ? "sm:grid-cols-4" : "sm:grid-cols-3"}`}>
         <Fact label="Vehicle" value={description || "not declared"} />
-        <Fact label="Powertrain" value={vehicle.powertrain ?? "unknown"} />
-        <Fact label="State of charge" value={vehicle.socPct === null ? "not reported" : `${Math.round(vehicle.socPct)} %`} />
-        <Fact label="Last update" value={vehicle.updatedAt ? utc(vehicle.updatedAt.toISOString()) : "never"} />
+        <Fact label="Powertrain" value={vehicle.powertrain ? POWERTRAIN_NAMES[vehicle.powertrain] : "not declared"} />
+        {plugIn ? <Fact label="State of charge" value={formatPct(vehicle.socPct, 0, "not reported")} /> : null}
+        <Fact label={`Last update (${FLEET_TIME_ZONE_NAME})`} value={formatDateTime(vehicle.updatedAt)} />
       </dl>
+      {knockouts.length > 0 ? <KnockoutBanner knockouts={knockouts} grade={tas.status === "fulfilled" ? tas.value.tas_grade : null} /> : null}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section id="health" title="Vehicle health">
           {health.status === "fulfilled" ? (
             <>
-              <Headline value={`${health.value.vehicle_health_score.toFixed(1)} / 100`} note={`confidence ${health.value.confidence}; higher is healthier`} />
+              <Headline value={formatScore(health.value.vehicle_health_score)} note={`${CONFIDENCE_WORDS[health.value.confidence]}; higher is healthier`} />
               <ScoreBars
                 label="Health components, each out of 100"
                 items={[
-                  { name: "Battery", value: health.value.components.battery },
+                  { name: "Traction battery", value: health.value.components.battery, note: tractionBattery ? NOT_MEASURED : "does not apply" },
                   { name: "Diagnostics", value: health.value.components.diagnostics },
-                  { name: "12 V electrical", value: health.value.components.electrical_12v },
-                  { name: "Odometer integrity", value: health.value.components.odometer_integrity },
-                  { name: "Usage", value: health.value.components.usage },
+                  { name: "12 V battery", value: health.value.components.electrical_12v },
+                  { name: "Odometer", value: health.value.components.odometer_integrity },
+                  { name: "Wear (distance driven)", value: health.value.components.usage },
                 ]}
               />
               <Limitations items={health.value.limitations} />
@@ -124,29 +143,38 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
         <Section id="tas" title="Total Asset Score">
           {tas.status === "fulfilled" ? (
             <>
-              <Headline value={`Grade ${tas.value.tas_grade}`} note={`${tas.value.tas_score.toFixed(1)} / 100, confidence ${tas.value.confidence}`} />
-              {tas.value.knockout_flags.length > 0 ? (
-                <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">Knockout: {tas.value.knockout_flags.map(words).join(", ")} (forces grade F).</p>
+              <Headline value={`Grade ${tas.value.tas_grade}`} note={`${formatScore(tas.value.tas_score)}, ${CONFIDENCE_WORDS[tas.value.confidence]}`} />
+              {knockouts.length > 0 ? (
+                <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">Grade F is forced by the knockout above, whatever the pillars score.</p>
               ) : null}
-              <PillarChart
-                pillars={Object.entries(tas.value.pillars).map(([name, p]) => ({ name: words(name).replace(/^\w/, (c) => c.toUpperCase()), value: p.score, source: p.source }))}
+              <ScoreBars
+                label="Pillar scores, each out of 100"
+                items={TAS_PILLARS.map((name) => {
+                  const p = tas.value.pillars[name];
+                  return p.source === "not_applicable"
+                    ? { name: PILLAR_NAMES[name], value: null, note: "does not apply" }
+                    : { name: PILLAR_NAMES[name], value: p.score, detail: wordsFor(PILLAR_SOURCES, p.source) };
+                })}
               />
-              <ul className="mt-2 grid grid-cols-1 gap-x-4 text-xs text-slate-600 sm:grid-cols-2">
-                {Object.entries(tas.value.pillars).map(([name, p]) => (
-                  <li key={name}>
-                    {words(name)}: {p.score.toFixed(1)} ({words(p.source)})
-                  </li>
-                ))}
-              </ul>
             </>
           ) : (
             <Failed result={tas} />
           )}
         </Section>
 
-        <Section id="battery" title="Battery">
-          {battery.status === "fulfilled" ? <BatteryFacts b={battery.value} /> : <Failed result={battery} />}
-        </Section>
+        {tractionBattery ? (
+          <Section id="battery" title="Battery">
+            {battery.status === "fulfilled" ? (
+              <BatteryFacts
+                b={battery.value}
+                healthComponent={health.status === "fulfilled" ? health.value.components.battery : null}
+                tasPillar={tas.status === "fulfilled" && tas.value.pillars.battery_health.source === "oem_bms" ? tas.value.pillars.battery_health.score : null}
+              />
+            ) : (
+              <Failed result={battery} />
+            )}
+          </Section>
+        ) : null}
 
         <Section id="residual" title="Residual value">
           <ResidualValues rules={residualRules} model={residualModel} />
@@ -172,10 +200,10 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
                 <li key={a.id} className="grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-1 py-2 text-sm sm:grid-cols-[auto_1fr_auto]">
                   <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${SEVERITY_STYLE[a.severity]}`}>{a.severity}</span>
                   <span className="text-slate-600 sm:order-last">
-                    {words(a.agent)} · {utc(a.created_at)}
+                    {wordsFor(AGENT_NAMES, a.agent)} · {formatDateTime(a.created_at)}
                     {a.acknowledged ? " · acknowledged" : ""}
                   </span>
-                  <span className="col-span-2 min-w-0 sm:col-span-1">{a.prediction}</span>
+                  <span className="col-span-2 min-w-0 sm:col-span-1">{plainWords(a.prediction)}</span>
                 </li>
               ))}
             </ul>
@@ -197,7 +225,7 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
             <p className="mt-1 text-sm text-slate-600">
               {track.value.points.length < 2
                 ? "No positions reported in the last days."
-                : `${track.value.total_points} positions from ${utc(track.value.from!)} to ${utc(track.value.to!)}` +
+                : `${formatNumber(track.value.total_points)} positions from ${formatDateTime(track.value.from)} to ${formatDateTime(track.value.to)}` +
                   (track.value.points.length < track.value.total_points ? `, drawn with ${track.value.points.length}.` : ".")}
             </p>
             <FleetMap
@@ -238,6 +266,23 @@ function Section({ id, title, className = "", children }: { id: string; title: s
   );
 }
 
+/**
+ * A knockout (a rolled-back odometer, a battery below 60 %) is the first thing on the page: it overrides
+ * the grade, and a manager must not read a good vehicle-health figure without it (issue 30: the rollback
+ * was folded inside "Limitations (2)" beside health 83.2).
+ */
+function KnockoutBanner({ knockouts, grade }: { knockouts: readonly string[]; grade: string | null }) {
+  return (
+    <div role="note" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900" data-knockout-banner>
+      <p className="font-semibold">Knockout: {knockouts.map((k) => wordsFor(KNOCKOUT_NAMES, k)).join("; ")}.</p>
+      <p className="mt-1">
+        {grade ? `The Total Asset Score is grade ${grade} because of it. ` : ""}Vehicle health below still scores the parts it measures one by one; read it, and the residual
+        values, with this finding in mind. The alerts further down give the evidence.
+      </p>
+    </div>
+  );
+}
+
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
@@ -263,7 +308,7 @@ function Limitations({ items }: { items: string[] }) {
       <summary className="cursor-pointer font-medium">Limitations ({items.length})</summary>
       <ul className="mt-1 list-disc space-y-1 pl-5">
         {items.map((l) => (
-          <li key={l}>{l}</li>
+          <li key={l}>{plainWords(l)}</li>
         ))}
       </ul>
     </details>
@@ -286,36 +331,27 @@ function Failed({ result }: { result: PromiseRejectedResult }) {
   );
 }
 
-function BatteryFacts({ b }: { b: Awaited<ReturnType<typeof getBatterySnapshot>> }) {
+function BatteryFacts({ b, healthComponent, tasPillar }: { b: Awaited<ReturnType<typeof getBatterySnapshot>>; healthComponent: number | null; tasPillar: number | null }) {
   const s = b.snapshot;
   const q = b.data_quality;
-  if (q.has_traction_battery === false) {
-    return (
-      <p className="mt-2 text-sm text-slate-700">
-        No traction battery ({q.powertrain ?? "powertrain unknown"}): state of charge, state of health and electric range do not apply.
-        {s.battery_voltage !== null ? ` 12 V battery: ${num(2).format(s.battery_voltage)} V.` : ""}
-      </p>
-    );
-  }
+  const soh =
+    q.soh_pct !== null
+      ? `${formatPct(q.soh_pct)} (${q.soh_source === "oem_bms" ? "reported by the battery management system" : "source unknown"}${q.soh_reported_at ? `, ${formatDateTime(q.soh_reported_at)}` : ""})`
+      : q.soh_evidence.status === "outdated"
+        ? `not measured in the last ${q.soh_evidence.max_age_days} days (last reading ${formatPct(q.soh_evidence.last_reading_pct)}, ${q.soh_evidence.age_days} days ago: not used)`
+        : NOT_MEASURED;
   const facts: [string, string][] = [
-    ["State of charge", s.soc_current_pct === null ? "not reported" : `${num().format(s.soc_current_pct)} %`],
-    [
-      "State of health",
-      q.soh_pct !== null
-        ? `${num(1).format(q.soh_pct)} % (${q.soh_source === "oem_bms" ? "reported by the battery management system" : "source unknown"}${q.soh_reported_at ? `, ${utc(q.soh_reported_at)}` : ""})`
-        : q.soh_evidence.status === "outdated"
-          ? `not measured in the last ${q.soh_evidence.max_age_days} days (last reading ${num(1).format(q.soh_evidence.last_reading_pct ?? 0)} %, ${q.soh_evidence.age_days} days ago: not used)`
-          : "not measured",
-    ],
+    ["State of charge", formatPct(s.soc_current_pct, 0, "not reported")],
+    ["State of health", soh],
     [
       "Estimated range",
       s.estimated_range_km === null
         ? "unknown"
-        : `${num().format(s.estimated_range_km)} km${q.range_model?.temperature_c != null ? ` at ${num().format(q.range_model.temperature_c)} °C` : ""}`,
+        : `${formatKm(s.estimated_range_km)}${q.range_model?.temperature_c != null ? ` at ${formatNumber(q.range_model.temperature_c)} °C` : ""}`,
     ],
-    ["Charging", s.charging_status === null ? "not reported" : `${words(s.charging_status)}${s.charging_power_kw ? `, ${num(1).format(s.charging_power_kw)} kW` : ""}`],
-    ["12 V battery", s.battery_voltage === null ? "not reported" : `${num(2).format(s.battery_voltage)} V`],
-    ["Data", `${q.freshness}${q.latest_telemetry_at ? `, latest ${utc(q.latest_telemetry_at)}` : ""}`],
+    ["Charging", s.charging_status === null ? "not reported" : `${keyWords(s.charging_status)}${s.charging_power_kw ? `, ${formatNumber(s.charging_power_kw, 1)} kW` : ""}`],
+    ["12 V battery", formatVolts(s.battery_voltage, "not reported")],
+    ["Data", `${q.freshness}${q.latest_telemetry_at ? `, latest ${formatDateTime(q.latest_telemetry_at)}` : ""}`],
   ];
   return (
     <>
@@ -327,12 +363,30 @@ function BatteryFacts({ b }: { b: Awaited<ReturnType<typeof getBatterySnapshot>>
           </div>
         ))}
       </dl>
+      {/* One battery story: the state of health above is what both scores' battery figures rest on. */}
+      <p className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" data-battery-story>
+        {q.soh_pct !== null
+          ? `Both scores read this state of health: vehicle health's battery component is ${formatScore(healthComponent, NOT_MEASURED)} and the Total Asset Score's battery pillar ${formatScore(tasPillar, NOT_MEASURED)}. Each turns the same ${formatPct(q.soh_pct)} into points on its own scale (the methods are linked from the API reference).`
+          : "Without a recent state-of-health reading, neither score rates the battery: vehicle health leaves its battery component out and the Total Asset Score gives its battery pillar the neutral 50."}
+      </p>
       {b.last_battery_alert ? (
         <p className="mt-3 text-sm text-slate-700">
-          Last battery alert ({b.last_battery_alert.severity}): {b.last_battery_alert.prediction}
+          Last battery alert ({b.last_battery_alert.severity.toLowerCase()}): {plainWords(b.last_battery_alert.prediction)}
         </p>
       ) : null}
-      {q.missing_fields.length > 0 ? <p className="mt-2 text-xs text-slate-600">Not known: {q.missing_fields.map(words).join(", ")}.</p> : null}
+      {q.missing_fields.length > 0 ? <p className="mt-2 text-xs text-slate-600">Not known: {q.missing_fields.map(keyWords).join(", ")}.</p> : null}
+    </>
+  );
+}
+
+/** A residual value's headline: the share kept, in euros where the list price is known, and its confidence. */
+function ResidualFigure({ value }: { value: { estimated_residual_pct: number; estimated_residual_eur: number | null; confidence: "high" | "medium" | "low" } }) {
+  return (
+    <>
+      <p className="mt-1 text-2xl font-bold tabular-nums">{formatPct(value.estimated_residual_pct)}</p>
+      <p className="text-sm text-slate-700">
+        {formatEur(value.estimated_residual_eur, "no list price known")} · {CONFIDENCE_WORDS[value.confidence]}
+      </p>
     </>
   );
 }
@@ -345,47 +399,50 @@ function ResidualValues({
   model: PromiseSettledResult<Awaited<ReturnType<typeof predictResidualValue>>>;
 }) {
   return (
-    <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <div data-residual="rules">
-        <h3 className="text-sm font-semibold text-slate-700">Rule-based</h3>
-        {rules.status === "fulfilled" ? (
-          <>
-            <p className="mt-1 text-2xl font-bold tabular-nums">{num(1).format(rules.value.estimated_residual_pct)} %</p>
-            <p className="text-sm text-slate-700">
-              {rules.value.estimated_residual_eur !== null ? eur.format(rules.value.estimated_residual_eur) : "no list price known"} · confidence {rules.value.confidence}
-            </p>
-            {rules.value.knockouts.length > 0 ? <p className="mt-1 text-sm text-red-800">Reflects knockout: {rules.value.knockouts.map(words).join(", ")}</p> : null}
-            {rules.value.data_quality.missing_fields.length > 0 ? (
-              <p className="mt-1 text-xs text-slate-600">Not known: {rules.value.data_quality.missing_fields.map(words).join(", ")}</p>
-            ) : null}
-            <p className="mt-2 text-xs text-slate-600">{rules.value.disclaimer}</p>
-          </>
-        ) : (
-          <Failed result={rules} />
-        )}
+    <>
+      <p className="mt-1 text-sm text-slate-700" data-residual-guidance>
+        Two methods for one question. The rule-based value applies published depreciation rules to this vehicle&apos;s age, distance and scores; the model-based value starts from
+        it and moves it only as far as published sale prices support, with an interval for how far the market may differ. For a decision, take the interval as the range and the
+        rule-based value to explain it.
+      </p>
+      <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div data-residual="rules">
+          <h3 className="text-sm font-semibold text-slate-700">Rule-based</h3>
+          {rules.status === "fulfilled" ? (
+            <>
+              <ResidualFigure value={rules.value} />
+              {rules.value.knockouts.length > 0 ? (
+                <p className="mt-1 text-sm text-red-800">Reflects the knockout: {rules.value.knockouts.map((k) => wordsFor(KNOCKOUT_NAMES, k)).join(", ")}</p>
+              ) : null}
+              {rules.value.data_quality.missing_fields.length > 0 ? (
+                <p className="mt-1 text-xs text-slate-600">Not known: {rules.value.data_quality.missing_fields.map(keyWords).join(", ")}</p>
+              ) : null}
+              <p className="mt-2 text-xs text-slate-600">{plainWords(rules.value.disclaimer)}</p>
+            </>
+          ) : (
+            <Failed result={rules} />
+          )}
+        </div>
+        <div data-residual="model">
+          <h3 className="text-sm font-semibold text-slate-700">Model-based</h3>
+          {model.status === "fulfilled" ? (
+            <>
+              <ResidualFigure value={model.value} />
+              <p className="mt-1 text-sm text-slate-700">
+                {Math.round(model.value.prediction_interval.level * 100)} % interval: {formatNumber(model.value.prediction_interval.low_pct, 1)}–
+                {formatPct(model.value.prediction_interval.high_pct)}
+              </p>
+              <p className="mt-1 text-xs text-slate-600">
+                Input completeness: {model.value.data_quality}; model {model.value.model_version}.
+              </p>
+              <Limitations items={model.value.limitations} />
+            </>
+          ) : (
+            <Failed result={model} />
+          )}
+        </div>
       </div>
-      <div data-residual="model">
-        <h3 className="text-sm font-semibold text-slate-700">Model-based</h3>
-        {model.status === "fulfilled" ? (
-          <>
-            <p className="mt-1 text-2xl font-bold tabular-nums">{num(1).format(model.value.estimated_residual_pct)} %</p>
-            <p className="text-sm text-slate-700">
-              {model.value.estimated_residual_eur !== null ? eur.format(model.value.estimated_residual_eur) : "no list price known"} · confidence {model.value.confidence}
-            </p>
-            <p className="mt-1 text-sm text-slate-700">
-              {Math.round(model.value.prediction_interval.level * 100)} % interval: {num(1).format(model.value.prediction_interval.low_pct)}–
-              {num(1).format(model.value.prediction_interval.high_pct)} %
-            </p>
-            <p className="mt-1 text-xs text-slate-600">
-              Input completeness: {model.value.data_quality}; model {model.value.model_version}.
-            </p>
-            <Limitations items={model.value.limitations} />
-          </>
-        ) : (
-          <Failed result={model} />
-        )}
-      </div>
-    </div>
+    </>
   );
 }
 
@@ -431,22 +488,22 @@ function Charging({
   return (
     <>
       <Headline value={verdict} />
-      <p className="mt-1 text-sm text-slate-700">{r.reason}</p>
+      <p className="mt-1 text-sm text-slate-700">{plainWords(r.reason)}</p>
       <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
-        <Item k="State of charge" v={`${num().format(r.soc_current_pct)} % → ${num().format(r.soc_target_pct)} %`} />
-        <Item k="Energy at the plug" v={`${num(1).format(r.energy_needed_kwh)} kWh`} />
-        <Item k="Charging" v={`${r.charging_mode.toUpperCase()} ${num(1).format(r.charging_power_kw)} kW, ${num().format(r.charging_duration_minutes)} min`} />
+        <Item k="State of charge" v={`${formatPct(r.soc_current_pct, 0)} → ${formatPct(r.soc_target_pct, 0)}`} />
+        <Item k="Energy at the plug" v={formatKwh(r.energy_needed_kwh)} />
+        <Item k="Charging" v={`${r.charging_mode.toUpperCase()} ${formatKw(r.charging_power_kw)}, ${formatNumber(r.charging_duration_minutes)} min`} />
         <Item k="Deadline" v={`${formatHelsinki(deadlineMs)} (Helsinki)`} />
         {r.cheapest_window ? (
           <Item
             k="Cheapest window"
-            v={`${formatHelsinki(Date.parse(r.cheapest_window.start))}–${formatHelsinki(Date.parse(r.cheapest_window.end)).slice(-5)}, ${num(2).format(r.cheapest_window.avg_price_cents_kwh)} c/kWh`}
+            v={`${formatHelsinki(Date.parse(r.cheapest_window.start))}–${formatHelsinki(Date.parse(r.cheapest_window.end)).slice(-5)}, ${formatCentsPerKwh(r.cheapest_window.avg_price_cents_kwh)}`}
           />
         ) : null}
         {r.latest_safe_start ? <Item k="Start by (latest safe start)" v={`${formatHelsinki(Date.parse(r.latest_safe_start))} (Helsinki)`} /> : null}
-        {r.estimated_cost_cheapest_eur !== null ? <Item k="Cost in the window" v={`${num(2).format(r.estimated_cost_cheapest_eur)} €`} /> : null}
-        {r.estimated_cost_now_eur !== null ? <Item k="Cost if charged now" v={`${num(2).format(r.estimated_cost_now_eur)} €`} /> : null}
-        {r.savings_pct !== null ? <Item k="Saving" v={`${num(1).format(r.savings_pct)} %`} /> : null}
+        {r.estimated_cost_cheapest_eur !== null ? <Item k="Cost in the window" v={formatEurCents(r.estimated_cost_cheapest_eur)} /> : null}
+        {r.estimated_cost_now_eur !== null ? <Item k="Cost if charged now" v={formatEurCents(r.estimated_cost_now_eur)} /> : null}
+        {r.savings_pct !== null ? <Item k="Saving" v={formatPct(r.savings_pct)} /> : null}
       </dl>
       {slots.length > 0 ? (
         <figure className="mt-4">
@@ -485,21 +542,21 @@ function Mileage({ result, history }: { result: PromiseSettledResult<Awaited<Ret
   return (
     <>
       <Headline
-        value={`${num().format(m.predicted_end_km)} km`}
-        note={`forecast for ${m.forecast_end}${m.forecast_end_basis === "lease_end" ? " (lease end)" : " (a year ahead: no lease end known)"}`}
+        value={formatKm(m.predicted_end_km)}
+        note={`forecast for ${formatDate(m.forecast_end)}${m.forecast_end_basis === "lease_end" ? " (lease end)" : " (a year ahead: no lease end known)"}`}
       />
       <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
         <Item
           k={m.distance_method === "odometer_plausible_increases" && m.rolled_back_km > 0 ? "Distance series now (odometer rolled back)" : "Odometer now"}
-          v={`${num().format(m.current_km)} km${m.current_km_at ? ` (${m.current_km_at.slice(0, 10)})` : ""}${m.rolled_back_km > 0 && m.odometer_reading_km !== null ? `; the odometer shows ${num().format(m.odometer_reading_km)} km` : ""}`}
+          v={`${formatKm(m.current_km)}${m.current_km_at ? ` (${formatDate(m.current_km_at)})` : ""}${m.rolled_back_km > 0 && m.odometer_reading_km !== null ? `; the odometer shows ${formatKm(m.odometer_reading_km)}` : ""}`}
         />
-        <Item k={`${m.interval_level_pct} % interval`} v={`${num().format(m.confidence_interval.lower)}–${num().format(m.confidence_interval.upper)} km`} />
-        <Item k="Contract limit" v={m.contract_km === null ? "not known" : `${num().format(m.contract_km)} km`} />
+        <Item k={`${m.interval_level_pct} % interval`} v={`${formatNumber(m.confidence_interval.lower)}–${formatKm(m.confidence_interval.upper)}`} />
+        <Item k="Contract limit" v={formatKm(m.contract_km, "not known")} />
         <Item
           k="Overrun risk"
-          v={m.risk_basis === "no_contract_limit" ? "no limit known" : `${num().format(m.risk_score)} %${m.overage_km ? `, ${num().format(m.overage_km)} km over` : ""}`}
+          v={m.risk_basis === "no_contract_limit" ? "no limit known" : `${formatPct(m.risk_score, 0)}${m.overage_km ? `, ${formatKm(m.overage_km)} over` : ""}`}
         />
-        <Item k="Daily rate" v={`${num(1).format(m.daily_rate_km)} km/day`} />
+        <Item k="Daily rate" v={`${formatNumber(m.daily_rate_km, 1)} km/day`} />
         <Item k="Data quality" v={`${m.data_quality} (${m.reading_days} days of readings)`} />
       </dl>
       <figure className="mt-4">

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatEur, formatEurCents, formatKm, formatNumber, formatPct, formatScore, formatTime, NOT_MEASURED } from "@/lib/display/format";
+
+describe("display rules", () => {
+  it("write one precision per kind of figure, thousands grouped with a comma", () => {
+    expect(formatScore(97.44)).toBe("97.4 / 100");
+    expect(formatScore(97)).toBe("97.0 / 100");
+    expect(formatKm(38_047.5)).toBe("38,048 km");
+    expect(formatPct(96)).toBe("96.0 %");
+    expect(formatPct(71.4, 0)).toBe("71 %");
+    expect(formatNumber(88_927.84, 1)).toBe("88,927.8");
+    expect(formatEur(24_300.4)).toBe("€24,300");
+    expect(formatEurCents(3.405)).toBe("€3.41");
+  });
+
+  it("say 'not measured' (or the caller's words) for a missing or non-finite value, never 0 or a dash", () => {
+    for (const v of [null, undefined, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(formatKm(v)).toBe(NOT_MEASURED);
+      expect(formatScore(v, "cannot be computed")).toBe("cannot be computed");
+    }
+    expect(formatKm(0)).toBe("0 km");
+    expect(formatNumber(-0.04, 1)).toBe("0.0");
+  });
+
+  it("write days and times in the fleet's time zone (Helsinki), one style each", () => {
+    // 22:30 UTC on 28 Nov is 00:30 on 29 Nov in Helsinki (UTC+2 in winter).
+    expect(formatDate("2026-11-28T22:30:00Z")).toBe("29 Nov 2026");
+    expect(formatDateTime("2026-11-28T22:30:00Z")).toBe("29 Nov 2026, 00:30");
+    // Summer time: UTC+3.
+    expect(formatDateTime(new Date("2026-07-01T06:00:00Z"))).toBe("1 Jul 2026, 09:00");
+    expect(formatTime("2026-11-28T05:00:00Z")).toBe("07:00");
+    expect(formatTime("2026-11-28T05:00:00Z", true)).toBe("Sat 07:00");
+    // A calendar day stays that day whatever the zone.
+    expect(formatDate("2026-11-28")).toBe("28 Nov 2026");
+    expect(formatDate(null)).toBe("never");
+    expect(formatDate("not a date", "unknown")).toBe("unknown");
+  });
+});
