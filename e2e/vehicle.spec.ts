@@ -42,8 +42,9 @@ test("a BEV's page shows every section with content, and its track and marker on
   await expect(page.getByRole("list", { name: "Pillar scores, each out of 100" }).getByRole("listitem")).toHaveCount(4);
   // One battery story: the SoH, the health component and the TAS pillar are said together.
   await expect(page.locator("[data-battery-story]")).toContainText(/battery component is \d+\.\d \/ 100 and the Total Asset Score's battery pillar \d+\.\d \/ 100/);
-  await expect(page.locator('svg[data-chart="mileage"][role="img"]')).toHaveAttribute("aria-label", /forecast/);
-  await expect(page.locator('svg[data-chart="spot-prices"][role="img"]')).toHaveAttribute("aria-label", /Deadline/);
+  // Each chart is drawn for the screen's width: one drawing visible, with its text alternative.
+  await expect(page.locator('[data-chart="mileage"] svg[role="img"]:visible')).toHaveAttribute("aria-label", /forecast/);
+  await expect(page.locator('[data-chart="spot-prices"] svg[role="img"]:visible')).toHaveAttribute("aria-label", /Deadline/);
   // Both residual value methods side by side.
   await expect(page.locator('[data-residual="rules"]')).toContainText("%");
   await expect(page.locator('[data-residual="model"]')).toContainText("interval");
@@ -112,4 +113,28 @@ test("a knocked-out vehicle's page opens with the knockout, above every score", 
   const bannerBox = (await banner.boundingBox())!;
   const healthBox = (await page.locator('section[data-section="health"]').boundingBox())!;
   expect(bannerBox.y).toBeLessThan(healthBox.y);
+});
+
+test("on a phone the charts are drawn for the phone: readable labels on round ticks", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/dashboard/vehicles/sbx-001");
+  for (const chart of ["mileage", "spot-prices"]) {
+    const svg = page.locator(`[data-chart="${chart}"] svg[role="img"]:visible`);
+    await expect(svg).toHaveCount(1);
+    // Every label at least 9 px tall on the screen (a single desktop drawing shrank them to about 5 px).
+    const heights = await svg.locator("text").evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(3);
+    expect(Math.min(...heights), chart).toBeGreaterThanOrEqual(9);
+  }
+  // The odometer axis steps by a round amount (1, 2 or 5 × a power of ten), not 38,350 / 99,108.
+  const ticks = (await page.locator('[data-chart="mileage"] svg[role="img"]:visible text').allTextContents())
+    .filter((t) => /^[\d,.]+k$/.test(t))
+    .map((t) => Number(t.replace(/[,k]/g, "")) * 1000);
+  expect(ticks.length).toBeGreaterThanOrEqual(2);
+  const step = ticks[1]! - ticks[0]!;
+  expect(ticks.every((t, i) => i === 0 || t - ticks[i - 1]! === step)).toBe(true);
+  const magnitude = 10 ** Math.floor(Math.log10(step));
+  expect([1, 2, 5, 10]).toContain(step / magnitude);
 });

@@ -1,17 +1,18 @@
 /**
- * The vehicle page's charts: plain server-rendered SVG (no chart library: the page needs four simple
- * shapes, and SVG keeps them crisp, printable and free of client JavaScript). Every chart is an
- * `role="img"` with an aria-label that says what it shows; the numbers themselves are in the text or
- * a table beside each chart, so nothing is carried by the drawing alone.
+ * The vehicle page's charts: server-rendered SVG, free of client JavaScript, with d3-scale for the
+ * axes ("nice" round ticks: 0/10/20 c/kWh, 40,000/60,000 km, not 0/3/7 or 38,350/99,108). Each chart is
+ * drawn twice, for a phone and for a wider screen, and CSS shows the one that fits: an SVG scales its
+ * text with its width, so one drawing is either unreadable at 390 px (5 px labels) or oversized on a
+ * desktop card. Every chart is an `role="img"` with an aria-label that says what it shows; the numbers
+ * themselves are in the text beside each chart, so nothing is carried by the drawing alone.
  */
 
-import { formatScore, formatTime, NOT_MEASURED } from "@/lib/display/format";
+import { scaleLinear, scaleUtc } from "d3-scale";
+import { formatDate, formatKm, formatNumber, formatScore, formatTime, FLEET_TIME_ZONE_NAME, NOT_MEASURED } from "@/lib/display/format";
 
 const BRAND = "#1550b0"; // brand-700
 const INK = "#334155"; // slate-700: 10:1 on white
 const GRID = "#e2e8f0"; // slate-200
-
-const km = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
 
 export const formatHelsinki = (ms: number) => formatTime(ms, true);
 
@@ -49,43 +50,74 @@ export interface PriceSlot {
   cents: number;
 }
 
+/** The two drawings of a chart: a phone's (narrow, larger type relative to its width) and a wider screen's. */
+const LAYOUTS = [
+  { key: "narrow", w: 360, h: 230, font: 12, className: "block h-auto w-full sm:hidden" },
+  { key: "wide", w: 760, h: 240, font: 12, className: "hidden h-auto w-full sm:block" },
+] as const;
+type Layout = (typeof LAYOUTS)[number];
+
+const HOUR = 3_600_000;
+
+/** Hour ticks on whole Helsinki hours divisible by `every` (UTC ticks would land on 02:00, 05:00 local). */
+function helsinkiHourTicks(x0: number, x1: number, every: number): number[] {
+  const out: number[] = [];
+  for (let t = Math.ceil(x0 / HOUR) * HOUR; t <= x1; t += HOUR) {
+    if (Number(formatTime(t).slice(0, 2)) % every === 0) out.push(t);
+  }
+  return out;
+}
+
 /**
- * Spot prices as steps over time, the recommended windows shaded (the immediate charge amber, the
- * cheapest window green), "now" and the deadline marked.
+ * Spot prices as steps over time, the windows the plan uses shaded (the immediate charge amber, the
+ * cheapest window green), "now" and the deadline marked. Hours before the deadline with no published
+ * price (day-ahead prices for tomorrow come out in the afternoon) are shaded grey and labelled, so the
+ * curve ending before the deadline reads as "not known yet", not as a gap in the data.
  */
-export function PriceChart({
+export function PriceChart(props: { slots: PriceSlot[]; nowMs: number; deadlineMs: number; windows: { startMs: number; endMs: number; kind: "cheapest" | "immediate" }[] }) {
+  const { slots, nowMs, deadlineMs, windows } = props;
+  const prices = slots.map((s) => s.cents);
+  const x0 = Math.min(nowMs, ...slots.map((s) => s.startMs));
+  const x1 = Math.max(deadlineMs, ...slots.map((s) => s.endMs));
+  const cheapest = windows.find((win) => win.kind === "cheapest");
+  const summary =
+    `Spot prices from ${formatHelsinki(x0)} to ${formatHelsinki(x1)} ${FLEET_TIME_ZONE_NAME}, between ${formatNumber(Math.min(...prices), 1)} and ${formatNumber(Math.max(...prices), 1)} c/kWh.` +
+    (cheapest ? ` Recommended window ${formatHelsinki(cheapest.startMs)} to ${formatTime(cheapest.endMs)}.` : " No window chosen.") +
+    ` Deadline ${formatHelsinki(deadlineMs)}.`;
+  return (
+    <div data-chart="spot-prices">
+      {LAYOUTS.map((l) => (
+        <PriceDrawing key={l.key} layout={l} summary={summary} x0={x0} x1={x1} {...props} />
+      ))}
+    </div>
+  );
+}
+
+function PriceDrawing({
+  layout,
+  summary,
+  x0,
+  x1,
   slots,
   nowMs,
   deadlineMs,
   windows,
-}: {
-  slots: PriceSlot[];
-  nowMs: number;
-  deadlineMs: number;
-  windows: { startMs: number; endMs: number; kind: "cheapest" | "immediate" }[];
-}) {
-  const w = 640;
-  const h = 220;
-  const pad = { l: 44, r: 12, t: 14, b: 30 };
-  const x0 = Math.min(nowMs, ...slots.map((s) => s.startMs));
-  const x1 = Math.max(deadlineMs, ...slots.map((s) => s.endMs));
-  const prices = slots.map((s) => s.cents);
-  const pMax = Math.max(1, ...prices);
-  const pMin = Math.min(0, ...prices);
-  const x = (ms: number) => pad.l + ((ms - x0) / Math.max(1, x1 - x0)) * (w - pad.l - pad.r);
-  const y = (c: number) => pad.t + (h - pad.t - pad.b) * (1 - (c - pMin) / (pMax - pMin));
+}: { layout: Layout; summary: string; x0: number; x1: number } & Parameters<typeof PriceChart>[0]) {
+  const { w, h, font } = layout;
+  const pad = { l: 40, r: 12, t: 26, b: 30 };
+  const x = scaleLinear()
+    .domain([x0, x1])
+    .range([pad.l, w - pad.r]);
+  const y = scaleLinear()
+    .domain([Math.min(0, ...slots.map((s) => s.cents)), Math.max(1, ...slots.map((s) => s.cents))])
+    .range([h - pad.b, pad.t])
+    .nice(4);
   const step = slots.map((s) => `M${x(s.startMs).toFixed(1)},${y(s.cents).toFixed(1)}H${x(s.endMs).toFixed(1)}`).join("");
-  const ticks: number[] = [];
-  const HOUR = 3_600_000;
-  const every = (x1 - x0) / HOUR > 24 ? 6 : 3;
-  for (let t = Math.ceil(x0 / (every * HOUR)) * every * HOUR; t <= x1; t += every * HOUR) ticks.push(t);
-  const cheapest = windows.find((win) => win.kind === "cheapest");
-  const summary =
-    `Spot prices from ${formatHelsinki(x0)} to ${formatHelsinki(x1)} Helsinki time, between ${Math.min(...prices).toFixed(1)} and ${Math.max(...prices).toFixed(1)} c/kWh.` +
-    (cheapest ? ` Recommended window ${formatHelsinki(cheapest.startMs)} to ${formatTime(cheapest.endMs)}.` : " No window chosen.") +
-    ` Deadline ${formatHelsinki(deadlineMs)}.`;
+  const spanHours = (x1 - x0) / HOUR;
+  const every = layout.key === "narrow" ? (spanHours > 18 ? 6 : 4) : spanHours > 30 ? 6 : 3;
+  const lastPriced = Math.max(...slots.map((s) => s.endMs));
   return (
-    <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={summary} className="h-auto w-full max-w-3xl" data-chart="spot-prices">
+    <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={summary} className={layout.className}>
       {windows.map((win) => (
         <rect
           key={win.kind}
@@ -98,48 +130,45 @@ export function PriceChart({
           opacity="0.8"
         />
       ))}
-      {[pMin, (pMin + pMax) / 2, pMax].map((g) => (
+      {lastPriced < deadlineMs ? (
+        <g data-unpriced>
+          <rect x={x(lastPriced)} y={pad.t} width={x(x1) - x(lastPriced)} height={h - pad.t - pad.b} fill="#f1f5f9" />
+          <text x={(x(lastPriced) + x(x1)) / 2} y={(pad.t + h - pad.b) / 2} textAnchor="middle" fontSize={font - 1} fill={INK}>
+            not published yet
+          </text>
+        </g>
+      ) : null}
+      {y.ticks(4).map((g) => (
         <g key={g}>
           <line x1={pad.l} x2={w - pad.r} y1={y(g)} y2={y(g)} stroke={GRID} />
-          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize="11" fill={INK}>
-            {g.toFixed(0)}
+          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize={font} fill={INK}>
+            {formatNumber(g)}
           </text>
         </g>
       ))}
-      <text x={4} y={pad.t - 3} fontSize="10" fill={INK}>
-        c/kWh
+      {/* The unit above the axis, clear of the top tick. */}
+      <text x={4} y={12} fontSize={font} fill={INK}>
+        c/kWh incl. VAT
       </text>
       <path d={step} stroke={BRAND} strokeWidth="2" fill="none" />
-      {ticks.map((t) => (
-        <text key={t} x={x(t)} y={h - 10} textAnchor="middle" fontSize="11" fill={INK}>
+      {helsinkiHourTicks(x0, x1, every).map((t) => (
+        <text key={t} x={x(t)} y={h - 10} textAnchor="middle" fontSize={font} fill={INK}>
           {formatTime(t)}
         </text>
       ))}
       <line x1={x(nowMs)} x2={x(nowMs)} y1={pad.t} y2={h - pad.b} stroke={INK} strokeDasharray="4 3" />
-      <text x={x(nowMs) + 3} y={pad.t + 10} fontSize="11" fill={INK}>
+      <text x={x(nowMs) + 3} y={pad.t - 4} fontSize={font} fill={INK}>
         now
       </text>
       <line x1={x(deadlineMs)} x2={x(deadlineMs)} y1={pad.t} y2={h - pad.b} stroke="#b91c1c" strokeWidth="2" />
-      <text x={x(deadlineMs) - 3} y={pad.t + 10} textAnchor="end" fontSize="11" fill="#991b1b">
+      <text x={x(deadlineMs) - 3} y={pad.t - 4} textAnchor="end" fontSize={font} fill="#991b1b">
         deadline
       </text>
     </svg>
   );
 }
 
-/**
- * The odometer: the daily history, the forecast to the lease end and its interval as a widening band,
- * the contract limit as a horizontal line.
- */
-export function MileageChart({
-  history,
-  current,
-  end,
-  lower,
-  upper,
-  contractKm,
-  levelPct,
-}: {
+interface MileageProps {
   history: { ms: number; km: number }[];
   current: { ms: number; km: number };
   end: { ms: number; km: number };
@@ -147,39 +176,59 @@ export function MileageChart({
   upper: number;
   contractKm: number | null;
   levelPct: number;
-}) {
-  const w = 640;
-  const h = 220;
-  const pad = { l: 64, r: 12, t: 14, b: 30 };
+}
+
+/**
+ * The odometer: the daily history, the forecast to the lease end and its interval as a widening band,
+ * the contract limit as a horizontal line.
+ */
+export function MileageChart(props: MileageProps) {
+  const { current, end, lower, upper, contractKm, levelPct } = props;
+  const summary =
+    `Odometer ${formatKm(current.km)} now; forecast ${formatKm(end.km)} by ${formatDate(end.ms)}, ` +
+    `${levelPct} % interval ${formatNumber(lower)} to ${formatKm(upper)}` +
+    (contractKm !== null ? `; contract limit ${formatKm(contractKm)}.` : ".");
+  return (
+    <div data-chart="mileage">
+      {LAYOUTS.map((l) => (
+        <MileageDrawing key={l.key} layout={l} summary={summary} {...props} />
+      ))}
+    </div>
+  );
+}
+
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+
+function MileageDrawing({ layout, summary, history, current, end, lower, upper, contractKm }: MileageProps & { layout: Layout; summary: string }) {
+  const { w, h, font } = layout;
+  const pad = { l: layout.key === "narrow" ? 52 : 64, r: 14, t: 14, b: 30 };
   const xs = [...history.map((p) => p.ms), current.ms, end.ms];
   const ys = [...history.map((p) => p.km), current.km, lower, upper, ...(contractKm !== null ? [contractKm] : [])];
-  const x0 = Math.min(...xs);
-  const x1 = Math.max(...xs);
-  const yMin = Math.min(...ys);
-  const yMax = Math.max(...ys);
-  const x = (ms: number) => pad.l + ((ms - x0) / Math.max(1, x1 - x0)) * (w - pad.l - pad.r);
-  const y = (v: number) => pad.t + (h - pad.t - pad.b) * (1 - (v - yMin) / Math.max(1, yMax - yMin));
+  const x = scaleUtc()
+    .domain([new Date(Math.min(...xs)), new Date(Math.max(...xs))])
+    .range([pad.l, w - pad.r]);
+  const y = scaleLinear()
+    .domain([Math.min(...ys), Math.max(...ys)])
+    .range([h - pad.b, pad.t])
+    .nice(4);
   const line = history.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.ms).toFixed(1)},${y(p.km).toFixed(1)}`).join("");
   const band = `M${x(current.ms)},${y(current.km)}L${x(end.ms)},${y(upper)}L${x(end.ms)},${y(lower)}Z`;
-  const year = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
-  const summary =
-    `Odometer ${km.format(current.km)} km now; forecast ${km.format(end.km)} km by ${year.format(end.ms)}, ` +
-    `${levelPct} % interval ${km.format(lower)} to ${km.format(upper)} km` +
-    (contractKm !== null ? `; contract limit ${km.format(contractKm)} km.` : ".");
+  // Thousands on a phone ("40k"), full figures on a wider screen.
+  const kmTick = (v: number) => (layout.key === "narrow" ? `${formatNumber(v / 1000)}k` : formatNumber(v));
   return (
-    <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={summary} className="h-auto w-full max-w-3xl" data-chart="mileage">
-      {[yMin, (yMin + yMax) / 2, yMax].map((g) => (
+    <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={summary} className={layout.className}>
+      {y.ticks(4).map((g) => (
         <g key={g}>
           <line x1={pad.l} x2={w - pad.r} y1={y(g)} y2={y(g)} stroke={GRID} />
-          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize="11" fill={INK}>
-            {km.format(g)}
+          <text x={pad.l - 6} y={y(g) + 4} textAnchor="end" fontSize={font} fill={INK}>
+            {kmTick(g)}
           </text>
         </g>
       ))}
       <path d={band} fill="#bfdbfe" opacity="0.8" />
       {contractKm !== null ? <line x1={pad.l} x2={w - pad.r} y1={y(contractKm)} y2={y(contractKm)} stroke="#b91c1c" strokeDasharray="6 4" /> : null}
       {contractKm !== null ? (
-        <text x={pad.l + 4} y={y(contractKm) - 4} fontSize="11" fill="#991b1b">
+        <text x={pad.l + 4} y={y(contractKm) - 4} fontSize={font} fill="#991b1b">
           contract limit
         </text>
       ) : null}
@@ -187,18 +236,11 @@ export function MileageChart({
       <line x1={x(current.ms)} y1={y(current.km)} x2={x(end.ms)} y2={y(end.km)} stroke={BRAND} strokeWidth="2" strokeDasharray="6 3" />
       <circle cx={x(current.ms)} cy={y(current.km)} r="3.5" fill={INK} />
       <circle cx={x(end.ms)} cy={y(end.km)} r="3.5" fill={BRAND} />
-      <text x={pad.l} y={h - 10} fontSize="11" fill={INK}>
-        {year.format(x0)}
-      </text>
-      {/* "today" only where it does not collide with the first or last date label (a short history puts it at the left edge). */}
-      {x(current.ms) - pad.l > 80 && w - pad.r - x(current.ms) > 80 ? (
-        <text x={x(current.ms)} y={h - 10} textAnchor="middle" fontSize="11" fill={INK}>
-          today
+      {x.ticks(layout.key === "narrow" ? 3 : 6).map((t) => (
+        <text key={t.getTime()} x={x(t)} y={h - 10} textAnchor="middle" fontSize={font} fill={INK}>
+          {monthYear.format(t)}
         </text>
-      ) : null}
-      <text x={w - pad.r} y={h - 10} textAnchor="end" fontSize="11" fill={INK}>
-        {year.format(x1)}
-      </text>
+      ))}
     </svg>
   );
 }

@@ -1,4 +1,5 @@
 import type { AlertAgent } from "@/lib/vocabulary/alerts";
+import { formatDateTime } from "./format";
 import type { Powertrain } from "@/lib/vocabulary/powertrain";
 import type { Knockout, TasPillar } from "@/lib/vocabulary/scores";
 
@@ -73,8 +74,11 @@ const KEYS_IN_TEXT: Readonly<Record<string, string>> = {
 /**
  * A sentence the API writes for developers and people alike (a limitation, a reason, an alert's
  * prediction), made plain for a page: every vocabulary key in it becomes words ("knockout
- * soh_below_60" → "knockout battery state of health below 60 %"). The API's own text is unchanged.
+ * soh_below_60" → "knockout battery state of health below 60 %") and every ISO instant the fleet's
+ * time ("2026-11-07T11:40:12.000Z" → "7 Nov 2026, 13:40"). The API's own text is unchanged.
  */
 export function plainWords(text: string): string {
-  return text.replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, (k) => KEYS_IN_TEXT[k] ?? keyWords(k));
+  return text
+    .replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, (k) => KEYS_IN_TEXT[k] ?? keyWords(k))
+    .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g, (iso) => formatDateTime(iso, iso));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime, formatEur, formatEurCents, formatKm, formatNumber, formatPct, formatScore, formatTime, NOT_MEASURED } from "@/lib/display/format";
+import { plainWords } from "@/lib/display/words";
 
 describe("display rules", () => {
   it("write one precision per kind of figure, thousands grouped with a comma", () => {
@@ -34,5 +35,15 @@ describe("display rules", () => {
     expect(formatDate("2026-11-28")).toBe("28 Nov 2026");
     expect(formatDate(null)).toBe("never");
     expect(formatDate("not a date", "unknown")).toBe("unknown");
+  });
+});
+
+describe("plain words", () => {
+  it("turn the vocabulary keys and ISO instants inside a sentence into words and the fleet's time", () => {
+    expect(plainWords("grades the vehicle F (knockout soh_below_60); odometer_km outside the range")).toBe(
+      "grades the vehicle F (knockout battery state of health below 60 %); odometer outside the range",
+    );
+    expect(plainWords("The odometer read 52193.5 km at 2026-11-07T11:40:12.000Z.")).toBe("The odometer read 52193.5 km at 7 Nov 2026, 13:40.");
+    expect(plainWords("event_severity: 0.35 severity-weighted events")).toBe("event severity: 0.35 severity-weighted events");
   });
 });

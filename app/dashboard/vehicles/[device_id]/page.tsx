@@ -509,7 +509,10 @@ function Charging({
         <figure className="mt-4">
           <PriceChart slots={slots} nowMs={nowMs} deadlineMs={deadlineMs} windows={windows} />
           <figcaption className="mt-1 text-xs text-slate-600">
-            Finnish day-ahead spot prices incl. VAT (c/kWh, Helsinki time); green: the cheapest window, amber: charged at once; source {prices?.source}
+            Finnish day-ahead spot prices incl. VAT, {FLEET_TIME_ZONE_NAME}
+            {windows.some((w) => w.kind === "cheapest") ? "; green: the cheapest window" : ""}
+            {windows.some((w) => w.kind === "immediate") ? "; amber: charged at once" : ""}
+            {slots.length > 0 && Math.max(...slots.map((s) => s.endMs)) < deadlineMs ? "; grey: prices not published yet" : ""}; source {prices?.source}
             {prices?.stale ? " (last fetched prices, stale)." : "."}
           </figcaption>
         </figure>
@@ -570,7 +573,8 @@ function Mileage({ result, history }: { result: PromiseSettledResult<Awaited<Ret
           levelPct={m.interval_level_pct}
         />
         <figcaption className="mt-1 text-xs text-slate-600">
-          Grey: the highest odometer reading of each day; blue dashed: the forecast; shaded: its {m.interval_level_pct} % interval; red dashed: the contract limit.
+          Grey: the highest odometer reading of each day; blue dashed: the forecast; shaded: its {m.interval_level_pct} % interval
+          {m.contract_km !== null ? "; red dashed: the contract limit." : "."}
         </figcaption>
       </figure>
       <Limitations items={m.limitations} />
