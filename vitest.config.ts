@@ -62,7 +62,9 @@ const POSTGRES_TEMPLATES = "tests/setup/postgres-templates.ts";
 export default defineConfig({
   resolve: { alias },
   test: {
-    testTimeout: 60_000,
+    // A bound for a hang, not a speed check: the same CI machine runs at half speed on some days, and a
+    // loaded run then took over 60 s for the heaviest cases (the sandbox on a streaming replica, the fuzz).
+    testTimeout: 180_000,
     // next-auth imports `next/server` without an extension, which Node's ESM resolver refuses; inlined,
     // Vite resolves it (tests/api/dashboard-auth-route.test.ts serves next-auth's route).
     server: { deps: { inline: ["next-auth"] } },

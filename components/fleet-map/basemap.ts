@@ -110,3 +110,29 @@ export function loadBasemap(): Promise<BasemapCollection> {
     });
   return basemapPromise;
 }
+
+/** A named place of the basemap (data/basemap/finland-places.json: GeoNames, CC BY 4.0). */
+export interface BasemapPlace {
+  name: string;
+  lat: number;
+  lon: number;
+  population: number;
+}
+
+/** Towns of at least this many inhabitants are named at every zoom; the rest from PLACE_DETAIL_ZOOM in. */
+export const MAJOR_PLACE_POPULATION = 100_000;
+/** Zoom from which every town of the file is named (about a region on screen). */
+export const PLACE_DETAIL_ZOOM = 8;
+
+let placesPromise: Promise<BasemapPlace[]> | null = null;
+
+/** The basemap's place names, fetched as their own chunk once per page load (6 KB). */
+export function loadPlaces(): Promise<BasemapPlace[]> {
+  placesPromise ??= import("@/data/basemap/finland-places.json")
+    .then((mod) => ((mod as { default?: unknown }).default ?? mod) as BasemapPlace[])
+    .catch((error: unknown) => {
+      placesPromise = null;
+      throw error;
+    });
+  return placesPromise;
+}

@@ -23,8 +23,20 @@ import type {} from "leaflet.markercluster"; // types only: L.markerClusterGroup
 import Link from "next/link";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ALERT_STYLES, legendEntries } from "./alert-style";
-import { loadBasemap } from "./basemap";
-import { clusterHtml, clusterSize, type FleetMapTrack, type FleetMapVehicle, hasKnownPosition, MARKER_SIZE, markerHtml, markerTitle, popupHtml, vehicleHref } from "./markers";
+import { loadBasemap, loadPlaces, MAJOR_PLACE_POPULATION, PLACE_DETAIL_ZOOM } from "./basemap";
+import {
+  clusterHtml,
+  clusterSize,
+  escapeHtml,
+  type FleetMapTrack,
+  type FleetMapVehicle,
+  hasKnownPosition,
+  MARKER_SIZE,
+  markerHtml,
+  markerTitle,
+  popupHtml,
+  vehicleHref,
+} from "./markers";
 
 interface FleetMapProps {
   vehicles: readonly FleetMapVehicle[];
@@ -107,6 +119,31 @@ export function FleetMap({
           attribution: "Natural Earth",
         };
         if (basemap) L.geoJSON(basemap, basemapOptions).addTo(map);
+        // Place names, so that a cluster or a track reads against towns: the largest at every zoom, the
+        // rest once zoomed in to a region. Their own pane keeps them above the land and under the vehicles.
+        const places = await loadPlaces().catch(() => []);
+        if (cancelled) return;
+        map.createPane("fdp-places").style.zIndex = "450";
+        const major = L.layerGroup();
+        const minor = L.layerGroup();
+        for (const p of places) {
+          const label = L.marker([p.lat, p.lon], {
+            pane: "fdp-places",
+            interactive: false,
+            keyboard: false,
+            icon: L.divIcon({ className: "fdp-place", html: `<span class="fdp-place-dot"></span><span class="fdp-place-name">${escapeHtml(p.name)}</span>`, iconSize: [0, 0] }),
+          });
+          (p.population >= MAJOR_PLACE_POPULATION ? major : minor).addLayer(label);
+        }
+        major.addTo(map);
+        const m2 = map;
+        const showMinor = () => {
+          if (m2.getZoom() >= PLACE_DETAIL_ZOOM) minor.addTo(m2);
+          else minor.remove();
+        };
+        m2.on("zoomend", showMinor);
+        showMinor();
+        m2.attributionControl.addAttribution("Place names: GeoNames (CC BY 4.0)");
       }
       resize = new ResizeObserver(() => map?.invalidateSize());
       resize.observe(el);

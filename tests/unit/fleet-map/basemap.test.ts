@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import type { Topology } from "topojson-specification";
 import { describe, expect, it } from "vitest";
-import { type BasemapCollection, loadBasemap, maxLongitudeStep, prepareBasemap, unwrapRing } from "@/components/fleet-map/basemap";
+import { type BasemapCollection, loadBasemap, loadPlaces, MAJOR_PLACE_POPULATION, maxLongitudeStep, prepareBasemap, unwrapRing } from "@/components/fleet-map/basemap";
 
 const require = createRequire(import.meta.url);
 const atlasPath = (res: string) => require.resolve(`world-atlas/countries-${res}.json`);
@@ -115,5 +115,27 @@ describe("prepareBasemap (world-atlas countries-50m)", () => {
     expect(a).toBe(b);
     expect(a.features.length).toBe(basemap.features.length);
     expect(maxLongitudeStep(a)).toBeLessThanOrEqual(180);
+  });
+});
+
+describe("place names (data/basemap/finland-places.json)", () => {
+  it("name Finland's and Åland's towns of 10,000 or more, largest first, inside the country, without city districts", async () => {
+    const places = await loadPlaces();
+    expect(places.length).toBeGreaterThanOrEqual(90);
+    for (const p of places) {
+      expect(p.lat, p.name).toBeGreaterThan(59.5);
+      expect(p.lat, p.name).toBeLessThan(70.1);
+      expect(p.lon, p.name).toBeGreaterThan(19.0);
+      expect(p.lon, p.name).toBeLessThan(31.6);
+      expect(p.population, p.name).toBeGreaterThanOrEqual(10_000);
+    }
+    expect(places.map((p) => p.population)).toEqual([...places.map((p) => p.population)].sort((a, b) => b - a));
+    expect(new Set(places.map((p) => p.name)).size).toBe(places.length);
+    const names = places.map((p) => p.name);
+    // The sandbox's home towns, Mariehamn (filed under Åland), and no Helsinki district (PPLX) such as Kallio.
+    for (const town of ["Helsinki", "Espoo", "Tampere", "Turku", "Oulu", "Vaasa", "Rovaniemi", "Mariehamn"]) expect(names).toContain(town);
+    expect(names).not.toContain("Kallio");
+    // Named at every zoom: the largest towns only (the rest wait for a closer view).
+    expect(places.filter((p) => p.population >= MAJOR_PLACE_POPULATION).length).toBeLessThan(15);
   });
 });
