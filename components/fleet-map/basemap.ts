@@ -112,7 +112,7 @@ export function loadBasemap(): Promise<BasemapCollection> {
 }
 
 /** A named place of the basemap (data/basemap/finland-places.json: GeoNames, CC BY 4.0). */
-export interface BasemapPlace {
+interface BasemapPlace {
   name: string;
   lat: number;
   lon: number;
