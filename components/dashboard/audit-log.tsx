@@ -1,7 +1,6 @@
 import type { AuditAction, AuditEventRow } from "@/lib/audit/list-audit-events";
 import { SCOPES } from "@/lib/auth/key-format";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+import { formatDateTime } from "@/lib/display/format";
 
 const LABELS: Record<AuditAction, string> = {
   "api_key.created": "API key created",
@@ -54,7 +53,7 @@ export function AuditLog({ events, caption }: { events: AuditEventRow[]; caption
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
             <th scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">
-              When (UTC)
+              When (Helsinki time)
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
               Who
@@ -71,7 +70,7 @@ export function AuditLog({ events, caption }: { events: AuditEventRow[]; caption
           {events.map((e) => (
             <tr key={e.id} data-audit-action={e.action}>
               <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">
-                <time dateTime={e.createdAt.toISOString()}>{dateTime.format(e.createdAt)}</time>
+                <time dateTime={e.createdAt.toISOString()}>{formatDateTime(e.createdAt)}</time>
               </td>
               <td className="px-4 py-2.5" title={e.actorUserId}>
                 {e.actorEmail}

@@ -1,3 +1,4 @@
+import { formatNumber } from "@/lib/display/format";
 import { plainWords } from "@/lib/display/words";
 
 /**
@@ -17,7 +18,7 @@ interface ScoreCardProps {
   methodHref: string;
 }
 
-const one = new Intl.NumberFormat("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const one = { format: (x: number) => formatNumber(x, 1) };
 
 export function ScoreCard({ id, title, score, higherMeans, confidence, components, periodDays, limitations, methodHref }: ScoreCardProps) {
   return (

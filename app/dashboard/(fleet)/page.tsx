@@ -10,10 +10,9 @@ import { fleetTableViewOf, listFleetTable, viewFleetTable, type FleetSortKey, ty
 import { tasBatch } from "@/lib/scores/tas-batch";
 import { FLEET_STATUSES } from "@/lib/schemas/fleet";
 import { requireDashboardSession } from "@/lib/dashboard/session";
+import { formatPct } from "@/lib/display/format";
 
 export const metadata = { title: "Fleet — FDP Dashboard" };
-
-const percent = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
 
 function summary(rows: FleetTableRow[]) {
   return [
@@ -284,7 +283,7 @@ function FleetTable({ rows, view, period, total }: { rows: Row[]; view: FleetTab
                     —
                   </span>
                 ) : (
-                  `${percent.format(r.soc_pct)} %`
+                  formatPct(r.soc_pct, 0)
                 )}
               </td>
               <td className="px-4 py-2.5 font-semibold" data-tas-grade={r.tas_grade ?? ""}>

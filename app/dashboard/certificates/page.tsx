@@ -6,6 +6,7 @@ import { listCertifiableVehicles, listCertificates, type CertificateListRow } fr
 import { requireDashboardSession } from "@/lib/dashboard/session";
 import type { CertificateStatus } from "@/lib/schemas/certificates";
 import { generateCertificateAction } from "./actions";
+import { formatDate } from "@/lib/display/format";
 
 export const metadata = { title: "Certificates — FDP Dashboard" };
 
@@ -16,7 +17,7 @@ const STATUS_STYLE: Record<CertificateStatus, { word: string; tone: string }> = 
   invalid: { word: "Not valid", tone: "bg-red-100 text-red-800" },
 };
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
+const day = (d: Date) => formatDate(d);
 const pdfHref = (number: string) => `/dashboard/certificates/${encodeURIComponent(number)}/pdf`;
 
 /**

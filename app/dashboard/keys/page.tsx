@@ -8,12 +8,11 @@ import { SCOPES } from "@/lib/auth/key-format";
 import { getIngestSettings } from "@/lib/dashboard/key-management/ingest-settings";
 import { SANDBOX_INGEST_MESSAGE } from "@/lib/dashboard/key-management/rotate-tenant-ingest-secret";
 import { requireDashboardSession } from "@/lib/dashboard/session";
+import { formatDate, formatDateTime, FLEET_TIME_ZONE_NAME } from "@/lib/display/format";
 
 export const metadata = { title: "API keys — FDP Dashboard" };
 
 const AUDIT_LIMIT = 50;
-const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** API keys, the ingest secret and the audit log of the signed-in user's tenant (server-rendered from lib/ verbs). */
 export default async function KeysPage() {
@@ -122,10 +121,10 @@ function KeysTable({ keys }: { keys: ApiKeyListRow[] }) {
                 )}
               </td>
               <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">
-                <time dateTime={k.createdAt.toISOString()}>{date.format(k.createdAt)}</time>
+                <time dateTime={k.createdAt.toISOString()}>{formatDate(k.createdAt)}</time>
               </td>
               <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">
-                {k.lastUsedAt ? <time dateTime={k.lastUsedAt.toISOString()}>{dateTime.format(k.lastUsedAt)}</time> : <span className="text-slate-600">never</span>}
+                {k.lastUsedAt ? <time dateTime={k.lastUsedAt.toISOString()}>{formatDateTime(k.lastUsedAt)}</time> : <span className="text-slate-600">never</span>}
               </td>
               <td className="px-4 py-2.5">
                 {k.status === "active" ? (
@@ -133,7 +132,7 @@ function KeysTable({ keys }: { keys: ApiKeyListRow[] }) {
                 ) : (
                   <span
                     className="whitespace-nowrap rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800"
-                    title={k.revokedAt ? `Revoked ${dateTime.format(k.revokedAt)} UTC` : undefined}
+                    title={k.revokedAt ? `Revoked ${formatDateTime(k.revokedAt)} (${FLEET_TIME_ZONE_NAME})` : undefined}
                   >
                     Revoked
                   </span>

@@ -7,11 +7,12 @@ import type { CsrdFigure, CsrdReport } from "@/lib/reports/csrd";
 import type { EmissionsReport } from "@/lib/reports/emissions";
 import { generateCsrdReport } from "@/lib/reports/generate-csrd-report";
 import { getEmissionsReport } from "@/lib/reports/get-emissions-report";
+import { formatNumber } from "@/lib/display/format";
 
 export const metadata = { title: "Reports — FDP Dashboard" };
 
-const n1 = new Intl.NumberFormat("en", { maximumFractionDigits: 1 });
-const n3 = new Intl.NumberFormat("en", { maximumFractionDigits: 3 });
+const n1 = { format: (x: number) => formatNumber(x, 1) };
+const n3 = { format: (x: number) => formatNumber(x, 3) };
 
 type Query = { start_date?: string | string[]; end_date?: string | string[] };
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);

@@ -194,7 +194,7 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
           <Tile missing={NA} label="Total GHG (location-based)" value={num(e.total_location_based.value, 3)} unit="tCO2e" />
           <Tile missing={NA} label="Energy consumption" value={num(energy.total.value, 3)} unit="MWh" />
           <Tile missing={NA} label="EV share" value={num(ev.ev_share_pct, 1)} unit="%" />
-          <Tile missing={NA} label="Green fleet score" value={num(g.green_fleet_score, 0)} unit="/ 100" last />
+          <Tile missing={NA} label="Green fleet score" value={num(g.green_fleet_score, 1)} unit="/ 100" last />
         </View>
 
         <Section title={CSRD_PDF_SECTION_TITLES[0]}>
@@ -283,7 +283,7 @@ function CsrdDocument({ report }: { report: CsrdReport }) {
               { title: "Score (0-100)", width: "30%", numeric: true },
             ]}
             rows={[
-              ["Green fleet score", "", `${num(g.green_fleet_score, 0)} (confidence ${g.confidence})`],
+              ["Green fleet score", "", `${num(g.green_fleet_score, 1)} (confidence ${g.confidence})`],
               ["EV share", String(g.weights.ev_share), num(g.components.ev_share, 0)],
               ["CO2 intensity", String(g.weights.co2_intensity), num(g.components.co2_intensity, 0)],
               ["Energy efficiency", String(g.weights.energy_efficiency), num(g.components.energy_efficiency, 0)],
