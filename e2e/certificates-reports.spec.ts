@@ -127,6 +127,25 @@ test("reports: the last 30 days as a table, the CSV with its TOTAL row, the CSRD
   await expect(table).toBeVisible();
   expect(await table.locator("tbody tr").count()).toBeGreaterThan(0);
   await expect(table.locator("tfoot tr[data-emissions-total]")).toContainText("Total");
+  // No bare dash, and a zero only where one was measured: what does not apply is said in words, by powertrain.
+  await expect(table.locator("tbody")).not.toContainText("—");
+  const rows = await table.locator("tbody tr").evaluateAll((trs) =>
+    trs.map((tr) => ({
+      powertrain: tr.querySelector("td")!.textContent.trim(),
+      energy: tr.querySelector("[data-energy-cell]")!.textContent.trim(),
+      fuel: tr.querySelector("[data-fuel-cell]")!.textContent.trim(),
+    })),
+  );
+  for (const r of rows) {
+    if (r.powertrain === "BEV") {
+      expect(r.energy, JSON.stringify(r)).toMatch(/^[\d,]+\.\d$/);
+      expect(r.fuel).toBe("does not apply");
+    } else {
+      expect(r.energy, JSON.stringify(r)).toBe(r.powertrain === "PHEV" ? "in the per-km factor" : "does not apply");
+      expect(r.fuel, JSON.stringify(r)).toMatch(/^([\d,]+\.\d|no per-litre factor)$/);
+    }
+  }
+  expect(new Set(rows.map((r) => r.powertrain))).toEqual(new Set(["BEV", "PHEV", "HEV", "ICE"]));
   await screenshot(page, "dashboard-reports");
 
   const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-emissions-csv").click()]);

@@ -5,10 +5,11 @@ import { expect, screenshot, signIn, test } from "./fixtures";
 const auth = { authorization: `Bearer ${SANDBOX_KEY}` };
 const one = (x: number) => x.toFixed(1);
 
-test("fleet risk and green fleet cards match the API, and follow the period selector", async ({ page }) => {
+test("fleet risk and green fleet cards match the API, say when they were computed, and follow the period selector", async ({ page }) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   for (const period of ["30d", "7d"]) {
+    const requestedAt = Date.now();
     if (period !== "30d") {
       await page.getByLabel("Score period", { exact: true }).selectOption(period);
       await page.getByRole("button", { name: "Update scores" }).click();
@@ -23,6 +24,13 @@ test("fleet risk and green fleet cards match the API, and follow the period sele
     await expect(riskCard).toContainText(`last ${risk.period_days} days`);
     await expect(riskCard).toContainText("Event severity");
     await expect(greenCard).toContainText("EV share");
+    // "as of": 30 days is the maintained period (computed after ingest, so before this view); another period is computed for this view.
+    for (const card of [riskCard, greenCard]) {
+      await expect(card.locator("[data-as-of]")).toContainText(/^as of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} Helsinki time$/);
+      const at = Date.parse((await card.locator("[data-as-of] time").getAttribute("datetime"))!);
+      expect(at).toBeLessThanOrEqual(Date.now());
+      if (period !== "30d") expect(at).toBeGreaterThanOrEqual(requestedAt);
+    }
   }
   await screenshot(page, "dashboard-fleet-scores");
   // A period the API would refuse falls back to 30 days with a message, never a 500.

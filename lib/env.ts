@@ -93,6 +93,12 @@ export const envSchema = z.object({
    * its ingests, the last ingest of a burst included (lib/telemetry/rollups/refresh-telemetry-rollups.ts).
    */
   ROLLUP_REFRESH_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(60)),
+  /**
+   * The dashboard's maintained scores (lib/scores/snapshots/): a page that finds them older than this
+   * shows them with their "as of" time and starts a background refresh; the ingest refreshes them with
+   * the rollups. 0 refreshes on every page view (still shown from the snapshot).
+   */
+  SCORE_SNAPSHOT_MAX_AGE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(86_400).default(300)),
   /** Live spot-price source (docs/spot-prices.md): `porssisahko` (porssisahko.net's v2 JSON API) or `entsoe` (A44 XML). */
   SPOT_PRICE_SOURCE: z.preprocess(emptyToUndefined, z.enum(["porssisahko", "entsoe"]).default("porssisahko")),
   /** ENTSO-E Transparency Platform security token (only for SPOT_PRICE_SOURCE=entsoe). */

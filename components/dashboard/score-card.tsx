@@ -1,4 +1,4 @@
-import { formatNumber } from "@/lib/display/format";
+import { FLEET_TIME_ZONE_NAME, formatDateTime, formatNumber } from "@/lib/display/format";
 import { plainWords } from "@/lib/display/words";
 
 /**
@@ -14,26 +14,30 @@ interface ScoreCardProps {
   confidence: "high" | "medium" | "low";
   components: { label: string; value: number | null }[];
   periodDays: number;
+  /** When the figure was computed: the maintained snapshot's time, or now (lib/dashboard/fleet-page-scores.ts). */
+  asOf: Date;
   limitations: string[];
-  methodHref: string;
+  /** The method's version (`score_version`), which names the methodology note that describes it. */
+  methodVersion: string;
 }
 
-const one = { format: (x: number) => formatNumber(x, 1) };
-
-export function ScoreCard({ id, title, score, higherMeans, confidence, components, periodDays, limitations, methodHref }: ScoreCardProps) {
+export function ScoreCard({ id, title, score, higherMeans, confidence, components, periodDays, asOf, limitations, methodVersion }: ScoreCardProps) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4" data-score-card={id}>
       <div className="flex items-baseline justify-between gap-3">
         <h2 id={id} className="font-semibold">
           {title}
         </h2>
-        <span className="text-xs text-slate-600">
-          last {periodDays} days · confidence {confidence}
+        <span className="text-right text-xs text-slate-600">
+          last {periodDays} days · confidence {confidence} ·{" "}
+          <span data-as-of={id}>
+            as of <time dateTime={asOf.toISOString()}>{formatDateTime(asOf)}</time> {FLEET_TIME_ZONE_NAME}
+          </span>
         </span>
       </div>
       <p className="mt-2">
         <span className="text-3xl font-bold tabular-nums" data-score>
-          {one.format(score)}
+          {formatNumber(score, 1)}
         </span>
         <span className="ml-1 text-sm text-slate-600">/ 100, higher = {higherMeans}</span>
       </p>
@@ -44,7 +48,7 @@ export function ScoreCard({ id, title, score, higherMeans, confidence, component
             <dd className="h-2 overflow-hidden rounded bg-slate-100" aria-hidden="true">
               {c.value !== null && <div className="h-2 rounded bg-brand-700" style={{ width: `${Math.max(0, Math.min(100, c.value))}%` }} />}
             </dd>
-            <dd className="text-right tabular-nums text-slate-900">{c.value === null ? <span className="text-slate-600">n/a</span> : one.format(c.value)}</dd>
+            <dd className="text-right tabular-nums text-slate-900">{c.value === null ? <span className="text-slate-600">n/a</span> : formatNumber(c.value, 1)}</dd>
           </div>
         ))}
       </dl>
@@ -58,7 +62,7 @@ export function ScoreCard({ id, title, score, higherMeans, confidence, component
           </ul>
         )}
         <p className="mt-2 text-slate-600">
-          How it is computed: <code className="rounded bg-slate-100 px-1">{methodHref}</code>
+          Method version <span className="font-mono">{methodVersion}</span>. FDP&apos;s methodology note of that version sets out its inputs, weights, limits and sources.
         </p>
       </details>
     </section>

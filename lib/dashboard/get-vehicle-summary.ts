@@ -6,7 +6,7 @@ import { SEVERITIES, SEVERITY_RANK, type AlertLevel } from "@/lib/vocabulary/ale
 import type { FleetStatus } from "@/lib/fleet/derive-fleet-state";
 import { normalisePowertrain, type Powertrain } from "@/lib/vocabulary/powertrain";
 
-interface VehicleSummary {
+export interface VehicleSummary {
   deviceId: string;
   name: string;
   make: string | null;

@@ -250,12 +250,27 @@ const usableScore = (x: number | null): number | null => {
   return v === null ? null : clamp(v, 0, 100);
 };
 
-function disclaimerText(): string {
+/**
+ * What the estimate cannot see, and what its curve rests on. For a vehicle that is not a BEV it says that
+ * the curve is still the BEV one (issue 30: a diesel's page cited German C-segment BEVs without a word on
+ * why), and which way that likely errs (CURVE_YEAR_RATES_PCT: hybrids have held more value than BEVs).
+ */
+const NON_BEV_WORDS: Record<Exclude<Powertrain, "BEV"> | "unknown", string> = {
+  PHEV: "plug-in hybrids",
+  HEV: "hybrids",
+  ICE: "combustion-engine cars",
+  unknown: "vehicles whose powertrain is not declared",
+};
+
+function disclaimerText(powertrain: Powertrain | null): string {
+  const curve =
+    powertrain === "BEV"
+      ? "The depreciation curve is a market average calibrated on published figures for C-segment battery-electric cars in Germany, not on this make and model."
+      : `The depreciation curve is a market average calibrated on published figures for C-segment battery-electric cars in Germany: no published figures were found to calibrate one for ${NON_BEV_WORDS[powertrain ?? "unknown"]}, so the same curve is used, not one for this make and model. Hybrids and combustion-engine cars have recently held more of their value than battery-electric ones, so for this vehicle the estimate is likely low.`;
   return (
     `Indicative estimate by the rule-based method ${RESIDUAL_RULES_VERSION}, from telemetry, FDP's scores and the vehicle's master data: ` +
     "not a valuation, an appraisal or an offer to buy. It does not see the vehicle's physical condition (bodywork, interior, tyres), " +
-    "accident damage, equipment and options, service history, or the local used-car market and its current prices. The depreciation " +
-    "curve is a market average calibrated on published figures for C-segment battery-electric cars in Germany, not on this make and model."
+    `accident damage, equipment and options, service history, or the local used-car market and its current prices. ${curve}`
   );
 }
 
@@ -377,7 +392,7 @@ export function computeResidualValue(input: ResidualInput, opts: { now: Date }):
     },
     knockouts,
     data_quality: { completeness_pct: completeness, missing_fields: missing, age_basis: basis, battery_soh_status: sohStatus, notes },
-    disclaimer: disclaimerText(),
+    disclaimer: disclaimerText(powertrain),
     generated_at: now.toISOString(),
   };
 }

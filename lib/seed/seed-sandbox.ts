@@ -3,7 +3,9 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import type { Db } from "@/lib/db/client";
-import { alerts, devices, drivingEvents, fleetSnapshot, serviceMeta, telemetry, telemetryDaily, telemetryRollupState, tenants } from "@/lib/db/schema";
+import { alerts, devices, drivingEvents, fleetSnapshot, scoreSnapshots, serviceMeta, telemetry, telemetryDaily, telemetryRollupState, tenants } from "@/lib/db/schema";
+import { rootLogger } from "@/lib/log/logger";
+import { refreshScoreSnapshots } from "@/lib/scores/snapshots/refresh-score-snapshots";
 import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { HOUR_MS } from "./calendar";
 import { generateSandboxFleet } from "./generate-sandbox-fleet";
@@ -68,6 +70,7 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
     await tx.delete(drivingEvents).where(eq(drivingEvents.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(fleetSnapshot).where(eq(fleetSnapshot.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(alerts).where(eq(alerts.tenantId, SANDBOX_TENANT_ID));
+    await tx.delete(scoreSnapshots).where(eq(scoreSnapshots.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(devices).where(eq(devices.tenantId, SANDBOX_TENANT_ID));
 
     for (const chunk of chunks(fleet.devices, VALUES_CHUNK_ROWS)) await tx.insert(devices).values(chunk);
@@ -86,7 +89,11 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
       .onConflictDoUpdate({ target: serviceMeta.key, set: { value: meta, updatedAt: now } });
     return { seeded: true, anchor: meta.anchor };
   });
-  if (result.seeded) await refreshTelemetryRollups({ db, tenantId: SANDBOX_TENANT_ID, now });
+  if (result.seeded) {
+    await refreshTelemetryRollups({ db, tenantId: SANDBOX_TENANT_ID, now });
+    // The dashboard's maintained scores, computed as after a customer's ingest, so a prospect's first view reads them.
+    await refreshScoreSnapshots({ db, log: rootLogger(), tenantId: SANDBOX_TENANT_ID, now });
+  }
   return result;
 }
 

@@ -28,6 +28,7 @@ const TENANT_TABLES = [
   "driving_events",
   "fleet_snapshot",
   "ingest_signatures",
+  "score_snapshots",
   "telemetry",
   "telemetry_daily",
   "telemetry_rollup_state",

@@ -11,8 +11,20 @@ import { formatNumber } from "@/lib/display/format";
 
 export const metadata = { title: "Reports — FDP Dashboard" };
 
-const n1 = { format: (x: number) => formatNumber(x, 1) };
-const n3 = { format: (x: number) => formatNumber(x, 3) };
+/**
+ * The report's JSON writes 0 kWh for a fuel car and 0 l for a BEV, and null litres where no per-litre factor
+ * is registered (lib/reports/emissions.ts); the table says in words which of those is "does not apply" and
+ * which is "not in litres", so a 0 on the page is always a measured or estimated zero (issue 30).
+ */
+function electricityCell(v: EmissionsReport["vehicles"][number]): React.ReactNode {
+  if (v.powertrain === "BEV") return formatNumber(v.energy_kwh, 1);
+  return <span className="text-slate-600">{v.powertrain === "PHEV" ? "in the per-km factor" : "does not apply"}</span>;
+}
+
+function fuelCell(v: EmissionsReport["vehicles"][number]): React.ReactNode {
+  if (v.powertrain === "BEV") return <span className="text-slate-600">does not apply</span>;
+  return v.fuel_l === null ? <span className="text-slate-600">no per-litre factor</span> : formatNumber(v.fuel_l, 1);
+}
 
 type Query = { start_date?: string | string[]; end_date?: string | string[] };
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
@@ -127,7 +139,7 @@ function EmissionsSection({ report, qs }: { report: EmissionsReport; qs: string 
         <Tile label="Vehicles" value={String(report.total_vehicles)} />
         <Tile label="EV (BEV + PHEV)" value={String(report.ev_count)} />
         <Tile label="ICE and HEV" value={String(report.ice_count)} />
-        <Tile label="CO₂e, kg (estimate)" value={n1.format(report.total_co2_kg_estimate)} />
+        <Tile label="CO₂e, kg (estimate)" value={formatNumber(report.total_co2_kg_estimate, 1)} />
       </dl>
       {report.vehicles.length === 0 ? (
         <Empty title="No vehicles yet" text="The emissions report lists every vehicle of the fleet; none has sent data yet." />
@@ -175,10 +187,14 @@ function EmissionsSection({ report, qs }: { report: EmissionsReport; qs: string 
                       {v.device_name} <span className="ml-1 font-mono text-xs text-slate-600">{v.device_id}</span>
                     </th>
                     <td className="px-4 py-2.5">{v.powertrain}</td>
-                    <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(v.distance_km)}</td>
-                    <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(v.energy_kwh)}</td>
-                    <td className="px-4 py-2.5 text-right tabular-nums">{v.fuel_l === null ? <span className="text-slate-600">—</span> : n1.format(v.fuel_l)}</td>
-                    <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(v.co2_kg)}</td>
+                    <td className="px-4 py-2.5 text-right tabular-nums">{formatNumber(v.distance_km, 1)}</td>
+                    <td className="px-4 py-2.5 text-right tabular-nums" data-energy-cell>
+                      {electricityCell(v)}
+                    </td>
+                    <td className="px-4 py-2.5 text-right tabular-nums" data-fuel-cell>
+                      {fuelCell(v)}
+                    </td>
+                    <td className="px-4 py-2.5 text-right tabular-nums">{formatNumber(v.co2_kg, 1)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -188,10 +204,10 @@ function EmissionsSection({ report, qs }: { report: EmissionsReport; qs: string 
                     Total
                   </th>
                   <td className="px-4 py-2.5" />
-                  <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(totals.distance)}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(totals.energy)}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(totals.fuel)}</td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(report.total_co2_kg_estimate)}</td>
+                  <td className="px-4 py-2.5 text-right tabular-nums">{formatNumber(totals.distance, 1)}</td>
+                  <td className="px-4 py-2.5 text-right tabular-nums">{formatNumber(totals.energy, 1)}</td>
+                  <td className="px-4 py-2.5 text-right tabular-nums">{formatNumber(totals.fuel, 1)}</td>
+                  <td className="px-4 py-2.5 text-right tabular-nums">{formatNumber(report.total_co2_kg_estimate, 1)}</td>
                 </tr>
               </tfoot>
             </table>
@@ -260,7 +276,7 @@ function CsrdSection({ report, qs }: { report: CsrdReport; qs: string }) {
                 </th>
                 <td className="px-4 py-2.5 text-slate-700">{f.datapoint}</td>
                 <td className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">
-                  {f.value === null ? <span className="text-slate-600">not available</span> : `${n3.format(f.value)} ${f.unit}`}
+                  {f.value === null ? <span className="text-slate-600">not available</span> : `${formatNumber(f.value, 3)} ${f.unit}`}
                 </td>
               </tr>
             ))}
@@ -270,7 +286,7 @@ function CsrdSection({ report, qs }: { report: CsrdReport; qs: string }) {
               </th>
               <td className="px-4 py-2.5 text-slate-700">{cat13.datapoint}</td>
               <td className="whitespace-nowrap px-4 py-2.5 text-right tabular-nums">
-                {cat13.value === null ? <span className="text-slate-600">not reported ({report.reporting_role})</span> : `${n3.format(cat13.value)} ${cat13.unit}`}
+                {cat13.value === null ? <span className="text-slate-600">not reported ({report.reporting_role})</span> : `${formatNumber(cat13.value, 3)} ${cat13.unit}`}
               </td>
             </tr>
             <tr>
@@ -278,7 +294,7 @@ function CsrdSection({ report, qs }: { report: CsrdReport; qs: string }) {
                 Green fleet score (0–100)
               </th>
               <td className="px-4 py-2.5 text-slate-700">FDP</td>
-              <td className="px-4 py-2.5 text-right tabular-nums">{n1.format(report.green_fleet_score.green_fleet_score)}</td>
+              <td className="px-4 py-2.5 text-right tabular-nums">{formatNumber(report.green_fleet_score.green_fleet_score, 1)}</td>
             </tr>
             <tr>
               <th scope="row" className="px-4 py-2.5 text-left font-normal">
@@ -286,7 +302,7 @@ function CsrdSection({ report, qs }: { report: CsrdReport; qs: string }) {
               </th>
               <td className="px-4 py-2.5 text-slate-700">FDP</td>
               <td className="px-4 py-2.5 text-right tabular-nums">
-                {report.ev_metrics.ev_share_pct === null ? "not available" : `${n1.format(report.ev_metrics.ev_share_pct)} %`}
+                {report.ev_metrics.ev_share_pct === null ? "not available" : `${formatNumber(report.ev_metrics.ev_share_pct, 1)} %`}
               </td>
             </tr>
           </tbody>

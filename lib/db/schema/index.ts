@@ -12,3 +12,4 @@ export * from "./spot-prices";
 export * from "./audit-events";
 export * from "./telemetry-rollups";
 export * from "./ingest-signatures";
+export * from "./score-snapshots";

@@ -133,7 +133,20 @@ state.trailing ??= new Map(); // a state made by an older module instance in the
  * would read them raw meanwhile. The answers do not depend on it (a stale device is read raw), only
  * their cost. The timer does not keep the process alive.
  */
-export function refreshRollupsAfterIngest({ db, log, tenantId, now = Date.now() }: { db: Db; log: Logger; tenantId: string; now?: number }): Promise<void> | null {
+export function refreshRollupsAfterIngest({
+  db,
+  log,
+  tenantId,
+  afterRun,
+  now = Date.now(),
+}: {
+  db: Db;
+  log: Logger;
+  tenantId: string;
+  /** Called when a run (this one, or the trailing one it arms) has ended, whatever its outcome: what reads the rollups next (the ingest refreshes the dashboard's maintained scores). */
+  afterRun?: () => void;
+  now?: number;
+}): Promise<void> | null {
   // At most one run per tenant per interval (a stream of ingests costs one refresh a minute by default).
   const wait = (state.lastStartedAt.get(tenantId) ?? -Infinity) + env().ROLLUP_REFRESH_INTERVAL_SECONDS * 1000 - now;
   if (state.running.has(tenantId) || wait > 0) {
@@ -142,7 +155,7 @@ export function refreshRollupsAfterIngest({ db, log, tenantId, now = Date.now() 
       const timer = setTimeout(
         () => {
           state.trailing.delete(tenantId);
-          void refreshRollupsAfterIngest({ db, log, tenantId });
+          void refreshRollupsAfterIngest({ db, log, tenantId, afterRun });
         },
         Math.max(wait, 1_000),
       );
@@ -161,7 +174,10 @@ export function refreshRollupsAfterIngest({ db, log, tenantId, now = Date.now() 
       if (r.devices > 0) log.info({ devices: r.devices, days: r.days, ms: Math.round(performance.now() - started) }, "telemetry rollups refreshed");
     })
     .catch((err: unknown) => log.warn({ err }, "telemetry rollup refresh failed (scores read raw telemetry until the next one)"))
-    .finally(() => state.running.delete(tenantId));
+    .finally(() => {
+      state.running.delete(tenantId);
+      afterRun?.();
+    });
   state.running.set(tenantId, run);
   return run;
 }

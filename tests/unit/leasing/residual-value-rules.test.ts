@@ -342,4 +342,18 @@ describe("data quality", () => {
     const d = computeResidualValue(bev(), { now }).disclaimer;
     for (const word of ["not a valuation", "offer", "condition", "damage", "options", "market"]) expect(d).toContain(word);
   });
+
+  it("the disclaimer of a vehicle that is not a BEV says the curve is the BEV one, and which way that likely errs", () => {
+    expect(computeResidualValue(bev(), { now }).disclaimer).not.toContain("likely low");
+    for (const [powertrain, words] of [
+      ["ICE", "combustion-engine cars"],
+      ["HEV", "hybrids"],
+      ["PHEV", "plug-in hybrids"],
+      [null, "vehicles whose powertrain is not declared"],
+    ] as const) {
+      const d = computeResidualValue(bev({ powertrain, soh_pct: null }), { now }).disclaimer;
+      expect(d).toContain(`no published figures were found to calibrate one for ${words}, so the same curve is used`);
+      expect(d).toContain("the estimate is likely low");
+    }
+  });
 });

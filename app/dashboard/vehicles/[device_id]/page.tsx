@@ -1,10 +1,12 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import type { TenantCtx } from "@/lib/context";
 import { StatusBadge } from "@/components/dashboard/badges";
 import { FleetMap } from "@/components/fleet-map/fleet-map";
 import { formatHelsinki, MileageChart, PriceChart, ScoreBars, type PriceSlot } from "@/components/vehicle/charts";
 import { getChargingRecommendation } from "@/lib/charging/get-charging-recommendation";
-import { getVehicleSummary } from "@/lib/dashboard/get-vehicle-summary";
+import { getVehicleSummary, type VehicleSummary } from "@/lib/dashboard/get-vehicle-summary";
 import { getOdometerHistory } from "@/lib/dashboard/odometer-history";
 import { requireDashboardSession } from "@/lib/dashboard/session";
 import { listVehicleAlerts, VEHICLE_ALERTS_LIMIT } from "@/lib/dashboard/vehicle-alerts";
@@ -20,6 +22,7 @@ import { residualModelQuerySchema } from "@/lib/schemas/leasing-residual-model";
 import { getBatterySnapshot } from "@/lib/scores/get-battery-snapshot";
 import { getTas } from "@/lib/scores/get-tas";
 import { getVehicleHealth } from "@/lib/scores/get-vehicle-health";
+import { readDeviceSnapshots } from "@/lib/scores/snapshots/read-score-snapshots";
 import { isPlugIn, type Powertrain } from "@/lib/vocabulary/powertrain";
 import type { Severity } from "@/lib/vocabulary/alerts";
 import {
@@ -66,23 +69,36 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
   const input = { device_id };
   const now = new Date();
 
-  const [health, tas, battery, charging, spot, mileage, history, residualRules, residualModel, alerts, track] = await Promise.allSettled([
-    getVehicleHealth({ ctx, input, now }),
-    getTas({ ctx, input, now }),
-    getBatterySnapshot({ ctx, input, now }),
-    getChargingRecommendation({ ctx, input: { ...input, ...chargingQuerySchema.parse({}) }, now }),
-    // The curve behind the recommendation: the public prices endpoint's verb (it may answer the recorded day when the source is down; labelled below).
-    isPlugIn(vehicle.powertrain) ? getSpotPrices({ ctx, now: now.getTime() }) : Promise.resolve(null),
-    predictMileage({ ctx, input: { ...input, ...mileageForecastQuerySchema.parse({}) }, now }),
-    getOdometerHistory({ ctx, input }),
-    getResidualValue({ ctx, input, now }),
-    predictResidualValue({ ctx, input: { ...input, ...residualModelQuerySchema.parse({}) }, now }),
-    listVehicleAlerts({ ctx, input }),
-    getVehicleTrack({ ctx, input }),
+  // The scores and the rule-based residual value from the maintained snapshots (computed after each ingest; lib/scores/snapshots/), each
+  // shown with the time it was computed; one not maintained yet is computed now by the API's verb.
+  const kept = await readDeviceSnapshots({ ctx, deviceId: device_id, now });
+  const asOf = {
+    health: kept.vehicleHealth?.computedAt ?? now,
+    tas: kept.tas?.computedAt ?? now,
+    battery: kept.battery?.computedAt ?? now,
+    // The section's two values: the older of the two times.
+    residual: new Date(Math.min((kept.residualValue?.computedAt ?? now).getTime(), (kept.residualModel?.computedAt ?? now).getTime())),
+  };
+  const logFailures = (results: PromiseSettledResult<unknown>[]) => {
+    for (const r of results) {
+      if (r.status === "rejected" && !(r.reason instanceof UnprocessableError)) ctx.log.error({ err: r.reason, device_id }, "vehicle page: a section failed");
+    }
+  };
+  // What the first screen shows (scores, battery, residual values) is awaited; the sections below it (charging,
+  // mileage, alerts, track) stream in after it (one Suspense boundary), so the top of the page does not wait for
+  // them. Their verbs start once the top's have answered: started together, their statements interleaved with the
+  // top's (on the embedded database's one connection, and for the pool's connections on Postgres) and the top waited
+  // for all of them.
+  const top = Promise.allSettled([
+    kept.vehicleHealth?.answer ?? getVehicleHealth({ ctx, input, now }),
+    kept.tas?.answer ?? getTas({ ctx, input, now }),
+    kept.battery?.answer ?? getBatterySnapshot({ ctx, input, now }),
+    kept.residualValue?.answer ?? getResidualValue({ ctx, input, now }),
+    kept.residualModel?.answer ?? predictResidualValue({ ctx, input: { ...input, ...residualModelQuerySchema.parse({}) }, now }),
   ]);
-  for (const r of [health, tas, battery, charging, spot, mileage, history, residualRules, residualModel, alerts, track]) {
-    if (r.status === "rejected" && !(r.reason instanceof UnprocessableError)) ctx.log.error({ err: r.reason, device_id }, "vehicle page: a section failed");
-  }
+  const [health, tas, battery, residualRules, residualModel] = await top;
+  const lower = startLowerSections(ctx, vehicle, now, logFailures);
+  logFailures([health, tas, battery, residualRules, residualModel]);
 
   const description = [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(" ");
   const plugIn = isPlugIn(vehicle.powertrain);
@@ -119,7 +135,7 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
       {knockouts.length > 0 ? <KnockoutBanner knockouts={knockouts} grade={tas.status === "fulfilled" ? tas.value.tas_grade : null} /> : null}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Section id="health" title="Vehicle health">
+        <Section id="health" title="Vehicle health" asOf={asOf.health}>
           {health.status === "fulfilled" ? (
             <>
               <Headline value={formatScore(health.value.vehicle_health_score)} note={`${CONFIDENCE_WORDS[health.value.confidence]}; higher is healthier`} />
@@ -140,7 +156,7 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
           )}
         </Section>
 
-        <Section id="tas" title="Total Asset Score">
+        <Section id="tas" title="Total Asset Score" asOf={asOf.tas}>
           {tas.status === "fulfilled" ? (
             <>
               <Headline value={`Grade ${tas.value.tas_grade}`} note={`${formatScore(tas.value.tas_score)}, ${CONFIDENCE_WORDS[tas.value.confidence]}`} />
@@ -163,7 +179,7 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
         </Section>
 
         {tractionBattery ? (
-          <Section id="battery" title="Battery">
+          <Section id="battery" title="Battery" asOf={asOf.battery}>
             {battery.status === "fulfilled" ? (
               <BatteryFacts
                 b={battery.value}
@@ -176,13 +192,49 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
           </Section>
         ) : null}
 
-        <Section id="residual" title="Residual value">
+        <Section id="residual" title="Residual value" asOf={asOf.residual}>
           <ResidualValues rules={residualRules} model={residualModel} />
         </Section>
       </div>
 
+      <Suspense
+        fallback={
+          <div role="status" className="mt-6 h-96 animate-pulse rounded-xl border border-slate-200 bg-slate-100">
+            <span className="sr-only">Loading the charging, mileage, alerts and track sections…</span>
+          </div>
+        }
+      >
+        <LowerSections pending={lower} vehicle={vehicle} nowMs={now.getTime()} />
+      </Suspense>
+    </>
+  );
+}
+
+/** The verbs of the sections below the first screen, started at once; failures are logged when they have all settled. */
+function startLowerSections(ctx: TenantCtx, vehicle: VehicleSummary, now: Date, logFailures: (results: PromiseSettledResult<unknown>[]) => void) {
+  const input = { device_id: vehicle.deviceId };
+  return Promise.allSettled([
+    getChargingRecommendation({ ctx, input: { ...input, ...chargingQuerySchema.parse({}) }, now }),
+    // The curve behind the recommendation: the public prices endpoint's verb (it may answer the recorded day when the source is down; labelled below).
+    isPlugIn(vehicle.powertrain) ? getSpotPrices({ ctx, now: now.getTime() }) : Promise.resolve(null),
+    predictMileage({ ctx, input: { ...input, ...mileageForecastQuerySchema.parse({}) }, now }),
+    getOdometerHistory({ ctx, input }),
+    listVehicleAlerts({ ctx, input }),
+    getVehicleTrack({ ctx, input }),
+  ]).then((results) => {
+    logFailures(results);
+    return results;
+  });
+}
+type LowerResults = Awaited<ReturnType<typeof startLowerSections>>;
+
+/** The sections below the first screen, rendered when their verbs have answered (streamed; see the page). */
+async function LowerSections({ pending, vehicle, nowMs }: { pending: Promise<LowerResults>; vehicle: VehicleSummary; nowMs: number }) {
+  const [charging, spot, mileage, history, alerts, track] = await pending;
+  return (
+    <>
       <Section id="charging" title="Charging recommendation" className="mt-6">
-        <Charging result={charging} spot={spot} nowMs={now.getTime()} name={vehicle.name} powertrain={vehicle.powertrain} />
+        <Charging result={charging} spot={spot} nowMs={nowMs} name={vehicle.name} powertrain={vehicle.powertrain} />
       </Section>
 
       <Section id="mileage" title="Mileage forecast" className="mt-6">
@@ -255,12 +307,20 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
   );
 }
 
-function Section({ id, title, className = "", children }: { id: string; title: string; className?: string; children: React.ReactNode }) {
+/** A card of the page; `asOf` names when its figures were computed (the maintained scores). */
+function Section({ id, title, asOf, className = "", children }: { id: string; title: string; asOf?: Date; className?: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} data-section={id} className={`${className} min-w-0 rounded-xl border border-slate-200 bg-white p-5`}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {asOf ? (
+          <span className="text-xs text-slate-600" data-as-of={id}>
+            as of <time dateTime={asOf.toISOString()}>{formatDateTime(asOf)}</time> {FLEET_TIME_ZONE_NAME}
+          </span>
+        ) : null}
+      </div>
       {children}
     </section>
   );

@@ -4,13 +4,11 @@ import { AlertLevelBadge, StatusBadge } from "@/components/dashboard/badges";
 import { FleetMap } from "@/components/fleet-map/fleet-map";
 import { ScoreCard } from "@/components/dashboard/score-card";
 import { DEFAULT_PERIOD_DAYS, fleetScoreQuerySchema, MAX_PERIOD_DAYS } from "@/lib/schemas/scores-fleet";
-import { getFleetRisk } from "@/lib/scores/get-fleet-risk";
-import { getGreenFleet } from "@/lib/scores/get-green-fleet";
 import { fleetTableViewOf, listFleetTable, viewFleetTable, type FleetSortKey, type FleetTableRow, type FleetTableView } from "@/lib/dashboard/fleet-table";
-import { tasBatch } from "@/lib/scores/tas-batch";
+import { getFleetPageScores } from "@/lib/dashboard/fleet-page-scores";
 import { FLEET_STATUSES } from "@/lib/schemas/fleet";
 import { requireDashboardSession } from "@/lib/dashboard/session";
-import { formatPct } from "@/lib/display/format";
+import { FLEET_TIME_ZONE_NAME, formatDateTime, formatPct } from "@/lib/display/format";
 
 export const metadata = { title: "Fleet — FDP Dashboard" };
 
@@ -34,12 +32,14 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
   // The API's own period rule (GET /scores/fleet-risk?period=): anything else falls back to 30 days, said on the page.
   const parsed = fleetScoreQuerySchema.safeParse({ period: typeof requested === "string" ? requested : undefined });
   const query = parsed.success ? parsed.data : fleetScoreQuerySchema.parse({});
-  const [rows, risk, green] = await Promise.all([listFleetTable({ ctx }), getFleetRisk({ ctx, input: query }), getGreenFleet({ ctx, input: query })]);
-  // The TAS grade of every listed vehicle through the TAS batch verb (POST /tas/batch; the table holds at most 500).
-  const tas = rows.length === 0 ? null : await tasBatch({ ctx, input: { device_ids: rows.map((r) => r.device_id) } });
-  const gradeOf = new Map(tas?.results.map((t) => [t.device_id, t.tas_grade]) ?? []);
+  const rows = await listFleetTable({ ctx });
+  // The scores and every listed vehicle's TAS grade: maintained after each ingest for the default period, with the
+  // time each was computed (lib/dashboard/fleet-page-scores.ts); other periods through the API's verbs, now.
+  const { risk: riskKept, green: greenKept, grades, gradesAsOf } = await getFleetPageScores({ ctx, periodDays: query.period, deviceIds: rows.map((r) => r.device_id) });
+  const risk = riskKept.answer;
+  const green = greenKept.answer;
   const tableRows = viewFleetTable(
-    rows.map((r) => ({ ...r, tas_grade: gradeOf.get(r.device_id) ?? null })),
+    rows.map((r) => ({ ...r, tas_grade: grades.get(r.device_id) ?? null })),
     view,
   );
   const periodParam = parsed.success && typeof requested === "string" ? requested : undefined;
@@ -96,8 +96,9 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
               higherMeans="riskier"
               confidence={risk.confidence}
               periodDays={risk.period_days}
+              asOf={riskKept.computedAt}
               limitations={risk.limitations}
-              methodHref="docs/methodology/fleet-risk.md"
+              methodVersion={risk.score_version}
               components={[
                 { label: "Event severity", value: risk.components.event_severity },
                 { label: "Weather exposure", value: risk.components.weather_exposure },
@@ -113,8 +114,9 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
               higherMeans="greener"
               confidence={green.confidence}
               periodDays={query.period}
+              asOf={greenKept.computedAt}
               limitations={green.limitations}
-              methodHref="docs/methodology/green-fleet.md"
+              methodVersion={green.score_version}
               components={[
                 { label: "EV share", value: green.components.ev_share },
                 { label: "CO2 intensity", value: green.components.co2_intensity },
@@ -143,7 +145,7 @@ export default async function FleetPage({ searchParams }: { searchParams: Promis
             />
           </section>
           <TableFilters view={view} period={periodParam} />
-          <FleetTable rows={tableRows} view={view} period={periodParam} total={rows.length} />
+          <FleetTable rows={tableRows} view={view} period={periodParam} total={rows.length} gradesAsOf={gradesAsOf} />
         </>
       )}
     </>
@@ -236,7 +238,7 @@ function TableFilters({ view, period }: { view: FleetTableView; period?: string 
   );
 }
 
-function FleetTable({ rows, view, period, total }: { rows: Row[]; view: FleetTableView; period?: string; total: number }) {
+function FleetTable({ rows, view, period, total, gradesAsOf }: { rows: Row[]; view: FleetTableView; period?: string; total: number; gradesAsOf: Date }) {
   return (
     <div
       id="fleet-table"
@@ -248,7 +250,12 @@ function FleetTable({ rows, view, period, total }: { rows: Row[]; view: FleetTab
       {/* On a phone the table scrolls sideways inside its frame (names keep two lines at most) rather than squeezing every column. */}
       <table className="min-w-full divide-y divide-slate-200 whitespace-nowrap text-sm [&_td:nth-child(2)]:whitespace-normal" data-testid="fleet-table">
         <caption className="px-4 py-2 text-left text-sm text-slate-600">
-          {rows.length === total ? `${total} vehicles` : `${rows.length} of ${total} vehicles match the filters`}; the map above shows them all.
+          {rows.length === total ? `${total} vehicles` : `${rows.length} of ${total} vehicles match the filters`}; the map above shows them all. Status and state of charge are the
+          latest received; TAS grades are{" "}
+          <span data-as-of="tas-grades">
+            as of <time dateTime={gradesAsOf.toISOString()}>{formatDateTime(gradesAsOf)}</time> {FLEET_TIME_ZONE_NAME}
+          </span>
+          .
         </caption>
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
