@@ -57,6 +57,12 @@ test("dismissing sbx-006's SoH knockout alert as a false alarm changes its TAS",
   expect(after.data_quality.dismissed_evidence).toEqual([
     expect.objectContaining({ knockout: "soh_below_60", alert_id: alert.id, reason: REASON, statement: expect.stringContaining("dismissed as a false alarm by a reviewer") }),
   ]);
+  // The dashboard's vehicle page says what the API says, at once: its maintained scores were invalidated with the
+  // dismissal (docs/dashboard.md "Maintained scores"), so no knockout banner and the API's grade.
+  await page.goto(`/dashboard/vehicles/${DEVICE}`);
+  await expect(page.locator("[data-knockout-banner]")).toHaveCount(after.knockout_flags.length === 0 ? 0 : 1);
+  await expect(page.locator('section[data-section="tas"]')).toContainText(`Grade ${after.tas_grade}`);
+  await expect(page.locator('section[data-section="tas"]')).not.toContainText("soh_below_60");
   // The EOL summary says it too.
   const eol = (await (await page.request.get(`/api/v1/vehicles/${DEVICE}/eol-summary`, { headers: auth })).json()) as { limitations: string[] };
   expect(eol.limitations.join(" ")).toContain("dismissed as a false alarm by a reviewer");

@@ -94,7 +94,7 @@ export const envSchema = z.object({
    */
   ROLLUP_REFRESH_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(60)),
   /**
-   * The dashboard's maintained scores (lib/scores/snapshots/): a page that finds them older than this
+   * The dashboard's maintained scores (lib/dashboard/score-snapshots/): a page that finds them older than this
    * shows them with their "as of" time and starts a background refresh; the ingest refreshes them with
    * the rollups. 0 refreshes on every page view (still shown from the snapshot).
    */

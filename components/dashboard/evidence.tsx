@@ -1,4 +1,5 @@
 import { formatDateTime, FLEET_TIME_ZONE_NAME } from "@/lib/display/format";
+import { keyWords } from "@/lib/display/words";
 
 /**
  * An alert's `technical_data` for a person: each field as a labelled value (keys spelled out as words,
@@ -10,19 +11,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\
 /** A value that is itself a key of FDP's vocabulary ("drop_pp", "previous_state"), not prose. */
 const KEY_VALUE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 const number = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
-const UNITS: Record<string, string> = { pct: "%", pp: "percentage points", kw: "kW", kwh: "kWh", km: "km", kmh: "km/h", v: "V", c: "°C" };
-const ACRONYMS = new Set(["soc", "soh", "dtc", "id", "bms", "tas", "eol", "obd", "vin", "dc", "ac", "gps", "ecu"]);
-
-/** "drop_pp" → "drop (percentage points)", "soh_pct" → "SoH (%)", "previous_state" → "previous state". */
-function words(key: string): string {
-  const parts = key.split("_").filter(Boolean);
-  const unit = parts.length > 1 ? UNITS[parts.at(-1)!] : undefined;
-  const body = (unit ? parts.slice(0, -1) : parts).map((w) => (w === "soh" ? "SoH" : w === "soc" ? "SoC" : ACRONYMS.has(w) ? w.toUpperCase() : w)).join(" ");
-  return unit ? `${body} (${unit})` : body;
-}
-
 function label(key: string): string {
-  const w = words(key);
+  const w = keyWords(key);
   return w.charAt(0).toUpperCase() + w.slice(1);
 }
 
@@ -35,7 +25,7 @@ function readable(value: unknown): string {
       const d = new Date(value);
       if (!Number.isNaN(d.getTime())) return `${formatDateTime(d)} (${FLEET_TIME_ZONE_NAME})`;
     }
-    return KEY_VALUE.test(value) ? words(value) : value;
+    return KEY_VALUE.test(value) ? keyWords(value) : value;
   }
   if (Array.isArray(value)) return value.length === 0 ? "none" : value.map(readable).join(value.every((v) => typeof v !== "object" || v === null) ? ", " : "; ");
   if (typeof value === "object") {

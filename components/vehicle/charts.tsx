@@ -8,7 +8,7 @@
  */
 
 import { scaleLinear, scaleUtc } from "d3-scale";
-import { formatDate, formatKm, formatNumber, formatScore, formatTime, FLEET_TIME_ZONE_NAME, NOT_MEASURED } from "@/lib/display/format";
+import { formatDate, formatKm, formatMonth, formatNumber, formatScore, formatTime, FLEET_TIME_ZONE_NAME, NOT_MEASURED } from "@/lib/display/format";
 
 const BRAND = "#1550b0"; // brand-700
 const INK = "#334155"; // slate-700: 10:1 on white
@@ -197,8 +197,6 @@ export function MileageChart(props: MileageProps) {
   );
 }
 
-const monthYear = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
-
 function MileageDrawing({ layout, summary, history, current, end, lower, upper, contractKm }: MileageProps & { layout: Layout; summary: string }) {
   const { w, h, font } = layout;
   const pad = { l: layout.key === "narrow" ? 52 : 64, r: 14, t: 14, b: 30 };
@@ -238,7 +236,7 @@ function MileageDrawing({ layout, summary, history, current, end, lower, upper, 
       <circle cx={x(end.ms)} cy={y(end.km)} r="3.5" fill={BRAND} />
       {x.ticks(layout.key === "narrow" ? 3 : 6).map((t) => (
         <text key={t.getTime()} x={x(t)} y={h - 10} textAnchor="middle" fontSize={font} fill={INK}>
-          {monthYear.format(t)}
+          {formatMonth(t)}
         </text>
       ))}
     </svg>

@@ -3,6 +3,7 @@ import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { alerts } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
+import { invalidateDeviceSnapshots, refreshDeviceAfterChange } from "@/lib/dashboard/score-snapshots/refresh-score-snapshots";
 
 interface AcknowledgedAlert {
   id: string;
@@ -21,13 +22,16 @@ interface AcknowledgedAlert {
  * first reviewer and time.
  */
 export async function acknowledgeAlert({ ctx, input, now = new Date() }: { ctx: AuditedCtx; input: { alert_id: string }; now?: Date }): Promise<AcknowledgedAlert> {
-  return ctx.db.transaction(async (tx) => {
+  let changedDevice: string | null = null;
+  const result = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(alerts)
       .set({ acknowledged: true, acknowledgedBy: ctx.actor.email, acknowledgedAt: now })
       .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.id, input.alert_id), eq(alerts.acknowledged, false)))
       .returning({ id: alerts.id, deviceId: alerts.deviceId, severity: alerts.severity, by: alerts.acknowledgedBy, at: alerts.acknowledgedAt });
     if (updated) {
+      // The device's maintained answers read this alert (knockouts, odometer evidence): not shown again until recomputed.
+      if (await invalidateDeviceSnapshots(tx, ctx.tenantId, updated.deviceId)) changedDevice = updated.deviceId;
       await recordAuditEvent({
         ctx: { db: tx, tenantId: ctx.tenantId, actor: ctx.actor },
         input: { action: "alert.acknowledged", targetId: updated.id, details: { device_id: updated.deviceId, severity: updated.severity } },
@@ -41,4 +45,6 @@ export async function acknowledgeAlert({ ctx, input, now = new Date() }: { ctx: 
     if (!existing) throw new NotFoundError(`No alert ${input.alert_id}.`);
     return { id: existing.id, acknowledged_by: existing.by ?? "", acknowledged_at: existing.at?.toISOString() ?? now.toISOString(), changed: false };
   });
+  if (changedDevice !== null) refreshDeviceAfterChange({ db: ctx.db, log: ctx.log, tenantId: ctx.tenantId, deviceId: changedDevice });
+  return result;
 }

@@ -4,6 +4,7 @@ import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { alerts } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/errors";
+import { invalidateDeviceSnapshots, refreshDeviceAfterChange } from "@/lib/dashboard/score-snapshots/refresh-score-snapshots";
 import { text } from "@/lib/schemas/common";
 import { parseInput } from "@/lib/validation";
 
@@ -37,7 +38,8 @@ interface DismissedAlert {
  */
 export async function dismissAlert({ ctx, input, now = new Date() }: { ctx: AuditedCtx; input: DismissAlertInput; now?: Date }): Promise<DismissedAlert> {
   const { alert_id, reason } = parseInput(dismissAlertInput, input);
-  return ctx.db.transaction(async (tx) => {
+  let changedDevice: string | null = null;
+  const result = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(alerts)
       .set({
@@ -51,6 +53,8 @@ export async function dismissAlert({ ctx, input, now = new Date() }: { ctx: Audi
       .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.id, alert_id), isNull(alerts.dismissedAt)))
       .returning({ id: alerts.id, deviceId: alerts.deviceId, severity: alerts.severity, dedupeKey: alerts.dedupeKey });
     if (updated) {
+      // The device's maintained answers read this alert (knockouts, odometer evidence): not shown again until recomputed.
+      if (await invalidateDeviceSnapshots(tx, ctx.tenantId, updated.deviceId)) changedDevice = updated.deviceId;
       await recordAuditEvent({
         ctx: { db: tx, tenantId: ctx.tenantId, actor: ctx.actor },
         input: {
@@ -74,4 +78,6 @@ export async function dismissAlert({ ctx, input, now = new Date() }: { ctx: Audi
       changed: false,
     };
   });
+  if (changedDevice !== null) refreshDeviceAfterChange({ db: ctx.db, log: ctx.log, tenantId: ctx.tenantId, deviceId: changedDevice });
+  return result;
 }

@@ -2,8 +2,8 @@ import type { TenantCtx } from "@/lib/context";
 import type { FleetRiskScore, GreenFleetScore } from "@/lib/schemas/scores-fleet";
 import { getFleetRisk } from "@/lib/scores/get-fleet-risk";
 import { getGreenFleet } from "@/lib/scores/get-green-fleet";
-import { readFleetSnapshots, type Maintained } from "@/lib/scores/snapshots/read-score-snapshots";
-import { MAINTAINED_PERIOD_DAYS } from "@/lib/scores/snapshots/snapshot-kinds";
+import { readFleetSnapshots, type Maintained } from "@/lib/dashboard/score-snapshots/read-score-snapshots";
+import { MAINTAINED_PERIOD_DAYS } from "@/lib/dashboard/score-snapshots/snapshot-kinds";
 import { tasBatch } from "@/lib/scores/tas-batch";
 
 interface FleetPageScores {
@@ -17,7 +17,7 @@ interface FleetPageScores {
 
 /**
  * The fleet page's scores: over the maintained period (the page's default, 30 days) from the
- * maintained snapshots (lib/scores/snapshots/), each with the time it was computed; anything not
+ * maintained snapshots (lib/dashboard/score-snapshots/), each with the time it was computed; anything not
  * maintained yet (a new device, a first view, another period) computed on request with the API's
  * verbs, stamped `now`.
  */
@@ -32,7 +32,7 @@ export async function getFleetPageScores({
   deviceIds: string[];
   now?: Date;
 }): Promise<FleetPageScores> {
-  const snap = periodDays === MAINTAINED_PERIOD_DAYS ? await readFleetSnapshots({ ctx, now }) : null;
+  const snap = periodDays === MAINTAINED_PERIOD_DAYS ? await readFleetSnapshots({ ctx, deviceIds, now }) : null;
   const input = { period: periodDays };
   const live = <T>(answer: T): Maintained<T> => ({ answer, computedAt: now });
   const unmaintained = deviceIds.filter((id) => !snap?.tas.has(id));

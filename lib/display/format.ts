@@ -79,6 +79,9 @@ const dateTimeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
 const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: FLEET_TIME_ZONE });
 const weekdayTimeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: FLEET_TIME_ZONE });
 
+/** Calendar days and months carry no time zone: they are read in UTC, where the API writes them. */
+const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: "short", year: "numeric", timeZone: "UTC" });
+
 function valid(d: DateLike): Date | null {
   const x = toDate(d);
   return Number.isNaN(x.getTime()) ? null : x;
@@ -90,6 +93,12 @@ export function formatDate(d: DateLike | null | undefined, missing = "never"): s
   if (typeof d === "string" && /^\d{4}-\d{2}-\d{2}$/.test(d)) d = `${d}T12:00:00Z`;
   const x = valid(d);
   return x ? dateFormat.format(x) : missing;
+}
+
+/** A calendar month: "Nov 2026" (an axis tick of a day-by-day chart; the day is a UTC calendar day). */
+export function formatMonth(d: DateLike): string {
+  const x = valid(d);
+  return x ? monthFormat.format(x) : "";
 }
 
 /** An instant: "28 Nov 2026, 17:00" in the fleet's time zone (the page names it once: FLEET_TIME_ZONE_NAME). */

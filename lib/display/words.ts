@@ -38,9 +38,19 @@ export const KNOCKOUT_NAMES: Readonly<Record<Knockout, string>> = {
   odometer_manipulation: "odometer rolled back (manipulation)",
 };
 
-/** A vocabulary key FDP has no words for yet, as readable words: "drop_pp" → "drop pp". */
+/** Unit suffixes of FDP's keys, with the unit a person reads. */
+const KEY_UNITS: Readonly<Record<string, string>> = { pct: "%", pp: "percentage points", kw: "kW", kwh: "kWh", km: "km", kmh: "km/h", v: "V", c: "°C" };
+const KEY_ACRONYMS = new Set(["soc", "soh", "dtc", "id", "bms", "tas", "eol", "obd", "vin", "dc", "ac", "gps", "ecu"]);
+
+/**
+ * A vocabulary key FDP has no words for in a table, as readable words, its unit suffix spelled out:
+ * "drop_pp" → "drop (percentage points)", "soh_pct" → "SoH (%)", "previous_state" → "previous state".
+ */
 export function keyWords(key: string): string {
-  return key.replace(/_/g, " ");
+  const parts = key.split("_").filter(Boolean);
+  const unit = parts.length > 1 ? KEY_UNITS[parts.at(-1)!] : undefined;
+  const body = (unit ? parts.slice(0, -1) : parts).map((w) => (w === "soh" ? "SoH" : w === "soc" ? "SoC" : KEY_ACRONYMS.has(w) ? w.toUpperCase() : w)).join(" ");
+  return unit ? `${body} (${unit})` : body;
 }
 
 export const wordsFor = <K extends string>(table: Readonly<Record<K, string>>, key: string): string => (table as Readonly<Record<string, string>>)[key] ?? keyWords(key);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { TenantCtx } from "@/lib/context";
 import type { Db } from "@/lib/db/client";
 import { refreshRollupsAfterIngest } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
-import { refreshScoreSnapshotsAfterIngest } from "@/lib/scores/snapshots/refresh-score-snapshots";
+import { noteIngestedDevices, refreshScoreSnapshotsAfterIngest } from "@/lib/dashboard/score-snapshots/refresh-score-snapshots";
 import { ensureTelemetryPartitionsSoon } from "@/lib/db/telemetry-partitions";
 import { analyzeAfterBulkIngest } from "@/lib/db/analyze-after-bulk-ingest";
 import { preparedRows } from "@/lib/db/prepared";
@@ -131,8 +131,9 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
   // A bulk first ingest: fresh planner statistics in the background (lib/db/analyze-after-bulk-ingest.ts).
   void analyzeAfterBulkIngest({ db: ctx.db, log: ctx.log, newDevices });
   // Daily rollups for long score windows, brought up to date in the background (lib/telemetry/rollups/), then the
-  // dashboard's maintained scores, which read them (lib/scores/snapshots/; only for a tenant whose dashboard keeps any).
+  // dashboard's maintained scores, which read them (lib/dashboard/score-snapshots/; only for a tenant whose dashboard keeps any).
   const { db, log, tenantId } = ctx;
+  noteIngestedDevices(tenantId, deviceIds);
   const afterRun = () => void refreshScoreSnapshotsAfterIngest({ db, log, tenantId }).catch((err: unknown) => log.warn({ err }, "score snapshot refresh after ingest failed"));
   void refreshRollupsAfterIngest({ db, log, tenantId, afterRun });
   // Next months' telemetry partitions, checked at most hourly (lib/db/telemetry-partitions.ts).

@@ -5,7 +5,7 @@ import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import type { Db } from "@/lib/db/client";
 import { alerts, devices, drivingEvents, fleetSnapshot, scoreSnapshots, serviceMeta, telemetry, telemetryDaily, telemetryRollupState, tenants } from "@/lib/db/schema";
 import { rootLogger } from "@/lib/log/logger";
-import { refreshScoreSnapshots } from "@/lib/scores/snapshots/refresh-score-snapshots";
+import { refreshScoreSnapshots } from "@/lib/dashboard/score-snapshots/refresh-score-snapshots";
 import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { HOUR_MS } from "./calendar";
 import { generateSandboxFleet } from "./generate-sandbox-fleet";
@@ -43,7 +43,8 @@ interface SeedResult {
  * read); otherwise replaces the tenant's devices, snapshots, telemetry, driving events and alerts in one
  * transaction with data anchored at `now` floored to the hour, so the sandbox always looks live.
  */
-export async function seedSandbox({ db, now = new Date(), force = false }: { db: Db; now?: Date; force?: boolean }): Promise<SeedResult> {
+export async function seedSandbox({ db, now: given, force = false }: { db: Db; now?: Date; force?: boolean }): Promise<SeedResult> {
+  const now = given ?? new Date();
   const anchor = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   const isFresh = (meta: SeedMeta | undefined): meta is SeedMeta =>
     !force && meta !== undefined && meta.version === SEED_VERSION && anchor.getTime() - Date.parse(meta.anchor) < RESEED_AFTER_MS;
@@ -92,7 +93,9 @@ export async function seedSandbox({ db, now = new Date(), force = false }: { db:
   if (result.seeded) {
     await refreshTelemetryRollups({ db, tenantId: SANDBOX_TENANT_ID, now });
     // The dashboard's maintained scores, computed as after a customer's ingest, so a prospect's first view reads them.
-    await refreshScoreSnapshots({ db, log: rootLogger(), tenantId: SANDBOX_TENANT_ID, now });
+    // Stamped after the commit (unless the caller fixed the time, as the test templates do): a refresh that read
+    // the sandbox before it (another app instance) is older, so it can neither keep nor put back answers of the old data.
+    await refreshScoreSnapshots({ db, log: rootLogger(), tenantId: SANDBOX_TENANT_ID, now: given ?? new Date() });
   }
   return result;
 }

@@ -4,6 +4,8 @@ import type { TenantCtx } from "@/lib/context";
 import { scoreSnapshots } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { rows } from "@/lib/db/sql-values";
+import { acknowledgeAlert } from "@/lib/alerts/acknowledge-alert";
+import { dismissAlert } from "@/lib/alerts/dismiss-alert";
 import { getFleetPageScores } from "@/lib/dashboard/fleet-page-scores";
 import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import type { IngestRecordInput } from "@/lib/schemas/ingest";
@@ -16,15 +18,15 @@ import { getFleetRisk } from "@/lib/scores/get-fleet-risk";
 import { getGreenFleet } from "@/lib/scores/get-green-fleet";
 import { getTas } from "@/lib/scores/get-tas";
 import { getVehicleHealth } from "@/lib/scores/get-vehicle-health";
-import { readDeviceSnapshots, readFleetSnapshots } from "@/lib/scores/snapshots/read-score-snapshots";
-import { refreshScoreSnapshots, settleScoreSnapshotRefresh } from "@/lib/scores/snapshots/refresh-score-snapshots";
-import { SNAPSHOT_KINDS } from "@/lib/scores/snapshots/snapshot-kinds";
+import { readDeviceSnapshots, readFleetSnapshots } from "@/lib/dashboard/score-snapshots/read-score-snapshots";
+import { noteIngestedDevices, refreshScoreSnapshots, refreshScoreSnapshotsAfterIngest, settleScoreSnapshotRefresh } from "@/lib/dashboard/score-snapshots/refresh-score-snapshots";
+import { SNAPSHOT_KINDS } from "@/lib/dashboard/score-snapshots/snapshot-kinds";
 import { settleBackgroundRollupRefresh } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { createTenantWithKey } from "../helpers/fixtures";
+import { createTenantWithKey, insertAlert, insertDevices } from "../helpers/fixtures";
 
 /**
- * The dashboard's maintained scores (lib/scores/snapshots/, issue 30 point 5): what a refresh stores is
+ * The dashboard's maintained scores (lib/dashboard/score-snapshots/, issue 30 point 5): what a refresh stores is
  * exactly what the API's verbs answer at the same instant; a row of another method version or one that
  * fails its schema is never shown; the ingest keeps a tenant's snapshots up to date (and makes none for a
  * tenant whose dashboard keeps none); rows are per tenant. Observed at the database.
@@ -109,7 +111,13 @@ describe.each(["postgres", "pglite"] as const)("maintained dashboard scores (%s)
     await tdb?.dispose();
   });
 
-  it("an ingest makes no snapshot for a tenant whose dashboard keeps none", async () => {
+  it("neither the post-ingest refresh nor an acknowledged alert makes a snapshot for a tenant whose dashboard keeps none", async () => {
+    noteIngestedDevices(a.tenantId, ["oem-SNAPBEV1", "oem-SNAPICE1"]);
+    await refreshScoreSnapshotsAfterIngest({ db: a.db, log: a.log, tenantId: a.tenantId });
+    await settleScoreSnapshotRefresh(a.tenantId);
+    // Nor does an acknowledged alert.
+    const alertId = await insertAlert(a.db, a.tenantId, { deviceId: "oem-SNAPBEV1", severity: "INFO", agent: "battery" });
+    await acknowledgeAlert({ ctx: { ...a, actor: { userId: "usr_ops", email: "ops@example.com" } }, input: { alert_id: alertId } });
     await settleScoreSnapshotRefresh(a.tenantId);
     expect(await count(a)).toBe(0);
     expect(await count(b)).toBe(0);
@@ -120,7 +128,7 @@ describe.each(["postgres", "pglite"] as const)("maintained dashboard scores (%s)
     const r = await refreshScoreSnapshots({ db: a.db, log: a.log, tenantId: a.tenantId, now });
     expect(r).toEqual({ devices: 2, rows: 2 + 5 * 2, failed: 0 });
     expect(await count(a)).toBe(12);
-    const fleetKept = await readFleetSnapshots({ ctx: a, now });
+    const fleetKept = await readFleetSnapshots({ ctx: a, deviceIds: ["oem-SNAPBEV1", "oem-SNAPICE1"], now });
     expect(fleetKept.fleetRisk).toEqual({ answer: await getFleetRisk({ ctx: a, input: { period: 30 }, now }), computedAt: now });
     expect(fleetKept.greenFleet).toEqual({ answer: await getGreenFleet({ ctx: a, input: { period: 30 }, now }), computedAt: now });
     for (const deviceId of ["oem-SNAPBEV1", "oem-SNAPICE1"]) {
@@ -164,8 +172,18 @@ describe.each(["postgres", "pglite"] as const)("maintained dashboard scores (%s)
     expect(typeof again.vehicleHealth?.answer.vehicle_health_score).toBe("number");
   });
 
-  it("an ingest refreshes the snapshots of a tenant that keeps them, with the new data", async () => {
+  it("a fresh read starts no refresh", async () => {
+    const before = await computedAt(a, "tas", "oem-SNAPBEV1");
+    await readDeviceSnapshots({ ctx: a, deviceId: "oem-SNAPBEV1" });
+    await readFleetSnapshots({ ctx: a, deviceIds: ["oem-SNAPBEV1", "oem-SNAPICE1"] });
+    await settleScoreSnapshotRefresh(a.tenantId);
+    expect(await computedAt(a, "tas", "oem-SNAPBEV1")).toEqual(before);
+  });
+
+  it("an ingest refreshes the fleet scores and the devices it stored, with the new data, and leaves the others", async () => {
     const before = await computedAt(a, "tas", "oem-SNAPICE1");
+    const otherBefore = await computedAt(a, "tas", "oem-SNAPBEV1");
+    const fleetBefore = await computedAt(a, "fleet_risk", "");
     expect((await readDeviceSnapshots({ ctx: a, deviceId: "oem-SNAPICE1" })).tas?.answer.knockout_flags).toEqual([]);
     // The diesel's odometer goes back 26,000 km: the rollback knockout.
     await ingestTelemetry({ ctx: a, input: { vehicles: [{ vin: "SNAPICE1", timestamp: new Date(Date.now() - HOUR).toISOString(), odometer_km: 30_000, speed_kmh: 30 }] } });
@@ -175,27 +193,53 @@ describe.each(["postgres", "pglite"] as const)("maintained dashboard scores (%s)
     const kept = await readDeviceSnapshots({ ctx: a, deviceId: "oem-SNAPICE1" });
     expect(kept.tas?.answer.tas_grade).toBe("F");
     expect(kept.tas?.answer).toEqual(await getTas({ ctx: a, input: { device_id: "oem-SNAPICE1" }, now: kept.tas!.computedAt }));
+    expect((await computedAt(a, "fleet_risk", ""))!.getTime()).toBeGreaterThan(fleetBefore!.getTime());
+    expect(await computedAt(a, "tas", "oem-SNAPBEV1")).toEqual(otherBefore);
+  });
+
+  it("dismissing an alert invalidates the device's answers in its transaction, and they are recomputed with the dismissal", async () => {
+    const alertIds = await rows<{ id: string }>(
+      b.db,
+      sql`select id from alerts where tenant_id = ${b.tenantId} and device_id = 'oem-SNAPICE1' and dismissed_at is null order by created_at`,
+    );
+    expect(alertIds.length).toBeGreaterThan(0);
+    expect((await readDeviceSnapshots({ ctx: b, deviceId: "oem-SNAPICE1" })).tas?.answer.tas_grade).toBe("F");
+    const before = await computedAt(b, "tas", "oem-SNAPICE1");
+    await settleScoreSnapshotRefresh(b.tenantId);
+    for (const { id } of alertIds) {
+      await dismissAlert({ ctx: { ...b, actor: { userId: "usr_reviewer", email: "reviewer@example.com" } }, input: { alert_id: id, reason: "Cluster replaced, invoice on file" } });
+      // Right after the commit no page reads the answers that still carried the knockout.
+      const kept = await readDeviceSnapshots({ ctx: b, deviceId: "oem-SNAPICE1" });
+      expect(kept.tas === null || kept.tas.computedAt.getTime() > before!.getTime()).toBe(true);
+    }
+    await settleScoreSnapshotRefresh(b.tenantId);
+    const kept = await readDeviceSnapshots({ ctx: b, deviceId: "oem-SNAPICE1" });
+    expect(kept.tas?.answer.knockout_flags).toEqual([]);
+    expect(kept.tas?.answer).toEqual(await getTas({ ctx: b, input: { device_id: "oem-SNAPICE1" }, now: kept.tas!.computedAt }));
   });
 
   it("the fleet page reads the maintained scores for 30 days, computes a new device's grade and other periods now", async () => {
-    const kept = await readFleetSnapshots({ ctx: a });
+    const kept = await readFleetSnapshots({ ctx: a, deviceIds: ["oem-SNAPBEV1", "oem-SNAPICE1"] });
     const now = new Date();
     const page = await getFleetPageScores({ ctx: a, periodDays: 30, deviceIds: ["oem-SNAPBEV1", "oem-SNAPICE1"], now });
     expect(page.risk).toEqual(kept.fleetRisk);
     expect(page.gradesAsOf.getTime()).toBeLessThan(now.getTime());
     expect(page.grades.get("oem-SNAPICE1")).toBe("F");
 
-    await ingestTelemetry({ ctx: a, input: { vehicles: [{ vin: "SNAPNEW1", timestamp: new Date(Date.now() - HOUR).toISOString(), odometer_km: 1_000, speed_kmh: 30 }] } });
+    // A device the snapshots do not hold yet (written here without the ingest, so no refresh has run for it):
+    // its grade is computed for this view, and the read starts its refresh.
+    await insertDevices(a.db, a.tenantId, [{ deviceId: "oem-SNAPNEW1", powertrain: "ICE" }]);
     const later = new Date();
     const withNew = await getFleetPageScores({ ctx: a, periodDays: 30, deviceIds: ["oem-SNAPBEV1", "oem-SNAPICE1", "oem-SNAPNEW1"], now: later });
     const live = await getTas({ ctx: a, input: { device_id: "oem-SNAPNEW1" }, now: later });
     expect(withNew.grades.get("oem-SNAPNEW1")).toBe(live.tas_grade);
+    expect(withNew.risk).toEqual(kept.fleetRisk); // the fleet scores are still the maintained ones
 
     const week = await getFleetPageScores({ ctx: a, periodDays: 7, deviceIds: ["oem-SNAPBEV1"], now: later });
     expect(week.risk).toEqual({ answer: await getFleetRisk({ ctx: a, input: { period: 7 }, now: later }), computedAt: later });
-    // The new device's ingest refreshes the snapshots in the background: it then has its own rows.
-    expect(await waitFor(async () => (await computedAt(a, "tas", "oem-SNAPNEW1")) !== undefined, 30_000)).toBe(true);
+    // The read that missed the new device started a refresh of it: it then has its own rows.
     await settleScoreSnapshotRefresh(a.tenantId);
+    expect(await computedAt(a, "tas", "oem-SNAPNEW1")).toBeDefined();
   });
 
   it("a page that finds the snapshots older than SCORE_SNAPSHOT_MAX_AGE_SECONDS still shows them, with their time, and refreshes them", async () => {
@@ -204,7 +248,7 @@ describe.each(["postgres", "pglite"] as const)("maintained dashboard scores (%s)
     resetEnvCache();
     try {
       const later = new Date(before!.getTime() + 5_000);
-      const kept = await readFleetSnapshots({ ctx: a, now: later });
+      const kept = await readFleetSnapshots({ ctx: a, deviceIds: [], now: later });
       expect(kept.fleetRisk?.computedAt).toEqual(before);
       await settleScoreSnapshotRefresh(a.tenantId);
       expect((await computedAt(a, "fleet_risk", ""))!.getTime()).toBeGreaterThan(before!.getTime());
@@ -214,11 +258,21 @@ describe.each(["postgres", "pglite"] as const)("maintained dashboard scores (%s)
     }
   });
 
-  it("rows of a device the tenant no longer holds are deleted by the next refresh", async () => {
+  it("a refresh deletes the rows of its scope it did not write: a device the tenant no longer holds, an answer it could not give", async () => {
     await a.db.execute(sql`delete from devices where tenant_id = ${a.tenantId} and device_id = 'oem-SNAPNEW1'`);
+    // An answer an earlier run gave and this one cannot (here: a kind no longer computed) stays only until the next run.
+    await a.db.execute(
+      sql`insert into score_snapshots (tenant_id, kind, device_id, period_days, version, answer, computed_at)
+          values (${a.tenantId}, 'retired_kind', 'oem-SNAPBEV1', 0, 'v0', '{}'::jsonb, now() - interval '1 hour')`,
+    );
+    expect(await computedAt(a, "tas", "oem-SNAPNEW1")).toBeDefined();
+    // A run for one device leaves the other devices' rows alone.
+    await refreshScoreSnapshots({ db: a.db, log: a.log, tenantId: a.tenantId, deviceIds: ["oem-SNAPICE1"] });
+    expect(await computedAt(a, "retired_kind", "oem-SNAPBEV1")).toBeDefined();
     expect(await computedAt(a, "tas", "oem-SNAPNEW1")).toBeDefined();
     await refreshScoreSnapshots({ db: a.db, log: a.log, tenantId: a.tenantId });
     expect(await computedAt(a, "tas", "oem-SNAPNEW1")).toBeUndefined();
+    expect(await computedAt(a, "retired_kind", "oem-SNAPBEV1")).toBeUndefined();
     expect(await count(a)).toBe(12);
   });
 });

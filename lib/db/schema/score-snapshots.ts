@@ -3,7 +3,7 @@ import { tenants } from "./tenants";
 import { tenantId, timestamptz } from "./columns";
 
 /**
- * The dashboard's maintained scores (lib/scores/snapshots/): each score the fleet and vehicle pages
+ * The dashboard's maintained scores (lib/dashboard/score-snapshots/): each score the fleet and vehicle pages
  * show, computed by the API's own functions after an ingest (and when a page finds it older than
  * SCORE_SNAPSHOT_MAX_AGE_SECONDS), so a page reads one row instead of recomputing the fleet. The API
  * computes on request as before.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatEur, formatEurCents, formatKm, formatNumber, formatPct, formatScore, formatTime, NOT_MEASURED } from "@/lib/display/format";
-import { plainWords } from "@/lib/display/words";
+import { formatDate, formatDateTime, formatMonth, formatEur, formatEurCents, formatKm, formatNumber, formatPct, formatScore, formatTime, NOT_MEASURED } from "@/lib/display/format";
+import { keyWords, plainWords } from "@/lib/display/words";
 
 describe("display rules", () => {
   it("write one precision per kind of figure, thousands grouped with a comma", () => {
@@ -29,6 +29,9 @@ describe("display rules", () => {
     expect(formatDateTime("2026-11-28T22:30:00Z")).toBe("29 Nov 2026, 00:30");
     // Summer time: UTC+3.
     expect(formatDateTime(new Date("2026-07-01T06:00:00Z"))).toBe("1 Jul 2026, 09:00");
+    // A calendar month of a UTC calendar day: not moved into the next month by Helsinki's offset.
+    expect(formatMonth("2026-11-30T23:30:00Z")).toBe("Nov 2026");
+    expect(formatMonth(Date.UTC(2026, 0, 1))).toBe("Jan 2026");
     expect(formatTime("2026-11-28T05:00:00Z")).toBe("07:00");
     expect(formatTime("2026-11-28T05:00:00Z", true)).toBe("Sat 07:00");
     // A calendar day stays that day whatever the zone.
@@ -45,5 +48,14 @@ describe("plain words", () => {
     );
     expect(plainWords("The odometer read 52193.5 km at 2026-11-07T11:40:12.000Z.")).toBe("The odometer read 52193.5 km at 7 Nov 2026, 13:40.");
     expect(plainWords("event_severity: 0.35 severity-weighted events")).toBe("event severity: 0.35 severity-weighted events");
+  });
+
+  it("a key without words of its own: its unit suffix and acronyms spelled out (alert evidence, unknown keys in sentences)", () => {
+    expect(keyWords("drop_pp")).toBe("drop (percentage points)");
+    expect(keyWords("soh_pct")).toBe("SoH (%)");
+    expect(keyWords("previous_state")).toBe("previous state");
+    expect(keyWords("max_dc_kw")).toBe("max DC (kW)");
+    expect(keyWords("pct")).toBe("pct"); // a lone word is not a unit suffix
+    expect(plainWords("the soc_drop_pp was large")).toBe("the SoC drop (percentage points) was large");
   });
 });

@@ -22,7 +22,7 @@ import { residualModelQuerySchema } from "@/lib/schemas/leasing-residual-model";
 import { getBatterySnapshot } from "@/lib/scores/get-battery-snapshot";
 import { getTas } from "@/lib/scores/get-tas";
 import { getVehicleHealth } from "@/lib/scores/get-vehicle-health";
-import { readDeviceSnapshots } from "@/lib/scores/snapshots/read-score-snapshots";
+import { readDeviceSnapshots } from "@/lib/dashboard/score-snapshots/read-score-snapshots";
 import { isPlugIn, type Powertrain } from "@/lib/vocabulary/powertrain";
 import type { Severity } from "@/lib/vocabulary/alerts";
 import {
@@ -69,7 +69,7 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
   const input = { device_id };
   const now = new Date();
 
-  // The scores and the rule-based residual value from the maintained snapshots (computed after each ingest; lib/scores/snapshots/), each
+  // The scores and the rule-based residual value from the maintained snapshots (computed after each ingest; lib/dashboard/score-snapshots/), each
   // shown with the time it was computed; one not maintained yet is computed now by the API's verb.
   const kept = await readDeviceSnapshots({ ctx, deviceId: device_id, now });
   const asOf = {

@@ -5,11 +5,11 @@ import { CURRENT_RESIDUAL_MODEL } from "@/lib/leasing/residual-model/current-mod
 import { RESIDUAL_RULES_VERSION } from "@/lib/leasing/residual-value-rules";
 import { residualValuePredictionSchema } from "@/lib/schemas/leasing-residual-model";
 import { residualValueSchema } from "@/lib/schemas/leasing-residual";
-import { BATTERY_SNAPSHOT_VERSION } from "../battery-snapshot";
-import { FLEET_RISK_VERSION } from "../fleet-risk";
-import { GREEN_FLEET_VERSION } from "../green-fleet";
-import { TAS_SCORE_VERSION } from "../tas";
-import { VEHICLE_HEALTH_VERSION } from "../vehicle-health";
+import { BATTERY_SNAPSHOT_VERSION } from "@/lib/scores/battery-snapshot";
+import { FLEET_RISK_VERSION } from "@/lib/scores/fleet-risk";
+import { GREEN_FLEET_VERSION } from "@/lib/scores/green-fleet";
+import { TAS_SCORE_VERSION } from "@/lib/scores/tas";
+import { VEHICLE_HEALTH_VERSION } from "@/lib/scores/vehicle-health";
 
 /**
  * What the dashboard keeps maintained (table score_snapshots): each kind with the method version its
