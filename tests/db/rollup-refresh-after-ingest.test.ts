@@ -7,6 +7,7 @@ import { ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import { rootLogger } from "@/lib/log/logger";
 import { settleBackgroundRollupRefresh, trailingRollupRefreshArmed } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { waitFor } from "../helpers/wait-for";
 import { createTenantWithKey } from "../helpers/fixtures";
 
 /**
@@ -33,15 +34,6 @@ async function state(): Promise<{ clean_before: string; days: number; readings: 
         from telemetry_rollup_state rs where rs.tenant_id = ${ctx.tenantId} and rs.device_id = 'oem-TRAIL1'`,
   );
   return r!;
-}
-
-async function waitFor(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
 }
 
 const reading = (atMs: number, odo: number) => ({ vin: "TRAIL1", timestamp: new Date(atMs).toISOString(), speed_kmh: 50, odometer_km: odo });

@@ -23,6 +23,7 @@ import { noteIngestedDevices, refreshScoreSnapshots, refreshScoreSnapshotsAfterI
 import { SNAPSHOT_KINDS } from "@/lib/dashboard/score-snapshots/snapshot-kinds";
 import { settleBackgroundRollupRefresh } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { waitFor } from "../helpers/wait-for";
 import { createTenantWithKey, insertAlert, insertDevices } from "../helpers/fixtures";
 
 /**
@@ -39,16 +40,6 @@ let a: TenantCtx;
 let b: TenantCtx;
 const previousMaxAge = process.env.SCORE_SNAPSHOT_MAX_AGE_SECONDS;
 const previousInterval = process.env.ROLLUP_REFRESH_INTERVAL_SECONDS;
-
-/** Polls the database: the ingest's refreshes run in the background, after a rollup refresh that runs at most once a second here. */
-async function waitFor(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
-}
 
 /** A BEV driven for a week, whose state of health is reported, and a diesel: the known truth the scores read. */
 function fleet(endMs: number, { rollback = false } = {}) {
