@@ -69,8 +69,8 @@ export default async function VehiclePage({ params }: { params: Promise<{ device
   const input = { device_id };
   const now = new Date();
 
-  // The scores and the rule-based residual value from the maintained snapshots (computed after each ingest; lib/dashboard/score-snapshots/), each
-  // shown with the time it was computed; one not maintained yet is computed now by the API's verb.
+  // The scores and both residual values from the maintained snapshots (computed after each ingest; lib/dashboard/score-snapshots/),
+  // each shown with the time it was computed; one not maintained yet is computed now by the API's verb.
   const kept = await readDeviceSnapshots({ ctx, deviceId: device_id, now });
   const asOf = {
     health: kept.vehicleHealth?.computedAt ?? now,
