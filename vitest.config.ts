@@ -59,12 +59,20 @@ class SlowFilesFirst extends BaseSequencer {
 }
 
 const POSTGRES_TEMPLATES = "tests/setup/postgres-templates.ts";
+/**
+ * Every project's environment. The app waits DATABASE_CONNECT_TIMEOUT_SECONDS (5 s by default) for a new
+ * connection; under CI's full load (three workers, two app boots, Postgres on the same two cores) a
+ * connection once took longer and a seed test failed with CONNECT_TIMEOUT (stop 39). No test here is
+ * about that bound except tests/db/database-faults.test.ts, which sets its own.
+ */
+const TEST_ENV = { DATABASE_CONNECT_TIMEOUT_SECONDS: "30" };
 export default defineConfig({
   resolve: { alias },
   test: {
     // A bound for a hang, not a speed check: the same CI machine runs at half speed on some days, and a
     // loaded run then took over 60 s for the heaviest cases (the sandbox on a streaming replica, the fuzz).
     testTimeout: 180_000,
+    env: TEST_ENV,
     // next-auth imports `next/server` without an extension, which Node's ESM resolver refuses; inlined,
     // Vite resolves it (tests/api/dashboard-auth-route.test.ts serves next-auth's route).
     server: { deps: { inline: ["next-auth"] } },
@@ -88,7 +96,7 @@ export default defineConfig({
         test: {
           name: "api-postgres",
           include: ["tests/api/**/*.test.ts", "tests/scenarios/**/*.test.ts"],
-          env: { FDP_TEST_DB: "postgres" },
+          env: { ...TEST_ENV, FDP_TEST_DB: "postgres" },
           globalSetup: [POSTGRES_TEMPLATES],
         },
       },
@@ -97,13 +105,13 @@ export default defineConfig({
         test: {
           name: "api-pglite",
           include: ["tests/api/**/*.test.ts", "tests/scenarios/**/*.test.ts"],
-          env: { FDP_TEST_DB: "pglite" },
+          env: { ...TEST_ENV, FDP_TEST_DB: "pglite" },
           globalSetup: ["tests/setup/pglite-templates.ts"],
         },
       },
       {
         extends: true,
-        test: { name: "transport", include: ["tests/transport/**/*.test.ts"], env: { FDP_TEST_DB: "postgres" }, globalSetup: [POSTGRES_TEMPLATES] },
+        test: { name: "transport", include: ["tests/transport/**/*.test.ts"], env: { ...TEST_ENV, FDP_TEST_DB: "postgres" }, globalSetup: [POSTGRES_TEMPLATES] },
       },
       {
         extends: true,
