@@ -35,6 +35,7 @@ import { env, envSchema } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
 import { startProcessStats } from "@/lib/log/process-stats";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
+import { startWebhookWorker, webhookWorkerSettings } from "@/lib/webhooks/deliver-webhooks";
 import { authSecret } from "@/lib/dashboard/auth-secret";
 import { SIGN_IN_LIMITED_PATH } from "@/lib/dashboard/sign-in-limit";
 import { tooManySignInAttemptsAnswer } from "@/lib/dashboard/too-many-attempts-page";
@@ -193,12 +194,20 @@ server.listen(port, hostname, () => {
   startProcessStats(log, env().FDP_PROCESS_STATS_MS);
 });
 
+/** Webhook deliveries from the outbox (lib/webhooks/deliver-webhooks.ts), on every instance unless WEBHOOK_WORKER=0. */
+const webhookWorker = env().WEBHOOK_WORKER
+  ? startWebhookWorker({ db: async () => (await getDbHandle()).db, log: log.child({ component: "webhooks" }), settings: webhookWorkerSettings() })
+  : null;
+
 /**
- * What a graceful shutdown closes once no request is in flight: the PDF workers (idle by then: every
+ * What a graceful shutdown closes once no request is in flight: the webhook worker (no new claims; the
+ * deliveries in flight finish and are recorded), the PDF workers (idle by then: every
  * render belongs to a request), the database pools (the connections end cleanly on the server rather
  * than as broken sockets). Redis and the rest end with the process.
  */
 async function closeResources(): Promise<void> {
+  // Deliveries in flight finish (each within WEBHOOK_TIMEOUT_MS) and are recorded before the pools close.
+  await webhookWorker?.stop();
   await Promise.allSettled([closeCertificatePdfWorkers(), closeReadReplica(), closeOperationPools()]);
   await (await getDbHandle()).close();
 }

@@ -165,6 +165,32 @@ export const envSchema = z.object({
   INTERACTIVE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   /** Longest a heavy operation waits for one of the instance's slots before it answers 503 with Retry-After, in ms. */
   HEAVY_QUEUE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
+  // Webhooks (docs/webhooks.md, CONTRACT "Webhooks and the changes feed").
+  /**
+   * `1` lets webhooks target loopback (127.0.0.0/8, ::1, localhost) over http, for tests and local
+   * development; every other private, link-local, multicast or reserved address stays refused.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")).transform((v) => v === "1"),
+  /** `0` keeps this instance from delivering webhooks (another instance does; events are still written). */
+  WEBHOOK_WORKER: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")).transform((v) => v === "1"),
+  /** Milliseconds one delivery attempt may take, connection to status line (CONTRACT: a 2xx within 15 s). */
+  WEBHOOK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(15_000)),
+  /** Deliveries in flight at once per instance (at most one per endpoint). */
+  WEBHOOK_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(8)),
+  /** Milliseconds between an idle worker's looks for due deliveries. */
+  WEBHOOK_POLL_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(60_000).default(1_000)),
+  /**
+   * The waits after each failed attempt, in milliseconds, comma-separated; after the last the delivery is
+   * `failed`. Default the CONTRACT's: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Tests shorten it.
+   */
+  WEBHOOK_RETRY_SCHEDULE_MS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,9}(,\d{1,9}){0,19}$/, { message: "must be 1–20 comma-separated millisecond counts" })
+      .default("5000,300000,1800000,7200000,18000000,36000000,36000000")
+      .transform((v) => v.split(",").map(Number)),
+  ),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_BASE_URL"> & { PUBLIC_BASE_URL: string };

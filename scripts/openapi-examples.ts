@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrateDatabase, openDatabase, setDbHandle } from "@/lib/db/client";
+import { OPERATIONS } from "@/lib/operations/registry";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { collectSandboxExamples } from "./lib/sandbox-examples";
 
@@ -23,8 +24,8 @@ async function main(): Promise<void> {
     await seedSandbox({ db: handle.db });
     setDbHandle(handle);
     const examples = await collectSandboxExamples();
-    const failed = Object.entries(examples).filter(([, e]) => e.status !== 200);
-    if (failed.length > 0) throw new Error(`examples not answered 200: ${failed.map(([id, e]) => `${id} ${e.status}`).join(", ")}`);
+    const failed = OPERATIONS.filter((op) => examples[op.id]?.status !== (op.success ?? 200));
+    if (failed.length > 0) throw new Error(`examples not answered with success: ${failed.map((op) => `${op.id} ${examples[op.id]?.status}`).join(", ")}`);
     writeFileSync(OUT, `${JSON.stringify(examples, null, 2)}\n`);
     console.log(JSON.stringify({ written: path.relative(process.cwd(), OUT), operations: Object.keys(examples).length }));
   } finally {

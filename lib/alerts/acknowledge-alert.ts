@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { alerts } from "@/lib/db/schema";
+import { emitEvents } from "@/lib/events/emit-events";
 import { NotFoundError } from "@/lib/errors";
 import { invalidateDeviceSnapshots, refreshDeviceAfterChange } from "@/lib/dashboard/score-snapshots/refresh-score-snapshots";
 
@@ -28,7 +29,7 @@ export async function acknowledgeAlert({ ctx, input, now = new Date() }: { ctx: 
       .update(alerts)
       .set({ acknowledged: true, acknowledgedBy: ctx.actor.email, acknowledgedAt: now })
       .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.id, input.alert_id), eq(alerts.acknowledged, false)))
-      .returning({ id: alerts.id, deviceId: alerts.deviceId, severity: alerts.severity, by: alerts.acknowledgedBy, at: alerts.acknowledgedAt });
+      .returning({ id: alerts.id, deviceId: alerts.deviceId, agent: alerts.agent, severity: alerts.severity, by: alerts.acknowledgedBy, at: alerts.acknowledgedAt });
     if (updated) {
       // The device's maintained answers read this alert (knockouts, odometer evidence): not shown again until recomputed.
       if (await invalidateDeviceSnapshots(tx, ctx.tenantId, updated.deviceId)) changedDevice = updated.deviceId;
@@ -36,6 +37,10 @@ export async function acknowledgeAlert({ ctx, input, now = new Date() }: { ctx: 
         ctx: { db: tx, tenantId: ctx.tenantId, actor: ctx.actor },
         input: { action: "alert.acknowledged", targetId: updated.id, details: { device_id: updated.deviceId, severity: updated.severity } },
       });
+      // Last in the transaction (it takes the tenant's event lock): the partners' `alert.updated`.
+      await emitEvents(tx, ctx.tenantId, [
+        { type: "alert.updated", data: { device_id: updated.deviceId, alert_id: updated.id, agent: updated.agent, severity: updated.severity, change: "acknowledged" } },
+      ]);
       return { id: updated.id, acknowledged_by: updated.by!, acknowledged_at: updated.at!.toISOString(), changed: true };
     }
     const [existing] = await tx

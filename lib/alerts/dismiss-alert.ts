@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AuditedCtx } from "@/lib/audit/audited-ctx";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { alerts } from "@/lib/db/schema";
+import { emitEvents } from "@/lib/events/emit-events";
 import { NotFoundError } from "@/lib/errors";
 import { invalidateDeviceSnapshots, refreshDeviceAfterChange } from "@/lib/dashboard/score-snapshots/refresh-score-snapshots";
 import { text } from "@/lib/schemas/common";
@@ -51,7 +52,7 @@ export async function dismissAlert({ ctx, input, now = new Date() }: { ctx: Audi
         acknowledgedAt: sql`coalesce(${alerts.acknowledgedAt}, ${now.toISOString()}::timestamptz)`,
       })
       .where(and(eq(alerts.tenantId, ctx.tenantId), eq(alerts.id, alert_id), isNull(alerts.dismissedAt)))
-      .returning({ id: alerts.id, deviceId: alerts.deviceId, severity: alerts.severity, dedupeKey: alerts.dedupeKey });
+      .returning({ id: alerts.id, deviceId: alerts.deviceId, agent: alerts.agent, severity: alerts.severity, dedupeKey: alerts.dedupeKey });
     if (updated) {
       // The device's maintained answers read this alert (knockouts, odometer evidence): not shown again until recomputed.
       if (await invalidateDeviceSnapshots(tx, ctx.tenantId, updated.deviceId)) changedDevice = updated.deviceId;
@@ -63,6 +64,10 @@ export async function dismissAlert({ ctx, input, now = new Date() }: { ctx: Audi
           details: { device_id: updated.deviceId, severity: updated.severity, dedupe_key: updated.dedupeKey, reason },
         },
       });
+      // Last in the transaction (it takes the tenant's event lock): the partners' `alert.updated`.
+      await emitEvents(tx, ctx.tenantId, [
+        { type: "alert.updated", data: { device_id: updated.deviceId, alert_id: updated.id, agent: updated.agent, severity: updated.severity, change: "dismissed" } },
+      ]);
       return { id: updated.id, dismissed_by: ctx.actor.email, dismissed_at: now.toISOString(), dismissal_reason: reason, changed: true };
     }
     const [existing] = await tx

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { apiKeys, tenants } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { rootLogger } from "@/lib/log/logger";
-import { SANDBOX_KEY, SANDBOX_TENANT_ID, SCOPES, hashKey, isWellFormedKey, type Scope } from "./key-format";
+import { SANDBOX_KEY, SANDBOX_SCOPES, SANDBOX_TENANT_ID, SCOPES, hashKey, isWellFormedKey, type Scope } from "./key-format";
 
 /** Who is calling: the key, its tenant, and what the tenant is allowed. */
 export interface Principal {
@@ -121,7 +121,7 @@ async function lookUp(db: Db, hash: string, now: number, cached: CacheEntry | un
       principal = {
         keyId: "sandbox",
         tenantId: SANDBOX_TENANT_ID,
-        scopes: new Set(SCOPES),
+        scopes: new Set(SANDBOX_SCOPES),
         isSandbox: true,
         rateLimitPerMin: tenant.rateLimitPerMin,
         entitlements: tenant.entitlements,

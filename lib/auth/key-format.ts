@@ -8,8 +8,15 @@ const LIVE_KEY_SECRET_LENGTH = 40;
 export const SANDBOX_KEY = "fdp_sandbox_3f6c0a1e9b7d4c25";
 export const SANDBOX_TENANT_ID = "sandbox";
 
-export const SCOPES = ["fleet:read", "scores:read", "predictions:read", "certificates:write", "reports:read", "ingest:write", "mcp"] as const;
+export const SCOPES = ["fleet:read", "scores:read", "predictions:read", "certificates:write", "reports:read", "ingest:write", "mcp", "webhooks:write", "events:read"] as const;
 export type Scope = (typeof SCOPES)[number];
+
+/**
+ * The sandbox key's scopes: every scope but `webhooks:write` (CONTRACT "Webhooks and the changes feed": the
+ * public sandbox key cannot register webhooks, which would send to any address anyone typed). It reads the
+ * sandbox's changes feed.
+ */
+export const SANDBOX_SCOPES: readonly Scope[] = SCOPES.filter((s) => s !== "webhooks:write");
 
 const LIVE_KEY_RE = /^fdp_live_[0-9A-Za-z]{32,128}$/;
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { TenantCtx } from "@/lib/context";
+import { emitEvents } from "@/lib/events/emit-events";
 import { certificates } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { DeviceInput } from "@/lib/schemas/common";
@@ -68,7 +69,15 @@ export async function generateCertificate({ ctx, input, now: asOf = new Date() }
         })
         .onConflictDoNothing({ target: certificates.number })
         .returning({ number: certificates.number });
-      return inserted.length === 1 ? ("stored" as const) : ("number_taken" as const);
+      if (inserted.length !== 1) return "number_taken" as const;
+      // Last in the transaction (it takes the tenant's event lock): the partners' `certificate.generated`.
+      await emitEvents(tx, ctx.tenantId, [
+        {
+          type: "certificate.generated",
+          data: { device_id: content.device_id, certificate_number: number, grade: content.grade, generated_at: content.generated_at, expires_at: content.expires_at },
+        },
+      ]);
+      return "stored" as const;
     });
     if (outcome === "stored") {
       ctx.log.info({ certificate_number: number, device_id: content.device_id, kid: key.kid }, "certificate generated");

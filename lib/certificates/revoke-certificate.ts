@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { certificates } from "@/lib/db/schema";
+import { emitEvents } from "@/lib/events/emit-events";
 import { NotFoundError } from "@/lib/errors";
 import { CERTIFICATE_NUMBER_PATTERN } from "@/lib/schemas/certificates";
 import { parseInput } from "@/lib/validation";
@@ -27,16 +28,25 @@ type RevokeCertificateInput = z.input<typeof revokeCertificateInput>;
 /**
  * Revokes a certificate (operators, CONTRACT `certificate:revoke`). Verification reads the database on
  * every request, so it says "revoked" at once (well within the CONTRACT's 5 s). Revoking again keeps
- * the first date and reason: a revocation is itself a record an auditor may have seen.
+ * the first date and reason: a revocation is itself a record an auditor may have seen. The first
+ * revocation emits `certificate.revoked` (docs/webhooks.md).
  */
 export async function revokeCertificate({ ctx, input, now = new Date() }: { ctx: { db: Db }; input: RevokeCertificateInput; now?: Date }): Promise<{ revoked: true }> {
   const data = parseInput(revokeCertificateInput, input);
-  const updated = await ctx.db
-    .update(certificates)
-    .set({ revokedAt: now, revokedReason: data.reason })
-    .where(and(eq(certificates.number, data.number), isNull(certificates.revokedAt)))
-    .returning({ number: certificates.number });
-  if (updated.length === 1) return { revoked: true };
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(certificates)
+      .set({ revokedAt: now, revokedReason: data.reason })
+      .where(and(eq(certificates.number, data.number), isNull(certificates.revokedAt)))
+      .returning({ number: certificates.number, tenantId: certificates.tenantId, deviceId: certificates.deviceId });
+    if (!updated) return false;
+    // The partners' `certificate.revoked`, committed with the revocation. The reason is for auditors (the verify page), not in the event.
+    await emitEvents(tx, updated.tenantId, [
+      { type: "certificate.revoked", data: { device_id: updated.deviceId, certificate_number: updated.number, revoked_at: now.toISOString() } },
+    ]);
+    return true;
+  });
+  if (revoked) return { revoked: true };
   const [exists] = await ctx.db.select({ number: certificates.number }).from(certificates).where(eq(certificates.number, data.number)).limit(1);
   if (!exists) throw new NotFoundError(`No certificate ${data.number}.`);
   return { revoked: true };

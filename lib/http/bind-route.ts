@@ -75,7 +75,8 @@ function operationHandler(op: Operation): RouteHandler {
         setHeaders: (headers) => (decor.headers = { ...decor.headers, ...headers }),
       });
       if (answer instanceof Response) return decorate(answer, decor);
-      return jsonResponse(answer, 200, decor);
+      if (op.success === 204) return decorate(new Response(null, { status: 204 }), decor);
+      return jsonResponse(answer, op.success ?? 200, decor);
     } catch (err) {
       return errorResponse(err, decor);
     }

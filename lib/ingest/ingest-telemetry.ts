@@ -15,6 +15,8 @@ import { isDrivingEventKind } from "@/lib/vocabulary/driving-events";
 import { detectorContext, mergeDeviceMaster } from "./device-context";
 import { type DrivingEventRow, observeDrivingEvents } from "./driving-events";
 import { type DeviceMasterUpdate, groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
+import { emitEvents } from "@/lib/events/emit-events";
+import { ingestEventDrafts } from "./ingest-events";
 import { insertAlerts, readDeviceContexts, recordColumns, resolveAlerts, storeBatch, type StoredDeviceMaster } from "./store-batch";
 import { type SignedIngestRule, type TimestampedSignature, verifyIngestSignature } from "./verify-signature";
 
@@ -125,8 +127,10 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
     const stored = await storing;
     if (deviceIds.some((id) => !sameMaster(predicted.get(id), stored.get(id)))) drafts = judge((id) => stored.get(id));
     // Alerts the batch contradicts are closed first, then the batch's occurrences are applied.
-    await resolveAlerts(tx, ctx.tenantId, drafts, now);
-    await insertAlerts(tx, ctx.tenantId, drafts, now);
+    const resolved = await resolveAlerts(tx, ctx.tenantId, drafts, now);
+    const { changed } = await insertAlerts(tx, ctx.tenantId, drafts, now);
+    // Last: the events of what this batch changed, committed with it (CONTRACT "Webhooks and the changes feed").
+    await emitEvents(tx, ctx.tenantId, ingestEventDrafts(stored, resolved, changed));
   });
   // A bulk first ingest: fresh planner statistics in the background (lib/db/analyze-after-bulk-ingest.ts).
   void analyzeAfterBulkIngest({ db: ctx.db, log: ctx.log, newDevices });

@@ -188,7 +188,7 @@ const DEVICE_UPSERT = sql.raw(`
     events_reported_at = greatest(devices.events_reported_at, excluded.events_reported_at),
     dense_speed_at = greatest(devices.dense_speed_at, excluded.dense_speed_at),
     updated_at = now()
-  returning device_id, powertrain, battery_kwh`);
+  returning device_id, powertrain, battery_kwh, (xmax = 0) as created`);
 
 const text = <T>(list: readonly T[], f: (x: T) => string | null) => textArray(list.map(f));
 const num = <T>(list: readonly T[], f: (x: T) => number | null) => numberArray(list.map(f));
@@ -223,6 +223,11 @@ export interface StoredDeviceMaster {
   batteryKwh: number | null;
 }
 
+/** A device as the batch's upsert left it: its master data, and whether this batch created it (its `device.created` event). */
+export interface StoredDevice extends StoredDeviceMaster {
+  created: boolean;
+}
+
 /**
  * Devices, history, snapshot and driving events of one batch in ONE statement (data-modifying
  * CTEs), every column sent once as an array literal unpacked by `unnest`:
@@ -233,7 +238,8 @@ export interface StoredDeviceMaster {
  * - driving events: only those of records the history stored just now (so a re-sent record adds
  *   none, even with other events), one per (device, time, kind, source);
  * - devices: created or updated with the master-data merge rules above; the statement returns each
- *   device's merged powertrain and battery size.
+ *   device's merged powertrain and battery size, and whether it created the device (`xmax = 0`: the
+ *   row version is the insert's; an upsert that updated it has set xmax).
  * `records` must hold at most one record per (device, timestamp) (see groupByDevice).
  */
 export async function storeBatch(
@@ -246,7 +252,7 @@ export async function storeBatch(
     events = [],
     receivedAt,
   }: { updates: DeviceMasterUpdate[]; records: TelemetryRecord[]; columns?: RecordColumns; events?: DrivingEventRow[]; receivedAt: Date },
-): Promise<Map<string, StoredDeviceMaster>> {
+): Promise<Map<string, StoredDevice>> {
   if (columns.count !== records.length) throw new Error(`storeBatch: columns of ${columns.count} records for ${records.length}`);
   const u = updates;
   const e = events;
@@ -315,7 +321,9 @@ export async function storeBatch(
            lease_start, lease_months, asset_class, master_data_at, odometer_max_km, odometer_max_at, events_reported_at, dense_speed_at)
     ${DEVICE_UPSERT}`,
   );
-  return new Map(stored.map((d) => [String(d.device_id), { powertrain: normalisePowertrain(sqlText(d.powertrain)), batteryKwh: sqlNumber(d.battery_kwh) }]));
+  return new Map(
+    stored.map((d) => [String(d.device_id), { powertrain: normalisePowertrain(sqlText(d.powertrain)), batteryKwh: sqlNumber(d.battery_kwh), created: d.created === true }]),
+  );
 }
 
 /** Each device's first UTC day (`YYYY-MM-DD`) among the batch's readings and driving events. */
@@ -397,9 +405,9 @@ const SEVERITY_ORDER = sql.raw(`array['INFO', 'WARNING', 'CRITICAL']`);
  * new alert instead of folding into the one being closed). Only a contradiction whose reading is new to
  * FDP counts (a re-sent payload changes nothing). The alert is kept: acknowledged by `fdp:<agent>` at
  * `receivedAt`, its text and lifecycle untouched, `technical_data.resolution` added. Skipped (no round
- * trip) when no draft resolves anything. Returns the number of alerts resolved.
+ * trip) when no draft resolves anything. Returns the alerts resolved.
  */
-export async function resolveAlerts(tx: Tx, tenantId: string, drafts: readonly AlertDraft[], receivedAt: Date): Promise<number> {
+export async function resolveAlerts(tx: Tx, tenantId: string, drafts: readonly AlertDraft[], receivedAt: Date): Promise<ChangedAlert[]> {
   const payload = drafts.flatMap((d) => {
     const r = d.resolves;
     if (!r) return [];
@@ -416,8 +424,8 @@ export async function resolveAlerts(tx: Tx, tenantId: string, drafts: readonly A
       },
     ];
   });
-  if (payload.length === 0) return 0;
-  const rows = await preparedRows<{ id: unknown }>(
+  if (payload.length === 0) return [];
+  const rows = await preparedRows<{ id: unknown; device_id: unknown; agent: unknown; severity: unknown }>(
     tx,
     sql`with r as (
           select r.* from jsonb_to_recordset(${json(payload)}) as r(device_id text, dedupe_key text, before timestamptz, level_field text,
@@ -434,9 +442,18 @@ export async function resolveAlerts(tx: Tx, tenantId: string, drafts: readonly A
            and coalesce(a.last_seen_at, a.created_at) < r.before
            and jsonb_typeof(a.technical_data -> r.level_field) = 'number'
            and (a.technical_data ->> r.level_field)::double precision <= r.level_max
-        returning a.id`,
+        returning a.id, a.device_id, a.agent, a.severity`,
   );
-  return rows.length;
+  return rows.map((r) => ({ id: String(r.id), deviceId: String(r.device_id), agent: String(r.agent), severity: String(r.severity), raised: false }));
+}
+
+/** An alert a batch raised (`raised`), updated or resolved: what its event says (lib/ingest/ingest-events.ts). */
+export interface ChangedAlert {
+  id: string;
+  deviceId: string;
+  agent: string;
+  severity: string;
+  raised: boolean;
 }
 
 /**
@@ -451,10 +468,10 @@ export async function resolveAlerts(tx: Tx, tenantId: string, drafts: readonly A
  *   open alert of the problem is less severe). A concurrent batch that raised the same slot first is
  *   met by the unique index, and the draft updates that alert instead.
  * `drafts` holds at most one draft per (device, dedupe key) (dedupeDrafts). Returns the numbers of
- * alerts raised and updated.
+ * alerts raised and updated, and each of them.
  */
-export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[], receivedAt: Date): Promise<{ raised: number; updated: number }> {
-  if (drafts.length === 0) return { raised: 0, updated: 0 };
+export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[], receivedAt: Date): Promise<{ raised: number; updated: number; changed: ChangedAlert[] }> {
+  if (drafts.length === 0) return { raised: 0, updated: 0, changed: [] };
   const payload = drafts.map((d) => ({
     id: newId("alt"),
     device_id: d.deviceId,
@@ -471,7 +488,7 @@ export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[
     worse: d.measure?.worse ?? null,
     created_at: alertCreatedAt(d.observedAt, receivedAt).toISOString(),
   }));
-  const result = await preparedRows<{ raised: unknown; updated: unknown }>(
+  const result = await preparedRows<{ id: unknown; device_id: unknown; agent: unknown; severity: unknown; raised: unknown }>(
     tx,
     sql`with n as (
           select r.* from jsonb_to_recordset(${json(payload)}) as r(id text, device_id text, agent text, severity text, prediction text,
@@ -490,7 +507,7 @@ export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[
           update alerts a set ${evidenceUpdate("a", draftColumns("n"))}
             from target t join n on n.id = t.draft_id
            where a.tenant_id = ${tenantId} and a.id = t.alert_id
-          returning a.id
+          returning a.id, a.device_id, a.agent, a.severity
         ), raised as (
           insert into alerts as a (id, tenant_id, device_id, agent, severity, prediction, confidence, technical_data, dedupe_key, acknowledged,
                                    created_at, occurrences, first_seen_at, last_seen_at, worst_value, latest_value)
@@ -501,11 +518,12 @@ export async function insertAlerts(tx: Tx, tenantId: string, drafts: AlertDraft[
           on conflict (tenant_id, device_id, dedupe_key, severity) where acknowledged = false and dedupe_key is not null
           do update set ${evidenceUpdate("a", EXCLUDED)}
           -- a raised alert has its first occurrence; one met by the index has more
-          returning a.id, a.occurrences
+          returning a.id, a.device_id, a.agent, a.severity, a.occurrences
         )
-        select (select count(*)::int from raised where occurrences = 1) as raised,
-               (select count(*)::int from raised where occurrences > 1) + (select count(*)::int from updated) as updated`,
+        select id, device_id, agent, severity, occurrences = 1 as raised from raised
+        union all
+        select id, device_id, agent, severity, false from updated`,
   );
-  const [counts] = result;
-  return { raised: sqlNumber(counts?.raised) ?? 0, updated: sqlNumber(counts?.updated) ?? 0 };
+  const changed = result.map((r) => ({ id: String(r.id), deviceId: String(r.device_id), agent: String(r.agent), severity: String(r.severity), raised: r.raised === true }));
+  return { raised: changed.filter((c) => c.raised).length, updated: changed.filter((c) => !c.raised).length, changed };
 }

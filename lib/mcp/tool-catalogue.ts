@@ -53,11 +53,17 @@ const TOOLS = {
   verifyCertificate: { name: "verify_certificate", title: "Verify a certificate: valid, expired or revoked" },
   generateCsrdReport: { name: "generate_csrd_report", title: "CSRD (ESRS E1) climate figures of the fleet", fixed: { format: "json" } },
   getSpotPrices: { name: "get_spot_prices", title: "Finnish day-ahead electricity prices" },
+  listEvents: { name: "list_events", title: "Changes feed: alerts, certificates and new vehicles in commit order" },
   // Not tools, on purpose.
   ingestOemTelemetry: { notATool: "the OEM ingest is a bulk write with signatures, not an agent's job" },
   getCertificatePdf: { notATool: "the certificate PDF is binary; generate_certificate already returns it as pdf_base64" },
   priceSecurityInvestment: { notATool: "a finance calculator, not fleet data: not a partner-safe fleet capability" },
   priceCarriedInterest: { notATool: "a finance calculator, not fleet data: not a partner-safe fleet capability" },
+  listWebhooks: { notATool: "webhook administration stays with the people who run the integration (REST, dashboard); an agent reads the changes themselves (list_events)" },
+  getWebhook: { notATool: "webhook administration stays with the people who run the integration (REST, dashboard); an agent reads the changes themselves (list_events)" },
+  createWebhook: { notATool: "registers where FDP sends data: a person's decision in the dashboard or the API, never an agent's (read-only tools only)" },
+  deleteWebhook: { notATool: "changes where FDP sends data: read-only tools only" },
+  replayWebhook: { notATool: "re-sends data to a partner's system: read-only tools only" },
 } as const satisfies Record<OperationId, ToolSpec | NotATool>;
 
 type Tools = typeof TOOLS;

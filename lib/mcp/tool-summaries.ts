@@ -1,4 +1,5 @@
 import { helsinkiClock as helsinkiWallClock } from "@/lib/charging/charging-recommendation";
+import { EVENT_TYPES } from "@/lib/vocabulary/events";
 import type { ToolAnswer, ToolName } from "./tool-catalogue";
 
 /**
@@ -650,6 +651,22 @@ function scoresBatch(o: Out<"score_devices_batch">): string {
   );
 }
 
+function listEvents(o: Out<"list_events">): string {
+  const events = arr(o.data);
+  const types = breakdown(
+    events.map((e) => e.type),
+    EVENT_TYPES,
+    (t) => t,
+  );
+  const last = events.at(-1);
+  return join(
+    plural(events.length, "event"),
+    types.length > 0 ? types.join(", ") : null,
+    last ? `newest ${str(last.type) ?? "event"} for ${dev((last.data as { device_id?: unknown } | undefined)?.device_id)}` : null,
+    o.has_more ? "more follow: call again with after = next_cursor" : "up to date: poll later with after = next_cursor",
+  );
+}
+
 function tasBatch(o: Out<"get_tas_batch">): string {
   const results = arr(o.results);
   const scored = results.filter((r) => r && r.error === null && r.tas_grade !== null);
@@ -698,4 +715,5 @@ const SUMMARISERS: { [N in ToolName]: (output: Out<N>, now: Date, input: Record<
   verify_certificate: verifyCertificate,
   generate_csrd_report: csrdReport,
   get_spot_prices: spotPrices,
+  list_events: listEvents,
 };

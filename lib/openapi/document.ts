@@ -5,8 +5,10 @@ import { env } from "@/lib/env";
 import { allowHeader } from "@/lib/http/bind-route";
 import { JSON_BODY_MAX_BYTES } from "@/lib/http/read-input";
 import type { Operation, OperationTag } from "@/lib/operations/define-operation";
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS, operationsAt } from "@/lib/operations/registry";
 import { errorBodySchema } from "@/lib/schemas/common";
+import { webhookPayloadSchema } from "@/lib/schemas/webhooks";
+import { EVENT_TYPES, type EventType } from "@/lib/vocabulary/events";
 import { RAW_DATA_MEMBER_SCHEMAS } from "@/lib/schemas/ingest";
 import examples from "./examples.json";
 
@@ -28,6 +30,7 @@ const TAGS: Record<OperationTag, string> = {
   Energy: "Finnish electricity spot prices and smart charging.",
   Pricing: "Calculators for security investment and fund commissions.",
   Ingest: "OEM telemetry in bulk.",
+  Webhooks: "Changes pushed to you (Standard Webhooks) and the changes feed to read them in order. Guide: docs/webhooks.md.",
 };
 
 const integer = { type: "integer" as const };
@@ -37,6 +40,16 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Reset": { description: "Seconds until the window frees a request.", schema: integer },
 };
 const REQUEST_ID_HEADER = { "X-Request-Id": { description: "Identifies this answer in FDP's logs; quote it when reporting a problem.", schema: { type: "string" as const } } };
+
+const EVENT_WORDS: Record<EventType, string> = {
+  "alert.created": "a detector raised an alert",
+  "alert.updated": "an open alert's problem occurred again, a later reading resolved it, or a person acknowledged or dismissed it",
+  "certificate.generated": "a vehicle health certificate was issued",
+  "certificate.revoked": "a certificate was revoked",
+  "device.created": "a vehicle was seen for the first time",
+};
+
+const SUCCESS_WORDS = { 200: "OK.", 201: "Created.", 202: "Accepted: done in the background." } as const;
 
 function errorAnswer(description: string, extraHeaders: Record<string, { description: string; schema: object }> = {}): ResponseConfig {
   return {
@@ -53,31 +66,35 @@ function responsesOf(op: Operation): Record<string, ResponseConfig> {
   // operation accepts every valid key).
   const keyed = !("public" in op.access);
   const hasInput = op.pathParams.length > 0 || op.input.query !== undefined || op.input.body !== undefined;
-  const out: Record<string, ResponseConfig> = {
-    200: {
-      description: "OK. Answers to the sandbox key also carry `_sandbox: true` (the example is the sandbox's answer without it).",
-      content: op.produces
-        ? { [op.produces]: { schema: op.output } }
-        : {
-            "application/json": { schema: op.output, ...exampleOf(op) },
-            ...(op.alsoProduces
-              ? {
-                  [op.alsoProduces.mediaType]: {
-                    // A PDF is bytes (OpenAPI 3.1: a binary string); CSV is text.
-                    schema: z
-                      .string()
-                      .meta(
-                        op.alsoProduces.mediaType === "application/pdf"
-                          ? { format: "binary", description: op.alsoProduces.selectedBy }
-                          : { description: op.alsoProduces.selectedBy },
-                      ),
-                  },
-                }
-              : {}),
+  const success = op.success ?? 200;
+  const out: Record<string, ResponseConfig> =
+    success === 204
+      ? { 204: { description: "Done; no content.", headers: { ...REQUEST_ID_HEADER, ...limited } } }
+      : {
+          [success]: {
+            description: `${SUCCESS_WORDS[success]} Answers to the sandbox key also carry \`_sandbox: true\` (the example is the sandbox's answer without it).`,
+            content: op.produces
+              ? { [op.produces]: { schema: op.output } }
+              : {
+                  "application/json": { schema: op.output, ...exampleOf(op) },
+                  ...(op.alsoProduces
+                    ? {
+                        [op.alsoProduces.mediaType]: {
+                          // A PDF is bytes (OpenAPI 3.1: a binary string); CSV is text.
+                          schema: z
+                            .string()
+                            .meta(
+                              op.alsoProduces.mediaType === "application/pdf"
+                                ? { format: "binary", description: op.alsoProduces.selectedBy }
+                                : { description: op.alsoProduces.selectedBy },
+                            ),
+                        },
+                      }
+                    : {}),
+                },
+            headers: { ...REQUEST_ID_HEADER, ...limited },
           },
-      headers: { ...REQUEST_ID_HEADER, ...limited },
-    },
-  };
+        };
   if (hasInput) out[400] = errorAnswer("Invalid request: a malformed, out-of-range or repeated parameter, or a body that is not I-JSON or not valid (see `details`).", limited);
   if (keyed) {
     out[401] = errorAnswer(
@@ -154,10 +171,10 @@ export function openApiDocument(): object {
   for (const op of OPERATIONS) {
     registry.registerPath({
       operationId: op.id,
-      method: op.method.toLowerCase() as "get" | "post",
+      method: op.method.toLowerCase() as "get" | "post" | "delete",
       path: op.path,
       summary: op.summary,
-      description: [op.description, accessNote(op), `Methods served at this path: ${allowHeader([op.method])}.`].filter(Boolean).join(" "),
+      description: [op.description, accessNote(op), `Methods served at this path: ${allowHeader(operationsAt(op.path).map((o) => o.method))}.`].filter(Boolean).join(" "),
       tags: [op.tag],
       security: "public" in op.access ? [] : [{ bearerAuth: [] }],
       request: {
@@ -166,6 +183,32 @@ export function openApiDocument(): object {
         ...(op.input.body ? { body: { required: true, content: { "application/json": { schema: op.input.body, example: (op.requestExample as { body?: unknown }).body } } } } : {}),
       },
       responses: responsesOf(op),
+    });
+  }
+
+  // The events FDP POSTs to a registered endpoint (OpenAPI 3.1 `webhooks`): one entry per event type.
+  for (const type of EVENT_TYPES) {
+    registry.registerWebhook({
+      method: "post",
+      path: type,
+      operationId: `on${type.replace(/(^|\.)([a-z])/g, (_m, _dot: string, c: string) => c.toUpperCase())}`,
+      // No key travels to the receiver: the signature authenticates FDP.
+      security: [],
+      summary: `${type}: ${EVENT_WORDS[type]}`,
+      description:
+        "Sent to each endpoint registered for this type (POST /webhooks), signed per the Standard Webhooks specification: verify `webhook-signature` over `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (any Standard Webhooks library), and dedupe on `webhook-id` (the same on every retry and replay). Guide: docs/webhooks.md.",
+      tags: ["Webhooks"],
+      request: {
+        headers: z.object({
+          "webhook-id": z.string().meta({ description: "The event's id (`evt_…`), as in GET /events." }),
+          "webhook-timestamp": z.string().meta({ description: "Unix seconds of this attempt." }),
+          "webhook-signature": z.string().meta({ description: "`v1,<base64 HMAC-SHA256>`." }),
+        }),
+        body: { required: true, content: { "application/json": { schema: webhookPayloadSchema(type) } } },
+      },
+      responses: {
+        "2XX": { description: "Received: answer within 15 s, else the delivery is retried (about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) and then failed." },
+      },
     });
   }
 

@@ -8,7 +8,7 @@ import type { PublicCtx, TenantCtx } from "@/lib/context";
  * nothing else declares a path, a method, a scope or an input schema.
  */
 
-type HttpMethod = "GET" | "POST";
+type HttpMethod = "GET" | "POST" | "DELETE";
 
 /**
  * Who may call: a key with `scope` (rate-limited per key), any valid key whatever its scopes
@@ -17,7 +17,7 @@ type HttpMethod = "GET" | "POST";
  */
 export type Access = { scope: Scope } | { anyKey: true } | { public: true };
 
-export type OperationTag = "Fleet" | "Scores" | "Leasing" | "Certificates" | "Reports" | "Energy" | "Pricing" | "Ingest";
+export type OperationTag = "Fleet" | "Scores" | "Leasing" | "Certificates" | "Reports" | "Energy" | "Pricing" | "Ingest" | "Webhooks";
 
 /** Where each input field travels over HTTP. The verb sees them merged into one flat object. */
 interface InputParts<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodObject> {
@@ -55,8 +55,13 @@ interface OperationDef<A extends Access, P extends z.ZodObject, Q extends z.ZodO
   description?: string;
   tag: OperationTag;
   input: InputParts<P, Q, B>;
-  /** The 200 answer's JSON body (or, with `produces`, the schema of the binary body). */
+  /** The success answer's JSON body (or, with `produces`, the schema of the binary body; with `success: 204`, `z.null()`). */
   output: O;
+  /**
+   * The success answer's status when it is not 200: 201 (created), 202 (accepted, done later) or 204 (no
+   * content: the verb returns null and the answer has no body).
+   */
+  success?: 201 | 202 | 204;
   /** The 200 answer's media type when it is not JSON (the verb then returns a finished Response). */
   produces?: "application/pdf";
   /**
@@ -138,7 +143,7 @@ export function defineOperation<
     if (seen.has(key)) throw new Error(`operation ${def.id}: input field ${key} is declared twice`);
     seen.add(key);
   }
-  if (def.input.body && def.method === "GET") throw new Error(`operation ${def.id}: a GET takes no body`);
+  if (def.input.body && def.method !== "POST") throw new Error(`operation ${def.id}: a ${def.method} takes no body`);
   const inputSchema = z.object({ ...parts.path.shape, ...parts.query.shape, ...parts.body.shape }) as FlatSchema<P, Q, B>;
   return { ...def, inputSchema, pathParams };
 }

@@ -19,6 +19,7 @@ import {
   scoresBatchOperation,
   tasBatchOperation,
 } from "./scores";
+import { createWebhookOperation, deleteWebhookOperation, getWebhookOperation, listEventsOperation, listWebhooksOperation, replayWebhookOperation } from "./webhooks";
 
 /**
  * Every operation of the FDP API (paths relative to `/api/v1`), in the OpenAPI document's order. Route files
@@ -52,6 +53,12 @@ const DEFINED = [
   generateCsrdReportOperation,
   getSpotPricesOperation,
   getChargingRecommendationOperation,
+  createWebhookOperation,
+  listWebhooksOperation,
+  getWebhookOperation,
+  replayWebhookOperation,
+  deleteWebhookOperation,
+  listEventsOperation,
 ] as const;
 export const OPERATIONS = DEFINED as unknown as readonly Operation[];
 

@@ -3,7 +3,8 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import type { Db } from "@/lib/db/client";
-import { alerts, devices, drivingEvents, fleetSnapshot, scoreSnapshots, serviceMeta, telemetry, telemetryDaily, telemetryRollupState, tenants } from "@/lib/db/schema";
+import { emitEvents, type EventDraft } from "@/lib/events/emit-events";
+import { alerts, devices, drivingEvents, events, fleetSnapshot, scoreSnapshots, serviceMeta, telemetry, telemetryDaily, telemetryRollupState, tenants } from "@/lib/db/schema";
 import { rootLogger } from "@/lib/log/logger";
 import { refreshScoreSnapshots } from "@/lib/dashboard/score-snapshots/refresh-score-snapshots";
 import { markTelemetryRollupsStale, refreshTelemetryRollups } from "@/lib/telemetry/rollups/refresh-telemetry-rollups";
@@ -73,6 +74,7 @@ export async function seedSandbox({ db, now: given, force = false }: { db: Db; n
     await tx.delete(alerts).where(eq(alerts.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(scoreSnapshots).where(eq(scoreSnapshots.tenantId, SANDBOX_TENANT_ID));
     await tx.delete(devices).where(eq(devices.tenantId, SANDBOX_TENANT_ID));
+    await tx.delete(events).where(eq(events.tenantId, SANDBOX_TENANT_ID));
 
     for (const chunk of chunks(fleet.devices, VALUES_CHUNK_ROWS)) await tx.insert(devices).values(chunk);
     for (const chunk of chunks(fleet.snapshots, VALUES_CHUNK_ROWS)) await tx.insert(fleetSnapshot).values(chunk);
@@ -88,6 +90,9 @@ export async function seedSandbox({ db, now: given, force = false }: { db: Db; n
       .insert(serviceMeta)
       .values({ key: SANDBOX_SEED_META_KEY, value: meta, updatedAt: now })
       .onConflictDoUpdate({ target: serviceMeta.key, set: { value: meta, updatedAt: now } });
+    // Last (it takes the tenant's event lock): the changes feed a prospect reads with the sandbox key, as
+    // a customer's first ingest would emit them: each vehicle's device.created, then each alert's alert.created.
+    await emitEvents(tx, SANDBOX_TENANT_ID, sandboxEventDrafts(fleet));
     return { seeded: true, anchor: meta.anchor };
   });
   if (result.seeded) {
@@ -115,6 +120,16 @@ async function readSeedMeta(db: Db | Tx): Promise<SeedMeta | undefined> {
   const [row] = await db.select({ value: serviceMeta.value }).from(serviceMeta).where(eq(serviceMeta.key, SANDBOX_SEED_META_KEY));
   const parsed = seedMetaSchema.safeParse(row?.value);
   return parsed.success ? parsed.data : undefined; // absent or from an unknown format: reseed
+}
+
+/** The sandbox's events: what an ingest of its fleet would have emitted (lib/ingest/ingest-events.ts). */
+function sandboxEventDrafts(fleet: ReturnType<typeof generateSandboxFleet>): EventDraft[] {
+  return [
+    ...fleet.devices.map((d): EventDraft => ({ type: "device.created", data: { device_id: d.deviceId } })),
+    ...[...fleet.alerts]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map((a): EventDraft => ({ type: "alert.created", data: { device_id: a.deviceId, alert_id: a.id, agent: a.agent, severity: a.severity } })),
+  ];
 }
 
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {

@@ -346,7 +346,7 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
           revoked_at: null,
         });
         expect([...(all.scopes as string[])].sort()).toEqual([...SCOPES].sort());
-        expect(all.scopes).toHaveLength(7);
+        expect(all.scopes).toHaveLength(9);
         expect(fleet).toMatchObject({ id: state.keyFleetId, key_hash: sha256(state.keyFleet), scopes: ["fleet:read"], name: null });
         // Revoked once; the second revocation kept the first time.
         expect(fleet.revoked_at).not.toBeNull();

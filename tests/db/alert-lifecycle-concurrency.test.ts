@@ -87,8 +87,10 @@ describe("alert lifecycle under concurrent batches", () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     release();
-    expect(await tx1).toEqual({ raised: 1, updated: 0 });
-    expect(await tx2).toEqual({ raised: 0, updated: 1 });
+    // Each names the alert it changed (what its event says): the same alert, raised by one, updated by the other.
+    const [one, two] = [await tx1, await tx2];
+    expect(one).toMatchObject({ raised: 1, updated: 0, changed: [{ deviceId: "dev-c", raised: true }] });
+    expect(two).toMatchObject({ raised: 0, updated: 1, changed: [{ id: one.changed[0]!.id, deviceId: "dev-c", raised: false }] });
 
     const stored = await db
       .select()

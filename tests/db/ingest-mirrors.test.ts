@@ -148,7 +148,8 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
     for (const p of pairs) {
       const expected = mergeDeviceMaster(before.get(p.id) ?? null, update(p.id, p.incoming));
       expect(after.get(p.id), `${p.id}: ${JSON.stringify(p)}`).toEqual(expected);
-      expect(returned.get(p.id)).toEqual({ powertrain: expected.powertrain, batteryKwh: expected.batteryKwh });
+      // `created`: the second batch created exactly the devices the first did not store.
+      expect(returned.get(p.id)).toEqual({ powertrain: expected.powertrain, batteryKwh: expected.batteryKwh, created: !p.stored });
     }
     // The matrix holds the cases the rule is about.
     expect(after.get(id(1, 2))).toMatchObject({ powertrain: "HEV", powertrainSource: "master_data" }); // declaration beats inference

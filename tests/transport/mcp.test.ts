@@ -140,11 +140,11 @@ describe("initialize and tools/list", () => {
     expect(client.getInstructions()).toContain("fdp://methodology/");
   });
 
-  it("lists the SPEC's eight tools first, then one per remaining partner-safe operation, 20 in all", async () => {
+  it("lists the SPEC's eight tools first, then one per remaining partner-safe operation, 21 in all", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     expect(tools.slice(0, 8).map((t) => t.name)).toEqual(SPEC_TOOLS);
-    expect(tools).toHaveLength(20);
+    expect(tools).toHaveLength(21);
   });
 
   it("gives every tool an object input schema with a description per argument, an output schema and annotations", async () => {
@@ -409,7 +409,7 @@ describe("the HTTP edge keeps the CONTRACT envelope", () => {
     expect(res.headers.get("ratelimit-limit")).toBe("100000");
     const body = (await res.json()) as { id: number; result: { tools: unknown[] } };
     expect(body.id).toBe(7);
-    expect(body.result.tools).toHaveLength(20);
+    expect(body.result.tools).toHaveLength(21);
   });
 
   it("GET and DELETE are 405 with Allow (no sessions, no stream); OPTIONS lists POST", async () => {

@@ -2,12 +2,16 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operation } from "@/lib/operations/define-operation";
 import { OPERATIONS } from "@/lib/operations/registry";
+import { rootLogger } from "@/lib/log/logger";
+import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { tenantDataState } from "../helpers/counts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey, insertDevices, issueCertificate, OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures";
 
 /** A certificate of the tenant, so that the certificate operations have something to find. */
 let ownCertificate: string;
+/** A webhook of the tenant, so that the webhook operations have something to find (until the deletion's fuzz deletes it). */
+let ownWebhook: string;
 import { exampleParts } from "../helpers/operation-requests";
 import { openApiDocument } from "@/lib/openapi/document";
 import { openApiResponseErrors } from "../helpers/openapi-response-validator";
@@ -40,6 +44,12 @@ beforeAll(async () => {
   t = await createTenantWithKey(tdb.handle.db);
   await insertDevices(tdb.handle.db, t.tenantId, [{ deviceId: "dev-a", odometerKm: 12_345, socPct: 55, powertrain: "BEV", batteryKwh: 64 }, { deviceId: "dev.b:2" }]);
   ownCertificate = await issueCertificate(tdb.handle.db, t.tenantId, "dev-a");
+  ownWebhook = (
+    await createWebhook({
+      ctx: { db: tdb.handle.db, tenantId: t.tenantId, isSandbox: false, log: rootLogger() },
+      input: { url: "https://93.184.215.14/hook", events: ["alert.created"] },
+    })
+  ).id;
   app = await startRouteServer({
     db: tdb.handle,
     env: {
@@ -208,7 +218,11 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
     Object.fromEntries(
       op.pathParams.map((name) => [
         name,
-        fc.oneof(fc.constantFrom("dev-a", "dev.b:2", "unknown-1", ownCertificate, "FDP-CERT-20200101-NONE0"), hostileString.map(percentEncode), fc.string({ maxLength: 12 })),
+        fc.oneof(
+          fc.constantFrom("dev-a", "dev.b:2", "unknown-1", ownCertificate, "FDP-CERT-20200101-NONE0", ownWebhook, "wh_00000000000000000000"),
+          hostileString.map(percentEncode),
+          fc.string({ maxLength: 12 }),
+        ),
       ]),
     ),
   ) as fc.Arbitrary<Record<string, string>>;
@@ -231,13 +245,15 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
     { weight: 1, arbitrary: rawQueryText },
     ...(exampleQuery.length > 0 ? [{ weight: 2, arbitrary: exampleWithOneHostile }] : []),
   );
+  // The tenant's own device, certificate or webhook in every path parameter: what an accepted request names.
+  const acceptedPath = Object.fromEntries(op.pathParams.map((name) => [name, name === "certificate_number" ? ownCertificate : name === "webhook_id" ? ownWebhook : "dev-a"]));
   if (!op.input.body) {
     // The example as it is, aimed at the tenant's own device or certificate: a request the operation
     // accepts, so that the run reaches both sides of validation (the charging plan, whose path must
     // name the one EV and whose query must all be valid, was otherwise refused 200 times in a run now
     // and then: ~2 % of its random requests pass).
     const accepted: FuzzRequest = {
-      path: Object.fromEntries(op.pathParams.map((name) => [name, name === "certificate_number" ? ownCertificate : "dev-a"])),
+      path: acceptedPath,
       query: exampleQuery.map(([k, x]) => `${percentEncode(k)}=${percentEncode(x)}`).join("&"),
       contentType: "application/json",
     };
@@ -289,7 +305,9 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
     { weight: 9, arbitrary: fc.constant("application/json") },
     { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/json; charset=utf-16", "") },
   );
-  return fc.record({ path, query, body, contentType });
+  // With a body and a path (a webhook's replay), both must be valid to be accepted: a third of the paths name the tenant's own.
+  const bodyPath = op.pathParams.length > 0 ? fc.oneof({ weight: 1, arbitrary: fc.constant(acceptedPath) }, { weight: 2, arbitrary: path }) : path;
+  return fc.record({ path: bodyPath, query, body, contentType });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
+import { SANDBOX_KEY, SANDBOX_SCOPES, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { tenants } from "@/lib/db/schema";
 import { allowHeader } from "@/lib/http/bind-route";
 import type { Operation } from "@/lib/operations/define-operation";
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS, operationsAt } from "@/lib/operations/registry";
+import { rootLogger } from "@/lib/log/logger";
+import { createWebhook } from "@/lib/webhooks/create-webhook";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey, insertDevices, issueCertificate } from "../helpers/fixtures";
 import { exampleParts, send, type RequestParts } from "../helpers/operation-requests";
@@ -26,6 +28,11 @@ const OWN_DEVICE = "dev-a";
 /** A certificate of each tenant (numbers are drawn at random when issued). */
 let certificates: { own: string; foreign: string; sandbox: string };
 const FOREIGN_DEVICE = "dev-b";
+/** A webhook of each tenant (ids drawn at random). */
+let webhooks: { own: string; foreign: string };
+/** A new webhook of tenant `a`: a deletion needs one of its own. */
+const newWebhook = async (tenantId: string) =>
+  (await createWebhook({ ctx: { db: tdb.handle.db, tenantId, isSandbox: false, log: rootLogger() }, input: { url: "https://93.184.215.14/hook", events: ["alert.created"] } })).id;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -44,6 +51,7 @@ beforeAll(async () => {
     foreign: await issueCertificate(db, b.tenantId, FOREIGN_DEVICE),
     sandbox: await issueCertificate(db, SANDBOX_TENANT_ID, "sbx-001"),
   };
+  webhooks = { own: await newWebhook(a.tenantId), foreign: await newWebhook(b.tenantId) };
   app = await startRouteServer({
     db: tdb.handle,
     env: unlimitedEdgeEnv(tdb.url),
@@ -79,7 +87,7 @@ async function expectError(res: Response, status: number, code: string): Promise
 
 const scopeOf = (op: Operation) => ("scope" in op.access ? op.access.scope : null);
 const ownRequest = (op: Operation): RequestParts => {
-  const parts = exampleParts(op, op.pathParams.length > 0 ? { path: { device_id: OWN_DEVICE, certificate_number: certificates.own } } : {});
+  const parts = exampleParts(op, op.pathParams.length > 0 ? { path: { device_id: OWN_DEVICE, certificate_number: certificates.own, webhook_id: webhooks.own } } : {});
   const body = parts.body as Record<string, unknown> | undefined;
   if (body && Array.isArray(body.device_ids)) parts.body = { ...body, device_ids: [OWN_DEVICE, FOREIGN_DEVICE] };
   return parts;
@@ -95,11 +103,18 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
   // (403): an `anyKey` operation (the pricing calculators) accepts every valid key.
   const keyed = !("public" in op.access);
 
-  it("answers its example request with 200 and a body its output schema accepts", async () => {
-    const res = await send(app, op, ownRequest(op), { key: a.key });
-    expect(res.status).toBe(200);
+  const success = op.success ?? 200;
+  it(`answers its example request with ${success} and a body its output schema accepts`, async () => {
+    // A deletion deletes: it gets a webhook of its own, so the other checks keep theirs.
+    const parts = op.method === "DELETE" ? exampleParts(op, { path: { webhook_id: await newWebhook(a.tenantId) } }) : ownRequest(op);
+    const res = await send(app, op, parts, { key: a.key });
+    expect(res.status).toBe(success);
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
     expect(res.headers.get("ratelimit-limit")).toBe("100000");
+    if (success === 204) {
+      expect(await res.text()).toBe("");
+      return;
+    }
     if (op.produces) {
       expect(res.headers.get("content-type")).toBe(op.produces);
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
@@ -110,9 +125,16 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
     expect(op.output.safeParse(body).error).toBeUndefined();
   });
 
-  it("answers the sandbox key with _sandbox: true", async () => {
+  // CONTRACT: the sandbox key has every scope but webhooks:write (it cannot register webhooks).
+  const sandboxMay = !("scope" in op.access) || SANDBOX_SCOPES.includes(op.access.scope);
+  it(`answers the sandbox key with _sandbox: true${sandboxMay ? "" : " (403: a scope the sandbox key lacks)"}`, async () => {
     const res = await send(app, op, exampleParts(op, { path: { certificate_number: certificates.sandbox } }), { key: SANDBOX_KEY });
-    expect(res.status).toBe(200);
+    if (!sandboxMay) {
+      const body = await expectError(res, 403, "forbidden");
+      expect(body._sandbox).toBe(true);
+      return;
+    }
+    expect(res.status).toBe(success);
     if (op.produces) {
       expect(res.headers.get("x-sandbox")).toBe("true");
       return;
@@ -186,14 +208,24 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
     });
   }
 
+  if (op.pathParams.includes("webhook_id")) {
+    it("404 for an unknown webhook and for another tenant's webhook, alike", async () => {
+      const unknownId = "wh_00000000000000000000";
+      const unknown = await expectError(await send(app, op, exampleParts(op, { path: { webhook_id: unknownId } }), { key: a.key }), 404, "not_found");
+      const foreign = await expectError(await send(app, op, exampleParts(op, { path: { webhook_id: webhooks.foreign } }), { key: a.key }), 404, "not_found");
+      expect(foreign.message.replace(webhooks.foreign, "X")).toBe(unknown.message.replace(unknownId, "X"));
+    });
+  }
+
   it("405 with Allow for the methods it does not serve; OPTIONS lists exactly what it serves", async () => {
-    const allow = allowHeader([op.method]);
-    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => m !== op.method)) {
+    const served = operationsAt(op.path).map((o) => o.method);
+    const allow = allowHeader(served);
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !served.includes(m as Operation["method"]))) {
       const res = await send(app, op, ownRequest(op), { key: a.key, method });
       await expectError(res, 405, "invalid_request");
       expect(res.headers.get("allow")).toBe(allow);
     }
-    const sandbox405 = await send(app, op, ownRequest(op), { key: SANDBOX_KEY, method: op.method === "GET" ? "DELETE" : "GET" });
+    const sandbox405 = await send(app, op, ownRequest(op), { key: SANDBOX_KEY, method: "PATCH" });
     expect(((await sandbox405.json()) as { _sandbox?: boolean })._sandbox).toBe(true);
     const options = await send(app, op, ownRequest(op), { method: "OPTIONS" });
     expect(options.status).toBe(204);
@@ -210,7 +242,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
         await expectError(res, 415, "unsupported_media_type");
       }
       const ok = await send(app, op, ownRequest(op), { key: a.key, headers: { "content-type": "Application/JSON; charset=UTF-8" } });
-      expect(ok.status).toBe(200);
+      expect(ok.status).toBe(success);
     });
   }
 

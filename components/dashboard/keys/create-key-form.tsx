@@ -14,6 +14,8 @@ const SCOPE_HELP: Record<Scope, string> = {
   "reports:read": "emissions and CSRD reports",
   "ingest:write": "send telemetry (OEM ingest)",
   mcp: "the MCP endpoint for AI agents",
+  "webhooks:write": "register webhooks that push changes",
+  "events:read": "read the changes feed",
 };
 
 /**

@@ -13,3 +13,4 @@ export * from "./audit-events";
 export * from "./telemetry-rollups";
 export * from "./ingest-signatures";
 export * from "./score-snapshots";
+export * from "./events";

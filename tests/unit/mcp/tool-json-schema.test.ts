@@ -26,7 +26,7 @@ const entries = TOOL_CATALOGUE;
 describe.each(entries.map((e) => [e.name, e] as const))("%s", (_, entry) => {
   const input = toolInputJsonSchema(entry.operation, entry.fixed);
   const output = toolOutputJsonSchema(entry.operation);
-  const answer = (examples as Record<string, { response?: Record<string, unknown> }>)[entry.operation.id]?.response;
+  const answer = (examples as Record<string, { response?: unknown }>)[entry.operation.id]?.response as Record<string, unknown> | undefined;
 
   it("uses one `type` per schema (nullable as anyOf), no `example`, no pattern on non-strings, no empty `additionalProperties`", () => {
     for (const schema of [input, output]) {

@@ -156,6 +156,7 @@ const EXPECTED: Record<ToolName, (ex: Json) => Array<string | RegExp>> = {
     `EV share ${en(ex.ev_metrics.ev_share_pct)} %`,
     ex.emissions.total_market_based.value === null ? "market-based unknown" : "market-based",
   ],
+  list_events: (ex) => [`${ex.data.length} events`, `newest ${ex.data.at(-1).type} for ${ex.data.at(-1).data.device_id}`, ex.has_more ? "more follow" : "up to date"],
   get_spot_prices: (ex) => {
     const prices = ex.prices.map((p: Json) => p.price_cents_kwh);
     const current = ex.prices.find((p: Json) => Date.parse(p.start) <= NOW.getTime() && NOW.getTime() < Date.parse(p.end));

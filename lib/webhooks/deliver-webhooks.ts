@@ -1,0 +1,186 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rows, sqlDate, sqlJson, sqlNumber } from "@/lib/db/sql-values";
+import { env } from "@/lib/env";
+import type { Logger } from "@/lib/log/logger";
+import { sendWebhook, type SendResult } from "./send-webhook";
+import { webhookHeaders } from "./webhook-signature";
+
+/**
+ * The delivery worker (CONTRACT "Webhooks and the changes feed", docs/webhooks.md "Delivery"): takes due
+ * deliveries from `webhook_deliveries`, POSTs each with its Standard Webhooks signature, and records the
+ * result. At least once: a delivery is claimed (a lease, `locked_until`) before it is sent and settled
+ * after; a worker that dies mid-send leaves a lease that expires, and the delivery is taken again (the
+ * receiver dedupes on `webhook-id`). Several instances share the work: the claim is one UPDATE over rows
+ * picked with `FOR UPDATE SKIP LOCKED`, re-checked under the row lock, so two never claim the same row.
+ * The embedded database runs the same statements.
+ *
+ * Order: at most one delivery per endpoint is in flight, and each endpoint's oldest due delivery goes
+ * first, so a healthy receiver gets its events in commit order. A delivery waiting for its retry does
+ * not hold up the endpoint's later events (a receiver that was down gets them in order, the retried one
+ * when its time comes): dedupe and order by the event's `timestamp` if that matters.
+ */
+
+export interface WebhookWorkerSettings {
+  /** Waits after a failed attempt, in order (CONTRACT: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); then `failed`. */
+  retryScheduleMs: readonly number[];
+  /** One attempt's bound, connection to status line (CONTRACT: a 2xx within 15 s). */
+  timeoutMs: number;
+  /** Deliveries in flight at once, per instance. */
+  concurrency: number;
+  /** How often an idle worker looks for due deliveries. */
+  pollIntervalMs: number;
+}
+
+/** The waits between attempts, from the environment (the CONTRACT's schedule unless tests shorten it). */
+export function webhookWorkerSettings(): WebhookWorkerSettings {
+  const e = env();
+  return {
+    retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE_MS,
+    timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    concurrency: e.WEBHOOK_CONCURRENCY,
+    pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
+  };
+}
+
+interface Claimed {
+  id: number;
+  attempts: number;
+  url: string;
+  secret: string;
+  eventId: string;
+  body: string;
+}
+
+/**
+ * Claims up to `limit` due deliveries, the oldest of each endpoint that has none in flight, and returns
+ * what sending them needs. One statement.
+ */
+async function claimDeliveries(db: Db, limit: number, leaseMs: number): Promise<Claimed[]> {
+  const claimed = await rows(
+    db,
+    sql`with due as (
+          select id from (
+            select p.id, p.event_seq, row_number() over (partition by p.endpoint_id order by p.event_seq, p.id) as rank
+              from webhook_deliveries p
+             where p.status = 'pending' and p.next_attempt_at <= now() and (p.locked_until is null or p.locked_until <= now())
+               and not exists (select 1 from webhook_deliveries q
+                                where q.endpoint_id = p.endpoint_id and q.status = 'pending' and q.locked_until > now())
+          ) ranked
+           where rank = 1
+           order by event_seq
+           limit ${limit}
+        ), locked as (
+          select d.id from webhook_deliveries d where d.id in (select id from due) for update skip locked
+        ), claimed as (
+          update webhook_deliveries d
+             set locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = d.attempts + 1, last_attempt_at = now()
+            from locked
+           where d.id = locked.id and d.status = 'pending' and (d.locked_until is null or d.locked_until <= now())
+          returning d.id, d.endpoint_id, d.event_seq, d.attempts
+        )
+        select c.id, c.attempts, w.url, w.secret, e.id as event_id, e.type, e.data, e.created_at
+          from claimed c
+          join webhook_endpoints w on w.id = c.endpoint_id
+          join events e on e.seq = c.event_seq
+         order by c.event_seq`,
+  );
+  return claimed.map((r) => ({
+    id: sqlNumber(r.id)!,
+    attempts: sqlNumber(r.attempts)!,
+    url: String(r.url),
+    secret: String(r.secret),
+    eventId: String(r.event_id),
+    // CONTRACT body: {type, timestamp, data}; the tenant never.
+    body: JSON.stringify({ type: String(r.type), timestamp: sqlDate(r.created_at)!.toISOString(), data: sqlJson<Record<string, unknown>>(r.data) }),
+  }));
+}
+
+/** Records an attempt's result: delivered, due again after the schedule's next wait, or failed. */
+async function settleDelivery(
+  db: Db,
+  delivery: Pick<Claimed, "id" | "attempts">,
+  result: SendResult,
+  retryScheduleMs: readonly number[],
+): Promise<"delivered" | "retry" | "failed"> {
+  const outcome = result.ok ? "delivered" : delivery.attempts > retryScheduleMs.length ? "failed" : "retry";
+  const waitMs = outcome === "retry" ? retryScheduleMs[delivery.attempts - 1]! : 0;
+  await db.execute(sql`
+    update webhook_deliveries
+       set status = ${outcome === "retry" ? "pending" : outcome},
+           locked_until = null,
+           last_status_code = ${result.status},
+           last_error = ${result.error},
+           delivered_at = ${outcome === "delivered" ? sql`now()` : sql`null`},
+           next_attempt_at = case when ${outcome === "retry"} then now() + ${waitMs} * interval '1 millisecond' else next_attempt_at end
+     where id = ${delivery.id}`);
+  return outcome;
+}
+
+export interface WebhookWorker {
+  /** Stops claiming, lets the deliveries in flight finish (each is bounded by `timeoutMs`), then resolves. */
+  stop(): Promise<void>;
+}
+
+/** Runs the delivery loop until `stop()`; errors (the database away) are logged and the loop goes on. */
+export function startWebhookWorker({ db, log, settings }: { db: () => Promise<Db>; log: Logger; settings: WebhookWorkerSettings }): WebhookWorker {
+  const inFlight = new Set<Promise<void>>();
+  let running = true;
+  let wake: (() => void) | null = null;
+  // A lease outlives the attempt (twice its bound, and a second): a claim expires only when its worker is gone.
+  const leaseMs = 2 * settings.timeoutMs + 1_000;
+
+  const deliver = async (database: Db, d: Claimed) => {
+    const headers = webhookHeaders(d.secret, d.eventId, new Date(), d.body);
+    const result = await sendWebhook(d.url, headers, d.body, settings.timeoutMs);
+    const outcome = await settleDelivery(database, d, result, settings.retryScheduleMs);
+    if (outcome !== "delivered")
+      log.warn({ delivery_id: d.id, event_id: d.eventId, attempts: d.attempts, status: result.status, error: result.error, outcome }, "webhook delivery failed");
+  };
+
+  const loop = async () => {
+    while (running) {
+      let claimedAny = false;
+      try {
+        const free = settings.concurrency - inFlight.size;
+        if (free > 0) {
+          const database = await db();
+          const claimed = await claimDeliveries(database, free, leaseMs);
+          claimedAny = claimed.length > 0;
+          for (const d of claimed) {
+            const p: Promise<void> = deliver(database, d)
+              .catch((err: unknown) => log.error({ err, delivery_id: d.id }, "webhook delivery could not be recorded"))
+              .finally(() => {
+                inFlight.delete(p);
+                wake?.();
+              });
+            inFlight.add(p);
+          }
+        }
+      } catch (err) {
+        log.warn({ err }, "webhook worker: claiming deliveries failed; trying again at the next poll");
+      }
+      if (!running) break;
+      // Busy: look again as soon as a slot frees; idle: at the next poll.
+      if (!claimedAny || inFlight.size >= settings.concurrency) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, settings.pollIntervalMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    }
+  };
+  const done = loop();
+  return {
+    async stop() {
+      running = false;
+      wake?.();
+      await done;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
