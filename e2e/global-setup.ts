@@ -57,6 +57,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The maintained scores are not refreshed for their age during the run (only after changes), so a test
     // can tell an answer kept from before its request from one computed for it (e2e/fleet-scores.spec.ts).
     SCORE_SNAPSHOT_MAX_AGE_SECONDS: "86400",
+    // e2e/keys.spec.ts registers a webhook to a receiver of its own on 127.0.0.1.
+    WEBHOOK_ALLOW_LOOPBACK: "1",
   };
   const app = await startApp({ mode: dev ? "dev" : "start", env });
 

@@ -10,6 +10,9 @@ const LABELS: Record<AuditAction, string> = {
   "signed_ingest.required_changed": "Signed ingest switched",
   "alert.acknowledged": "Alert acknowledged",
   "alert.dismissed": "Alert dismissed as false alarm",
+  "webhook.created": "Webhook registered",
+  "webhook.deleted": "Webhook deleted",
+  "webhook.replayed": "Webhook events sent again",
 };
 
 /** What changed, in words (details never hold a secret: lib/audit/record-audit-event.ts). */
@@ -27,6 +30,10 @@ function describe(e: AuditEventRow): string {
       return d.required === true ? "now required" : "no longer required";
     case "alert.dismissed":
       return str(d.reason) ?? "";
+    case "webhook.created":
+      return [str(d.url), Array.isArray(d.events) ? (d.events as string[]).join(", ") : null].filter(Boolean).join(" · ");
+    case "webhook.replayed":
+      return typeof d.events === "number" ? `${d.events} event${d.events === 1 ? "" : "s"} since ${str(d.since) ? formatDateTime(new Date(str(d.since)!)) : "then"}` : "";
     default:
       return "";
   }

@@ -11,6 +11,9 @@ export const AUDIT_ACTIONS = [
   "signed_ingest.required_changed",
   "alert.acknowledged",
   "alert.dismissed",
+  "webhook.created",
+  "webhook.deleted",
+  "webhook.replayed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,6 +9,7 @@ import { revokeTenantApiKey } from "@/lib/dashboard/key-management/revoke-tenant
 import { rotateTenantIngestSecret } from "@/lib/dashboard/key-management/rotate-tenant-ingest-secret";
 import { setRequireSignedIngest } from "@/lib/dashboard/key-management/set-require-signed-ingest";
 import { requireDashboardSession } from "@/lib/dashboard/session";
+import { registerWebhook, removeWebhook, replayWebhookSince } from "@/lib/dashboard/webhook-management/manage-webhooks";
 import { DomainError } from "@/lib/errors";
 
 /*
@@ -98,6 +99,51 @@ export async function setSignedIngestAction(_previous: SimpleState, form: FormDa
       status: "done",
       message: required ? "Signed ingest is now required (in effect within 5 seconds)." : "Unsigned ingest is accepted again (in effect within 5 seconds).",
     };
+  } catch (err) {
+    return { status: "error", message: refusal(err) };
+  }
+}
+
+export type CreateWebhookState = { status: "idle" } | { status: "created"; id: string; url: string; secret: string } | { status: "error"; message: string };
+
+export async function createWebhookAction(_previous: CreateWebhookState, form: FormData): Promise<CreateWebhookState> {
+  const ctx = await auditedCtx();
+  const url = String(form.get("url") ?? "").trim();
+  const events = form.getAll("events").map(String);
+  const description = String(form.get("description") ?? "").trim();
+  if (events.length === 0) return { status: "error", message: "Choose at least one event to send." };
+  try {
+    const created = await registerWebhook({ ctx, input: { url, events, description: description || undefined } });
+    revalidatePath(KEYS_PATH);
+    return { status: "created", id: created.id, url: created.url, secret: created.secret };
+  } catch (err) {
+    return { status: "error", message: refusal(err) };
+  }
+}
+
+export async function deleteWebhookAction(_previous: SimpleState, form: FormData): Promise<SimpleState> {
+  const ctx = await auditedCtx();
+  try {
+    await removeWebhook({ ctx, input: { webhook_id: String(form.get("webhookId") ?? "") } });
+    revalidatePath(KEYS_PATH);
+    return { status: "done", message: "The webhook is deleted: nothing more is sent to it." };
+  } catch (err) {
+    return { status: "error", message: refusal(err) };
+  }
+}
+
+/** The replay periods the page offers, in hours. */
+const REPLAY_HOURS = new Set([1, 24, 168]);
+
+export async function replayWebhookAction(_previous: SimpleState, form: FormData): Promise<SimpleState> {
+  const ctx = await auditedCtx();
+  const hours = Number(form.get("hours"));
+  if (!REPLAY_HOURS.has(hours)) return { status: "error", message: "Choose how far back to send the events again." };
+  try {
+    const since = new Date(Date.now() - hours * 3_600_000).toISOString();
+    const { events } = await replayWebhookSince({ ctx, input: { webhook_id: String(form.get("webhookId") ?? ""), since } });
+    revalidatePath(KEYS_PATH);
+    return { status: "done", message: events === 0 ? "No events in that period: nothing to send." : `${events} event${events === 1 ? "" : "s"} queued to be sent again.` };
   } catch (err) {
     return { status: "error", message: refusal(err) };
   }

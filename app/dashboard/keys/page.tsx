@@ -2,12 +2,15 @@ import { AuditLog } from "@/components/dashboard/audit-log";
 import { CreateKeyForm } from "@/components/dashboard/keys/create-key-form";
 import { IngestSecretPanel } from "@/components/dashboard/keys/ingest-secret-panel";
 import { RevokeKeyButton } from "@/components/dashboard/keys/revoke-key-button";
+import { CreateWebhookForm, WebhookActions } from "@/components/dashboard/keys/webhook-forms";
 import { listApiKeys, type ApiKeyListRow } from "@/lib/api-keys/list-api-keys";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { SCOPES } from "@/lib/auth/key-format";
 import { getIngestSettings } from "@/lib/dashboard/key-management/ingest-settings";
 import { SANDBOX_INGEST_MESSAGE } from "@/lib/dashboard/key-management/rotate-tenant-ingest-secret";
 import { requireDashboardSession } from "@/lib/dashboard/session";
+import { SANDBOX_WEBHOOKS_MESSAGE } from "@/lib/dashboard/webhook-management/manage-webhooks";
+import { listWebhooks } from "@/lib/webhooks/list-webhooks";
 import { formatDate, formatDateTime, FLEET_TIME_ZONE_NAME } from "@/lib/display/format";
 
 export const metadata = { title: "API keys — FDP Dashboard" };
@@ -17,7 +20,12 @@ const AUDIT_LIMIT = 50;
 /** API keys, the ingest secret and the audit log of the signed-in user's tenant (server-rendered from lib/ verbs). */
 export default async function KeysPage() {
   const { ctx } = await requireDashboardSession();
-  const [keys, ingest, events] = await Promise.all([listApiKeys({ ctx }), getIngestSettings({ ctx }), listAuditEvents({ ctx, input: { limit: AUDIT_LIMIT } })]);
+  const [keys, ingest, events, webhooks] = await Promise.all([
+    listApiKeys({ ctx }),
+    getIngestSettings({ ctx }),
+    listAuditEvents({ ctx, input: { limit: AUDIT_LIMIT } }),
+    listWebhooks({ ctx, input: {} }),
+  ]);
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">API keys</h1>
@@ -50,6 +58,28 @@ export default async function KeysPage() {
           <code className="rounded bg-slate-100 px-1">X-FDP-Signature: sha256=&lt;hex&gt;</code> over the raw body). Revealing and rotating it are recorded below.
         </p>
         <IngestSecretPanel requireSignedIngest={ingest.requireSignedIngest} managedBySandbox={ingest.managedBySandbox} sandboxMessage={SANDBOX_INGEST_MESSAGE} />
+      </section>
+
+      <section className="mt-10 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="webhooks-title">
+        <h2 id="webhooks-title" className="text-lg font-semibold">
+          Webhooks
+        </h2>
+        <p className="mb-4 mt-1 max-w-3xl text-sm text-slate-600">
+          FDP sends your systems each change as it happens: alerts, certificates, new vehicles. Each delivery is signed (Standard Webhooks) and retried for about a day if your
+          system does not answer. Your developers find the format and how to verify it in the{" "}
+          <a href="/docs" className="font-medium text-brand-700 underline">
+            API reference
+          </a>
+          .
+        </p>
+        {ingest.managedBySandbox ? (
+          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{SANDBOX_WEBHOOKS_MESSAGE}</p>
+        ) : (
+          <>
+            {webhooks.data.length === 0 ? <p className="mb-6 text-sm text-slate-600">No webhooks yet.</p> : <WebhooksTable webhooks={webhooks.data} />}
+            <CreateWebhookForm webhookIds={webhooks.data.map((w) => w.id)} />
+          </>
+        )}
       </section>
 
       <section className="mt-10" aria-labelledby="audit-title">
@@ -139,6 +169,83 @@ function KeysTable({ keys }: { keys: ApiKeyListRow[] }) {
                 )}
               </td>
               <td className="min-w-40 px-4 py-2.5 text-right">{k.status === "active" ? <RevokeKeyButton keyId={k.id} keyLabel={keyLabel(k)} /> : null}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type WebhookRow = Awaited<ReturnType<typeof listWebhooks>>["data"][number];
+
+const DELIVERY_WORDS = { pending: "Sending", delivered: "Delivered", failed: "Failed" } as const;
+
+function LastDelivery({ d }: { d: WebhookRow["last_delivery"] }) {
+  if (!d) return <span className="text-slate-600">nothing sent yet</span>;
+  const tone = d.status === "delivered" ? "bg-emerald-100 text-emerald-900" : d.status === "failed" ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900";
+  const when = d.last_attempt_at ? new Date(d.last_attempt_at) : null;
+  return (
+    <span>
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{DELIVERY_WORDS[d.status]}</span>{" "}
+      {when ? <time dateTime={when.toISOString()}>{formatDateTime(when)}</time> : null}
+      {d.status !== "delivered" && (d.last_status_code !== null || d.last_error) ? (
+        <span className="block text-xs text-slate-600">
+          {d.attempts} attempt{d.attempts === 1 ? "" : "s"}: {d.last_error ?? `answered ${d.last_status_code}`}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function WebhooksTable({ webhooks }: { webhooks: WebhookRow[] }) {
+  return (
+    <div
+      role="region"
+      aria-label="Webhooks"
+      tabIndex={0}
+      className="relative mb-6 overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="webhooks-table">
+        <caption className="sr-only">Webhooks of your organisation, oldest first</caption>
+        <thead className="bg-slate-50 text-left text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              URL
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Events
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Last delivery
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {webhooks.map((w) => (
+            <tr key={w.id} data-webhook-id={w.id}>
+              <td className="min-w-48 break-all px-4 py-2.5">
+                <span className="font-mono text-xs">{w.url}</span>
+                {w.description ? <span className="block text-slate-600">{w.description}</span> : null}
+              </td>
+              <td className="min-w-40 px-4 py-2.5">
+                <ul className="flex flex-wrap gap-1">
+                  {w.events.map((e) => (
+                    <li key={e} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">
+                      {e}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td className="min-w-44 px-4 py-2.5" data-testid="webhook-last-delivery">
+                <LastDelivery d={w.last_delivery} />
+              </td>
+              <td className="min-w-44 px-4 py-2.5 text-right">
+                <WebhookActions webhookId={w.id} url={w.url} />
+              </td>
             </tr>
           ))}
         </tbody>
