@@ -22,6 +22,7 @@ import { ingestThroughput } from "./benchmarks/ingest-throughput";
 import { mcpOverhead } from "./benchmarks/mcp-overhead";
 import { readFloor } from "./benchmarks/read-floor";
 import { scoresBatch } from "./benchmarks/scores-batch";
+import { webhookDelivery } from "./benchmarks/webhook-delivery";
 import { buildApp, ROOT, startBuiltApp, type AppProcess } from "./lib/app";
 import { prepareDatabase, redactUrl, serverVersion, type BenchDatabase } from "./lib/database";
 import { appendHistory, gitState, summaryLines } from "./lib/history";
@@ -35,7 +36,7 @@ import type { Benchmark, BenchContext, BenchmarkResult } from "./lib/types";
  * fleet-scores comes last: it seeds a large tenant, which would change the database (and its cache)
  * under the others.
  */
-const BENCHMARKS: Benchmark[] = [ingestThroughput, scoresBatch, certificates, mcpOverhead, readFloor, fleetScores];
+const BENCHMARKS: Benchmark[] = [ingestThroughput, scoresBatch, certificates, mcpOverhead, readFloor, webhookDelivery, fleetScores];
 
 /** The highest per-minute limit a tenant may carry (lib/tenants/entitlements.ts): far above what the bench sends. */
 const BENCH_RATE_LIMIT_PER_MIN = 100_000;
@@ -87,7 +88,8 @@ async function main(): Promise<number> {
     cleanups.push(async () => {
       await Promise.all(rawClients.map((c) => c.end({ timeout: 5 })));
     });
-    const app: AppProcess = await startBuiltApp(database.url, log);
+    // Loopback webhooks allowed: the webhook benchmark's receiver listens on 127.0.0.1.
+    const app: AppProcess = await startBuiltApp(database.url, log, { WEBHOOK_ALLOW_LOOPBACK: "1" });
     cleanups.push(() => app.stop());
 
     const probe = postgres(database.url, { max: 1, onnotice: () => {} });

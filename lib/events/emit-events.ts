@@ -21,7 +21,7 @@ const EVENT_LOCK_CLASS = 7_402_031;
  * Writes `drafts` to the outbox (`events`), in this order, inside the caller's transaction, with one
  * pending delivery per event and subscribed webhook endpoint of the tenant: the events and their
  * deliveries commit or roll back with the change that caused them (CONTRACT "Webhooks and the changes
- * feed"). One statement, none when there is nothing to emit.
+ * feed"). Two statements (the lock, then the rows), none when there is nothing to emit.
  *
  * Call it LAST in the transaction: it takes the tenant's event lock (held to the commit) before drawing
  * the events' `seq`, so a tenant's events become visible in `seq` order and the feed's cursor never
@@ -31,19 +31,24 @@ const EVENT_LOCK_CLASS = 7_402_031;
 export async function emitEvents(tx: Tx, tenantId: string, drafts: readonly EventDraft[]): Promise<void> {
   if (drafts.length === 0) return;
   const payload = drafts.map((d) => ({ id: newId("evt"), type: d.type, device_id: d.data.device_id, data: d.data }));
-  // The lock CTE is joined into the insert's source, so it is taken before the first row draws its seq.
+  // The lock first, in a statement of its own: the insert's snapshot is then taken after the wait, so it
+  // sees every endpoint registered (and every delivery) committed before this event's turn.
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(EVENT_LOCK_CLASS))}, hashtext(${tenantId}))`);
+  // `timestamp` is clock_timestamp() (drawn under the lock, so it follows seq), not the transaction's start.
+  // The endpoints are read FOR KEY SHARE: one deleted meanwhile is skipped, never a foreign-key failure of this change.
   await tx.execute(sql`
-    with lock as (select pg_advisory_xact_lock(${sql.raw(String(EVENT_LOCK_CLASS))}, hashtext(${tenantId}))),
-    e as (
-      insert into events (id, tenant_id, type, device_id, data)
-      select r.id, ${tenantId}, r.type, r.device_id, r.data
-        from lock, rows from (jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as (id text, type text, device_id text, data jsonb))
+    with e as (
+      insert into events (id, tenant_id, type, device_id, data, created_at)
+      select r.id, ${tenantId}, r.type, r.device_id, r.data, clock_timestamp()
+        from rows from (jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as (id text, type text, device_id text, data jsonb))
              with ordinality as r(id, type, device_id, data, n)
        order by r.n
       returning seq, type
+    ), w as (
+      select id, events from webhook_endpoints where tenant_id = ${tenantId} for key share
     )
     insert into webhook_deliveries (tenant_id, endpoint_id, event_seq)
     select ${tenantId}, w.id, e.seq
-      from e join webhook_endpoints w on w.tenant_id = ${tenantId} and e.type = any(w.events)
+      from e join w on e.type = any(w.events)
      order by e.seq, w.id`);
 }

@@ -17,7 +17,7 @@ import { type DrivingEventRow, observeDrivingEvents } from "./driving-events";
 import { type DeviceMasterUpdate, groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
 import { emitEvents } from "@/lib/events/emit-events";
 import { ingestEventDrafts } from "./ingest-events";
-import { insertAlerts, readDeviceContexts, recordColumns, resolveAlerts, storeBatch, type StoredDeviceMaster } from "./store-batch";
+import { escalatedAlerts, insertAlerts, readDeviceContexts, recordColumns, resolveAlerts, storeBatch, type StoredDeviceMaster } from "./store-batch";
 import { type SignedIngestRule, type TimestampedSignature, verifyIngestSignature } from "./verify-signature";
 
 /**
@@ -129,8 +129,9 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
     // Alerts the batch contradicts are closed first, then the batch's occurrences are applied.
     const resolved = await resolveAlerts(tx, ctx.tenantId, drafts, now);
     const { changed } = await insertAlerts(tx, ctx.tenantId, drafts, now);
+    const escalated = await escalatedAlerts(tx, ctx.tenantId, changed);
     // Last: the events of what this batch changed, committed with it (CONTRACT "Webhooks and the changes feed").
-    await emitEvents(tx, ctx.tenantId, ingestEventDrafts(stored, resolved, changed));
+    await emitEvents(tx, ctx.tenantId, ingestEventDrafts(stored, resolved, changed, escalated));
   });
   // A bulk first ingest: fresh planner statistics in the background (lib/db/analyze-after-bulk-ingest.ts).
   void analyzeAfterBulkIngest({ db: ctx.db, log: ctx.log, newDevices });

@@ -447,6 +447,33 @@ export async function resolveAlerts(tx: Tx, tenantId: string, drafts: readonly A
   return rows.map((r) => ({ id: String(r.id), deviceId: String(r.device_id), agent: String(r.agent), severity: String(r.severity), raised: false }));
 }
 
+/**
+ * The open alerts that the batch's newly raised alerts escalate: of the same device and problem, less
+ * severe, still unacknowledged (the lifecycle raises a more severe occurrence beside the open alert:
+ * docs/methodology/alerts.md "Lifecycle"). No round trip when nothing was raised.
+ */
+export async function escalatedAlerts(tx: Tx, tenantId: string, changed: readonly ChangedAlert[]): Promise<(ChangedAlert & { escalatedTo: string })[]> {
+  const raised = changed.filter((c) => c.raised).map((c) => c.id);
+  if (raised.length === 0) return [];
+  const found = await preparedRows<{ id: unknown; device_id: unknown; agent: unknown; severity: unknown; escalated_to: unknown }>(
+    tx,
+    sql`select o.id, o.device_id, o.agent, o.severity, r.id as escalated_to
+          from alerts r
+          join alerts o on o.tenant_id = r.tenant_id and o.device_id = r.device_id and o.dedupe_key = r.dedupe_key and o.acknowledged = false and o.id <> r.id
+         where r.tenant_id = ${tenantId} and r.id = any(${textArray(raised)}::text[])
+           and array_position(${SEVERITY_ORDER}, o.severity) < array_position(${SEVERITY_ORDER}, r.severity)
+         order by r.id, o.id`,
+  );
+  return found.map((r) => ({
+    id: String(r.id),
+    deviceId: String(r.device_id),
+    agent: String(r.agent),
+    severity: String(r.severity),
+    raised: false,
+    escalatedTo: String(r.escalated_to),
+  }));
+}
+
 /** An alert a batch raised (`raised`), updated or resolved: what its event says (lib/ingest/ingest-events.ts). */
 export interface ChangedAlert {
   id: string;

@@ -43,7 +43,7 @@ const REQUEST_ID_HEADER = { "X-Request-Id": { description: "Identifies this answ
 
 const EVENT_WORDS: Record<EventType, string> = {
   "alert.created": "a detector raised an alert",
-  "alert.updated": "an open alert's problem occurred again, a later reading resolved it, or a person acknowledged or dismissed it",
+  "alert.updated": "an open alert's problem occurred again (more severely: escalated), a later reading resolved it, or a person acknowledged or dismissed it",
   "certificate.generated": "a vehicle health certificate was issued",
   "certificate.revoked": "a certificate was revoked",
   "device.created": "a vehicle was seen for the first time",

@@ -27,8 +27,9 @@ const EVENT_DATA_SCHEMAS = {
       ...alertFields,
       change: z.enum(ALERT_CHANGES).meta({
         description:
-          "`occurred_again`: the problem was seen again and folded into this open alert; `resolved`: a later reading contradicted it and FDP closed it; `acknowledged` or `dismissed` (as a false alarm) by a person in the dashboard.",
+          "`occurred_again`: the problem was seen again and folded into this open alert; `escalated`: it was seen again more severely, raised as the new alert `escalated_to` (its own `alert.created`); `resolved`: a later reading contradicted it and FDP closed it; `acknowledged` or `dismissed` (as a false alarm) by a person in the dashboard.",
       }),
+      escalated_to: z.string().optional().meta({ description: "With `escalated`: the new, more severe alert's id." }),
     })
     .meta({ id: "AlertUpdatedData" }),
   "certificate.generated": z
@@ -142,13 +143,17 @@ export const createdWebhookSchema = webhookSchema
 export const webhookListSchema = listEnvelope(webhookSchema, "WebhookList");
 
 export const replayBodySchema = z.object({
-  since: dateTime().meta({ description: "Re-send this endpoint's subscribed events committed at or after this time.", example: "2026-11-24T00:00:00Z" }),
+  since: dateTime()
+    .refine((v) => Date.parse(v) >= 0, { message: "must be 1970 or later" })
+    .meta({ description: "Re-send this endpoint's subscribed events committed at or after this time.", example: "2026-11-24T00:00:00Z" }),
 });
 
 export const replayAnswerSchema = z
   .object({
     webhook_id: z.string(),
     since: dateTime(),
-    events: z.number().int().meta({ description: "Events queued again for delivery (their `webhook-id`s unchanged)." }),
+    events: z.number().int().meta({
+      description: "Events queued again for delivery (their `webhook-id`s unchanged), at most 10,000 per call; one already waiting for this endpoint is not queued twice.",
+    }),
   })
   .meta({ id: "WebhookReplay" });

@@ -9,10 +9,11 @@ export const EVENT_TYPES = ["alert.created", "alert.updated", "certificate.gener
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
- * What changed in an `alert.updated`: a further occurrence folded into the open alert (ingest), the
- * alert closed by a reading that contradicts it (ingest), acknowledged or dismissed by a person.
+ * What changed in an `alert.updated`: a further occurrence folded into the open alert (ingest), a more
+ * severe occurrence raised as a new alert beside it (ingest: `escalated`, naming the new one), the alert
+ * closed by a reading that contradicts it (ingest), acknowledged or dismissed by a person.
  */
-export const ALERT_CHANGES = ["occurred_again", "resolved", "acknowledged", "dismissed"] as const;
+export const ALERT_CHANGES = ["occurred_again", "escalated", "resolved", "acknowledged", "dismissed"] as const;
 export type AlertChange = (typeof ALERT_CHANGES)[number];
 
 /** The state of one delivery of one event to one endpoint (lib/webhooks/deliver-webhooks.ts). */

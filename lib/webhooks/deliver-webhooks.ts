@@ -127,6 +127,12 @@ export function startWebhookWorker({ db, log, settings }: { db: () => Promise<Db
   const inFlight = new Set<Promise<void>>();
   let running = true;
   let wake: (() => void) | null = null;
+  // A delivery that ends while the loop is claiming (not waiting) must not be lost: the loop looks again at once.
+  let woken = false;
+  const nudge = () => {
+    woken = true;
+    wake?.();
+  };
   // A lease outlives the attempt (twice its bound, and a second): a claim expires only when its worker is gone.
   const leaseMs = 2 * settings.timeoutMs + 1_000;
 
@@ -141,6 +147,7 @@ export function startWebhookWorker({ db, log, settings }: { db: () => Promise<Db
   const loop = async () => {
     while (running) {
       let claimedAny = false;
+      woken = false;
       try {
         const free = settings.concurrency - inFlight.size;
         if (free > 0) {
@@ -152,7 +159,7 @@ export function startWebhookWorker({ db, log, settings }: { db: () => Promise<Db
               .catch((err: unknown) => log.error({ err, delivery_id: d.id }, "webhook delivery could not be recorded"))
               .finally(() => {
                 inFlight.delete(p);
-                wake?.();
+                nudge();
               });
             inFlight.add(p);
           }
@@ -161,8 +168,8 @@ export function startWebhookWorker({ db, log, settings }: { db: () => Promise<Db
         log.warn({ err }, "webhook worker: claiming deliveries failed; trying again at the next poll");
       }
       if (!running) break;
-      // Busy: look again as soon as a slot frees; idle: at the next poll.
-      if (!claimedAny || inFlight.size >= settings.concurrency) {
+      // A delivery ended meanwhile: look again now. Else, busy: as soon as one ends; idle: at the next poll.
+      if (!woken && (!claimedAny || inFlight.size >= settings.concurrency)) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, settings.pollIntervalMs);
           wake = () => {
@@ -178,7 +185,7 @@ export function startWebhookWorker({ db, log, settings }: { db: () => Promise<Db
   return {
     async stop() {
       running = false;
-      wake?.();
+      nudge();
       await done;
       await Promise.allSettled([...inFlight]);
     },

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { refusalOf } from "./webhook-target";
+import { addressKind, httpAllowedOnlyToLoopback, isLocalhostName, refusalOf } from "./webhook-target";
 
 /** What one attempt gave: the receiver's status, or why there was none. */
 export type SendResult = { ok: boolean; status: number | null; error: string | null };
@@ -12,20 +12,36 @@ const ERROR_MAX_CHARS = 300;
 
 /**
  * The resolver every delivery connects through: the name is resolved here and each address checked
- * again (lib/webhooks/webhook-target.ts), so a name that now points at a private address (DNS
- * rebinding) is refused before any connection.
+ * again with the registration's rules (lib/webhooks/webhook-target.ts), so a name that now points at a
+ * private address (DNS rebinding) is refused before any connection. `localhost` names are loopback
+ * without a lookup, as at registration. With `loopbackOnly` (plain http in production) only loopback
+ * passes. The refusal names the kind of address, never the address.
  */
-const checkedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { all: true, verbatim: true, family: options.family }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, "", 4);
-    const refused = addresses.map((a) => ({ a, why: refusalOf(a.address) })).find((x) => x.why !== null);
-    if (refused) return callback(Object.assign(new Error(`${hostname} resolves to ${refused.a.address}, which is ${refused.why}`), { code: "EUNSAFEADDRESS" }), "", 4);
-    if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "", 4);
-    if (options.all) return (callback as unknown as (e: null, list: LookupAddress[]) => void)(null, addresses);
-    const first = addresses[0]!;
-    callback(null, first.address, first.family);
-  });
-};
+function checkedLookup(loopbackOnly: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    const judge = (addresses: LookupAddress[]) => {
+      const refused = addresses
+        .map((a) => ({
+          a,
+          why: refusalOf(a.address) ?? (loopbackOnly && addressKind(a.address) !== "loopback" ? "not loopback, and plain http goes only there in production" : null),
+        }))
+        .find((x) => x.why !== null);
+      if (refused) return callback(Object.assign(new Error(`${hostname} resolves to ${refused.why}`), { code: "EUNSAFEADDRESS" }), "", 4);
+      if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "", 4);
+      if (options.all) return (callback as unknown as (e: null, list: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0]!;
+      callback(null, first.address, first.family);
+    };
+    if (isLocalhostName(hostname)) {
+      const loopback: LookupAddress[] = [
+        { address: "127.0.0.1", family: 4 },
+        { address: "::1", family: 6 },
+      ];
+      return judge(options.family === 6 ? loopback.slice(1) : options.family === 4 ? loopback.slice(0, 1) : loopback);
+    }
+    dnsLookup(hostname, { all: true, verbatim: true, family: options.family }, (err, addresses: LookupAddress[]) => (err ? callback(err, "", 4) : judge(addresses)));
+  };
+}
 
 /**
  * POSTs one delivery: https or http, no redirect followed (a 3xx is a failure like any non-2xx), a new
@@ -40,8 +56,9 @@ export async function sendWebhook(target: string, headers: Record<string, string
     return { ok: false, status: null, error: "the endpoint's URL no longer parses" };
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const loopbackOnly = url.protocol === "http:" && httpAllowedOnlyToLoopback();
   if (isIP(host) !== 0) {
-    const why = refusalOf(host);
+    const why = refusalOf(host) ?? (loopbackOnly && addressKind(host) !== "loopback" ? "not loopback, and plain http goes only there in production" : null);
     if (why) return { ok: false, status: null, error: `refused: ${host} is ${why}` };
   }
   const request = url.protocol === "https:" ? httpsRequest : url.protocol === "http:" ? httpRequest : null;
@@ -59,7 +76,7 @@ export async function sendWebhook(target: string, headers: Record<string, string
       {
         method: "POST",
         agent: false,
-        lookup: checkedLookup,
+        lookup: checkedLookup(loopbackOnly),
         headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "FDP-Webhooks/1" },
       },
       (res) => {

@@ -61,7 +61,7 @@ const LISTS = Object.entries(RANGES).map(([kind, { v4, v6 }]) => {
 });
 
 /** The kind of an IP address (an IPv4-mapped IPv6 address counts as its IPv4 address: BlockList checks it so). */
-function addressKind(address: string): AddressKind {
+export function addressKind(address: string): AddressKind {
   const family = isIP(address);
   if (family === 0) throw new Error(`not an IP address: ${address}`);
   const type = family === 4 ? "ipv4" : "ipv6";
@@ -84,8 +84,11 @@ export function refusalOf(address: string, allowLoopback = env().WEBHOOK_ALLOW_L
   return `${KIND_WORDS[kind]}${kind === "loopback" ? " (allowed only with WEBHOOK_ALLOW_LOOPBACK=1)" : ""}`;
 }
 
-/** `localhost` and its subdomains (RFC 6761): loopback by definition, never looked up. */
-const isLocalhostName = (host: string) => host === "localhost" || host.endsWith(".localhost");
+/** `localhost` and its subdomains (RFC 6761), with or without the root's trailing dot: loopback by definition, never looked up. */
+export const isLocalhostName = (host: string) => /(^|\.)localhost\.?$/i.test(host);
+
+/** Whether FDP sends webhooks over plain http at all here: outside production; in production only to loopback. */
+export const httpAllowedOnlyToLoopback = () => process.env.NODE_ENV === "production";
 
 /** A URL's host without IPv6 brackets. */
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -96,7 +99,7 @@ const LOOKUP_TIMEOUT_MS = 5_000;
 /** The addresses a host stands for: itself when it is an IP address, else what DNS answers. */
 async function addressesOf(host: string): Promise<string[]> {
   if (isIP(host) !== 0) return [host];
-  if (isLocalhostName(host.toLowerCase())) return ["127.0.0.1", "::1"];
+  if (isLocalhostName(host)) return ["127.0.0.1", "::1"];
   // Bounded: a resolver that does not answer must not hold the request (or a delivery slot).
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -138,9 +141,10 @@ export async function checkWebhookTarget(raw: string): Promise<string> {
   if (addresses.length === 0) refuse(`url's host ${host} could not be resolved.`);
   for (const address of addresses) {
     const why = refusalOf(address, allowLoopback);
-    if (why) refuse(`${host === address ? `url's host ${address}` : `url's host ${host} resolves to ${address}, which`} is ${why}: FDP does not send webhooks there.`);
+    // A name's addresses are not echoed: the answer would map FDP's own network for whoever asks.
+    if (why) refuse(`${host === address ? `url's host ${address} is` : `url's host ${host} resolves to`} ${why}: FDP does not send webhooks there.`);
   }
-  if (url.protocol === "http:" && process.env.NODE_ENV === "production" && !addresses.every((a) => addressKind(a) === "loopback")) {
+  if (url.protocol === "http:" && httpAllowedOnlyToLoopback() && !addresses.every((a) => addressKind(a) === "loopback")) {
     refuse("url must use https in production (http is allowed only to loopback, with WEBHOOK_ALLOW_LOOPBACK=1).");
   }
   return url.toString();

@@ -108,6 +108,27 @@ describe("the changes feed", () => {
     expect((await feed(other)).data).toEqual([]);
   });
 
+  it("an escalation: the more severe alert's alert.created, and alert.updated (escalated) for the open one it escalates", async () => {
+    const t = await createTenantWithKey(server.tdb.handle.db, { name: "Escalation tenant" });
+    const v = vin();
+    // SoH 68 %: a WARNING; then 58 %, confirmed by the next reading: a CRITICAL raised beside it.
+    await server.ingestAs(t, [sohRecord(v, 50, 68)]);
+    await server.ingestAs(t, [sohRecord(v, 40, 58)]);
+    await server.ingestAs(t, [sohRecord(v, 35, 58)]);
+    const alertEvents = (await feed(t)).data.filter((e) => e.type.startsWith("alert."));
+    const warning = alertEvents.find((e) => e.type === "alert.created" && e.data.severity === "WARNING");
+    const critical = alertEvents.find((e) => e.type === "alert.created" && e.data.severity === "CRITICAL");
+    expect(warning && critical, JSON.stringify(alertEvents)).toBeTruthy();
+    const escalated = alertEvents.filter((e) => e.data.change === "escalated");
+    expect(escalated).toHaveLength(1);
+    expect(escalated[0]).toMatchObject({
+      type: "alert.updated",
+      data: { device_id: `oem-${v}`, alert_id: warning!.data.alert_id, severity: "WARNING", change: "escalated", escalated_to: critical!.data.alert_id },
+    });
+    // After the CRITICAL's alert.created, in commit order.
+    expect(alertEvents.indexOf(escalated[0]!)).toBeGreaterThan(alertEvents.indexOf(critical!));
+  });
+
   it("emits nothing for an ingest that is refused and rolled back", async () => {
     const t = await createTenantWithKey(server.tdb.handle.db, { name: "Rollback tenant" });
     const before = await server.tdb.handle.db.$count(events, eq(events.tenantId, t.tenantId));
@@ -156,6 +177,9 @@ describe("webhook endpoints", () => {
     expect(replay.body).toMatchObject({ webhook_id: id, events: 1 });
     expect(await server.tdb.handle.db.$count(webhookDeliveries, eq(webhookDeliveries.endpointId, id))).toBe(1);
     expect(webhookSchema.parse((await call(t, `/webhooks/${id}`)).body).last_delivery).toMatchObject({ status: "pending", attempts: 0 });
+    // Again while it waits: not queued twice. A year-0 `since` is a 400, not a database error.
+    expect((await call(t, `/webhooks/${id}/replay`, { method: "POST", body: { since: iso(now - 60 * MIN) } })).body).toMatchObject({ events: 0 });
+    expect((await call(t, `/webhooks/${id}/replay`, { method: "POST", body: { since: "0000-01-01T00:00:00Z" } })).status).toBe(400);
 
     // A new event the endpoint subscribes to gets a delivery in the same transaction; one it does not, none.
     await server.ingestAs(t, [sohRecord(vin(), 20, 90)]);

@@ -8,7 +8,7 @@ import { CopyButton } from "./copy-button";
 /** One line per event type: a type added to EVENT_TYPES without its line here does not compile. */
 const EVENT_HELP: Record<EventType, string> = {
   "alert.created": "a detector raised an alert",
-  "alert.updated": "an alert occurred again, was resolved, acknowledged or dismissed",
+  "alert.updated": "an alert occurred again, escalated, was resolved, acknowledged or dismissed",
   "certificate.generated": "a health certificate was issued",
   "certificate.revoked": "a certificate was revoked",
   "device.created": "a vehicle was seen for the first time",
