@@ -177,6 +177,8 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(15_000)),
   /** Deliveries in flight at once per instance (at most one per endpoint). */
   WEBHOOK_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(8)),
+  /** Deliveries of one tenant in flight at once across all instances: endpoints that hang hold at most this many slots. */
+  WEBHOOK_CONCURRENCY_PER_TENANT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(4)),
   /** Milliseconds between an idle worker's looks for due deliveries. */
   WEBHOOK_POLL_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(60_000).default(1_000)),
   /**

@@ -15,6 +15,9 @@ import { webhookHeaders } from "./webhook-signature";
  * picked with `FOR UPDATE SKIP LOCKED`, re-checked under the row lock, so two never claim the same row.
  * The embedded database runs the same statements.
  *
+ * Fairness: the tenants are taken in turn, and one tenant has at most WEBHOOK_CONCURRENCY_PER_TENANT
+ * deliveries in flight, so endpoints that hang hold that many slots at most.
+ *
  * Order: at most one delivery per endpoint is in flight, and each endpoint's oldest due delivery goes
  * first, so a healthy receiver gets its events in commit order. A delivery waiting for its retry does
  * not hold up the endpoint's later events (a receiver that was down gets them in order, the retried one
@@ -28,6 +31,11 @@ export interface WebhookWorkerSettings {
   timeoutMs: number;
   /** Deliveries in flight at once, per instance. */
   concurrency: number;
+  /**
+   * Deliveries of one tenant in flight at once, across every instance: a tenant whose endpoints are slow
+   * or time out cannot take every slot and hold back the other tenants' deliveries.
+   */
+  perTenant: number;
   /** How often an idle worker looks for due deliveries. */
   pollIntervalMs: number;
 }
@@ -39,6 +47,7 @@ export function webhookWorkerSettings(): WebhookWorkerSettings {
     retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE_MS,
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     concurrency: e.WEBHOOK_CONCURRENCY,
+    perTenant: e.WEBHOOK_CONCURRENCY_PER_TENANT,
     pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
   };
 }
@@ -53,22 +62,33 @@ interface Claimed {
 }
 
 /**
- * Claims up to `limit` due deliveries, the oldest of each endpoint that has none in flight, and returns
- * what sending them needs. One statement.
+ * Claims up to `limit` due deliveries, the oldest of each endpoint that has none in flight, taking the
+ * tenants in turn and none past `perTenant` deliveries in flight (across every instance), and returns what
+ * sending them needs. One statement.
  */
-async function claimDeliveries(db: Db, limit: number, leaseMs: number): Promise<Claimed[]> {
+async function claimDeliveries(db: Db, limit: number, perTenant: number, leaseMs: number): Promise<Claimed[]> {
   const claimed = await rows(
     db,
-    sql`with due as (
-          select id from (
-            select p.id, p.event_seq, row_number() over (partition by p.endpoint_id order by p.event_seq, p.id) as rank
+    sql`with heads as (
+          -- Each endpoint's oldest due delivery, for endpoints with none in flight.
+          select id, tenant_id, event_seq from (
+            select p.id, p.tenant_id, p.event_seq, row_number() over (partition by p.endpoint_id order by p.event_seq, p.id) as rank
               from webhook_deliveries p
              where p.status = 'pending' and p.next_attempt_at <= now() and (p.locked_until is null or p.locked_until <= now())
                and not exists (select 1 from webhook_deliveries q
                                 where q.endpoint_id = p.endpoint_id and q.status = 'pending' and q.locked_until > now())
           ) ranked
            where rank = 1
-           order by event_seq
+        ), busy as (
+          select tenant_id, count(*) as n from webhook_deliveries where status = 'pending' and locked_until > now() group by tenant_id
+        ), due as (
+          -- Round robin across tenants (each tenant's oldest first), and no tenant past its share in flight.
+          select id from (
+            select h.id, h.event_seq, row_number() over (partition by h.tenant_id order by h.event_seq) as turn, coalesce(b.n, 0) as in_flight
+              from heads h left join busy b on b.tenant_id = h.tenant_id
+          ) t
+           where t.in_flight + t.turn <= ${perTenant}
+           order by t.turn, t.event_seq
            limit ${limit}
         ), locked as (
           select d.id from webhook_deliveries d where d.id in (select id from due) for update skip locked
@@ -152,7 +172,7 @@ export function startWebhookWorker({ db, log, settings }: { db: () => Promise<Db
         const free = settings.concurrency - inFlight.size;
         if (free > 0) {
           const database = await db();
-          const claimed = await claimDeliveries(database, free, leaseMs);
+          const claimed = await claimDeliveries(database, free, settings.perTenant, leaseMs);
           claimedAny = claimed.length > 0;
           for (const d of claimed) {
             const p: Promise<void> = deliver(database, d)

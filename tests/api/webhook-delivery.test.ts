@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
@@ -21,7 +21,7 @@ import { waitFor } from "../helpers/wait-for";
 const server = useIngestServer();
 const vin = vinSequence("WHDELIV");
 type Tenant = Awaited<ReturnType<typeof createTenantWithKey>>;
-const SETTINGS: WebhookWorkerSettings = { retryScheduleMs: [100, 200, 300], timeoutMs: 2_000, concurrency: 4, pollIntervalMs: 25 };
+const SETTINGS: WebhookWorkerSettings = { retryScheduleMs: [100, 200, 300], timeoutMs: 2_000, concurrency: 4, perTenant: 4, pollIntervalMs: 25 };
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -212,6 +212,40 @@ describe("webhook delivery", () => {
       expect(new Set(ids).size).toBe(12);
       expect((await deliveriesOf(hook.id)).every((d) => d.attempts === 1)).toBe(true);
     } finally {
+      await receiver.close();
+    }
+  });
+
+  it("a tenant whose endpoints hang holds at most its share of the slots: another tenant's delivery goes through meanwhile", async () => {
+    const slow = await createTenantWithKey(server.tdb.handle.db, { name: "Hanging endpoints tenant" });
+    const other = await createTenantWithKey(server.tdb.handle.db, { name: "Healthy tenant" });
+    // A receiver that never answers: each attempt holds its slot until the worker's timeout.
+    const held: ServerResponse[] = [];
+    const hanging = createServer((req, res) => {
+      req.resume();
+      held.push(res);
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hooks`;
+    const receiver = await startReceiver();
+    try {
+      for (let i = 0; i < 4; i++) await register(slow, `${hangingUrl}?n=${i}`, ["device.created"]);
+      const healthy = await register(other, receiver.url, ["device.created"]);
+      receiver.useSecret(healthy.secret);
+      // The slow tenant's four deliveries are committed first (the oldest), then the other tenant's.
+      await server.ingestAs(slow, [record(vin(), 4)]);
+      await server.ingestAs(other, [record(vin(), 4)]);
+      // Three slots, two per tenant, attempts bounded at 5 s: the other tenant's event is delivered while
+      // the slow tenant's two attempts still hang.
+      startWorker({ ...SETTINGS, concurrency: 3, perTenant: 2, timeoutMs: 5_000 });
+      await until(() => receiver.received.length === 1, "the other tenant's delivery", 4_000);
+      // The slow tenant holds its two slots, no more (its other two deliveries wait).
+      await until(() => held.length === 2, "the slow tenant's two attempts", 2_000);
+      expect(held.length).toBe(2);
+    } finally {
+      for (const r of held) r.destroy();
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
       await receiver.close();
     }
   });
