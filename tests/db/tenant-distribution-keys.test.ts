@@ -45,6 +45,12 @@ const GLOBAL_TABLES: Record<string, string> = {
   rate_limits: "local table on the coordinator (or Redis, REDIS_URL): counters keyed by API key or client IP, not by tenant",
   service_meta: "local table on the coordinator: service bookkeeping (sandbox seed version)",
   "drizzle.__drizzle_migrations": "local table on the coordinator: the migrator's bookkeeping",
+  // The webhooks outbox (docs/webhooks.md): not yet distributable, and said so.
+  events:
+    "local table on the coordinator for now: the changes feed's order is one identity sequence drawn under the tenant's event lock; distributing it needs a per-tenant position ((tenant_id, seq) primary key, the position kept per tenant)",
+  webhook_endpoints: "local table on the coordinator for now: a tenant's few webhook endpoints, read with the outbox in the same statement",
+  webhook_deliveries:
+    "local table on the coordinator for now: the delivery worker claims across tenants in one statement (round robin, FOR UPDATE SKIP LOCKED); distributed with the outbox once it has per-tenant positions",
 };
 
 /**
