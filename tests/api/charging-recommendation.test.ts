@@ -72,7 +72,9 @@ beforeAll(async () => {
       RATE_LIMIT_API_PER_MIN: "100000",
       SPOT_PRICE_SOURCE: "porssisahko",
       SPOT_PRICE_BASE_URL: source.url,
-      SPOT_PRICE_TIMEOUT_MS: "300",
+      // Generous: the fixture source never hangs in this file, and a short bound made a loaded CI run
+      // time out on a healthy answer (the cache then stayed empty and a later count was off by one).
+      SPOT_PRICE_TIMEOUT_MS: "10000",
       SPOT_PRICE_OFFLINE_FALLBACK: "1",
       SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS: "0",
     },
@@ -218,7 +220,9 @@ describe("GET /charging/recommendation/{device_id}", () => {
   });
 
   it("uses prices cached before the source went down", async () => {
-    await get(id(VIN.ok)); // fills the cache
+    const filled = chargingRecommendationSchema.parse((await get(id(VIN.ok))).body); // fills the cache
+    expect(filled.price_source).toBe("porssisahko.net");
+    expect(await tdb.handle.db.select().from(spotPriceCache)).toHaveLength(1);
     source.mode = "500";
     const before = source.requests;
     const plan = chargingRecommendationSchema.parse((await get(id(VIN.ok))).body);

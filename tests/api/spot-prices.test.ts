@@ -7,7 +7,7 @@ import { resetEnvCache } from "@/lib/env";
 import { spotPricesSchema } from "@/lib/schemas/energy";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
-import { a44, quarterHourPrices, startSpotPriceFixtureServer, type SpotPriceFixtureServer } from "../helpers/spot-price-fixture-server";
+import { a44, quarterHourPrices, startSpotPriceFixtureServer, type FixtureMode, type SpotPriceFixtureServer } from "../helpers/spot-price-fixture-server";
 
 /**
  * Endpoint 14 end to end: the real route, the real porssisahko.net adapter and the real shared cache
@@ -34,7 +34,9 @@ beforeAll(async () => {
       RATE_LIMIT_PUBLIC_PER_MIN: "1000",
       SPOT_PRICE_SOURCE: "porssisahko",
       SPOT_PRICE_BASE_URL: source.url,
-      SPOT_PRICE_TIMEOUT_MS: "300",
+      // Generous for healthy answers (a loaded CI run must not time out on one); the "timeout" mode
+      // shortens it (sourceMode below) so a hanging source costs 300 ms, not 10 s.
+      SPOT_PRICE_TIMEOUT_MS: "10000",
       SPOT_PRICE_OFFLINE_FALLBACK: "0",
       // Every failure test must reach the source; the back-off has its own test below.
       SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS: "0",
@@ -49,12 +51,18 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  source.mode = "ok";
+  sourceMode("ok");
   source.delayMs = 0;
   setFallback(false);
   setEnv("SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS", "0");
   await tdb.handle.db.delete(spotPriceCache);
 });
+
+/** The fixture source's behaviour, with the client's timeout to match: short only where the source hangs. */
+function sourceMode(mode: FixtureMode): void {
+  source.mode = mode;
+  setEnv("SPOT_PRICE_TIMEOUT_MS", mode === "timeout" ? "300" : "10000");
+}
 
 function setFallback(on: boolean): void {
   setEnv("SPOT_PRICE_OFFLINE_FALLBACK", on ? "1" : "0");
@@ -145,7 +153,7 @@ describe("GET /energy/spot-prices: the source down", () => {
   it.each(["500", "timeout", "malformed", "empty"] as const)("%s with prices cached < 24 h → the cached prices, stale:true", async (mode) => {
     const fresh = await getOk();
     await ageCache(3 * 60);
-    source.mode = mode;
+    sourceMode(mode);
     const before = source.requests;
     const { body } = await getOk();
     expect(source.requests - before).toBe(1); // it did ask
@@ -157,7 +165,7 @@ describe("GET /energy/spot-prices: the source down", () => {
   });
 
   it("nothing cached and the fallback off → 503 upstream_unavailable in the CONTRACT envelope", async () => {
-    source.mode = "500";
+    sourceMode("500");
     const { res, body } = await get();
     expect(res.status).toBe(503);
     expect(body).toMatchObject({ error: "upstream_unavailable", message: expect.any(String) });
@@ -168,7 +176,7 @@ describe("GET /energy/spot-prices: the source down", () => {
   it("cached prices older than 24 h are not served: 503 with the fallback off", async () => {
     await getOk();
     await ageCache(24 * 60 + 1);
-    source.mode = "timeout";
+    sourceMode("timeout");
     const { res, body } = await get();
     expect(res.status).toBe(503);
     expect(body.error).toBe("upstream_unavailable");
@@ -176,7 +184,7 @@ describe("GET /energy/spot-prices: the source down", () => {
 
   it("nothing cached and the fallback on → the recorded day as it was: stale, not cached, its own dates, its own day's 24 % VAT", async () => {
     setFallback(true);
-    source.mode = "malformed";
+    sourceMode("malformed");
     const { body } = await getOk();
     // CONTRACT "Evidence and trust", endpoint 14.
     expect(body).toMatchObject({ source: RECORDED_SOURCE, cached: false, stale: true, resolution: "PT60M" });
@@ -201,7 +209,7 @@ describe("GET /energy/spot-prices: the source down", () => {
     });
     expect(body.prices[0]!.price_cents_kwh).toBe(4.465); // 36.01 EUR/MWh → 3.601 c/kWh × 1.24
     // The recorded series is not written to the cache: a live answer replaces it as soon as there is one.
-    source.mode = "ok";
+    sourceMode("ok");
     const live = await getOk();
     expect(live.body).toMatchObject({ source: "porssisahko.net", cached: false, stale: false, vat_rate_pct: 25.5 });
   });
@@ -210,7 +218,7 @@ describe("GET /energy/spot-prices: the source down", () => {
     await getOk();
     await ageCache(60);
     setFallback(true);
-    source.mode = "500";
+    sourceMode("500");
     const { body } = await getOk();
     expect(body).toMatchObject({ source: "porssisahko.net", stale: true });
   });
@@ -220,11 +228,11 @@ describe("GET /energy/spot-prices: the source down", () => {
     await tdb.handle.db.delete(spotPriceCache);
     setEnv("SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS", "60");
     setFallback(true);
-    source.mode = "timeout";
+    sourceMode("timeout");
     const before = source.requests;
     const first = await getOk();
     expect(source.requests - before).toBe(1);
-    source.mode = "ok"; // back, but not asked until the back-off has passed
+    sourceMode("ok"); // back, but not asked until the back-off has passed
     const second = await getOk();
     // Counted at the fixture source, not timed: the source was not asked again, and its answer
     // ("ok" now) would have shown as porssisahko.net below.
