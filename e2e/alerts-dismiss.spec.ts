@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { SANDBOX_KEY } from "../lib/auth/key-format";
-import { DEMO_EMAIL, expect, screenshot, signIn, test } from "./fixtures";
+import { DEMO_EMAIL, expect, screenshot, useSession, test } from "./fixtures";
 
 /**
  * "Dismiss as false alarm" (the dashboard's action, not the API's): the sandbox's sbx-006 has a CRITICAL
@@ -18,8 +18,7 @@ interface Tas {
 }
 
 test("dismissing sbx-006's SoH knockout alert as a false alarm changes its TAS", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   const tasOf = async () => (await (await page.request.get(`/api/v1/tas/${DEVICE}`, { headers: auth })).json()) as Tas;
   const before = await tasOf();
   expect(before.tas_grade).toBe("F");
@@ -74,8 +73,7 @@ test("dismissing sbx-006's SoH knockout alert as a false alarm changes its TAS",
 });
 
 test("a reason under 3 characters is refused with a message, and nothing is dismissed", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   await page.goto("/dashboard/alerts?acknowledged=false");
   const item = page
     .locator("[data-alert-id]")

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { SANDBOX_KEY } from "../lib/auth/key-format";
-import { DEMO_EMAIL, expect, screenshot, signIn, test } from "./fixtures";
+import { DEMO_EMAIL, expect, screenshot, useSession, test } from "./fixtures";
 
 /**
  * The alerts page: filters, readable evidence, and "Acknowledge" (the dashboard's action, not the
@@ -9,8 +9,7 @@ import { DEMO_EMAIL, expect, screenshot, signIn, test } from "./fixtures";
 const auth = { authorization: `Bearer ${SANDBOX_KEY}` };
 
 test("acknowledging a vehicle's critical alerts lowers its alert level in the fleet", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   const open = (await (await page.request.get("/api/v1/alerts?severity=CRITICAL&acknowledged=false&limit=200", { headers: auth })).json()) as {
     data: { id: string; device_id: string }[];
   };
@@ -50,8 +49,7 @@ test("acknowledging a vehicle's critical alerts lowers its alert level in the fl
 });
 
 test("the filters narrow the list; a filter value the API would refuse is ignored with a message", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   await page.goto("/dashboard/alerts");
   await page.getByLabel("Severity", { exact: true }).selectOption("INFO");
   await page.getByLabel("State", { exact: true }).selectOption("");
@@ -67,8 +65,7 @@ test("the filters narrow the list; a filter value the API would refuse is ignore
 });
 
 test("accessibility (axe): no serious or critical violations on /dashboard/alerts", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   await page.goto("/dashboard/alerts?acknowledged=");
   await expect(page.getByRole("heading", { level: 1, name: "Alerts" })).toBeVisible();
   await page.locator("[data-alert-id] summary").first().click();
@@ -77,8 +74,7 @@ test("accessibility (axe): no serious or critical violations on /dashboard/alert
 });
 
 test("repeats of one problem on one vehicle are one group, named by the vehicle", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   const all = (await (await page.request.get("/api/v1/alerts?limit=200", { headers: auth })).json()) as {
     data: { id: string; device_id: string; agent: string; severity: string; acknowledged: boolean }[];
   };

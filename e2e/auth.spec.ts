@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { SANDBOX_KEY } from "../lib/auth/key-format";
-import { DEMO_EMAIL, expect, screenshot, signIn, test } from "./fixtures";
+import { DEMO_EMAIL, expect, screenshot, signIn, useSession, test } from "./fixtures";
 
 test.describe("signed out", () => {
   test("every dashboard page redirects to /login", async ({ page }) => {
@@ -82,8 +82,7 @@ test("sign-out ends the session", async ({ page }) => {
 
 test("another tenant's vehicle is a 404 page", async ({ page }) => {
   const foreign = process.env.FDP_E2E_FOREIGN_DEVICE!;
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   const answer = await page.goto(`/dashboard/vehicles/${encodeURIComponent(foreign)}`);
   expect(answer?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
@@ -113,7 +112,8 @@ test.describe("accessibility (axe): no serious or critical violations", () => {
   });
 
   test("/dashboard", async ({ page }) => {
-    await signIn(page);
+    await useSession(page);
+    await page.goto("/dashboard");
     await expect(page.getByTestId("fleet-table")).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(blocking(violations)).toEqual([]);
@@ -121,7 +121,8 @@ test.describe("accessibility (axe): no serious or critical violations", () => {
 
   test("/dashboard at phone width", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page);
+    await useSession(page);
+    await page.goto("/dashboard");
     await expect(page.getByTestId("fleet-table")).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(blocking(violations)).toEqual([]);

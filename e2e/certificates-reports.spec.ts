@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
-import { expect, screenshot, signIn, test } from "./fixtures";
+import { expect, screenshot, useSession, test } from "./fixtures";
 
 const blocking = (violations: { impact?: string | null; id: string }[]) => violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
@@ -26,8 +26,7 @@ function pdfinfoAccepts(bytes: Buffer): string {
 }
 
 async function signedIn(page: Page, path: string): Promise<void> {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   await page.goto(path);
 }
 
@@ -87,8 +86,7 @@ test("the download routes refuse the signed-out; the PDF route answers 404 for u
   const csrd = await request.get("/dashboard/reports/csrd-pdf?start_date=2026-01-01&end_date=2026-01-31");
   expect(csrd.status()).toBe(401);
 
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   for (const number of ["FDP-CERT-20000101-ZZZZZ", "not-a-number"]) {
     const answer = await page.request.get(`/dashboard/certificates/${number}/pdf`);
     expect(answer.status()).toBe(404);
@@ -173,8 +171,8 @@ test("reports: the last 30 days as a table, the CSV with its TOTAL row, the CSRD
 });
 
 test("reports: bad dates are explained on the form, not a 500", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
+  await page.goto("/dashboard");
   const answer = await page.goto("/dashboard/reports?start_date=2026-03-10&end_date=2026-03-01");
   expect(answer?.status()).toBe(200);
   await expect(page.getByRole("alert").first()).toContainText("must not be after end_date");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SANDBOX_KEY } from "../lib/auth/key-format";
 import { MAX_CHECKED_PDF_BYTES, PDF_TOO_LARGE_STATEMENT } from "../lib/certificates/pdf-check-limits";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, useSession, test } from "./fixtures";
 
 /**
  * The pages work under their Content-Security-Policy (proxy.ts, lib/http/security-headers.ts): each
@@ -37,8 +37,8 @@ test("signed out: the login form, the verify page and the API reference run thei
 
 test("signed in: the fleet map draws and every dashboard page renders, with no violation reported", async ({ page, request }) => {
   const number = await newCertificate(request);
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
+  await page.goto("/dashboard");
   // The fleet map is drawn by script (Leaflet, loaded on demand): it only gets ready if scripts run.
   await expect(page.locator("[data-fleet-map]")).toHaveAttribute("data-map-ready", "true");
   expect(await page.locator("[data-fleet-map] [data-device-id]").count()).toBeGreaterThan(0);

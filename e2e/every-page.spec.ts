@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { SANDBOX_KEY } from "../lib/auth/key-format";
-import { expect, screenshot, signIn, test } from "./fixtures";
+import { expect, screenshot, useSession, test } from "./fixtures";
 
 /**
  * Every page a fleet manager or an auditor opens, at a desktop and a phone width (issue 30): no
@@ -65,8 +65,7 @@ for (const viewport of VIEWPORTS) {
     test(`${visit.name} at ${viewport.width} px: no console error, no failed request, no overflow, no broken or developer text`, async ({ page }) => {
       await page.setViewportSize(viewport);
       if (visit.signedIn) {
-        await signIn(page);
-        await expect(page).toHaveURL(/\/dashboard$/);
+        await useSession(page);
       }
       const path = visit.path.replace("{certificate}", visit.path.includes("{certificate}") ? await certificateNumber(page) : "");
       const problems: string[] = [];

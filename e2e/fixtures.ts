@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 let nextAddress = 0;
 
@@ -46,6 +46,28 @@ export async function signIn(page: Page, email = DEMO_EMAIL, password = DEMO_PAS
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Session cookies by e-mail, from the first sign-in of this worker (workers: 1, so of the run). */
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+
+/**
+ * Makes `page` signed in as `email`: through the sign-in form the first time (which ends on /dashboard),
+ * then with that session's cookies, as a browser that stays signed in does. A session is a JWT that
+ * stays valid until the user or the password changes (lib/dashboard/session-validity.ts), so one sign-in
+ * serves every test that is not about signing in; a form sign-in costs two page loads and a bcrypt
+ * comparison, the bulk of such a test's time on a 2-core machine. Where the page is afterwards is not
+ * said: the caller navigates. Tests of the sign-in itself use signIn().
+ */
+export async function useSession(page: Page, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<void> {
+  const cookies = sessions.get(email);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    return;
+  }
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  sessions.set(email, await page.context().cookies());
 }
 
 /** Full-page screenshots kept as CI artefacts (e2e/screenshots/ is gitignored). */

@@ -1,12 +1,12 @@
-import { expect, signIn, test } from "./fixtures";
+import { expect, useSession, test } from "./fixtures";
 
 /**
  * The offline basemap names places (issue 30: clusters sat on blank land): the largest towns on the
  * fleet view, every town of 10,000 or more once the map is zoomed in to a region, credited to GeoNames.
  */
 test("the fleet map names the largest towns, and a vehicle's close view names the smaller ones too", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
+  await page.goto("/dashboard");
   const map = page.locator("[data-fleet-map]");
   await expect(map).toHaveAttribute("data-map-ready", "true");
   const names = map.locator(".fdp-place-name");

@@ -1,13 +1,13 @@
 import { SANDBOX_KEY } from "../lib/auth/key-format";
-import { expect, screenshot, signIn, test } from "./fixtures";
+import { expect, screenshot, useSession, test } from "./fixtures";
 
 /** The fleet page's headline cards: the same figures as GET /scores/fleet-risk and /scores/green-fleet for the chosen period. */
 const auth = { authorization: `Bearer ${SANDBOX_KEY}` };
 const one = (x: number) => x.toFixed(1);
 
 test("fleet risk and green fleet cards match the API, say when they were computed, and follow the period selector", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
+  await page.goto("/dashboard");
   for (const period of ["30d", "7d"]) {
     const requestedAt = Date.now();
     if (period !== "30d") {
@@ -41,8 +41,8 @@ test("fleet risk and green fleet cards match the API, say when they were compute
 });
 
 test("the fleet table sorts and filters, and shows each vehicle's TAS grade as the API grades it", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
+  await page.goto("/dashboard");
   const table = page.getByTestId("fleet-table");
   // TAS grade column: the first row's grade is GET /tas/{id}'s.
   const firstId = (await table.locator("tbody tr").first().getAttribute("data-device-row"))!;

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
-import { DEMO_EMAIL, expect, screenshot, signIn, test } from "./fixtures";
+import { DEMO_EMAIL, expect, screenshot, useSession, test } from "./fixtures";
 
 /**
  * The keys page (issue 11, "Must show"): create a key with a name and one scope, read it once from
@@ -10,8 +10,7 @@ import { DEMO_EMAIL, expect, screenshot, signIn, test } from "./fixtures";
  */
 test("create a key, use it, revoke it and see it refused; the audit log records both", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   await page.goto("/dashboard/keys");
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
 
@@ -97,8 +96,7 @@ test("create a key, use it, revoke it and see it refused; the audit log records 
 });
 
 test("the ingest secret is revealed on request only, and the reveal is logged", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   await page.goto("/dashboard/keys");
   await expect(page.getByTestId("ingest-secret")).toHaveCount(0);
   const before = await page
@@ -117,8 +115,7 @@ test("the ingest secret is revealed on request only, and the reveal is logged", 
 test("another tenant's manager rotates the ingest secret and requires signatures; ingest follows at once", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const email = process.env.FDP_E2E_OTHER_EMAIL!;
-  await signIn(page, email, process.env.FDP_E2E_OTHER_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page, email, process.env.FDP_E2E_OTHER_PASSWORD);
   await page.goto("/dashboard/keys");
   // A key with every scope, for ingest.
   await page.getByLabel("Name").fill("e2e ingest");
@@ -188,8 +185,7 @@ test.describe("accessibility (axe): no serious or critical violations", () => {
   const blocking = (violations: { impact?: string | null; id: string }[]) => violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}`);
 
   test("/dashboard/keys", async ({ page }) => {
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await useSession(page);
     await page.goto("/dashboard/keys");
     await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
     expect(blocking((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
@@ -203,8 +199,7 @@ test.describe("accessibility (axe): no serious or critical violations", () => {
 
   test("/dashboard/keys at phone width", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await useSession(page);
     await page.goto("/dashboard/keys");
     await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
     expect(blocking((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);

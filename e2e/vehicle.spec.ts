@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { SANDBOX_KEY } from "../lib/auth/key-format";
-import { expect, screenshot, signIn, test } from "./fixtures";
+import { expect, screenshot, useSession, test } from "./fixtures";
 
 /**
  * The vehicle page: every section of a sandbox BEV with content, its track and marker on the map;
@@ -19,8 +19,7 @@ const SECTIONS = [
 ];
 
 test("a BEV's page shows every section with content, and its track and marker on the map", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   const requestedAt = Date.now();
   const res = await page.goto("/dashboard/vehicles/sbx-001");
   expect(res?.status()).toBe(200);
@@ -67,8 +66,7 @@ test("a BEV's page shows every section with content, and its track and marker on
 });
 
 test("an ICE's page has no battery section and no state of charge, says charging does not apply, and the other sections stand", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   await page.goto("/dashboard/vehicles/sbx-041");
   await expect(page.locator("dl").first()).toContainText(/Powertrain\s*Combustion engine \(ICE\)/);
   await expect(page.locator('section[data-section="charging"]')).toContainText("Charging does not apply");
@@ -89,8 +87,7 @@ for (const viewport of [
 ]) {
   test(`accessibility (axe): no serious or critical violations on a vehicle page at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await useSession(page);
     await page.goto("/dashboard/vehicles/sbx-001");
     await expect(page.locator("[data-fleet-map]")).toHaveAttribute("data-map-ready", "true");
     const { violations } = await new AxeBuilder({ page }).analyze();
@@ -102,8 +99,7 @@ for (const viewport of [
 }
 
 test("a knocked-out vehicle's page opens with the knockout, above every score", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   // The sandbox's clocked odometer, found as a partner would: the F grades of the TAS batch, then each one's knockouts.
   const fleet = (await (await page.request.get("/api/v1/fleet?limit=500", { headers: auth })).json()) as { data: { device_id: string }[] };
   const batch = (await (await page.request.post("/api/v1/tas/batch", { headers: auth, data: { device_ids: fleet.data.map((d) => d.device_id) } })).json()) as {
@@ -126,8 +122,7 @@ test("a knocked-out vehicle's page opens with the knockout, above every score", 
 
 test("on a phone the charts are drawn for the phone: readable labels on round ticks", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   await page.goto("/dashboard/vehicles/sbx-001");
   for (const chart of ["mileage", "spot-prices"]) {
     const svg = page.locator(`[data-chart="${chart}"] svg[role="img"]:visible`);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { expect, signIn, test } from "./fixtures";
+import { expect, useSession, test } from "./fixtures";
 
 /**
  * The keys page's webhooks section (issue 31): another tenant's manager registers a webhook to a
@@ -23,8 +23,7 @@ test("register a webhook, see a delivery arrive signed and listed, send again, d
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/fdp`;
   try {
-    await signIn(page, process.env.FDP_E2E_OTHER_EMAIL, process.env.FDP_E2E_OTHER_PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await useSession(page, process.env.FDP_E2E_OTHER_EMAIL, process.env.FDP_E2E_OTHER_PASSWORD);
     await page.goto("/dashboard/keys");
 
     // No event ticked: refused in words.
@@ -93,8 +92,7 @@ test("register a webhook, see a delivery arrive signed and listed, send again, d
 });
 
 test("the sandbox's demo user is told the sandbox cannot register webhooks", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await useSession(page);
   await page.goto("/dashboard/keys");
   await expect(page.locator("section[aria-labelledby=webhooks-title]")).toContainText("The sandbox cannot register webhooks");
   await expect(page.getByRole("button", { name: "Register webhook" })).toHaveCount(0);
