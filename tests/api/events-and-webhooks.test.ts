@@ -19,15 +19,7 @@ const server = useIngestServer();
 const vin = vinSequence("EVTFEED");
 type Tenant = Awaited<ReturnType<typeof createTenantWithKey>>;
 
-async function call(t: Tenant, path: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await server.app.fetch(`/api/v1${path}`, {
-    key: t.key,
-    method: init.method ?? "GET",
-    ...(init.body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(init.body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
+const call = server.call;
 
 async function feed(t: Tenant, query = "") {
   const res = await call(t, `/events${query}`);

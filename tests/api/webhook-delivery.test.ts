@@ -55,15 +55,7 @@ async function startReceiver(status: () => number = () => 204) {
   };
 }
 
-async function call(t: Tenant, path: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await server.app.fetch(`/api/v1${path}`, {
-    key: t.key,
-    method: init.method ?? "GET",
-    ...(init.body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(init.body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
+const call = server.call;
 
 async function register(t: Tenant, url: string, events: string[]) {
   const res = await call(t, "/webhooks", { method: "POST", body: { url, events } });

@@ -44,6 +44,8 @@ interface IngestServer {
   readonly app: RouteServer;
   /** POST /oem/ingest as tenant `t`, in payloads of at most 2,000 records; expects 200 for each. */
   ingestAs(t: Tenant, records: unknown[]): Promise<void>;
+  /** /api/v1{path} as tenant `t` (GET unless said), `body` sent as JSON: the status and the JSON answer (null for an empty one, a 204). */
+  call: (t: Tenant, path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number; body: Record<string, unknown> | null }>;
 }
 
 /**
@@ -81,6 +83,15 @@ export function useIngestServer(): IngestServer {
         });
         expect(res.status, await res.clone().text()).toBe(200);
       }
+    },
+    async call(t, path, init = {}) {
+      const res = await server.app.fetch(`/api/v1${path}`, {
+        key: t.key,
+        method: init.method ?? "GET",
+        ...(init.body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(init.body) }),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
     },
   };
   return server;
