@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { webhookHeaders } from "@/lib/webhooks/webhook-signature";
-import { median, measure, nowMs, percentile, withTimeout } from "../lib/timing";
+import { measure, measurementOf, nowMs, withTimeout } from "../lib/timing";
 import type { Benchmark, BenchContext, BenchmarkResult, Measurement } from "../lib/types";
 
 /**
@@ -44,17 +44,7 @@ async function startReceiver(): Promise<Receiver> {
   };
 }
 
-const summary = (units: number, wallMs: number, latencies: number[]): Measurement => ({
-  units,
-  batches: units,
-  concurrency: 1,
-  wallMs,
-  perSecond: units / (wallMs / 1000),
-  latenciesMs: latencies,
-  p50Ms: median(latencies),
-  p95Ms: percentile(latencies, 95),
-  maxMs: Math.max(...latencies),
-});
+const summary = (units: number, wallMs: number, latencies: number[]): Measurement => measurementOf({ units, batches: units, concurrency: 1, wallMs, latenciesMs: latencies });
 
 async function waitUntil(check: () => boolean, what: string): Promise<void> {
   await withTimeout(what, TIMEOUT_MS, async () => {

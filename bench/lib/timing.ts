@@ -18,6 +18,27 @@ export const median = (values: readonly number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** A measurement from its totals and each batch's latency: the rates and percentiles every benchmark reports. */
+export function measurementOf({
+  units,
+  batches,
+  concurrency,
+  wallMs,
+  latenciesMs,
+}: Pick<Measurement, "units" | "batches" | "concurrency" | "wallMs" | "latenciesMs">): Measurement {
+  return {
+    units,
+    batches,
+    concurrency,
+    wallMs,
+    perSecond: units / (wallMs / 1000),
+    latenciesMs,
+    p50Ms: median(latenciesMs),
+    p95Ms: percentile(latenciesMs, 95),
+    maxMs: Math.max(...latenciesMs),
+  };
+}
+
 /**
  * Runs `batches` jobs with at most `concurrency` in flight: lane k runs jobs k, k+c, k+2c, ...
  * one after another (so each lane's jobs keep their order). Returns the wall time of the whole
@@ -46,19 +67,7 @@ export async function measure({
       }
     }),
   );
-  const wallMs = nowMs() - start;
-  const units = batches * unitsPerBatch;
-  return {
-    units,
-    batches,
-    concurrency: lanes,
-    wallMs,
-    perSecond: units / (wallMs / 1000),
-    latenciesMs: latencies,
-    p50Ms: median(latencies),
-    p95Ms: percentile(latencies, 95),
-    maxMs: Math.max(...latencies),
-  };
+  return measurementOf({ units: batches * unitsPerBatch, batches, concurrency: lanes, wallMs: nowMs() - start, latenciesMs: latencies });
 }
 
 /** Rejects after `ms` with a clear message; keeps every measurement bounded in time. */
@@ -82,18 +91,11 @@ export async function withTimeout<T>(what: string, ms: number, run: () => Promis
  */
 export function combine(parts: readonly Measurement[]): Measurement {
   if (parts.length === 0) throw new Error("combine: no measurements");
-  const latencies = parts.flatMap((p) => p.latenciesMs);
-  const units = parts.reduce((n, p) => n + p.units, 0);
-  const wallMs = parts.reduce((n, p) => n + p.wallMs, 0);
-  return {
-    units,
+  return measurementOf({
+    units: parts.reduce((n, p) => n + p.units, 0),
     batches: parts.reduce((n, p) => n + p.batches, 0),
     concurrency: parts[0]!.concurrency,
-    wallMs,
-    perSecond: units / (wallMs / 1000),
-    latenciesMs: latencies,
-    p50Ms: median(latencies),
-    p95Ms: percentile(latencies, 95),
-    maxMs: Math.max(...latencies),
-  };
+    wallMs: parts.reduce((n, p) => n + p.wallMs, 0),
+    latenciesMs: parts.flatMap((p) => p.latenciesMs),
+  });
 }
