@@ -45,11 +45,16 @@ const EVENT_DATA_SCHEMAS = {
   "device.created": z.object({ device_id: deviceIdField }).meta({ id: "DeviceCreatedData" }),
 } as const satisfies Record<(typeof EVENT_TYPES)[number], z.ZodObject>;
 
+/** The fields of one event of `type`, as a webhook's body and the feed both carry them. */
+const eventFields = (type: (typeof EVENT_TYPES)[number]) => ({
+  type: z.literal(type),
+  timestamp: dateTime().meta({ description: "When FDP committed the change." }),
+  data: EVENT_DATA_SCHEMAS[type],
+});
+
 /** The body FDP POSTs for one event of `type` (CONTRACT: `{type, timestamp, data}`; the id travels as `webhook-id`). */
 export function webhookPayloadSchema(type: (typeof EVENT_TYPES)[number]) {
-  return z
-    .object({ type: z.literal(type), timestamp: dateTime().meta({ description: "When FDP committed the change." }), data: EVENT_DATA_SCHEMAS[type] })
-    .meta({ id: `${type.replace(/(^|\.)([a-z])/g, (_, _dot: string, c: string) => c.toUpperCase())}Payload` });
+  return z.object(eventFields(type)).meta({ id: `${type.replace(/(^|\.)([a-z])/g, (_, _dot: string, c: string) => c.toUpperCase())}Payload` });
 }
 
 /** One event as the feed lists it and as a webhook's body carries it (the feed adds its `id`). */
@@ -59,9 +64,7 @@ const eventSchema = z
     EVENT_TYPES.map((type) =>
       z.object({
         id: z.string().meta({ description: "`evt_…`: the `webhook-id` of every delivery of this event (dedupe on it)." }),
-        type: z.literal(type),
-        timestamp: dateTime().meta({ description: "When FDP committed the change." }),
-        data: EVENT_DATA_SCHEMAS[type],
+        ...eventFields(type),
       }),
     ) as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]],
   )
