@@ -3,7 +3,7 @@
 import { useActionState, useEffect, useRef } from "react";
 import { createKeyAction, type CreateKeyState } from "@/app/dashboard/keys/actions";
 import type { Scope } from "@/lib/auth/key-format";
-import { CopyButton } from "./copy-button";
+import { OneTimeSecretPanel } from "./one-time-secret-panel";
 
 /** One line per scope: a scope added to SCOPES without its line here does not compile. */
 const SCOPE_HELP: Record<Scope, string> = {
@@ -42,23 +42,16 @@ export function CreateKeyForm({ scopes, activeKeyIds }: { scopes: readonly Scope
         </p>
       ) : null}
       {state.status === "created" && activeKeyIds.includes(state.keyId) ? (
-        <div
-          ref={panelRef}
-          tabIndex={-1}
-          className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          aria-labelledby="new-key-title"
+        <OneTimeSecretPanel
+          panelRef={panelRef}
+          titleId="new-key-title"
+          title={`New key${state.name ? ` “${state.name}”` : ""}: copy it now`}
+          secret={state.key}
+          secretTestId="new-api-key"
+          copyLabel="Copy the new API key"
         >
-          <h3 id="new-key-title" className="font-semibold text-emerald-900">
-            New key{state.name ? ` “${state.name}”` : ""}: copy it now
-          </h3>
-          <p className="mt-1 text-sm text-emerald-900">FDP keeps only a hash of it. Once you leave or reload this page, it cannot be shown again.</p>
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <code data-testid="new-api-key" className="min-w-0 flex-1 select-all break-all rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm text-slate-900">
-              {state.key}
-            </code>
-            <CopyButton value={state.key} label="Copy the new API key" />
-          </div>
-        </div>
+          FDP keeps only a hash of it. Once you leave or reload this page, it cannot be shown again.
+        </OneTimeSecretPanel>
       ) : null}
       <form ref={formRef} action={action} className="space-y-4" aria-describedby={state.status === "error" ? "create-key-error" : undefined}>
         {state.status === "error" ? (

@@ -3,7 +3,7 @@
 import { useActionState, useEffect, useRef } from "react";
 import { createWebhookAction, deleteWebhookAction, replayWebhookAction, type CreateWebhookState, type SimpleState } from "@/app/dashboard/keys/actions";
 import { EVENT_TYPES, type EventType } from "@/lib/vocabulary/events";
-import { CopyButton } from "./copy-button";
+import { OneTimeSecretPanel } from "./one-time-secret-panel";
 
 /** One line per event type: a type added to EVENT_TYPES without its line here does not compile. */
 const EVENT_HELP: Record<EventType, string> = {
@@ -34,28 +34,16 @@ export function CreateWebhookForm({ webhookIds }: { webhookIds: readonly string[
   return (
     <div>
       {state.status === "created" && webhookIds.includes(state.id) ? (
-        <div
-          ref={panelRef}
-          tabIndex={-1}
-          className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          aria-labelledby="new-webhook-title"
+        <OneTimeSecretPanel
+          panelRef={panelRef}
+          titleId="new-webhook-title"
+          title={`Webhook to ${state.url} registered: copy its signing secret now`}
+          secret={state.secret}
+          secretTestId="new-webhook-secret"
+          copyLabel="Copy the webhook's signing secret"
         >
-          <h3 id="new-webhook-title" className="font-semibold text-emerald-900">
-            Webhook to {state.url} registered: copy its signing secret now
-          </h3>
-          <p className="mt-1 text-sm text-emerald-900">
-            Your receiver verifies each delivery&apos;s <code>webhook-signature</code> with it (any Standard Webhooks library). It is not shown again.
-          </p>
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <code
-              data-testid="new-webhook-secret"
-              className="min-w-0 flex-1 select-all break-all rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-            >
-              {state.secret}
-            </code>
-            <CopyButton value={state.secret} label="Copy the webhook's signing secret" />
-          </div>
-        </div>
+          Your receiver verifies each delivery&apos;s <code>webhook-signature</code> with it (any Standard Webhooks library). It is not shown again.
+        </OneTimeSecretPanel>
       ) : null}
       <form ref={formRef} action={action} className="space-y-4" aria-describedby={state.status === "error" ? "create-webhook-error" : undefined}>
         {state.status === "error" ? (
