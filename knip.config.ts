@@ -11,6 +11,8 @@ const config: KnipConfig = {
   entry: [
     // Run by hand with `npx tsx …` (README, docs/performance.md), not all of them from npm scripts.
     "scripts/*.ts",
+    // Run by .ci/run.
+    "scripts/cpu-reference.mjs",
     "bench/*.ts",
     // Spawned as its own process by bench/benchmarks/read-floor.ts.
     "bench/lib/floor-server.ts",
