@@ -7,10 +7,13 @@ import { rows } from "@/lib/db/sql-values";
 const TENANT_TABLES = { devices: "devices", snapshots: "fleet_snapshot", telemetry: "telemetry", alerts: "alerts", drivingEvents: "driving_events" } as const;
 type TableName = keyof typeof TENANT_TABLES;
 
+/** One column per table ingest writes: the tenant's row count in it. */
+const countColumns = (tenantId: string) =>
+  Object.entries(TENANT_TABLES).map(([name, table]) => sql`(select count(*)::int from ${sql.raw(table)} where tenant_id = ${tenantId}) as ${sql.raw(`"${name}"`)}`);
+
 /** Row counts of the tables ingest writes, for one tenant: "nothing stored" is checked with these. */
 export async function tenantRowCounts(db: Db, tenantId: string): Promise<Record<TableName, number>> {
-  const columns = Object.entries(TENANT_TABLES).map(([name, table]) => sql`(select count(*)::int from ${sql.raw(table)} where tenant_id = ${tenantId}) as ${sql.raw(`"${name}"`)}`);
-  const [r] = await rows<Record<TableName, number>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  const [r] = await rows<Record<TableName, number>>(db, sql`select ${sql.join(countColumns(tenantId), sql`, `)}`);
   return r!;
 }
 
@@ -22,13 +25,12 @@ const FINGERPRINTED_TABLES = { ...TENANT_TABLES, events: "events", webhooks: "we
  * stable order): equal before and after a request means the request wrote nothing, not even an update.
  */
 export async function tenantDataState(db: Db, tenantId: string): Promise<Record<string, string | number>> {
-  const counts = Object.entries(TENANT_TABLES).map(([name, table]) => sql`(select count(*)::int from ${sql.raw(table)} where tenant_id = ${tenantId}) as ${sql.raw(`"${name}"`)}`);
   const digests = Object.entries(FINGERPRINTED_TABLES).map(
     ([name, table]) =>
       sql`(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${sql.raw(table)} x where tenant_id = ${tenantId}) as ${sql.raw(`"${name}_md5"`)}`,
   );
   // One prepared statement: the fuzz test takes a state per request (thousands), and planning these
   // subqueries over every monthly telemetry partition cost ~5 ms each time, most of a state's cost.
-  const [r] = await preparedRows<Record<string, string | number>>(db, sql`select ${sql.join([...counts, ...digests], sql`, `)}`);
+  const [r] = await preparedRows<Record<string, string | number>>(db, sql`select ${sql.join([...countColumns(tenantId), ...digests], sql`, `)}`);
   return r ?? {};
 }
