@@ -4,7 +4,8 @@ import type { Powertrain } from "@/lib/vocabulary/powertrain";
 /** One telemetry record after ingest validation and mapping (SPEC 2.17 → FDP columns). */
 export interface TelemetryRecord {
   deviceId: string;
-  vin: string;
+  /** Null when the source does not report it (a tracker behind Traccar without a VIN attribute). */
+  vin: string | null;
   /** Device timestamp. */
   ts: Date;
   odometerKm: number | null;

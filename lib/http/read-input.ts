@@ -1,6 +1,6 @@
 import type { PublicCtx, TenantCtx } from "@/lib/context";
 import { UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
-import { parseIJsonObject } from "@/lib/json/parse-i-json";
+import { parseIJson, parseIJsonObject } from "@/lib/json/parse-i-json";
 import type { Operation } from "@/lib/operations/define-operation";
 import { readBodyLimited } from "./read-body";
 
@@ -43,7 +43,7 @@ export async function readRawInput(op: Operation, req: Request, pathParams: Reco
       throw new UnsupportedMediaTypeError("This endpoint takes a JSON body: send `Content-Type: application/json` (UTF-8).");
     }
     const rawBody = await readBodyLimited(req, op.maxBodyBytes ?? JSON_BODY_MAX_BYTES);
-    const body = parseIJsonObject(rawBody);
+    const body = op.bodyMember === undefined ? parseIJsonObject(rawBody) : { [op.bodyMember]: parseIJson(rawBody) };
     await op.verifyRequest?.({ ctx: ctx, rawBody, body, headers: req.headers });
     for (const name of Object.keys(op.input.body.shape)) if (Object.hasOwn(body, name)) raw[name] = body[name];
   }

@@ -16,6 +16,7 @@ import { detectorContext, mergeDeviceMaster } from "./device-context";
 import { type DrivingEventRow, observeDrivingEvents } from "./driving-events";
 import { type DeviceMasterUpdate, groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
 import { emitEvents } from "@/lib/events/emit-events";
+import type { FeedBody } from "./adapters/adapt-feed";
 import { ingestEventDrafts } from "./ingest-events";
 import { escalatedAlerts, insertAlerts, readDeviceContexts, recordColumns, resolveAlerts, storeBatch, type StoredDeviceMaster } from "./store-batch";
 import { type SignedIngestRule, type TimestampedSignature, verifyIngestSignature } from "./verify-signature";
@@ -30,25 +31,29 @@ import { type SignedIngestRule, type TimestampedSignature, verifyIngestSignature
 const verifiedSignatures = new WeakMap<object, TimestampedSignature>();
 
 /**
- * Checks that come before validating the payload (CONTRACT "OEM ingest"): more than INGEST_MAX_VEHICLES records
- * is a 413 (whatever else is wrong with them), and every signature present must verify against the raw
- * bytes or the canonical body (401 `invalid_signature`), as must one for a tenant that requires it.
+ * Checks that come before validating the payload (CONTRACT "OEM ingest", "Feeds"): more than
+ * INGEST_MAX_VEHICLES records is a 413 (whatever else is wrong with them), and every signature present
+ * must verify against the raw bytes or the canonical body (401 `invalid_signature`), as must one for a
+ * tenant that requires it.
  */
 export async function verifyIngestRequest({
   ctx,
   rawBody,
+  records,
   body,
   signatureHeader,
 }: {
   ctx: TenantCtx;
   /** The request body exactly as received (the header signature is over these bytes). */
   rawBody: Uint8Array;
-  /** The same body parsed, not yet validated (the body signature is over its canonical form). */
+  /** How many records the body holds, and what they are called in a refusal: `vehicle records`, `documents`. */
+  records: { count: number; noun: string };
+  /** The body parsed, not yet validated, where a body-field signature (`hmac_signature`) may be (endpoint 16); `{}` where none may. */
   body: Record<string, unknown>;
   signatureHeader: string | null;
 }): Promise<void> {
-  if (Array.isArray(body.vehicles) && body.vehicles.length > INGEST_MAX_VEHICLES) {
-    throw new PayloadTooLargeError(`At most ${INGEST_MAX_VEHICLES} vehicle records per request; this one has ${body.vehicles.length}. Split it.`);
+  if (records.count > INGEST_MAX_VEHICLES) {
+    throw new PayloadTooLargeError(`At most ${INGEST_MAX_VEHICLES} ${records.noun} per request; this one has ${records.count}. Split it.`);
   }
   // A named prepared statement (lib/db/prepared.ts): one round trip instead of two, on every request.
   const [tenant] = await preparedRows<{ ingest_secret: unknown; require_signed_ingest: unknown; require_timestamped_signature: unknown }>(
@@ -87,7 +92,7 @@ async function useSignatureOnce(tx: Parameters<Parameters<Db["transaction"]>[0]>
  * alerts) and answer.
  * Nothing is stored unless everything is valid; the sandbox validates and stores nothing.
  */
-export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: IngestBody; now?: Date }): Promise<IngestResponse> {
+export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: IngestBody | FeedBody; now?: Date }): Promise<IngestResponse> {
   const records = toTelemetryRecords(input, now);
   const future = firstFutureTime(records, now);
   if (future) {

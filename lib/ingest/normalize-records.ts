@@ -1,17 +1,22 @@
 import { above } from "@/lib/detectors/common";
 import { isOdometerSpike, ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
 import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
+import type { FeedBody } from "@/lib/ingest/adapters/adapt-feed";
 import type { IngestBody, VehicleMasterData } from "@/lib/schemas/ingest";
 import { vehicleMasterDataSchema } from "@/lib/schemas/ingest";
 import { inferPowertrain, type Powertrain, type PowertrainSource } from "@/lib/vocabulary/powertrain";
 
-/** SPEC 2.17 records → FDP telemetry records, with CONTRACT's defaults and mappings. */
-export function toTelemetryRecords(body: IngestBody, receivedAt: Date): TelemetryRecord[] {
-  return body.vehicles.map((v) => {
+/**
+ * SPEC 2.17 records → FDP telemetry records, with CONTRACT's defaults and mappings. A feed's records
+ * (lib/ingest/adapters/) always name their device and may lack a VIN; endpoint 16's always carry one.
+ */
+export function toTelemetryRecords(body: IngestBody | FeedBody, receivedAt: Date): TelemetryRecord[] {
+  const vehicles: readonly (IngestBody["vehicles"][number] | FeedBody["vehicles"][number])[] = body.vehicles;
+  return vehicles.map((v) => {
     const raw = v.raw_data ?? null;
     const ign = raw?.ignition;
     return {
-      deviceId: v.device_id ?? `oem-${v.vin}`,
+      deviceId: v.device_id ?? `oem-${v.vin ?? ""}`,
       vin: v.vin,
       ts: v.timestamp ? new Date(v.timestamp) : receivedAt,
       odometerKm: v.odometer_km ?? null,
@@ -57,7 +62,8 @@ export function groupByDevice(records: readonly TelemetryRecord[]): Map<string, 
 /** What one payload says about a device's master data, ready for the upsert's merge rules. */
 export interface DeviceMasterUpdate {
   deviceId: string;
-  vin: string;
+  /** The batch's latest reported VIN; null when none of its records reports one (the stored VIN stays). */
+  vin: string | null;
   make: string | null;
   model: string | null;
   year: number | null;
@@ -158,7 +164,7 @@ export function masterUpdateFor(
   if (!latest) throw new Error(`masterUpdateFor(${deviceId}): no records`);
   const update: DeviceMasterUpdate = {
     deviceId,
-    vin: latest.vin,
+    vin: records.findLast((r) => r.vin !== null)?.vin ?? null,
     make: null,
     model: null,
     year: null,

@@ -180,9 +180,9 @@ const DEVICE_UPSERT = sql.raw(`
     powertrain = ${powertrainMergeSql("powertrain")},
     powertrain_source = ${powertrainMergeSql("powertrain_source")},
     master_data_at = greatest(devices.master_data_at, excluded.master_data_at),
-    vin = excluded.vin,
-    -- CONTRACT: device_name is "<make> <model>", else the make, else the VIN (from the merged values).
-    name = coalesce(nullif(concat_ws(' ', ${masterValueMergeSql("make")}, ${masterValueMergeSql("model")}), ''), excluded.vin, devices.device_id),
+    vin = coalesce(excluded.vin, devices.vin),
+    -- CONTRACT: device_name is "<make> <model>", else the make, else the VIN (from the merged values), else the device id.
+    name = coalesce(nullif(concat_ws(' ', ${masterValueMergeSql("make")}, ${masterValueMergeSql("model")}), ''), excluded.vin, devices.vin, devices.device_id),
     odometer_max_km = case when excluded.odometer_max_km > coalesce(devices.odometer_max_km, '-infinity') then excluded.odometer_max_km else devices.odometer_max_km end,
     odometer_max_at = case when excluded.odometer_max_km > coalesce(devices.odometer_max_km, '-infinity') then excluded.odometer_max_at else devices.odometer_max_at end,
     events_reported_at = greatest(devices.events_reported_at, excluded.events_reported_at),
@@ -306,7 +306,7 @@ export async function storeBatch(
     insert into devices (tenant_id, device_id, name, vin, make, model, year, powertrain, powertrain_source, fuel_type,
                          battery_kwh, original_price_eur, contract_km, lease_start, lease_months, asset_class,
                          master_data_at, odometer_max_km, odometer_max_at, events_reported_at, dense_speed_at, created_at, updated_at)
-    select ${tenantId}, d.device_id, coalesce(nullif(concat_ws(' ', d.make, d.model), ''), d.vin), d.vin, d.make, d.model, d.year,
+    select ${tenantId}, d.device_id, coalesce(nullif(concat_ws(' ', d.make, d.model), ''), d.vin, d.device_id), d.vin, d.make, d.model, d.year,
            d.powertrain, d.powertrain_source, d.fuel_type, d.battery_kwh, d.original_price_eur, d.contract_km, d.lease_start,
            d.lease_months, d.asset_class, d.master_data_at, d.odometer_max_km, d.odometer_max_at, d.events_reported_at, d.dense_speed_at, now(), now()
       from unnest(

@@ -21,13 +21,14 @@ export function bodyProblemError(problem: JsonProblem): ValidationError {
 }
 
 /**
- * Parses a JSON object body under the I-JSON rules. Fast path: one scan of the text (depth, member
- * names), `JSON.parse`, one iterative walk of the result; only when the text holds more member names
+ * Parses a JSON body under the I-JSON rules: any JSON value (an object, an array, …). Fast path: one
+ * scan of the text (depth, member names), `JSON.parse`, one iterative walk of the result; only when
+ * the text holds more member names
  * than the parsed objects (a name was repeated) does a slower scan find which. `checkValues: false`
  * judges the structure only (UTF-8, depth, member names, duplicates) and leaves strings and numbers
  * to the caller.
  */
-export function parseIJsonObject(bytes: Uint8Array, { checkValues = true }: { checkValues?: boolean } = {}): Record<string, unknown> {
+export function parseIJson(bytes: Uint8Array, { checkValues = true }: { checkValues?: boolean } = {}): unknown {
   let text: string;
   let value: unknown;
   try {
@@ -49,9 +50,6 @@ export function parseIJsonObject(bytes: Uint8Array, { checkValues = true }: { ch
     // V8's own message quotes a snippet of the body; the answer says only what is wrong.
     throw new ValidationError("The request body is not valid JSON.", [{ field: "(body)", message: "invalid JSON" }]);
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new ValidationError("The request body must be a JSON object.", [{ field: "(body)", message: "expected an object" }]);
-  }
   const { problem, members } = inspectJson(value, JSON_BODY_MAX_DEPTH, { values: checkValues });
   if (problem) throw bodyProblemError(problem);
   if (scan.members !== members) {
@@ -59,6 +57,15 @@ export function parseIJsonObject(bytes: Uint8Array, { checkValues = true }: { ch
     throw new ValidationError(`The request body repeats the member name ${field(path)}; each name may appear once per object (I-JSON).`, [
       { field: field(path), message: "duplicate member name" },
     ]);
+  }
+  return value;
+}
+
+/** `parseIJson` of a body that must be a JSON object. */
+export function parseIJsonObject(bytes: Uint8Array, options: { checkValues?: boolean } = {}): Record<string, unknown> {
+  const value = parseIJson(bytes, options);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new ValidationError("The request body must be a JSON object.", [{ field: "(body)", message: "expected an object" }]);
   }
   return value as Record<string, unknown>;
 }

@@ -56,6 +56,8 @@ const TOOLS = {
   listEvents: { name: "list_events", title: "Changes feed: alerts, certificates and new vehicles in commit order" },
   // Not tools, on purpose.
   ingestOemTelemetry: { notATool: "the OEM ingest is a bulk write with signatures, not an agent's job" },
+  ingestTraccarPositions: { notATool: "a feed's ingest is a bulk write by a tracking server, not an agent's job" },
+  ingestTeslaTelemetry: { notATool: "a feed's ingest is a bulk write by a telemetry relay, not an agent's job" },
   getCertificatePdf: { notATool: "the certificate PDF is binary; generate_certificate already returns it as pdf_base64" },
   priceSecurityInvestment: { notATool: "a finance calculator, not fleet data: not a partner-safe fleet capability" },
   priceCarriedInterest: { notATool: "a finance calculator, not fleet data: not a partner-safe fleet capability" },

@@ -4,7 +4,7 @@ import { SANDBOX_KEY } from "@/lib/auth/key-format";
 import { env } from "@/lib/env";
 import { allowHeader } from "@/lib/http/bind-route";
 import { JSON_BODY_MAX_BYTES } from "@/lib/http/read-input";
-import type { Operation, OperationTag } from "@/lib/operations/define-operation";
+import { type Operation, type OperationTag, wireBody } from "@/lib/operations/define-operation";
 import { OPERATIONS, operationsAt } from "@/lib/operations/registry";
 import { errorBodySchema } from "@/lib/schemas/common";
 import { webhookPayloadSchema } from "@/lib/schemas/webhooks";
@@ -57,6 +57,12 @@ function errorAnswer(description: string, extraHeaders: Record<string, { descrip
     content: { "application/json": { schema: errorBodySchema } },
     headers: { ...REQUEST_ID_HEADER, ...extraHeaders },
   };
+}
+
+/** The schema of what a client sends as the body: the body members, or the one member that is the whole body (`bodyMember`). */
+function requestBodySchema(op: Operation): z.ZodType {
+  const body = op.input.body!;
+  return op.bodyMember === undefined ? body : (body.shape[op.bodyMember] as z.ZodType);
 }
 
 /** Every answer an operation can give, from what its definition says it does. */
@@ -180,7 +186,9 @@ export function openApiDocument(): object {
       request: {
         ...(op.input.path ? { params: op.input.path } : {}),
         ...(op.input.query ? { query: op.input.query } : {}),
-        ...(op.input.body ? { body: { required: true, content: { "application/json": { schema: op.input.body, example: (op.requestExample as { body?: unknown }).body } } } } : {}),
+        ...(op.input.body
+          ? { body: { required: true, content: { "application/json": { schema: requestBodySchema(op), example: wireBody(op, (op.requestExample as { body?: unknown }).body) } } } }
+          : {}),
       },
       responses: responsesOf(op),
     });

@@ -40,6 +40,7 @@ type CtxFor<A extends Access> = A extends { scope: Scope } | { anyKey: true } ? 
  */
 interface RawRequest {
   rawBody: Uint8Array;
+  /** The body's members; with `bodyMember`, that one member holding the whole body. */
   body: Record<string, unknown>;
   headers: Headers;
 }
@@ -55,6 +56,13 @@ interface OperationDef<A extends Access, P extends z.ZodObject, Q extends z.ZodO
   description?: string;
   tag: OperationTag;
   input: InputParts<P, Q, B>;
+  /**
+   * The whole JSON body (any JSON value: an object, an array) is this one member of `input.body`, which
+   * declares no other: for operations that take a source's own documents as they come (the feeds,
+   * lib/operations/feeds.ts). The request example's body holds the member, the wire carries its value,
+   * and a refusal names fields from the body's root, as the sender sees them.
+   */
+  bodyMember?: keyof Shape<B> & string;
   /** The success answer's JSON body (or, with `produces`, the schema of the binary body; with `success: 204`, `z.null()`). */
   output: O;
   /**
@@ -144,6 +152,14 @@ export function defineOperation<
     seen.add(key);
   }
   if (def.input.body && def.method !== "POST") throw new Error(`operation ${def.id}: a ${def.method} takes no body`);
+  if (def.bodyMember !== undefined && Object.keys(parts.body.shape).join() !== def.bodyMember) {
+    throw new Error(`operation ${def.id}: bodyMember ${def.bodyMember} must be the one member of input.body`);
+  }
   const inputSchema = z.object({ ...parts.path.shape, ...parts.query.shape, ...parts.body.shape }) as FlatSchema<P, Q, B>;
   return { ...def, inputSchema, pathParams };
+}
+
+/** The body a client sends for `body`, an input's body members (the request example's): with `bodyMember`, that member's value. */
+export function wireBody(op: Pick<Operation, "bodyMember">, body: unknown): unknown {
+  return op.bodyMember !== undefined && typeof body === "object" && body !== null ? (body as Record<string, unknown>)[op.bodyMember] : body;
 }

@@ -26,7 +26,14 @@ const operation = defineOperation({
   output: ingestResponseSchema,
   maxBodyBytes: INGEST_MAX_BYTES,
   errors: { 413: `More than ${INGEST_MAX_VEHICLES} records or ${INGEST_MAX_BYTES / 1048576} MiB.` },
-  verifyRequest: ({ ctx, rawBody, body, headers }) => verifyIngestRequest({ ctx, rawBody, body, signatureHeader: headers.get(SIGNATURE_HEADER) }),
+  verifyRequest: ({ ctx, rawBody, body, headers }) =>
+    verifyIngestRequest({
+      ctx,
+      rawBody,
+      records: { count: Array.isArray(body.vehicles) ? body.vehicles.length : 0, noun: "vehicle records" },
+      body,
+      signatureHeader: headers.get(SIGNATURE_HEADER),
+    }),
   requestExample: {
     body: {
       source: "oem-connect",

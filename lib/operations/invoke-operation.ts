@@ -45,7 +45,7 @@ interface Invoked {
 /** Runs `op` for the caller (the steps above); every refusal is a thrown DomainError. */
 export async function invokeOperation({ op, ctx, scopes, lacksScope, rawInput, capKey, log, setHeaders }: Invocation): Promise<Invoked> {
   if ("scope" in op.access && !scopes.has(op.access.scope)) throw new ForbiddenError(lacksScope(op.access.scope));
-  const input = parseInput<z.ZodType<Record<string, unknown>>>(op.inputSchema, await rawInput());
+  const input = parseInput<z.ZodType<Record<string, unknown>>>(op.inputSchema, await rawInput(), op.bodyMember);
   const result = await runBudgeted({ op, ctx, capKey, log, setHeaders, run: (c) => op.verb({ ctx: c, input: input }) });
   return { input, answer: result instanceof Response ? result : checkedOutput(op.output, result, `the answer of ${op.id}`) };
 }

@@ -3,6 +3,7 @@ import { generateCertificateOperation, getCertificateOperation, getCertificatePd
 import { getChargingRecommendationOperation } from "./charging";
 import { getSpotPricesOperation } from "./energy";
 import { listAlertsOperation, listFleetOperation } from "./fleet";
+import { ingestTeslaOperation, ingestTraccarOperation } from "./feeds";
 import { ingestOperation } from "./ingest";
 import { predictMileageOperation } from "./leasing-mileage";
 import { getResidualValueOperation } from "./leasing-residual";
@@ -38,6 +39,8 @@ const DEFINED = [
   getEolSummaryOperation,
   scoresBatchOperation,
   ingestOperation,
+  ingestTraccarOperation,
+  ingestTeslaOperation,
   getTasOperation,
   tasBatchOperation,
   getResidualValueOperation,

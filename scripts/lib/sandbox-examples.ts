@@ -2,7 +2,7 @@ import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { SANDBOX_KEY, SANDBOX_SCOPES, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { getDb } from "@/lib/db/client";
 import { bindRoute } from "@/lib/http/bind-route";
-import type { Operation } from "@/lib/operations/define-operation";
+import { type Operation, wireBody } from "@/lib/operations/define-operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 
 /**
@@ -25,7 +25,7 @@ function requestFor(op: Operation, key: string): { url: string; init: RequestIni
   if (ex.body !== undefined) headers["content-type"] = "application/json";
   return {
     url: `http://localhost/api/v1${path}${query ? `?${query}` : ""}`,
-    init: { method: op.method, headers, body: ex.body === undefined ? undefined : JSON.stringify(ex.body) },
+    init: { method: op.method, headers, body: ex.body === undefined ? undefined : JSON.stringify(wireBody(op, ex.body)) },
     params: ex.path ?? {},
   };
 }

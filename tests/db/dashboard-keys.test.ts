@@ -13,8 +13,8 @@ import { rotateTenantIngestSecret } from "@/lib/dashboard/key-management/rotate-
 import { setRequireSignedIngest } from "@/lib/dashboard/key-management/set-require-signed-ingest";
 import { apiKeys, auditEvents, tenants } from "@/lib/db/schema";
 import { InvalidSignatureError, NotFoundError, UnprocessableError } from "@/lib/errors";
-import { hmacHex } from "@/lib/ingest/verify-signature";
-import { verifyIngestRequest } from "@/lib/ingest/ingest-telemetry";
+import { hmacHex, SIGNATURE_HEADER } from "@/lib/ingest/verify-signature";
+import { ingestOperation } from "@/lib/operations/ingest";
 import { rootLogger } from "@/lib/log/logger";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
@@ -104,7 +104,12 @@ describe("ingest secret", () => {
   const body = { vehicles: [{ vin: "WAUDIT00000000001", timestamp: "2026-01-01T00:00:00Z" }] };
   const raw = new TextEncoder().encode(JSON.stringify(body));
   const verify = (tenantId: string, header: string | null) =>
-    verifyIngestRequest({ ctx: { db: tdb.handle.db, tenantId, isSandbox: false, log: rootLogger() }, rawBody: raw, body, signatureHeader: header });
+    ingestOperation.verifyRequest!({
+      ctx: { db: tdb.handle.db, tenantId, isSandbox: false, log: rootLogger() },
+      rawBody: raw,
+      body,
+      headers: new Headers(header === null ? {} : { [SIGNATURE_HEADER]: header }),
+    });
 
   it("reveal returns the stored secret and records the reveal without it", async () => {
     const { tenantId, ingestSecret } = await createTenantWithKey(tdb.handle.db, { name: "Reveal" });

@@ -1,4 +1,4 @@
-import type { Operation } from "@/lib/operations/define-operation";
+import { type Operation, wireBody } from "@/lib/operations/define-operation";
 import type { RouteServer } from "./route-server";
 
 /**
@@ -11,7 +11,7 @@ export interface RequestParts {
   path?: Record<string, string>;
   /** Query string parameters; a string[] repeats the parameter. */
   query?: Record<string, string | string[]>;
-  /** A JSON-able body, or the exact bytes/text to send. */
+  /** The body's members as the input sees them (sent as `wireBody` makes them), or the exact bytes/text to send. */
   body?: unknown;
   /** Raw text appended after `?` instead of `query` (for malformed encodings). */
   rawQuery?: string;
@@ -49,7 +49,7 @@ export function send(
   const headers: Record<string, string> = { ...init.headers };
   let body: BodyInit | undefined;
   if (parts.body !== undefined && (init.method ?? op.method) !== "GET") {
-    body = typeof parts.body === "string" || parts.body instanceof Uint8Array ? (parts.body as BodyInit) : JSON.stringify(parts.body);
+    body = typeof parts.body === "string" || parts.body instanceof Uint8Array ? (parts.body as BodyInit) : JSON.stringify(wireBody(op, parts.body));
     headers["content-type"] ??= "application/json";
   }
   return app.fetch(urlFor(op, parts), { key: init.key, method: init.method ?? op.method, headers, body });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
 import { allowHeader } from "@/lib/http/bind-route";
 import { OPERATIONS, operationsAt } from "@/lib/operations/registry";
+import { wireBody } from "@/lib/operations/define-operation";
 import { startApp, type AppProcess } from "../helpers/app-process";
 import { createPostgresDatabase } from "../helpers/databases";
 import { rawRequest, requestText, type RawAnswer } from "../helpers/raw-http";
@@ -233,7 +234,7 @@ describe("every operation of the registry, served by the built server", () => {
 
   it.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))("%s: 401, 404, 400 and 405 in the envelope", async (_, op) => {
     const target = pathOf(op.path, "no-such-device");
-    const body = op.input.body ? JSON.stringify((op.requestExample as { body?: unknown }).body) : "";
+    const body = op.input.body ? JSON.stringify(wireBody(op, (op.requestExample as { body?: unknown }).body)) : "";
     const json: Record<string, string> = op.input.body ? { "Content-Type": "application/json" } : {};
     const keyed = !("public" in op.access);
     if (keyed) expectEnvelope(await send(op.method, target, json, body), 401, "unauthorized");

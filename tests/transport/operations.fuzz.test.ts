@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Operation } from "@/lib/operations/define-operation";
+import { type Operation, wireBody } from "@/lib/operations/define-operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { rootLogger } from "@/lib/log/logger";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
@@ -259,19 +259,21 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
     };
     return fc.oneof({ weight: 1, arbitrary: fc.constant(accepted) }, { weight: 9, arbitrary: fc.record({ path, query, contentType: fc.constant("application/json") }) });
   }
-  const bodyNames = Object.keys(op.input.body.shape);
+  // What a client sends: the body members, or (an operation whose whole body is one member) that member's value.
+  const exampleBody = wireBody(op, example.body);
+  const bodyNames = Object.keys(op.bodyMember === undefined ? op.input.body.shape : (exampleBody as object));
 
   const body = fc.oneof(
     // The example as it is: a request the operation accepts, so the run always reaches both sides of
     // validation (without it an operation whose every mutation is refused, like the scores batch with
     // ~2 % accepted, gave 200 refusals in a run now and then).
-    { weight: 1, arbitrary: fc.constant(JSON.stringify(example.body)) },
+    { weight: 1, arbitrary: fc.constant(JSON.stringify(exampleBody)) },
     // The example with one member somewhere replaced by hostile JSON (most requests get deep into validation).
     {
       weight: 6,
       arbitrary: fc
         .record({
-          pick: fc.nat(countNodes(example.body) - 1),
+          pick: fc.nat(countNodes(exampleBody) - 1),
           how: fc.constantFrom<"replace" | "add">("replace", "add"),
           name: hostileString,
           sameKind: fc.boolean(),
@@ -281,14 +283,14 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
           any: hostileJson,
         })
         // Half the time the replacement is of the node's own kind, so that type checks pass and the bounds behind them are reached.
-        .map((m) => JSON.stringify(mutate(example.body, m.pick, m.how, m.name, (original) => (m.sameKind ? hostileLike(original, m) : m.any)))),
+        .map((m) => JSON.stringify(mutate(exampleBody, m.pick, m.how, m.name, (original) => (m.sameKind ? hostileLike(original, m) : m.any)))),
     },
     // A device time at or past its bounds (year 0, offsets into year 0, the far future, not a date).
-    ...(dateTimePaths(example.body).length > 0
+    ...(dateTimePaths(exampleBody).length > 0
       ? [
           {
             weight: 2,
-            arbitrary: fc.tuple(fc.constantFrom(...dateTimePaths(example.body)), hostileDateTime).map(([path, value]) => JSON.stringify(setAt(example.body, path, value))),
+            arbitrary: fc.tuple(fc.constantFrom(...dateTimePaths(exampleBody)), hostileDateTime).map(([path, value]) => JSON.stringify(setAt(exampleBody, path, value))),
           },
         ]
       : []),
@@ -298,7 +300,7 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
     { weight: 1, arbitrary: hostileJson.map((v) => JSON.stringify(v) ?? "null") },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }) },
     // A repeated member name, and nesting far past the bound.
-    { weight: 1, arbitrary: fc.constant(JSON.stringify(example.body).replace(/^\{/, `{${JSON.stringify(bodyNames[0])}:1,`)) },
+    { weight: 1, arbitrary: fc.constant(JSON.stringify(exampleBody).replace(/^\{/, `{${JSON.stringify(bodyNames[0])}:1,`)) },
     { weight: 1, arbitrary: fc.integer({ min: 30, max: 3000 }).map((d) => `{"${bodyNames[0]}":${"[".repeat(d)}${"]".repeat(d)}}`) },
   );
   const contentType = fc.oneof(

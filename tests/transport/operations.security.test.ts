@@ -3,7 +3,7 @@ import { SANDBOX_KEY, SANDBOX_SCOPES, SANDBOX_TENANT_ID } from "@/lib/auth/key-f
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { tenants } from "@/lib/db/schema";
 import { allowHeader } from "@/lib/http/bind-route";
-import type { Operation } from "@/lib/operations/define-operation";
+import { type Operation, wireBody } from "@/lib/operations/define-operation";
 import { OPERATIONS, operationsAt } from "@/lib/operations/registry";
 import { rootLogger } from "@/lib/log/logger";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
@@ -235,7 +235,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
 
   if (op.input.body !== undefined) {
     it("415 for a body that is not sent as application/json", async () => {
-      const json = JSON.stringify(ownRequest(op).body);
+      const json = JSON.stringify(wireBody(op, ownRequest(op).body));
       for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "application/jsonx", null]) {
         const headers: Record<string, string> = type ? { "content-type": type } : {};
         const res = await app.fetch(`/api/v1${op.path}`, { key: a.key, method: op.method, headers, body: type === null ? new Blob([json]) : json });
@@ -248,7 +248,7 @@ describe.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))(
 
   if (op.input.body !== undefined) {
     it("400 for a body that is not I-JSON: repeated names, NUL, lone surrogates, excessive depth", async () => {
-      const json = JSON.stringify(ownRequest(op).body);
+      const json = JSON.stringify(wireBody(op, ownRequest(op).body));
       const cases: [string, string][] = [
         [`${json.slice(0, -1)},${json.slice(1)}`, "duplicate member name"],
         [`${json.slice(0, -1)},"extra":"a\\u0000b"}`, "NUL"],

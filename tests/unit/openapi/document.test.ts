@@ -34,6 +34,8 @@ describe("OpenAPI document", () => {
       "/events",
       "/fleet",
       "/oem/ingest",
+      "/oem/ingest/tesla",
+      "/oem/ingest/traccar",
       "/predict/mileage/{device_id}",
       "/predict/residual-value/{device_id}",
       "/pricing/commission",

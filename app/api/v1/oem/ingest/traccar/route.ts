@@ -1,0 +1,3 @@
+import { bindRoute } from "@/lib/http/bind-route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = bindRoute("/oem/ingest/traccar");

@@ -1,0 +1,68 @@
+import type { z } from "zod";
+import { type ErrorDetail, PayloadTooLargeError, ValidationError } from "@/lib/errors";
+import { INGEST_MAX_VEHICLES, ingestRecordSchema } from "@/lib/schemas/ingest";
+import { type Adapted, formatSourcePath, type SourceIssue, type SourcePath, sourcePathOf } from "./feed-record";
+import { adaptTesla } from "./tesla";
+import { adaptTraccar } from "./traccar";
+
+/** The feeds FDP reads in their own formats (CONTRACT "Feeds"), each by its one adapter. */
+const ADAPTERS = { traccar: adaptTraccar, tesla: adaptTesla } as const satisfies Record<string, (doc: unknown) => Adapted>;
+export type FeedFormat = keyof typeof ADAPTERS;
+export const FEED_FORMATS = Object.keys(ADAPTERS) as FeedFormat[];
+
+/**
+ * An adapted record is checked by the rules of endpoint 16's record (SPEC 2.17), with two differences
+ * that come from the feeds: the device id is always the source's own, and the VIN may be unknown.
+ */
+const feedRecordSchema = ingestRecordSchema.extend({
+  vin: ingestRecordSchema.shape.vin.nullable(),
+  device_id: ingestRecordSchema.shape.device_id.unwrap(),
+  timestamp: ingestRecordSchema.shape.timestamp.unwrap(),
+});
+export type FeedRecord = z.output<typeof feedRecordSchema>;
+
+/** What `POST /oem/ingest/{format}` hands the ingest: validated records, as endpoint 16's body holds them. */
+export interface FeedBody {
+  source: FeedFormat;
+  vehicles: FeedRecord[];
+}
+
+/**
+ * A feed's request body (one document, or a JSON array of them) → the records FDP ingests, or every
+ * problem found, each at its place in what the source sent (`position.fixTime`; `3.position.fixTime`
+ * in an array). Every document is adapted and validated before anything is stored. Never throws.
+ */
+export function adaptFeedDocuments(format: FeedFormat, body: unknown): { ok: true; body: FeedBody } | { ok: false; issues: SourceIssue[] } {
+  const documents = Array.isArray(body) ? body : [body];
+  if (documents.length === 0) return { ok: false, issues: [{ path: [], message: "must hold at least one document" }] };
+  const at = (i: number, path: SourcePath): SourcePath => (Array.isArray(body) ? [i, ...path] : path);
+  const issues: SourceIssue[] = [];
+  const vehicles: FeedRecord[] = [];
+  for (const [i, doc] of documents.entries()) {
+    const adapted = ADAPTERS[format](doc);
+    if (!adapted.ok) {
+      issues.push(...adapted.issues.map((issue) => ({ path: at(i, issue.path), message: issue.message })));
+      continue;
+    }
+    const parsed = feedRecordSchema.safeParse(adapted.record);
+    if (parsed.success) vehicles.push(parsed.data);
+    else for (const issue of parsed.error.issues) issues.push({ path: at(i, sourcePathOf(issue.path, adapted.origins) ?? []), message: issue.message });
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, body: { source: format, vehicles } };
+}
+
+/**
+ * `adaptFeedDocuments` for callers outside a request's validation: more than INGEST_MAX_VEHICLES
+ * documents is a 413 (as at endpoint 16), a refusal a ValidationError listing every problem.
+ */
+export function adaptFeed(format: FeedFormat, body: unknown): FeedBody {
+  if (Array.isArray(body) && body.length > INGEST_MAX_VEHICLES) {
+    throw new PayloadTooLargeError(`At most ${INGEST_MAX_VEHICLES} documents per request; this one has ${body.length}. Split it.`);
+  }
+  const adapted = adaptFeedDocuments(format, body);
+  if (adapted.ok) return adapted.body;
+  const details: ErrorDetail[] = adapted.issues.map((issue) => ({ field: formatSourcePath(issue.path), message: issue.message }));
+  const first = details[0]!;
+  const more = details.length - 1;
+  throw new ValidationError(`${first.field} ${first.message}${more > 0 ? ` (and ${more} more problem${more > 1 ? "s" : ""})` : ""}.`, details);
+}
