@@ -17,6 +17,7 @@ import postgres from "postgres";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { createTenant } from "@/lib/tenants/create-tenant";
 import { certificates } from "./benchmarks/certificates";
+import { feedIngest } from "./benchmarks/feed-ingest";
 import { fleetScores } from "./benchmarks/fleet-scores";
 import { ingestThroughput } from "./benchmarks/ingest-throughput";
 import { mcpOverhead } from "./benchmarks/mcp-overhead";
@@ -36,7 +37,7 @@ import type { Benchmark, BenchContext, BenchmarkResult } from "./lib/types";
  * fleet-scores comes last: it seeds a large tenant, which would change the database (and its cache)
  * under the others.
  */
-const BENCHMARKS: Benchmark[] = [ingestThroughput, scoresBatch, certificates, mcpOverhead, readFloor, webhookDelivery, fleetScores];
+const BENCHMARKS: Benchmark[] = [ingestThroughput, feedIngest, scoresBatch, certificates, mcpOverhead, readFloor, webhookDelivery, fleetScores];
 
 /** The highest per-minute limit a tenant may carry (lib/tenants/entitlements.ts): far above what the bench sends. */
 const BENCH_RATE_LIMIT_PER_MIN = 100_000;

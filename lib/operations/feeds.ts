@@ -21,10 +21,9 @@ const DOCUMENT_SCHEMAS: Record<FeedFormat, object> = {
     properties: {
       position: {
         type: "object",
-        required: ["fixTime"],
         properties: {
-          fixTime: { type: "string", format: "date-time", description: "The record's time (else `deviceTime`)." },
-          deviceTime: { type: "string", format: "date-time" },
+          fixTime: { type: "string", format: "date-time", description: "The record's time (else `deviceTime`; one of them is required)." },
+          deviceTime: { type: "string", format: "date-time", description: "The record's time when `fixTime` is absent or the position is `outdated`." },
           valid: { type: "boolean", description: "False: no GPS fix; position and speed are then not reported." },
           outdated: { type: "boolean", description: "True: the last known position repeated; position and speed are then not reported." },
           latitude: { type: "number" },
@@ -42,7 +41,7 @@ const DOCUMENT_SCHEMAS: Record<FeedFormat, object> = {
         type: "object",
         required: ["uniqueId"],
         properties: {
-          uniqueId: { type: "string", description: "The device id is `traccar-<uniqueId>`." },
+          uniqueId: { type: ["string", "integer"], description: "The device id is `traccar-<uniqueId>`." },
           model: { type: ["string", "null"], description: "Master data: the vehicle's model." },
           category: { type: ["string", "null"], description: "Master data: `car`, `van`, `pickup`, `truck`, … (docs/feeds.md)." },
         },
@@ -54,10 +53,10 @@ const DOCUMENT_SCHEMAS: Record<FeedFormat, object> = {
   tesla: {
     type: "object",
     description: "Tesla Fleet Telemetry's `Payload` (vehicle_data.proto) in protobuf JSON.",
-    required: ["vin", "createdAt", "data"],
+    required: ["vin", "data"],
     properties: {
       vin: { type: "string", description: "The device id is `oem-<vin>`." },
-      createdAt: { type: "string", format: "date-time", description: "The record's time (`created_at` is read too)." },
+      createdAt: { type: "string", format: "date-time", description: "The record's time, required (or under the proto name `created_at`)." },
       isResend: { type: "boolean" },
       data: {
         type: "array",
@@ -92,7 +91,7 @@ const feedDocuments = (format: FeedFormat) =>
   z
     .unknown()
     .transform((body, ctx) => {
-      const adapted = adaptFeedDocuments(format, body);
+      const adapted = adaptFeedDocuments(format, body, new Date());
       if (adapted.ok) return adapted.body;
       for (const issue of adapted.issues) ctx.addIssue({ code: "custom", path: [...issue.path], message: issue.message });
       return z.NEVER;

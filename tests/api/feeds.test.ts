@@ -124,7 +124,7 @@ describe("POST /api/v1/oem/ingest/traccar", () => {
     const before = await counts();
     const res = await post("traccar", [traccarPosition("2001", 1), traccarPosition("2002", 1, { speed: 400 })]);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: "invalid_request", details: [{ field: "1.position.speed", message: "must be at most 500 km/h" }] });
+    expect(await res.json()).toMatchObject({ error: "invalid_request", details: [{ field: "1.position.speed", message: "must be at most 500 km/h (knots × 1.852 = km/h)" }] });
     const notNumber = await post("traccar", traccarPosition("2003", 1, { attributes: { power: "twelve" } }));
     expect(await notNumber.json()).toMatchObject({ details: [{ field: "position.attributes.power", message: "must be a number (volts)" }] });
     expect(await counts()).toEqual(before);
@@ -199,6 +199,8 @@ describe("POST /api/v1/oem/ingest/tesla", () => {
     expect(await res.json()).toMatchObject({ details: [{ field: "1.data.0.value.stringValue", message: "must be a number (miles)" }] });
     const noVin = await post("tesla", { createdAt: at(9), data: [] });
     expect(await noVin.json()).toMatchObject({ details: [{ field: "vin" }] });
+    const ahead = await post("tesla", { ...teslaPayload(vin, 0, []), createdAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(await ahead.json()).toMatchObject({ details: [{ field: "createdAt", message: "is more than 10 minutes in the future" }] });
     expect(await counts()).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { type ErrorDetail, PayloadTooLargeError, ValidationError } from "@/lib/errors";
-import { INGEST_MAX_VEHICLES, ingestRecordSchema } from "@/lib/schemas/ingest";
-import { type Adapted, formatSourcePath, type SourceIssue, type SourcePath, sourcePathOf } from "./feed-record";
+import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, ingestRecordSchema } from "@/lib/schemas/ingest";
+import { type Adapted, formatSourcePath, type SourceIssue, type SourcePath, sourceOf } from "./feed-record";
 import { adaptTesla } from "./tesla";
 import { adaptTraccar } from "./traccar";
 
@@ -30,36 +30,52 @@ export interface FeedBody {
 /**
  * A feed's request body (one document, or a JSON array of them) → the records FDP ingests, or every
  * problem found, each at its place in what the source sent (`position.fixTime`; `3.position.fixTime`
- * in an array). Every document is adapted and validated before anything is stored. Never throws.
+ * in an array), one per place. Every document is adapted and validated before anything is stored,
+ * including endpoint 16's bound on device clocks running ahead of `now`. Never throws.
  */
-export function adaptFeedDocuments(format: FeedFormat, body: unknown): { ok: true; body: FeedBody } | { ok: false; issues: SourceIssue[] } {
+export function adaptFeedDocuments(format: FeedFormat, body: unknown, now: Date): { ok: true; body: FeedBody } | { ok: false; issues: SourceIssue[] } {
   const documents = Array.isArray(body) ? body : [body];
   if (documents.length === 0) return { ok: false, issues: [{ path: [], message: "must hold at least one document" }] };
   const at = (i: number, path: SourcePath): SourcePath => (Array.isArray(body) ? [i, ...path] : path);
-  const issues: SourceIssue[] = [];
+  const issues = new Map<string, SourceIssue>();
+  const refuse = (path: SourcePath, message: string) => {
+    const key = JSON.stringify(path);
+    if (!issues.has(key)) issues.set(key, { path, message }); // the first problem at a place is the one to fix
+  };
+  const latest = now.getTime() + INGEST_MAX_FUTURE_SKEW_MS;
   const vehicles: FeedRecord[] = [];
   for (const [i, doc] of documents.entries()) {
     const adapted = ADAPTERS[format](doc);
     if (!adapted.ok) {
-      issues.push(...adapted.issues.map((issue) => ({ path: at(i, issue.path), message: issue.message })));
+      for (const issue of adapted.issues) refuse(at(i, issue.path), issue.message);
       continue;
     }
     const parsed = feedRecordSchema.safeParse(adapted.record);
-    if (parsed.success) vehicles.push(parsed.data);
-    else for (const issue of parsed.error.issues) issues.push({ path: at(i, sourcePathOf(issue.path, adapted.origins) ?? []), message: issue.message });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const source = sourceOf(issue.path, adapted.origins, adapted.notes);
+        refuse(at(i, source.path ?? []), source.note ? `${issue.message} (${source.note})` : issue.message);
+      }
+      continue;
+    }
+    if (Date.parse(parsed.data.timestamp) > latest) {
+      refuse(at(i, sourceOf(["timestamp"], adapted.origins).path ?? []), `is more than ${INGEST_MAX_FUTURE_SKEW_MS / 60_000} minutes in the future`);
+      continue;
+    }
+    vehicles.push(parsed.data);
   }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, body: { source: format, vehicles } };
+  return issues.size > 0 ? { ok: false, issues: [...issues.values()] } : { ok: true, body: { source: format, vehicles } };
 }
 
 /**
  * `adaptFeedDocuments` for callers outside a request's validation: more than INGEST_MAX_VEHICLES
  * documents is a 413 (as at endpoint 16), a refusal a ValidationError listing every problem.
  */
-export function adaptFeed(format: FeedFormat, body: unknown): FeedBody {
+export function adaptFeed(format: FeedFormat, body: unknown, now = new Date()): FeedBody {
   if (Array.isArray(body) && body.length > INGEST_MAX_VEHICLES) {
     throw new PayloadTooLargeError(`At most ${INGEST_MAX_VEHICLES} documents per request; this one has ${body.length}. Split it.`);
   }
-  const adapted = adaptFeedDocuments(format, body);
+  const adapted = adaptFeedDocuments(format, body, now);
   if (adapted.ok) return adapted.body;
   const details: ErrorDetail[] = adapted.issues.map((issue) => ({ field: formatSourcePath(issue.path), message: issue.message }));
   const first = details[0]!;

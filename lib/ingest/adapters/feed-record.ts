@@ -42,15 +42,26 @@ export interface FeedIngestRecord {
  */
 export type RecordOrigins = Record<string, SourcePath>;
 
-export type Adapted = { ok: true; record: FeedIngestRecord; origins: RecordOrigins } | { ok: false; issues: SourceIssue[] };
+/**
+ * How a record member was derived from its source field, when a refusal worded in FDP's terms would
+ * otherwise puzzle the sender (`speed_kmh` "must be at most 500 km/h" for a speed sent in mph), keyed
+ * like RecordOrigins: appended to the refusal's message.
+ */
+export type RecordNotes = Record<string, string>;
 
-/** The source path of a record path (see RecordOrigins); null when no member of the record matches. */
-export function sourcePathOf(recordPath: readonly PropertyKey[], origins: RecordOrigins): SourcePath | null {
+export type Adapted = { ok: true; record: FeedIngestRecord; origins: RecordOrigins; notes?: RecordNotes } | { ok: false; issues: SourceIssue[] };
+
+/**
+ * The source path of a record path (see RecordOrigins), and the note on how that member was derived
+ * (RecordNotes); the path is null when no member of the record matches.
+ */
+export function sourceOf(recordPath: readonly PropertyKey[], origins: RecordOrigins, notes: RecordNotes = {}): { path: SourcePath | null; note?: string } {
   for (let n = recordPath.length; n > 0; n--) {
-    const origin = origins[recordPath.slice(0, n).map(String).join(".")];
-    if (origin) return [...origin, ...recordPath.slice(n).map((p) => (typeof p === "number" ? p : String(p)))];
+    const key = recordPath.slice(0, n).map(String).join(".");
+    const origin = Object.hasOwn(origins, key) ? origins[key] : undefined;
+    if (origin) return { path: [...origin, ...recordPath.slice(n).map((p) => (typeof p === "number" ? p : String(p)))], note: Object.hasOwn(notes, key) ? notes[key] : undefined };
   }
-  return null;
+  return { path: null };
 }
 
 /** `a.b.0.c` for a source path; the document's root is `(document)`. */
@@ -62,15 +73,19 @@ export function isPlainObject(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
+/** A decimal number as text: `12`, `-4.5`, `.5`, `1e3`. Not `0x10`, `0b11`, `Infinity` or `1_000`, which `Number()` would read. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /**
- * A number as a source sends it: a finite JSON number, or a string holding one (Tesla sends most values
- * as strings; some Traccar protocols do too). `undefined` when absent or null; `NaN` when present but
- * not a number (the caller refuses it, naming the field: a reading FDP cannot read is not "not reported").
+ * A number as a source sends it: a finite JSON number, or a string holding a decimal one (Tesla sends
+ * most values as strings; some Traccar protocols do too). `undefined` when absent or null; `NaN` when
+ * present but not a number (the caller refuses it, naming the field: a reading FDP cannot read is not
+ * "not reported").
  */
 function sourceNumber(x: unknown): number | undefined {
   if (x === undefined || x === null) return undefined;
   if (typeof x === "number") return Number.isFinite(x) ? x : Number.NaN;
-  if (typeof x === "string" && x.trim() !== "") return Number(x.trim()); // Number("12abc") is NaN; "Infinity" is refused below
+  if (typeof x === "string" && DECIMAL.test(x.trim())) return Number(x.trim());
   return Number.NaN;
 }
 

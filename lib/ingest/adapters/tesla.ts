@@ -71,7 +71,11 @@ export function adaptTesla(payload: unknown): Adapted {
   const byKey = new Map<string, Datum>();
   const sent: Record<string, unknown> = Object.create(null) as Record<string, unknown>; // a key such as "__proto__" stays a key
   for (const [index, datum] of (Array.isArray(payload.data) ? payload.data : []).entries()) {
-    if (!isPlainObject(datum) || typeof datum.key !== "string" || datum.key.trim() === "") {
+    if (!isPlainObject(datum)) {
+      issues.push({ path: ["data", index], message: 'must be a Datum {"key": …, "value": {…}}' });
+      continue;
+    }
+    if (typeof datum.key !== "string" || datum.key.trim() === "") {
       issues.push({ path: ["data", index, "key"], message: "must be a field name of vehicle_data.proto (a string)" });
       continue;
     }
@@ -88,17 +92,29 @@ export function adaptTesla(payload: unknown): Adapted {
     sent[datum.key] = datum.value;
   }
 
-  const valuePath = (key: string): SourcePath => ["data", byKey.get(key)?.index ?? 0, "value"];
-  /** A number datum in the unit `what`; undefined when absent or marked invalid. */
-  const num = (key: string, what: string): number | undefined => {
+  // Where each datum's value is, down to the member that holds it (`data.3.value.stringValue`).
+  const memberOf = new Map<string, string>();
+  const valuePath = (key: string): SourcePath => {
+    const member = memberOf.get(key);
+    return ["data", byKey.get(key)?.index ?? 0, "value", ...(member ? [member] : [])];
+  };
+  /** The datum of `key` when it holds a value (present, not marked invalid, not null). */
+  const valued = (key: string): Datum | undefined => {
     const datum = byKey.get(key);
     if (!datum || datum.value.invalid === true) return undefined;
-    const member = NUMBER_MEMBERS.find((m) => datum.value[m] !== undefined);
+    return Object.values(datum.value).some((v) => v !== null && v !== undefined) ? datum : undefined;
+  };
+  /** A number datum in the unit `what`; undefined when absent or marked invalid. */
+  const num = (key: string, what: string): number | undefined => {
+    const datum = valued(key);
+    if (!datum) return undefined;
+    const member = NUMBER_MEMBERS.find((m) => datum.value[m] !== undefined && datum.value[m] !== null);
     if (!member) {
       issues.push({ path: valuePath(key), message: `must hold a number (${what})` });
       return undefined;
     }
-    return readNumber(datum.value[member], [...valuePath(key), member], what, issues);
+    memberOf.set(key, member);
+    return readNumber(datum.value[member], valuePath(key), what, issues);
   };
   /** An enum or string datum's name; undefined when absent or marked invalid. */
   const name = (key: string, members: readonly string[]): string | undefined => {
@@ -111,7 +127,7 @@ export function adaptTesla(payload: unknown): Adapted {
   const speedMph = num("VehicleSpeed", "mph");
   const odometerMi = num("Odometer", "miles");
   // CONTRACT: Soc, else BatteryLevel.
-  const socKey = byKey.has("Soc") && byKey.get("Soc")?.value.invalid !== true ? "Soc" : "BatteryLevel";
+  const socKey = valued("Soc") ? "Soc" : "BatteryLevel";
   const soc = num(socKey, "percent");
   const dcKw = num("DCChargingPower", "kW");
   const acKw = num("ACChargingPower", "kW");
@@ -124,19 +140,21 @@ export function adaptTesla(payload: unknown): Adapted {
     const loc = location.value.locationValue;
     if (!isPlainObject(loc)) issues.push({ path: valuePath("Location"), message: "must hold a locationValue {latitude, longitude}" });
     else {
-      lat = readNumber(loc.latitude, [...valuePath("Location"), "locationValue", "latitude"], "degrees", issues);
-      lon = readNumber(loc.longitude, [...valuePath("Location"), "locationValue", "longitude"], "degrees", issues);
+      memberOf.set("Location", "locationValue");
+      lat = readNumber(loc.latitude, [...valuePath("Location"), "latitude"], "degrees", issues);
+      lon = readNumber(loc.longitude, [...valuePath("Location"), "longitude"], "degrees", issues);
     }
   }
 
   if (issues.length > 0 || vin === undefined || typeof time !== "string") return { ok: false, issues };
 
   // The detailed state where the vehicle sends it (Tesla's recommendation), else the older one.
-  const chargeKey = byKey.has("DetailedChargeState") ? "DetailedChargeState" : "ChargeState";
-  const chargeName = name(chargeKey, ["detailedChargeStateValue", "chargingValue", "stringValue"]);
-  const chargeWord = chargeName === undefined ? undefined : CHARGE_STATE_WORDS[enumWord(chargeName, ["DetailedChargeState", "ChargeState"])];
+  const chargeMembers = ["detailedChargeStateValue", "chargingValue", "stringValue"] as const;
+  const chargeKey = name("DetailedChargeState", chargeMembers) !== undefined ? "DetailedChargeState" : "ChargeState";
+  const chargeName = name(chargeKey, chargeMembers);
+  const chargeWord = lookUp(CHARGE_STATE_WORDS, chargeName === undefined ? undefined : enumWord(chargeName, ["DetailedChargeState", "ChargeState"]));
   const carTypeName = name("CarType", ["carTypeValue", "stringValue"]);
-  const carType = carTypeName === undefined ? undefined : CAR_TYPES[enumWord(carTypeName, ["CarType"])];
+  const carType = lookUp(CAR_TYPES, carTypeName === undefined ? undefined : enumWord(carTypeName, ["CarType"]));
   const chargingKw = dcKw !== undefined && dcKw > 0 ? dcKw : (acKw ?? dcKw);
 
   const record: FeedIngestRecord = {
@@ -155,7 +173,8 @@ export function adaptTesla(payload: unknown): Adapted {
       // Every Tesla is battery-electric; the car type names the model where the vehicle sends it.
       vehicle: { make: "Tesla", powertrain: "BEV", ...(carType ?? {}) },
       // Every datum as sent, by key, including those FDP does not read.
-      tesla: { ...sent, ...(payload.isResend === true ? { isResend: true } : {}) },
+      tesla: { ...sent },
+      ...(payload.isResend === true ? { tesla_is_resend: true } : {}),
     },
   };
   const origins: RecordOrigins = {
@@ -165,13 +184,23 @@ export function adaptTesla(payload: unknown): Adapted {
     speed_kmh: valuePath("VehicleSpeed"),
     odometer_km: valuePath("Odometer"),
     soc_percent: valuePath(socKey),
-    lat: [...valuePath("Location"), "locationValue", "latitude"],
-    lon: [...valuePath("Location"), "locationValue", "longitude"],
+    lat: [...valuePath("Location"), "latitude"],
+    lon: [...valuePath("Location"), "longitude"],
     charging_status: valuePath(chargeKey),
     "raw_data.charging_power_kw": valuePath(dcKw !== undefined && dcKw > 0 ? "DCChargingPower" : acKw !== undefined ? "ACChargingPower" : "DCChargingPower"),
     "raw_data.ambient_temp_c": valuePath("OutsideTemp"),
     "raw_data.vehicle": valuePath("CarType"),
     ...Object.fromEntries([...byKey].map(([key, d]) => [`raw_data.tesla.${key}`, ["data", d.index, "value"]])),
   };
-  return { ok: true, record, origins };
+  const notes = {
+    device_id: `the device id is ${TESLA_DEVICE_PREFIX}<vin>`,
+    speed_kmh: `mph × ${KM_PER_MILE} = km/h`,
+    odometer_km: `miles × ${KM_PER_MILE} = km`,
+  };
+  return { ok: true, record, origins, notes };
+}
+
+/** `table[word]` for an own entry only: a word such as `constructor` names nothing. */
+function lookUp<T>(table: Record<string, T>, word: string | undefined): T | undefined {
+  return word !== undefined && Object.hasOwn(table, word) ? table[word] : undefined;
 }

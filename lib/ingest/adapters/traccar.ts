@@ -60,12 +60,19 @@ export function adaptTraccar(doc: unknown): Adapted {
   const attrs = isPlainObject(attributes) ? attributes : {};
   const at = (key: string): SourcePath => ["position", "attributes", key];
 
-  const uniqueId = typeof device.uniqueId === "number" && Number.isSafeInteger(device.uniqueId) ? String(device.uniqueId) : stringMember(device.uniqueId);
-  if (uniqueId === undefined) issues.push({ path: ["device", "uniqueId"], message: "is required: the device's unique id in Traccar (usually its IMEI)" });
+  const rawId = device.uniqueId;
+  const uniqueId = typeof rawId === "number" && Number.isSafeInteger(rawId) && rawId >= 0 ? String(rawId) : stringMember(rawId);
+  if (uniqueId === undefined) {
+    const present = rawId !== undefined && rawId !== null && rawId !== "";
+    issues.push({ path: ["device", "uniqueId"], message: present ? "must be a string or a whole number" : "is required: the device's unique id in Traccar (usually its IMEI)" });
+  }
 
-  // CONTRACT: the fix time, else the device time.
-  const timePath: SourcePath = position.fixTime !== undefined && position.fixTime !== null ? ["position", "fixTime"] : ["position", "deviceTime"];
-  const time = position.fixTime ?? position.deviceTime;
+  // CONTRACT: the fix time, else the device time. A position Traccar marks outdated (a message without a
+  // GPS fix) carries the previous fix's time as its fixTime (1980-01-06 before a device's first fix), so
+  // its own time, that of its attributes (ignition, odometer, power), is the device time.
+  const timeKey = position.outdated === true || position.fixTime === undefined || position.fixTime === null ? "deviceTime" : "fixTime";
+  const timePath: SourcePath = ["position", timeKey];
+  const time = position[timeKey];
   if (typeof time !== "string") issues.push({ path: timePath, message: "is required: an RFC 3339 date-time (fixTime, else deviceTime)" });
 
   // A fix Traccar marks invalid (no GPS lock) or outdated (the last known position repeated) says nothing
@@ -90,7 +97,8 @@ export function adaptTraccar(doc: unknown): Adapted {
   if (issues.length > 0 || uniqueId === undefined || typeof time !== "string" || vin === undefined) return { ok: false, issues };
 
   const model = stringMember(device.model);
-  const category = typeof device.category === "string" ? ASSET_CLASS_OF_CATEGORY[device.category.trim().toLowerCase()] : undefined;
+  const categoryWord = typeof device.category === "string" ? device.category.trim().toLowerCase() : "";
+  const category = Object.hasOwn(ASSET_CLASS_OF_CATEGORY, categoryWord) ? ASSET_CLASS_OF_CATEGORY[categoryWord] : undefined;
   const vehicle = { ...(model ? { model } : {}), ...(category ? { asset_class: category } : {}) };
 
   const record: FeedIngestRecord = {
@@ -108,7 +116,7 @@ export function adaptTraccar(doc: unknown): Adapted {
       ...(typeof ignition === "boolean" ? { ignition } : {}),
       ...(Object.keys(vehicle).length > 0 ? { vehicle } : {}),
       // The document as Traccar sent it: every attribute, including those FDP does not read.
-      traccar: { position, device },
+      traccar: doc,
     },
   };
   const origins: RecordOrigins = {
@@ -127,5 +135,11 @@ export function adaptTraccar(doc: unknown): Adapted {
     "raw_data.vehicle.asset_class": ["device", "category"],
     "raw_data.traccar": [],
   };
-  return { ok: true, record, origins };
+  const notes = {
+    device_id: `the device id is ${TRACCAR_DEVICE_PREFIX}<uniqueId>`,
+    speed_kmh: `knots × ${KMH_PER_KNOT} = km/h`,
+    odometer_km: "metres ÷ 1,000 = km",
+    engine_hours: "milliseconds ÷ 3,600,000 = hours",
+  };
+  return { ok: true, record, origins, notes };
 }

@@ -144,17 +144,34 @@ describe("Traccar adapter", () => {
     }
   });
 
+  it("takes an outdated position's own time (deviceTime), not the previous fix's", () => {
+    const doc = traccarDocument({ position: { outdated: true, fixTime: "1980-01-06T00:00:00.000+00:00", deviceTime: "2026-11-21T09:30:00.000+00:00" } });
+    const [r] = adaptFeed("traccar", doc).vehicles;
+    expect(r).toMatchObject({ timestamp: "2026-11-21T09:30:00.000+00:00", lat: null, speed_kmh: null, odometer_km: 18250.4 });
+  });
+
+  it("refuses a time more than 10 minutes ahead at the source's field", () => {
+    const ahead = new Date(Date.now() + 3_600_000).toISOString();
+    expect(refusal("traccar", [traccarDocument(), traccarDocument({ position: { fixTime: ahead } })])).toEqual([
+      { field: "1.position.fixTime", message: "is more than 10 minutes in the future" },
+    ]);
+  });
+
   it("reads numbers sent as strings, and refuses strings that are not numbers, naming Traccar's field", () => {
     const [r] = adaptFeed("traccar", traccarDocument({ attributes: { power: "12.7", odometer: "1000" } })).vehicles;
     expect(r).toMatchObject({ battery_voltage: 12.7, odometer_km: 1 });
     expect(refusal("traccar", traccarDocument({ attributes: { power: "12,7 V" } }))).toEqual([{ field: "position.attributes.power", message: "must be a number (volts)" }]);
     expect(refusal("traccar", traccarDocument({ position: { speed: "fast" } }))).toEqual([{ field: "position.speed", message: "must be a number (knots)" }]);
+    // Number() would read these; a sensor does not send them.
+    for (const speed of ["0x10", "0b11", "Infinity", "1_000", ""]) {
+      expect(refusal("traccar", traccarDocument({ position: { speed } }))).toEqual([{ field: "position.speed", message: "must be a number (knots)" }]);
+    }
   });
 
   it("names the source's fields when a mapped value breaks an ingest rule, with the document's index in an array", () => {
     const details = refusal("traccar", [traccarDocument(), traccarDocument({ position: { speed: 400, fixTime: "yesterday" }, device: { uniqueId: "a/b" } })]);
     expect(details.map((d) => d.field).sort()).toEqual(["1.device.uniqueId", "1.position.fixTime", "1.position.speed"]);
-    expect(details.find((d) => d.field === "1.position.speed")?.message).toBe("must be at most 500 km/h");
+    expect(details.find((d) => d.field === "1.position.speed")?.message).toBe("must be at most 500 km/h (knots × 1.852 = km/h)");
   });
 
   it("refuses a document without its device, its unique id or its time", () => {
@@ -169,6 +186,9 @@ describe("Traccar adapter", () => {
     const [r] = adaptFeed("traccar", traccarDocument({ attributes: { "custom.sensor": { nested: [1, 2] } }, device: { category: "boat", model: null } })).vehicles;
     expect(r?.raw_data?.vehicle).toBeUndefined();
     expect((r?.raw_data as { traccar: { position: { attributes: Record<string, unknown> } } }).traccar.position.attributes["custom.sensor"]).toEqual({ nested: [1, 2] });
+    for (const category of ["constructor", "__proto__", "toString"]) {
+      expect(adaptFeed("traccar", traccarDocument({ device: { category, model: null } })).vehicles[0]?.raw_data?.vehicle).toBeUndefined();
+    }
   });
 
   it("refuses a NUL character anywhere in the document at its place, as endpoint 16 does in raw_data", () => {
@@ -223,6 +243,14 @@ describe("Tesla adapter", () => {
       ]),
     ).toBe("stopped");
     expect(state([{ key: "DetailedChargeState", value: { detailedChargeStateValue: "DetailedChargeStateUnknown" } }])).toBeNull();
+    expect(state([{ key: "DetailedChargeState", value: { stringValue: "constructor" } }])).toBeNull();
+    // A detailed state marked invalid is not reported: the older state stands in.
+    expect(
+      state([
+        { key: "DetailedChargeState", value: { invalid: true } },
+        { key: "ChargeState", value: { stringValue: "Charging" } },
+      ]),
+    ).toBe("charging");
   });
 
   it("treats a value marked invalid as not reported", () => {
@@ -240,9 +268,22 @@ describe("Tesla adapter", () => {
     expect(s?.speed_kmh).toBeNull();
   });
 
-  it("keeps unknown keys in raw_data, never an error", () => {
-    const [r] = adaptFeed("tesla", teslaPayload([{ key: "SomeFieldFrom2027", value: { fancyNewValue: { a: 1 } } }])).vehicles;
-    expect((r?.raw_data as { tesla: Record<string, unknown> }).tesla.SomeFieldFrom2027).toEqual({ fancyNewValue: { a: 1 } });
+  it("keeps unknown keys in raw_data, never an error, a key named like a prototype member or isResend included", () => {
+    const payload = teslaPayload(
+      [
+        { key: "SomeFieldFrom2027", value: { fancyNewValue: { a: 1 } } },
+        { key: "__proto__", value: { stringValue: "x" } },
+        { key: "isResend", value: { booleanValue: false } },
+      ],
+      { isResend: true },
+    );
+    const [r] = adaptFeed("tesla", payload).vehicles;
+    const tesla = (r?.raw_data as { tesla: Record<string, unknown> }).tesla;
+    expect(tesla.SomeFieldFrom2027).toEqual({ fancyNewValue: { a: 1 } });
+    expect(Object.getOwnPropertyDescriptor(tesla, "__proto__")?.value).toEqual({ stringValue: "x" });
+    expect(Object.getPrototypeOf(tesla)).toBe(Object.prototype);
+    expect(tesla.isResend).toEqual({ booleanValue: false });
+    expect(r?.raw_data?.tesla_is_resend).toBe(true);
   });
 
   it("accepts a key repeated with the same value", () => {
@@ -255,7 +296,16 @@ describe("Tesla adapter", () => {
     ]);
     expect(refusal("tesla", teslaPayload([{ key: "Soc", value: { stringValue: "12" } }])).map((d) => d.field)).toEqual(["data.11"]);
     expect(refusal("tesla", teslaPayload([], { vin: undefined })).map((d) => d.field)).toEqual(["vin"]);
-    expect(refusal("tesla", teslaPayload([], { data: [{ key: "Soc", value: { stringValue: "140" } }] }))).toEqual([{ field: "data.0.value", message: "must be at most 100 %" }]);
+    expect(refusal("tesla", teslaPayload([], { data: [{ key: "Soc", value: { stringValue: "140" } }] }))).toEqual([
+      { field: "data.0.value.stringValue", message: "must be at most 100 %" },
+    ]);
+    // A limit in FDP's unit says how the source's value was converted.
+    expect(refusal("tesla", teslaPayload([], { data: [{ key: "VehicleSpeed", value: { doubleValue: 400 } }] }))).toEqual([
+      { field: "data.0.value.doubleValue", message: "must be at most 500 km/h (mph × 1.609344 = km/h)" },
+    ]);
+    expect(refusal("tesla", teslaPayload([], { data: [5] }))).toEqual([{ field: "data.0", message: expect.stringContaining("must be a Datum") }]);
+    // One problem per place: a VIN FDP cannot file is not also reported as a bad device id.
+    expect(refusal("tesla", teslaPayload([], { vin: "5YJ 3E7" }))).toEqual([{ field: "vin", message: expect.any(String) }]);
   });
 
   it("accepts the proto field name created_at beside createdAt", () => {
