@@ -91,7 +91,8 @@ export const feedIngest: Benchmark = {
     for (const [caseIndex, c] of CASES.entries()) {
       const batchSize = c.vehicles * c.recordsPerVehicle;
       // Identical record streams for the three sides (same seed), each on its own tenant.
-      const fleet = () => new FleetSimulator({ seed: 7000 + caseIndex, vehicles: c.vehicles, recordsPerVehicle: c.recordsPerVehicle, vinTag: `${c.tag}00000`, startMs, stepMs: STEP_MS });
+      const fleet = () =>
+        new FleetSimulator({ seed: 7000 + caseIndex, vehicles: c.vehicles, recordsPerVehicle: c.recordsPerVehicle, vinTag: `${c.tag}00000`, startMs, stepMs: STEP_MS });
       const fleets = { endpoint16: fleet(), traccar: fleet(), tesla: fleet() };
       const bodies: Record<keyof typeof fleets, (records: OemRecord[]) => string> = {
         endpoint16: (records) => JSON.stringify({ source: "fdp-bench", vehicles: records }),
