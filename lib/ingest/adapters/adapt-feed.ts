@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { type ErrorDetail, PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, ingestRecordSchema } from "@/lib/schemas/ingest";
-import { type Adapted, formatSourcePath, type SourceIssue, type SourcePath, sourceOf } from "./feed-record";
+import { fastIngestRecord } from "@/lib/schemas/ingest-fast-path";
+import { type Adapted, type FeedIngestRecord, formatSourcePath, type SourceIssue, type SourcePath, sourceOf } from "./feed-record";
 import { adaptTesla } from "./tesla";
 import { adaptTraccar } from "./traccar";
 
@@ -14,12 +15,27 @@ export const FEED_FORMATS = Object.keys(ADAPTERS) as FeedFormat[];
  * An adapted record is checked by the rules of endpoint 16's record (SPEC 2.17), with two differences
  * that come from the feeds: the device id is always the source's own, and the VIN may be unknown.
  */
-const feedRecordSchema = ingestRecordSchema.extend({
+export const feedRecordSchema = ingestRecordSchema.extend({
   vin: ingestRecordSchema.shape.vin.nullable(),
   device_id: ingestRecordSchema.shape.device_id.unwrap(),
   timestamp: ingestRecordSchema.shape.timestamp.unwrap(),
 });
 export type FeedRecord = z.output<typeof feedRecordSchema>;
+
+/** A VIN of the pattern's shape, standing in for an unknown one while the fast path checks the rest. */
+const VIN_STAND_IN = "0";
+
+/**
+ * `feedRecordSchema`'s answer for a record it accepts, by endpoint 16's fast path (three times faster
+ * than zod on a feed's records, docs/benchmarks.md "feeds"); `undefined` leaves the record to zod,
+ * which then words the refusal. An unknown VIN is checked as a stand-in and given back as null: the
+ * schemas differ in nothing else for a record that names its device and its time.
+ */
+export function fastFeedRecord(record: FeedIngestRecord): FeedRecord | undefined {
+  const out = fastIngestRecord(record.vin === null ? { ...record, vin: VIN_STAND_IN } : record);
+  if (out === undefined || out.device_id === undefined || out.timestamp === undefined) return undefined;
+  return { ...out, vin: record.vin === null ? null : out.vin, device_id: out.device_id, timestamp: out.timestamp };
+}
 
 /** What `POST /oem/ingest/{format}` hands the ingest: validated records, as endpoint 16's body holds them. */
 export interface FeedBody {
@@ -50,7 +66,8 @@ export function adaptFeedDocuments(format: FeedFormat, body: unknown, now: Date)
       for (const issue of adapted.issues) refuse(at(i, issue.path), issue.message);
       continue;
     }
-    const parsed = feedRecordSchema.safeParse(adapted.record);
+    const fast = fastFeedRecord(adapted.record);
+    const parsed = fast ? { success: true as const, data: fast } : feedRecordSchema.safeParse(adapted.record);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const source = sourceOf(issue.path, adapted.origins, adapted.notes);

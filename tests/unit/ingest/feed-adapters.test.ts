@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DomainError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
-import { adaptFeed, FEED_FORMATS, type FeedFormat } from "@/lib/ingest/adapters/adapt-feed";
+import { adaptFeed, FEED_FORMATS, type FeedFormat, fastFeedRecord, feedRecordSchema } from "@/lib/ingest/adapters/adapt-feed";
 import { adaptTesla } from "@/lib/ingest/adapters/tesla";
 import { adaptTraccar } from "@/lib/ingest/adapters/traccar";
 import { INGEST_MAX_VEHICLES } from "@/lib/schemas/ingest";
@@ -351,5 +351,76 @@ describe("feed bodies", () => {
       }),
       { seed: Number(process.env.FUZZ_SEED ?? 1), numRuns: 500 },
     );
+  });
+
+  it("validates adapted records on endpoint 16's fast path exactly as zod does: same answer, same refusals", () => {
+    // Mostly plausible readings, now and then one out of range, a string or something else.
+    const value = fc.oneof(
+      { weight: 12, arbitrary: fc.double({ noNaN: true, min: 0, max: 90 }) },
+      { weight: 1, arbitrary: fc.integer({ min: -10, max: 6_000_000 }) },
+      { weight: 1, arbitrary: fc.constantFrom("12.5", " 7 ", "x", null, true, -0) },
+    );
+    const time = fc.oneof(
+      { weight: 12, arbitrary: fc.date({ min: new Date("1999-12-31T00:00:00Z"), max: new Date("2026-11-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()) },
+      { weight: 1, arbitrary: fc.constantFrom("2026-11-21T08:00:00+02:00", "2026-11-21 08:00:00", "yesterday") },
+    );
+    const traccar = fc
+      .record({
+        speed: value,
+        lat: value,
+        lon: value,
+        odometer: value,
+        power: value,
+        hours: value,
+        time,
+        vin: fc.constantFrom(undefined, "WF0XXXTTGXKA12345", " W F0 ", "a".repeat(70)),
+        uniqueId: fc.constantFrom("356307042441013", "a/b", 42, "x".repeat(125)),
+        dtcs: fc.constantFrom(undefined, "P0420", "P0420 XX", ""),
+      })
+      .map((r) =>
+        traccarDocument({
+          position: { speed: r.speed, latitude: r.lat, longitude: r.lon, fixTime: r.time },
+          attributes: { odometer: r.odometer, power: r.power, hours: r.hours, vin: r.vin, dtcs: r.dtcs },
+          device: { uniqueId: r.uniqueId },
+        }),
+      );
+    const tesla = fc
+      .record({ speed: value, soc: value, odometer: value, time, vin: fc.constantFrom("5YJ3E7EB2KF123456", "5YJ 3E", "b".repeat(70)), temp: value, kw: value })
+      .map((r) =>
+        teslaPayload([], {
+          vin: r.vin,
+          createdAt: r.time,
+          data: [
+            { key: "VehicleSpeed", value: { stringValue: String(r.speed) } },
+            { key: "Soc", value: { doubleValue: r.soc } },
+            { key: "Odometer", value: { longValue: String(r.odometer) } },
+            { key: "OutsideTemp", value: { doubleValue: r.temp } },
+            { key: "DCChargingPower", value: { doubleValue: r.kw } },
+          ],
+        }),
+      );
+    let fastAnswers = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          traccar.map((d) => adaptTraccar(d)),
+          tesla.map((d) => adaptTesla(d)),
+        ),
+        (adapted) => {
+          if (!adapted.ok) return;
+          const zod = feedRecordSchema.safeParse(adapted.record);
+          const fast = fastFeedRecord(adapted.record);
+          if (fast === undefined) return; // zod decides (and words the refusal)
+          fastAnswers++;
+          expect(zod.success).toBe(true);
+          expect(fast).toStrictEqual(zod.data);
+          expect(JSON.stringify(fast)).toBe(JSON.stringify(zod.data));
+        },
+      ),
+      { seed: Number(process.env.FUZZ_SEED ?? 1), numRuns: 1000 },
+    );
+    // The fast path answers most records of a healthy feed; zod is the fallback, not the rule.
+    expect(fastAnswers).toBeGreaterThan(50);
+    expect(fastFeedRecord(adaptFeed("traccar", traccarDocument()).vehicles[0] as never)).toBeDefined();
   });
 });
