@@ -101,9 +101,9 @@ const feedDocuments = (format: FeedFormat) =>
       anyOf: [DOCUMENT_SCHEMAS[format], { type: "array", items: DOCUMENT_SCHEMAS[format], minItems: 1, maxItems: INGEST_MAX_VEHICLES }],
     });
 
-const FEED_WORDS: Record<FeedFormat, { id: string; summary: string; source: string }> = {
-  traccar: { id: "ingestTraccarPositions", summary: "Traccar position forwarding: positions in Traccar's own JSON", source: "Traccar `{position, device}` documents" },
-  tesla: { id: "ingestTeslaTelemetry", summary: "Tesla Fleet Telemetry: payloads in protobuf JSON", source: "Tesla Fleet Telemetry payloads" },
+const FEED_WORDS: Record<FeedFormat, { summary: string; source: string }> = {
+  traccar: { summary: "Traccar position forwarding: positions in Traccar's own JSON", source: "Traccar `{position, device}` documents" },
+  tesla: { summary: "Tesla Fleet Telemetry: payloads in protobuf JSON", source: "Tesla Fleet Telemetry payloads" },
 };
 
 function feedOperation<F extends FeedFormat, I extends string>(format: F, id: I, requestExample: unknown) {

@@ -10,6 +10,26 @@ import { embeddedSocketPath, isEmbeddedDatabaseShared, shareEmbeddedDatabase } f
 import { createTenant } from "@/lib/tenants/create-tenant";
 import { copyPgliteTemplate, providedTemplates } from "../helpers/database-templates";
 
+/**
+ * A transaction on `handle` that inserts tenant `id`, then waits for `release` and rolls back: `inTx`
+ * resolves once the row is written, `ended` with the rollback's reason.
+ */
+function insertThenRollBack(handle: DbHandle, id: string) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let started!: () => void;
+  const inTx = new Promise<void>((r) => (started = r));
+  const ended = handle.db
+    .transaction(async (tx) => {
+      await tx.insert(tenants).values({ id, name: "rolled back", ingestSecret: "x" });
+      started();
+      await held;
+      throw new Error("roll back on purpose");
+    })
+    .catch((err: Error) => err.message);
+  return { inTx, release, ended };
+}
+
 /** The serving process shares its embedded database; a second process goes through the socket. */
 describe("embedded database sharing", () => {
   // A copy of the project's migrated data directory.
@@ -37,19 +57,7 @@ describe("embedded database sharing", () => {
   });
 
   it("never runs a socket statement inside the owner's open transaction", async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let started!: () => void;
-    const inTx = new Promise<void>((r) => (started = r));
-    const ownerTx = owner.db
-      .transaction(async (tx) => {
-        await tx.insert(tenants).values({ id: "tn_rolled_back", name: "rolled back", ingestSecret: "x" });
-        started();
-        await held;
-        throw new Error("roll back on purpose");
-      })
-      .catch((err: Error) => err.message);
-
+    const { inTx, release, ended: ownerTx } = insertThenRollBack(owner, "tn_rolled_back");
     await inTx;
     const guestInsert = guest.db.insert(tenants).values({ id: "tn_from_guest", name: "guest", ingestSecret: "x" });
     setTimeout(release, 300);
@@ -90,19 +98,7 @@ describe("embedded database sharing", () => {
   });
 
   it("never runs an owner statement inside a socket client's open transaction", async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let started!: () => void;
-    const inTx = new Promise<void>((r) => (started = r));
-    const guestTx = guest.db
-      .transaction(async (tx) => {
-        await tx.insert(tenants).values({ id: "tn_guest_rolled_back", name: "rolled back", ingestSecret: "x" });
-        started();
-        await held;
-        throw new Error("roll back on purpose");
-      })
-      .catch((err: Error) => err.message);
-
+    const { inTx, release, ended: guestTx } = insertThenRollBack(guest, "tn_guest_rolled_back");
     await inTx;
     // The owner's read and write wait for the guest's transaction to end: neither sees nor commits its row.
     const ownerRead = owner.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, "tn_guest_rolled_back"));

@@ -1,8 +1,7 @@
 import type { z } from "zod";
-import { type ErrorDetail, PayloadTooLargeError, ValidationError } from "@/lib/errors";
-import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, ingestRecordSchema } from "@/lib/schemas/ingest";
+import { INGEST_MAX_FUTURE_SKEW_MS, ingestRecordSchema } from "@/lib/schemas/ingest";
 import { fastIngestRecord } from "@/lib/schemas/ingest-fast-path";
-import { type Adapted, type FeedIngestRecord, formatSourcePath, type SourceIssue, type SourcePath, sourceOf } from "./feed-record";
+import { type Adapted, type FeedIngestRecord, type SourceIssue, type SourcePath, sourceOf } from "./feed-record";
 import { adaptTesla } from "./tesla";
 import { adaptTraccar } from "./traccar";
 
@@ -82,20 +81,4 @@ export function adaptFeedDocuments(format: FeedFormat, body: unknown, now: Date)
     vehicles.push(parsed.data);
   }
   return issues.size > 0 ? { ok: false, issues: [...issues.values()] } : { ok: true, body: { source: format, vehicles } };
-}
-
-/**
- * `adaptFeedDocuments` for callers outside a request's validation: more than INGEST_MAX_VEHICLES
- * documents is a 413 (as at endpoint 16), a refusal a ValidationError listing every problem.
- */
-export function adaptFeed(format: FeedFormat, body: unknown, now = new Date()): FeedBody {
-  if (Array.isArray(body) && body.length > INGEST_MAX_VEHICLES) {
-    throw new PayloadTooLargeError(`At most ${INGEST_MAX_VEHICLES} documents per request; this one has ${body.length}. Split it.`);
-  }
-  const adapted = adaptFeedDocuments(format, body, now);
-  if (adapted.ok) return adapted.body;
-  const details: ErrorDetail[] = adapted.issues.map((issue) => ({ field: formatSourcePath(issue.path), message: issue.message }));
-  const first = details[0]!;
-  const more = details.length - 1;
-  throw new ValidationError(`${first.field} ${first.message}${more > 0 ? ` (and ${more} more problem${more > 1 ? "s" : ""})` : ""}.`, details);
 }

@@ -64,11 +64,6 @@ export function sourceOf(recordPath: readonly PropertyKey[], origins: RecordOrig
   return { path: null };
 }
 
-/** `a.b.0.c` for a source path; the document's root is `(document)`. */
-export function formatSourcePath(path: SourcePath): string {
-  return path.length === 0 ? "(document)" : path.join(".");
-}
-
 export function isPlainObject(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }

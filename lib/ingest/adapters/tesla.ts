@@ -118,10 +118,9 @@ export function adaptTesla(payload: unknown): Adapted {
   };
   /** An enum or string datum's name; undefined when absent or marked invalid. */
   const name = (key: string, members: readonly string[]): string | undefined => {
-    const datum = byKey.get(key);
-    if (!datum || datum.value.invalid === true) return undefined;
-    const member = members.find((m) => typeof datum.value[m] === "string");
-    return member ? (datum.value[member] as string) : undefined;
+    const value = valued(key)?.value;
+    const member = value && members.find((m) => typeof value[m] === "string");
+    return member ? (value[member] as string) : undefined;
   };
 
   const speedMph = num("VehicleSpeed", "mph");
@@ -155,7 +154,9 @@ export function adaptTesla(payload: unknown): Adapted {
   const chargeWord = lookUp(CHARGE_STATE_WORDS, chargeName === undefined ? undefined : enumWord(chargeName, ["DetailedChargeState", "ChargeState"]));
   const carTypeName = name("CarType", ["carTypeValue", "stringValue"]);
   const carType = lookUp(CAR_TYPES, carTypeName === undefined ? undefined : enumWord(carTypeName, ["CarType"]));
-  const chargingKw = dcKw !== undefined && dcKw > 0 ? dcKw : (acKw ?? dcKw);
+  // The DC power while a DC charge flows (or when only it is sent), else the AC power.
+  const powerKey = dcKw !== undefined && (dcKw > 0 || acKw === undefined) ? "DCChargingPower" : "ACChargingPower";
+  const chargingKw = powerKey === "DCChargingPower" ? dcKw : acKw;
 
   const record: FeedIngestRecord = {
     vin,
@@ -187,7 +188,7 @@ export function adaptTesla(payload: unknown): Adapted {
     lat: [...valuePath("Location"), "latitude"],
     lon: [...valuePath("Location"), "longitude"],
     charging_status: valuePath(chargeKey),
-    "raw_data.charging_power_kw": valuePath(dcKw !== undefined && dcKw > 0 ? "DCChargingPower" : acKw !== undefined ? "ACChargingPower" : "DCChargingPower"),
+    "raw_data.charging_power_kw": valuePath(powerKey),
     "raw_data.ambient_temp_c": valuePath("OutsideTemp"),
     "raw_data.vehicle": valuePath("CarType"),
     ...Object.fromEntries([...byKey].map(([key, d]) => [`raw_data.tesla.${key}`, ["data", d.index, "value"]])),
