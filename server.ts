@@ -36,6 +36,7 @@ import { rootLogger } from "@/lib/log/logger";
 import { startProcessStats } from "@/lib/log/process-stats";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { startWebhookWorker, webhookWorkerSettings } from "@/lib/webhooks/deliver-webhooks";
+import { mqttBridgeSettings, runMqttBridges } from "@/lib/ingest/mqtt/run-mqtt-bridges";
 import { authSecret } from "@/lib/dashboard/auth-secret";
 import { SIGN_IN_LIMITED_PATH } from "@/lib/dashboard/sign-in-limit";
 import { tooManySignInAttemptsAnswer } from "@/lib/dashboard/too-many-attempts-page";
@@ -199,15 +200,21 @@ const webhookWorker = env().WEBHOOK_WORKER
   ? startWebhookWorker({ db: async () => (await getDbHandle()).db, log: log.child({ component: "webhooks" }), settings: webhookWorkerSettings() })
   : null;
 
+/** The MQTT bridges (lib/ingest/mqtt/run-mqtt-bridges.ts, docs/feeds.md), on every instance unless MQTT_BRIDGE=0; each runs on one. */
+const mqttBridges = env().MQTT_BRIDGE
+  ? runMqttBridges({ db: async () => (await getDbHandle()).db, log: log.child({ component: "mqtt-bridge" }), settings: mqttBridgeSettings() })
+  : null;
+
 /**
  * What a graceful shutdown closes once no request is in flight: the webhook worker (no new claims; the
- * deliveries in flight finish and are recorded), the PDF workers (idle by then: every
+ * deliveries in flight finish and are recorded), the MQTT bridges (each message in hand is stored and
+ * acknowledged, the broker sessions kept, the leases given back), the PDF workers (idle by then: every
  * render belongs to a request), the database pools (the connections end cleanly on the server rather
  * than as broken sockets). Redis and the rest end with the process.
  */
 async function closeResources(): Promise<void> {
   // Deliveries in flight finish (each within WEBHOOK_TIMEOUT_MS) and are recorded before the pools close.
-  await webhookWorker?.stop();
+  await Promise.all([webhookWorker?.stop(), mqttBridges?.stop()]);
   await Promise.allSettled([closeCertificatePdfWorkers(), closeReadReplica(), closeOperationPools()]);
   await (await getDbHandle()).close();
 }

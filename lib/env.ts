@@ -193,6 +193,14 @@ export const envSchema = z.object({
       .default("5000,300000,1800000,7200000,18000000,36000000,36000000")
       .transform((v) => v.split(",").map(Number)),
   ),
+  // MQTT bridges (docs/feeds.md "MQTT bridge").
+  /** `0` keeps this instance from running MQTT bridges (another instance runs them). */
+  MQTT_BRIDGE: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")).transform((v) => v === "1"),
+  /** Milliseconds an instance holds a bridge between renewals (renewed every third): a crashed instance's bridges move within this. */
+  MQTT_BRIDGE_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_000).max(600_000).default(30_000)),
+  /** First wait before connecting again after a broker connection ends, in ms; doubled each time up to MQTT_BRIDGE_RECONNECT_MAX_MS. */
+  MQTT_BRIDGE_RECONNECT_MIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(60_000).default(1_000)),
+  MQTT_BRIDGE_RECONNECT_MAX_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(600_000).default(30_000)),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_BASE_URL"> & { PUBLIC_BASE_URL: string };

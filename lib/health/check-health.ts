@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/db/sql-values";
 import { ServiceUnavailableError } from "@/lib/errors";
+import { listMqttBridges } from "@/lib/ingest/mqtt/list-mqtt-bridges";
 import type { Logger } from "@/lib/log/logger";
+import type { MqttBridgeState } from "@/lib/vocabulary/feeds";
 
 /**
  * How long the readiness probe waits for the database. A load balancer's health check must get an
@@ -37,12 +39,23 @@ export async function probeDatabase(): Promise<{ outcome: "ok" } | { outcome: "t
   }
 }
 
+/** What readiness says of each MQTT bridge: no tenant, broker or topic (the answer is public). */
+interface BridgeHealth {
+  id: string;
+  state: MqttBridgeState;
+  since: string;
+  last_message_at: string | null;
+}
+
 /**
- * Readiness (CONTRACT "Names and addresses", "Reliability"): `{"status":"ok"}` when the database answers
- * `select 1` within HEALTH_PROBE_TIMEOUT_MS, else 503 `service_unavailable` with Retry-After. Nothing is
- * cached: the first probe after the database is back answers 200 (the pool reconnects by itself).
+ * Readiness (CONTRACT "Names and addresses", "Reliability"): `{"status":"ok", "details": …}` when the
+ * database answers `select 1` within HEALTH_PROBE_TIMEOUT_MS, else 503 `service_unavailable` with
+ * Retry-After. Nothing is cached: the first probe after the database is back answers 200 (the pool
+ * reconnects by itself). `details.mqtt_bridges` is each MQTT bridge's state (docs/feeds.md): a bridge
+ * that is disconnected does not make the service unready, since the broker is the customer's, and
+ * taking the instances out of a load balancer would cure nothing.
  */
-export async function checkHealth({ log }: { log: Logger }): Promise<{ status: "ok" }> {
+export async function checkHealth({ log }: { log: Logger }): Promise<{ status: "ok"; details: { mqtt_bridges: BridgeHealth[] } }> {
   const probe = await probeDatabase();
   if (probe.outcome === "timeout") {
     log.warn({ timeout_ms: HEALTH_PROBE_TIMEOUT_MS }, "database check timed out");
@@ -52,7 +65,15 @@ export async function checkHealth({ log }: { log: Logger }): Promise<{ status: "
     log.warn({ err: probe.err }, "database check failed");
     throw new ServiceUnavailableError("The database does not answer.", DATABASE_RETRY_AFTER_SECONDS);
   }
-  return { status: "ok" };
+  let bridges: Awaited<ReturnType<typeof listMqttBridges>>;
+  try {
+    bridges = await listMqttBridges({ ctx: { db: await getDb() }, input: {} });
+  } catch (err) {
+    log.warn({ err }, "MQTT bridge states not read");
+    throw new ServiceUnavailableError("The database does not answer.", DATABASE_RETRY_AFTER_SECONDS);
+  }
+  const mqtt_bridges = bridges.map((b) => ({ id: b.id, state: b.state, since: b.stateSince.toISOString(), last_message_at: b.lastMessageAt?.toISOString() ?? null }));
+  return { status: "ok", details: { mqtt_bridges } };
 }
 
 /**

@@ -72,7 +72,7 @@ export async function verifyIngestRequest({
  * is 401 `invalid_signature` (the transaction rolls back, nothing is stored). The same statement deletes
  * the tenant's expired rows, so the table holds at most the last 10 minutes of signed requests.
  */
-async function useSignatureOnce(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], tenantId: string, signed: TimestampedSignature): Promise<void> {
+async function useSignatureOnce(tx: IngestTx, tenantId: string, signed: TimestampedSignature): Promise<void> {
   const inserted = await rows(
     tx as unknown as Db,
     sql`with expired as (delete from ingest_signatures where tenant_id = ${tenantId} and expires_at < now())
@@ -86,13 +86,28 @@ async function useSignatureOnce(tx: Parameters<Parameters<Db["transaction"]>[0]>
   }
 }
 
+/** The ingest's transaction. */
+export type IngestTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /**
  * OEM telemetry ingest (SPEC 4.2, CONTRACT "OEM ingest") of a validated payload whose request passed
  * `verifyIngestRequest`: store it in one transaction (devices, history, snapshot, driving events,
  * alerts) and answer.
  * Nothing is stored unless everything is valid; the sandbox validates and stores nothing.
+ * `alsoInTransaction` runs last in the same transaction: what a caller records of the ingest (the MQTT
+ * bridge's message count) commits with it or not at all.
  */
-export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: TenantCtx; input: IngestBody | FeedBody; now?: Date }): Promise<IngestResponse> {
+export async function ingestTelemetry({
+  ctx,
+  input,
+  now = new Date(),
+  alsoInTransaction,
+}: {
+  ctx: TenantCtx;
+  input: IngestBody | FeedBody;
+  now?: Date;
+  alsoInTransaction?: (tx: IngestTx) => Promise<void>;
+}): Promise<IngestResponse> {
   const records = toTelemetryRecords(input, now);
   const future = firstFutureTime(records, now);
   if (future) {
@@ -137,6 +152,7 @@ export async function ingestTelemetry({ ctx, input, now = new Date() }: { ctx: T
     const escalated = await escalatedAlerts(tx, ctx.tenantId, changed);
     // Last: the events of what this batch changed, committed with it (CONTRACT "Webhooks and the changes feed").
     await emitEvents(tx, ctx.tenantId, ingestEventDrafts(stored, resolved, changed, escalated));
+    await alsoInTransaction?.(tx);
   });
   // A bulk first ingest: fresh planner statistics in the background (lib/db/analyze-after-bulk-ingest.ts).
   void analyzeAfterBulkIngest({ db: ctx.db, log: ctx.log, newDevices });

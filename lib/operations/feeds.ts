@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { adaptFeedDocuments, type FeedFormat } from "@/lib/ingest/adapters/adapt-feed";
+import { adaptFeedDocuments } from "@/lib/ingest/adapters/adapt-feed";
+import type { FeedFormat } from "@/lib/vocabulary/feeds";
 import { ingestTelemetry, verifyIngestRequest } from "@/lib/ingest/ingest-telemetry";
 import { SIGNATURE_HEADER } from "@/lib/ingest/verify-signature";
 import { INGEST_MAX_BYTES, INGEST_MAX_VEHICLES, ingestResponseSchema } from "@/lib/schemas/ingest";

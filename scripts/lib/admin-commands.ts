@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { createApiKey, createApiKeyInput } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey, revokeApiKeyInput } from "@/lib/api-keys/revoke-api-key";
 import { revokeCertificate, revokeCertificateInput } from "@/lib/certificates/revoke-certificate";
@@ -10,6 +10,9 @@ import { ValidationError } from "@/lib/errors";
 import { createTenant, createTenantInput } from "@/lib/tenants/create-tenant";
 import { updateTenant, updateTenantInput } from "@/lib/tenants/update-tenant";
 import { createUser, createUserInput } from "@/lib/users/create-user";
+import { createMqttBridge, createMqttBridgeInput } from "@/lib/ingest/mqtt/create-mqtt-bridge";
+import { listMqttBridges } from "@/lib/ingest/mqtt/list-mqtt-bridges";
+import { removeMqttBridge, removeMqttBridgeInput } from "@/lib/ingest/mqtt/remove-mqtt-bridge";
 
 export type FlagValues = Record<string, string | undefined>;
 
@@ -237,6 +240,87 @@ export const COMMANDS: readonly AdminCommand[] = [
     run: async (db, input) => {
       const r = await refreshStaleRollups({ ctx: { db }, input: input as Parameters<typeof refreshStaleRollups>[0]["input"] });
       return { tenants: r.tenants, devices: r.devices, days: r.days };
+    },
+  },
+  {
+    name: "mqtt:add",
+    summary:
+      "Add an MQTT bridge: the service subscribes (QoS 1) to the topic filter on the broker and ingests each message, in the feed format, for the tenant (running within seconds; docs/feeds.md).",
+    synopsis:
+      "--tenant <tenant_id> --broker <mqtt://host:port> --topic <filter> --format traccar|tesla [--username <user> --password-env <VARIABLE>] [--connections <1-32>] [--client-id <id>]",
+    flags: ["tenant", "broker", "topic", "format", "username", "password-env", "connections", "client-id"],
+    required: ["tenant", "broker", "topic", "format"],
+    flagOfField: {
+      tenantId: "--tenant",
+      brokerUrl: "--broker",
+      topicFilter: "--topic",
+      format: "--format",
+      username: "--username",
+      passwordEnv: "--password-env",
+      connections: "--connections",
+      clientId: "--client-id",
+    },
+    schema: createMqttBridgeInput,
+    buildInput: (v) => ({
+      tenantId: v.tenant,
+      brokerUrl: v.broker,
+      topicFilter: v.topic,
+      format: v.format,
+      username: v.username,
+      passwordEnv: v["password-env"],
+      connections: v.connections === undefined ? undefined : integerFlag("connections", v.connections),
+      clientId: v["client-id"],
+    }),
+    run: async (db, input) => {
+      const r = await createMqttBridge({ ctx: { db }, input: input as Parameters<typeof createMqttBridge>[0]["input"] });
+      return { bridge_id: r.bridgeId, client_id: r.clientId };
+    },
+  },
+  {
+    name: "mqtt:list",
+    summary: "List the MQTT bridges (of one tenant, or all): where each subscribes, its state and its message counts.",
+    synopsis: "[--tenant <tenant_id>]",
+    flags: ["tenant"],
+    required: [],
+    flagOfField: { tenantId: "--tenant" },
+    schema: z.object({ tenantId: z.string().trim().min(1, { message: "The tenant id is required." }).optional() }),
+    buildInput: (v) => ({ tenantId: v.tenant }),
+    run: async (db, input) => {
+      const bridges = await listMqttBridges({ ctx: { db }, input: input as { tenantId?: string } });
+      return {
+        bridges: bridges.map((b) => ({
+          bridge_id: b.id,
+          tenant_id: b.tenantId,
+          broker: b.brokerUrl,
+          topic: b.topicFilter,
+          format: b.format,
+          username: b.username,
+          password_env: b.passwordEnv,
+          client_id: b.clientId,
+          connections: b.connections,
+          state: b.state,
+          state_since: b.stateSince.toISOString(),
+          last_error: b.lastError,
+          messages_ingested: b.messagesIngested,
+          messages_refused: b.messagesRefused,
+          last_message_at: b.lastMessageAt?.toISOString() ?? null,
+          last_refusal: b.lastRefusal,
+        })),
+      };
+    },
+  },
+  {
+    name: "mqtt:remove",
+    summary: "Remove an MQTT bridge: the instance running it finishes the message in hand and disconnects (what was ingested stays).",
+    synopsis: "--bridge <bridge_id>",
+    flags: ["bridge"],
+    required: ["bridge"],
+    flagOfField: { bridgeId: "--bridge" },
+    schema: removeMqttBridgeInput,
+    buildInput: (v) => ({ bridgeId: v.bridge }),
+    run: async (db, input) => {
+      const r = await removeMqttBridge({ ctx: { db }, input: input as Parameters<typeof removeMqttBridge>[0]["input"] });
+      return { bridge_id: r.bridgeId, removed: r.removed };
     },
   },
 ];

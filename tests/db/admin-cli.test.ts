@@ -371,4 +371,47 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
     },
     CASE_TIMEOUT_MS,
   );
+  it(
+    "mqtt:add, mqtt:list and mqtt:remove: the broker password named, never taken or stored",
+    async () => {
+      const tenant = expectSuccess(await cli("tenant:create", "--name", "Bridged Fleet")).tenant_id as string;
+      const flags = ["--tenant", tenant, "--broker", "mqtts://broker.example.com:8883", "--topic", "traccar/+/positions", "--format", "traccar"];
+      const added = expectSuccess(await cli("mqtt:add", ...flags, "--username", "fdp", "--password-env", "FLEET_MQTT_PASSWORD", "--connections", "2"));
+      expect(added.bridge_id).toMatch(/^mqb_[0-9A-Za-z]{20}$/);
+      expect(added.client_id).toBe(`fdp-${added.bridge_id as string}`);
+      // Credentials in the URL and bad flags are refused naming the flag, before anything is stored.
+      const inUrl = await cli("mqtt:add", ...flags.slice(0, 2), "--broker", "mqtt://fdp:s3cret@broker.example.com", ...flags.slice(4));
+      expectFailure(inUrl, "invalid_request");
+      expect(JSON.stringify(inUrl.json)).toContain("--broker");
+      expect(JSON.stringify(inUrl.json)).not.toContain("s3cret");
+      expectFailure(await cli("mqtt:add", ...flags, "--connections", "many"), "invalid_request");
+      expectFailure(await cli("mqtt:add", ...flags.slice(0, 6), "--format", "teltonika"), "invalid_request");
+
+      const listed = expectSuccess(await cli("mqtt:list", "--tenant", tenant));
+      expect(listed.bridges).toEqual([
+        {
+          bridge_id: added.bridge_id,
+          tenant_id: tenant,
+          broker: "mqtts://broker.example.com:8883",
+          topic: "traccar/+/positions",
+          format: "traccar",
+          username: "fdp",
+          password_env: "FLEET_MQTT_PASSWORD",
+          client_id: added.client_id,
+          connections: 2,
+          state: "waiting",
+          state_since: expect.any(String),
+          last_error: null,
+          messages_ingested: 0,
+          messages_refused: 0,
+          last_message_at: null,
+          last_refusal: null,
+        },
+      ]);
+      expect(expectSuccess(await cli("mqtt:remove", "--bridge", added.bridge_id as string))).toEqual({ bridge_id: added.bridge_id, removed: true });
+      expectFailure(await cli("mqtt:remove", "--bridge", added.bridge_id as string), "not_found");
+      expect(expectSuccess(await cli("mqtt:list", "--tenant", tenant)).bridges).toEqual([]);
+    },
+    CASE_TIMEOUT_MS,
+  );
 });

@@ -35,7 +35,7 @@ export async function sandboxServedFacts(baseUrl: string) {
 }
 
 export const SANDBOX_SERVED: Awaited<ReturnType<typeof sandboxServedFacts>> = {
-  health: { status: "ok" },
+  health: { status: "ok", details: { mqtt_bridges: [] } },
   fleet: { status: 200, sandbox: true, tenant_id: "sandbox", at_least_40: true, at_least_3_states: true, outside_finland: [] },
   alert_severities: ["CRITICAL", "INFO", "WARNING"],
   openapi: { openapi: "3.1.0", version: "1.2.0", has_fleet_and_alerts: true },

@@ -114,7 +114,7 @@ describe("server.ts answers in the envelope what Next.js would not", () => {
     const h2c = await send("GET", "/api/v1/fleet?limit=1", { ...auth, Connection: "Upgrade, HTTP2-Settings, close", Upgrade: "h2c", "HTTP2-Settings": "AAMAAABkAARAAAAAAAIAAAAA" });
     expect(h2c.status).toBe(200);
     const ws = await send("GET", "/api/health", { Connection: "Upgrade, close", Upgrade: "websocket" });
-    expect(JSON.parse(ws.body)).toEqual({ status: "ok" });
+    expect(JSON.parse(ws.body)).toEqual({ status: "ok", details: { mqtt_bridges: [] } });
     const star = await rawRequest(app.url, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     expect(star.status).toBe(204);
     expect(star.headers["x-request-id"]).toMatch(/^req_/);

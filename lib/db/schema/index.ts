@@ -14,3 +14,4 @@ export * from "./telemetry-rollups";
 export * from "./ingest-signatures";
 export * from "./score-snapshots";
 export * from "./events";
+export * from "./mqtt-bridges";

@@ -1,14 +1,13 @@
 import type { z } from "zod";
 import { INGEST_MAX_FUTURE_SKEW_MS, ingestRecordSchema } from "@/lib/schemas/ingest";
 import { fastIngestRecord } from "@/lib/schemas/ingest-fast-path";
+import type { FeedFormat } from "@/lib/vocabulary/feeds";
 import { type Adapted, type FeedIngestRecord, type SourceIssue, type SourcePath, sourceOf } from "./feed-record";
 import { adaptTesla } from "./tesla";
 import { adaptTraccar } from "./traccar";
 
 /** The feeds FDP reads in their own formats (CONTRACT "Feeds"), each by its one adapter. */
-const ADAPTERS = { traccar: adaptTraccar, tesla: adaptTesla } as const satisfies Record<string, (doc: unknown) => Adapted>;
-export type FeedFormat = keyof typeof ADAPTERS;
-export const FEED_FORMATS = Object.keys(ADAPTERS) as FeedFormat[];
+const ADAPTERS: Record<FeedFormat, (doc: unknown) => Adapted> = { traccar: adaptTraccar, tesla: adaptTesla };
 
 /**
  * An adapted record is checked by the rules of endpoint 16's record (SPEC 2.17), with two differences

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { adaptFeedDocuments, FEED_FORMATS, type FeedFormat, fastFeedRecord, feedRecordSchema } from "@/lib/ingest/adapters/adapt-feed";
+import { adaptFeedDocuments, fastFeedRecord, feedRecordSchema } from "@/lib/ingest/adapters/adapt-feed";
+import { FEED_FORMATS, type FeedFormat } from "@/lib/vocabulary/feeds";
 import { adaptTesla } from "@/lib/ingest/adapters/tesla";
 import { adaptTraccar } from "@/lib/ingest/adapters/traccar";
 
