@@ -59,6 +59,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SCORE_SNAPSHOT_MAX_AGE_SECONDS: "86400",
     // e2e/keys.spec.ts registers a webhook to a receiver of its own on 127.0.0.1.
     WEBHOOK_ALLOW_LOOPBACK: "1",
+    // e2e/mqtt-feed.spec.ts adds an MQTT bridge while the server runs: renewals every second take it up.
+    MQTT_BRIDGE_LEASE_MS: "3000",
   };
   const app = await startApp({ mode: dev ? "dev" : "start", env });
 

@@ -49,6 +49,8 @@ const GLOBAL_TABLES: Record<string, string> = {
   events:
     "local table on the coordinator for now: the changes feed's order is one identity sequence drawn under the tenant's event lock; distributing it needs a per-tenant position ((tenant_id, seq) primary key, the position kept per tenant)",
   webhook_endpoints: "local table on the coordinator for now: a tenant's few webhook endpoints, read with the outbox in the same statement",
+  mqtt_bridges:
+    "local table on the coordinator: the operator's few MQTT bridges, taken across tenants by one lease statement per instance; client ids are unique across tenants (they name the broker's sessions)",
   webhook_deliveries:
     "local table on the coordinator for now: the delivery worker claims across tenants in one statement (round robin, FOR UPDATE SKIP LOCKED); distributed with the outbox once it has per-tenant positions",
 };

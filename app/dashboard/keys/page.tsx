@@ -11,7 +11,8 @@ import { SANDBOX_INGEST_MESSAGE } from "@/lib/dashboard/key-management/rotate-te
 import { requireDashboardSession } from "@/lib/dashboard/session";
 import { SANDBOX_WEBHOOKS_MESSAGE } from "@/lib/dashboard/webhook-management/manage-webhooks";
 import { listWebhooks } from "@/lib/webhooks/list-webhooks";
-import { formatDate, formatDateTime, FLEET_TIME_ZONE_NAME } from "@/lib/display/format";
+import { listMqttBridges } from "@/lib/ingest/mqtt/list-mqtt-bridges";
+import { formatDate, formatDateTime, formatNumber, FLEET_TIME_ZONE_NAME } from "@/lib/display/format";
 
 export const metadata = { title: "API keys — FDP Dashboard" };
 
@@ -20,11 +21,12 @@ const AUDIT_LIMIT = 50;
 /** API keys, the ingest secret and the audit log of the signed-in user's tenant (server-rendered from lib/ verbs). */
 export default async function KeysPage() {
   const { ctx } = await requireDashboardSession();
-  const [keys, ingest, events, webhooks] = await Promise.all([
+  const [keys, ingest, events, webhooks, feeds] = await Promise.all([
     listApiKeys({ ctx }),
     getIngestSettings({ ctx }),
     listAuditEvents({ ctx, input: { limit: AUDIT_LIMIT } }),
     listWebhooks({ ctx, input: {} }),
+    listMqttBridges({ ctx, input: { tenantId: ctx.tenantId } }),
   ]);
   return (
     <>
@@ -80,6 +82,17 @@ export default async function KeysPage() {
             <CreateWebhookForm webhookIds={webhooks.data.map((w) => w.id)} />
           </>
         )}
+      </section>
+
+      <section className="mt-10 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="feeds-title">
+        <h2 id="feeds-title" className="text-lg font-semibold">
+          MQTT feeds
+        </h2>
+        <p className="mb-4 mt-1 max-w-3xl text-sm text-slate-600">
+          FDP can read your vehicles&apos; data straight from your own MQTT broker, as Traccar or Tesla Fleet Telemetry publish it. Each message is stored before FDP confirms it to
+          the broker, so nothing is lost while FDP or the broker restarts. Your FDP operator sets a feed up with your broker&apos;s address and credentials.
+        </p>
+        {feeds.length === 0 ? <p className="text-sm text-slate-600">No MQTT feeds.</p> : <FeedsTable feeds={feeds} />}
       </section>
 
       <section className="mt-10" aria-labelledby="audit-title">
@@ -248,6 +261,76 @@ function WebhooksTable({ webhooks }: { webhooks: WebhookRow[] }) {
               </td>
             </tr>
           ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type FeedRow = Awaited<ReturnType<typeof listMqttBridges>>[number];
+
+const FEED_STATES = {
+  connected: { words: "Connected", tone: "bg-emerald-100 text-emerald-900" },
+  connecting: { words: "Connecting", tone: "bg-amber-100 text-amber-900" },
+  disconnected: { words: "Disconnected", tone: "bg-red-100 text-red-900" },
+  waiting: { words: "Not running", tone: "bg-slate-200 text-slate-800" },
+} as const;
+
+const FEED_FORMATS = { traccar: "Traccar positions", tesla: "Tesla Fleet Telemetry" } as const;
+
+function FeedsTable({ feeds }: { feeds: FeedRow[] }) {
+  return (
+    <div
+      role="region"
+      aria-label="MQTT feeds"
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="mqtt-feeds-table">
+        <caption className="sr-only">MQTT feeds of your organisation, oldest first</caption>
+        <thead className="bg-slate-50 text-left text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Broker and topics
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Format
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              State
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Messages
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {feeds.map((f) => {
+            const state = FEED_STATES[f.state];
+            return (
+              <tr key={f.id} data-feed-id={f.id}>
+                <td className="min-w-48 break-all px-4 py-2.5">
+                  <span className="font-mono text-xs">{f.brokerUrl}</span>
+                  <span className="block font-mono text-xs text-slate-600">{f.topicFilter}</span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-2.5">{FEED_FORMATS[f.format]}</td>
+                <td className="min-w-44 px-4 py-2.5" data-testid="mqtt-feed-state">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${state.tone}`}>{state.words}</span> since{" "}
+                  <time dateTime={f.stateSince.toISOString()}>{formatDateTime(f.stateSince)}</time>
+                  {f.state === "disconnected" && f.lastError ? <span className="block text-xs text-slate-600">{f.lastError}</span> : null}
+                </td>
+                <td className="min-w-52 px-4 py-2.5" data-testid="mqtt-feed-messages">
+                  {formatNumber(f.messagesIngested)} stored, {formatNumber(f.messagesRefused)} refused
+                  {f.lastMessageAt ? (
+                    <span className="block text-xs text-slate-600">
+                      last <time dateTime={f.lastMessageAt.toISOString()}>{formatDateTime(f.lastMessageAt)}</time>
+                    </span>
+                  ) : null}
+                  {f.lastRefusal ? <span className="block text-xs text-slate-600">Last refused: {f.lastRefusal}</span> : null}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
