@@ -89,8 +89,9 @@ async function main(): Promise<number> {
     cleanups.push(async () => {
       await Promise.all(rawClients.map((c) => c.end({ timeout: 5 })));
     });
-    // Loopback webhooks allowed: the webhook benchmark's receiver listens on 127.0.0.1.
-    const app: AppProcess = await startBuiltApp(database.url, log, { WEBHOOK_ALLOW_LOOPBACK: "1" });
+    // Loopback webhooks allowed: the webhook benchmark's receiver listens on 127.0.0.1. MQTT bridge leases
+    // renewed every second: the feeds benchmark's bridge is taken up within one.
+    const app: AppProcess = await startBuiltApp(database.url, log, { WEBHOOK_ALLOW_LOOPBACK: "1", MQTT_BRIDGE_LEASE_MS: "3000" });
     cleanups.push(() => app.stop());
 
     const probe = postgres(database.url, { max: 1, onnotice: () => {} });

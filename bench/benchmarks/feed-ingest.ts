@@ -1,6 +1,10 @@
+import { connectAsync, type MqttClient } from "mqtt";
 import { KM_PER_MILE, KMH_PER_KNOT } from "@/lib/ingest/adapters/units";
+import { createMqttBridge } from "@/lib/ingest/mqtt/create-mqtt-bridge";
+import { listMqttBridges } from "@/lib/ingest/mqtt/list-mqtt-bridges";
+import { removeMqttBridge } from "@/lib/ingest/mqtt/remove-mqtt-bridge";
 import { FleetSimulator, type OemRecord } from "../lib/fleet";
-import { combine, measure, withTimeout } from "../lib/timing";
+import { combine, measure, measurementOf, withTimeout } from "../lib/timing";
 import type { Benchmark, BenchContext, BenchmarkResult, ComparisonRow, Measurement } from "../lib/types";
 
 /**
@@ -9,6 +13,12 @@ import type { Benchmark, BenchContext, BenchmarkResult, ComparisonRow, Measureme
  * `POST /oem/ingest/traccar`, once as Tesla Fleet Telemetry payloads to `POST /oem/ingest/tesla`.
  * Each side writes to its own tenant; records per second, side by side in alternating rounds, so the
  * ratio is what the adapters (and the larger documents) cost on top of the ingest.
+ *
+ * Then the MQTT bridge (docs/feeds.md "MQTT bridge"): the same kind of records as Traccar documents,
+ * one per message as Traccar's MQTT forwarding publishes them, at QoS 1 on the machine's Mosquitto
+ * (BENCH_MQTT_URL), from the first publish until the last record is stored (counted in the database);
+ * beside it endpoint 16 given the same records one per request, as many requests in flight as the bridge
+ * has connections (what a client posting each position as it comes would do).
  */
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
@@ -26,6 +36,11 @@ const CASES: Case[] = [
   { tag: "F", vehicles: 100, recordsPerVehicle: 10 },
   { tag: "G", vehicles: 2000, recordsPerVehicle: 5 },
 ];
+/** The MQTT case: 2,000 messages per measurement (each within Mosquitto's default 1,000 queued per connection). */
+const MQTT_CASE: Case = { tag: "M", vehicles: 200, recordsPerVehicle: 10 };
+const MQTT_URL = process.env.BENCH_MQTT_URL ?? "mqtt://127.0.0.1:1883";
+/** The bridge's connections (the default of `mqtt:add`), and endpoint 16's requests in flight beside it. */
+const MQTT_CONNECTIONS = 8;
 
 /** One record as Traccar's JSON forwarding posts it (what a Teltonika behind Traccar sends). */
 function traccarDocument(r: OemRecord) {
@@ -130,8 +145,12 @@ export const feedIngest: Benchmark = {
       }
     }
 
-    // Every record sent was stored, on every side.
+    // The MQTT bridge, beside endpoint 16 one record per request.
     const raw = ctx.rawClient({ max: 1 });
+    const mqtt = await measureMqttBridge(ctx, raw, startMs);
+    rows.push(mqtt.row);
+
+    // Every record sent was stored, on every side.
     const counted = await raw<{ tenant_id: string; n: number }[]>`
       select tenant_id, count(*)::int as n from telemetry
        where tenant_id in (${tenants.endpoint16.tenantId}, ${tenants.traccar.tenantId}, ${tenants.tesla.tenantId}) group by tenant_id`;
@@ -147,7 +166,103 @@ export const feedIngest: Benchmark = {
       sides: { fdp: "feed endpoint", baseline: "endpoint 16" },
       goal: "No goal set: the ratio is what the feed's adapter and its larger documents cost beside endpoint 16 for the same records.",
       rows,
-      details: { rounds: ROUNDS, batchesPerMeasurement: BATCHES, cases: CASES, payloadBytesPerBatch: payloadBytes, recordsSent: sent, telemetryRowsStored: stored },
+      details: {
+        rounds: ROUNDS,
+        batchesPerMeasurement: BATCHES,
+        cases: CASES,
+        payloadBytesPerBatch: payloadBytes,
+        recordsSent: sent,
+        telemetryRowsStored: stored,
+        mqtt: { broker: MQTT_URL, case: MQTT_CASE, connections: MQTT_CONNECTIONS, ...mqtt.details },
+      },
     };
   },
 };
+
+/**
+ * The MQTT bridge against endpoint 16 for the same records: per round, the bridge side publishes a batch
+ * (serialised before the clock starts) and waits until the database holds it; endpoint 16 gets its own
+ * copy one record per request, MQTT_CONNECTIONS in flight. Each side on its own tenant, alternating.
+ */
+async function measureMqttBridge(
+  ctx: BenchContext,
+  raw: ReturnType<BenchContext["rawClient"]>,
+  startMs: number,
+): Promise<{ row: ComparisonRow; details: Record<string, unknown> }> {
+  const tenants = { mqtt: await ctx.newTenant("Bench feeds (MQTT bridge)"), single: await ctx.newTenant("Bench feeds (endpoint 16, one per request)") };
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  const topic = `fdp-bench/${run}`;
+  const { bridgeId } = await createMqttBridge({
+    ctx: { db: ctx.db },
+    input: { tenantId: tenants.mqtt.tenantId, brokerUrl: MQTT_URL, topicFilter: `${topic}/+`, format: "traccar", connections: MQTT_CONNECTIONS },
+  });
+  let publisher: MqttClient | null = null;
+  try {
+    const connectedBy = Date.now() + 30_000;
+    while ((await listMqttBridges({ ctx: { db: ctx.db }, input: { tenantId: tenants.mqtt.tenantId } }))[0]?.state !== "connected") {
+      if (Date.now() > connectedBy) throw new Error(`the MQTT bridge did not connect to ${MQTT_URL} within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    publisher = await connectAsync(MQTT_URL, { clean: true });
+    const fleet = () =>
+      new FleetSimulator({ seed: 7100, vehicles: MQTT_CASE.vehicles, recordsPerVehicle: MQTT_CASE.recordsPerVehicle, vinTag: `${MQTT_CASE.tag}00000`, startMs, stepMs: STEP_MS });
+    const fleets = { mqtt: fleet(), single: fleet() };
+    const batchSize = MQTT_CASE.vehicles * MQTT_CASE.recordsPerVehicle;
+    const stored = async (tenantId: string) => (await raw<{ n: number }[]>`select count(*)::int as n from telemetry where tenant_id = ${tenantId}`)[0]?.n ?? 0;
+    let published = 0;
+
+    const bridgeSide = async (): Promise<Measurement> => {
+      const messages = fleets.mqtt.nextBatch().map((r) => ({ topic: `${topic}/${r.vin}`, body: JSON.stringify(traccarDocument(r)) }));
+      const target = published + messages.length;
+      published = target;
+      const started = performance.now();
+      await Promise.all(messages.map((m) => publisher!.publishAsync(m.topic, m.body, { qos: 1 })));
+      const until = Date.now() + MEASUREMENT_TIMEOUT_MS;
+      while ((await stored(tenants.mqtt.tenantId)) < target) {
+        if (Date.now() > until) throw new Error(`MQTT bridge: ${await stored(tenants.mqtt.tenantId)} of ${target} records stored after ${MEASUREMENT_TIMEOUT_MS} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const wallMs = performance.now() - started;
+      return measurementOf({ units: messages.length, batches: messages.length, concurrency: MQTT_CONNECTIONS, wallMs, latenciesMs: [wallMs] });
+    };
+    const singleSide = (): Promise<Measurement> => {
+      const bodies = fleets.single.nextBatch().map((r) => JSON.stringify({ source: "fdp-bench", vehicles: [r] }));
+      return withTimeout("endpoint 16 one per request", MEASUREMENT_TIMEOUT_MS, () =>
+        measure({ batches: bodies.length, concurrency: MQTT_CONNECTIONS, unitsPerBatch: 1, job: (i) => post(ctx.appUrl, tenants.single.key, "/oem/ingest", bodies[i]!) }),
+      );
+    };
+
+    const label = `MQTT bridge, Traccar, 1 per message, ${MQTT_CONNECTIONS} connections (baseline: endpoint 16, 1 per request, ${MQTT_CONNECTIONS} in flight)`;
+    ctx.log(`${label}: warm-up`);
+    await bridgeSide();
+    await singleSide();
+    const bridgeRounds: Measurement[] = [];
+    const singleRounds: Measurement[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      if (round % 2 === 1) singleRounds.push(await singleSide());
+      bridgeRounds.push(await bridgeSide());
+      if (round % 2 === 0) singleRounds.push(await singleSide());
+    }
+    const fdp = combine(bridgeRounds);
+    const baseline = combine(singleRounds);
+    ctx.log(
+      `  MQTT bridge ${Math.round(fdp.perSecond)} rec/s, endpoint 16 one per request ${Math.round(baseline.perSecond)} rec/s (${Math.round((fdp.perSecond / baseline.perSecond) * 100)}%)`,
+    );
+    const bridge = (await listMqttBridges({ ctx: { db: ctx.db }, input: { tenantId: tenants.mqtt.tenantId } }))[0];
+    return {
+      row: { label, fdp, baseline },
+      details: {
+        messagesPublished: published,
+        bridgeMessagesIngested: bridge?.messagesIngested ?? null,
+        bridgeMessagesRefused: bridge?.messagesRefused ?? null,
+        recordsStored: await stored(tenants.mqtt.tenantId),
+        endpoint16OnePerRequestStored: await stored(tenants.single.tenantId),
+        batchSize,
+      },
+    };
+  } finally {
+    await publisher?.endAsync();
+    // Removed, the bridge's sessions are ended on the broker at the server's next lease renewal.
+    await removeMqttBridge({ ctx: { db: ctx.db }, input: { bridgeId } });
+  }
+}
