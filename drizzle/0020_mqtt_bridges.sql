@@ -7,7 +7,7 @@ CREATE TABLE "mqtt_bridges" (
 	"username" text,
 	"password_env" text,
 	"client_id" text NOT NULL,
-	"connections" smallint DEFAULT 8 NOT NULL,
+	"connections" smallint DEFAULT 1 NOT NULL,
 	"state" text DEFAULT 'waiting' NOT NULL,
 	"state_since" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_error" text,

@@ -36,11 +36,14 @@ const CASES: Case[] = [
   { tag: "F", vehicles: 100, recordsPerVehicle: 10 },
   { tag: "G", vehicles: 2000, recordsPerVehicle: 5 },
 ];
-/** The MQTT case: 2,000 messages per measurement (each within Mosquitto's default 1,000 queued per connection). */
-const MQTT_CASE: Case = { tag: "M", vehicles: 200, recordsPerVehicle: 10 };
+/**
+ * The MQTT case: 100 messages per connection and vehicle step, at most 2,000 per measurement, so that no
+ * connection is sent more than Mosquitto keeps queued for one session (max_queued_messages, 1,000 by default).
+ */
+const mqttCase = (connections: number): Case => ({ tag: "M", vehicles: Math.min(200, 80 * connections), recordsPerVehicle: 10 });
 const MQTT_URL = process.env.BENCH_MQTT_URL ?? "mqtt://127.0.0.1:1883";
-/** The bridge's connections (the default of `mqtt:add`), and endpoint 16's requests in flight beside it. */
-const MQTT_CONNECTIONS = 8;
+/** The bridge's connections (1, the default of `mqtt:add`, and 8), each beside endpoint 16 with as many requests in flight. */
+const MQTT_CONNECTIONS = [1, 8] as const;
 
 /** One record as Traccar's JSON forwarding posts it (what a Teltonika behind Traccar sends). */
 function traccarDocument(r: OemRecord) {
@@ -147,8 +150,12 @@ export const feedIngest: Benchmark = {
 
     // The MQTT bridge, beside endpoint 16 one record per request.
     const raw = ctx.rawClient({ max: 1 });
-    const mqtt = await measureMqttBridge(ctx, raw, startMs);
-    rows.push(mqtt.row);
+    const mqtt: Record<string, unknown>[] = [];
+    for (const connections of MQTT_CONNECTIONS) {
+      const measured = await measureMqttBridge(ctx, raw, startMs, connections);
+      rows.push(measured.row);
+      mqtt.push({ connections, ...measured.details });
+    }
 
     // Every record sent was stored, on every side.
     const counted = await raw<{ tenant_id: string; n: number }[]>`
@@ -173,7 +180,7 @@ export const feedIngest: Benchmark = {
         payloadBytesPerBatch: payloadBytes,
         recordsSent: sent,
         telemetryRowsStored: stored,
-        mqtt: { broker: MQTT_URL, case: MQTT_CASE, connections: MQTT_CONNECTIONS, ...mqtt.details },
+        mqtt: { broker: MQTT_URL, runs: mqtt },
       },
     };
   },
@@ -182,19 +189,21 @@ export const feedIngest: Benchmark = {
 /**
  * The MQTT bridge against endpoint 16 for the same records: per round, the bridge side publishes a batch
  * (serialised before the clock starts) and waits until the database holds it; endpoint 16 gets its own
- * copy one record per request, MQTT_CONNECTIONS in flight. Each side on its own tenant, alternating.
+ * copy one record per request, `connections` in flight. Each side on its own tenant, alternating.
  */
 async function measureMqttBridge(
   ctx: BenchContext,
   raw: ReturnType<BenchContext["rawClient"]>,
   startMs: number,
+  connections: number,
 ): Promise<{ row: ComparisonRow; details: Record<string, unknown> }> {
+  const MQTT_CASE = mqttCase(connections);
   const tenants = { mqtt: await ctx.newTenant("Bench feeds (MQTT bridge)"), single: await ctx.newTenant("Bench feeds (endpoint 16, one per request)") };
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const topic = `fdp-bench/${run}`;
   const { bridgeId } = await createMqttBridge({
     ctx: { db: ctx.db },
-    input: { tenantId: tenants.mqtt.tenantId, brokerUrl: MQTT_URL, topicFilter: `${topic}/+`, format: "traccar", connections: MQTT_CONNECTIONS },
+    input: { tenantId: tenants.mqtt.tenantId, brokerUrl: MQTT_URL, topicFilter: `${topic}/+`, format: "traccar", connections },
   });
   let publisher: MqttClient | null = null;
   try {
@@ -223,16 +232,16 @@ async function measureMqttBridge(
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const wallMs = performance.now() - started;
-      return measurementOf({ units: messages.length, batches: messages.length, concurrency: MQTT_CONNECTIONS, wallMs, latenciesMs: [wallMs] });
+      return measurementOf({ units: messages.length, batches: messages.length, concurrency: connections, wallMs, latenciesMs: [wallMs] });
     };
     const singleSide = (): Promise<Measurement> => {
       const bodies = fleets.single.nextBatch().map((r) => JSON.stringify({ source: "fdp-bench", vehicles: [r] }));
       return withTimeout("endpoint 16 one per request", MEASUREMENT_TIMEOUT_MS, () =>
-        measure({ batches: bodies.length, concurrency: MQTT_CONNECTIONS, unitsPerBatch: 1, job: (i) => post(ctx.appUrl, tenants.single.key, "/oem/ingest", bodies[i]!) }),
+        measure({ batches: bodies.length, concurrency: connections, unitsPerBatch: 1, job: (i) => post(ctx.appUrl, tenants.single.key, "/oem/ingest", bodies[i]!) }),
       );
     };
 
-    const label = `MQTT bridge, Traccar, 1 per message, ${MQTT_CONNECTIONS} connections (baseline: endpoint 16, 1 per request, ${MQTT_CONNECTIONS} in flight)`;
+    const label = `MQTT bridge, Traccar, 1 per message, ${connections} connections (baseline: endpoint 16, 1 per request, ${connections} in flight)`;
     ctx.log(`${label}: warm-up`);
     await bridgeSide();
     await singleSide();
@@ -258,6 +267,7 @@ async function measureMqttBridge(
         recordsStored: await stored(tenants.mqtt.tenantId),
         endpoint16OnePerRequestStored: await stored(tenants.single.tenantId),
         batchSize,
+        case: MQTT_CASE,
       },
     };
   } finally {

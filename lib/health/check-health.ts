@@ -65,12 +65,23 @@ export async function checkHealth({ log }: { log: Logger }): Promise<{ status: "
     log.warn({ err: probe.err }, "database check failed");
     throw new ServiceUnavailableError("The database does not answer.", DATABASE_RETRY_AFTER_SECONDS);
   }
+  // Bounded like the probe: readiness never hangs on a database that stops answering in between.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const listing = (async () => listMqttBridges({ ctx: { db: await getDb() }, input: {} }))();
+  listing.catch(() => undefined); // after a timeout nobody awaits it
   let bridges: Awaited<ReturnType<typeof listMqttBridges>>;
   try {
-    bridges = await listMqttBridges({ ctx: { db: await getDb() }, input: {} });
+    bridges = await Promise.race([
+      listing,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms`)), HEALTH_PROBE_TIMEOUT_MS);
+      }),
+    ]);
   } catch (err) {
     log.warn({ err }, "MQTT bridge states not read");
     throw new ServiceUnavailableError("The database does not answer.", DATABASE_RETRY_AFTER_SECONDS);
+  } finally {
+    clearTimeout(timer);
   }
   const mqtt_bridges = bridges.map((b) => ({ id: b.id, state: b.state, since: b.stateSince.toISOString(), last_message_at: b.lastMessageAt?.toISOString() ?? null }));
   return { status: "ok", details: { mqtt_bridges } };

@@ -9,6 +9,7 @@ import { listMqttBridges } from "@/lib/ingest/mqtt/list-mqtt-bridges";
 import { removeMqttBridge } from "@/lib/ingest/mqtt/remove-mqtt-bridge";
 import { runMqttBridges, type MqttBridgeSettings } from "@/lib/ingest/mqtt/run-mqtt-bridges";
 import { rootLogger } from "@/lib/log/logger";
+import { captureLog } from "../helpers/log-capture";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { useIngestServer } from "../helpers/ingest-api";
 import { waitFor } from "../helpers/wait-for";
@@ -101,6 +102,10 @@ describe("adding a bridge", () => {
     expect((await refusal(add({ topicFilter: "fleet/\u0000" }))).message).toContain("without NUL");
     expect((await refusal(add({ format: "teltonika" as "traccar" }))).message).toContain("traccar, tesla");
     expect((await refusal(add({ passwordEnv: "FDP_MQTT_PASSWORD" }))).message).toContain("needs a user name");
+    // Only a variable meant for it: a typo must not send the database URL or the session secret to a broker.
+    for (const passwordEnv of ["DATABASE_URL", "AUTH_SECRET", "fdp_mqtt_password"]) {
+      expect((await refusal(add({ username: "fdp", passwordEnv }))).message).toContain("begins with FDP_MQTT_");
+    }
     expect((await refusal(add({ connections: 33 }))).message).toContain("from 1 to 32");
     expect(await refusal(add({ tenantId: SANDBOX_TENANT_ID }))).toMatchObject({ code: "invalid_request", message: expect.stringContaining("sandbox") });
     expect(await refusal(add({ tenantId: "tn_nobody" }))).toMatchObject({ code: "not_found" });
@@ -165,9 +170,15 @@ describe("a running bridge", () => {
     expect(t.lastRefusal).not.toContain("fast");
     expect(await bridge(tesla.bridgeId)).toMatchObject({ messagesIngested: 1, messagesRefused: 0 });
 
-    // A message after the refusals is taken as before.
+    // A message after the refusals is taken as before; one published at QoS 0 (delivered at QoS 0, nothing to acknowledge) too.
     await publish(`${topic}/traccar/356307042441013`, JSON.stringify({ position: { fixTime: minutesAgo(1), speed: 0 }, device: { uniqueId: "356307042441013" } }));
     expect(await waitFor(async () => (await readings(tenantId)) === 3, 10_000)).toBe(true);
+    await publisher.publishAsync(
+      `${topic}/traccar/356307042441013`,
+      JSON.stringify({ position: { fixTime: minutesAgo(0.8), speed: 0 }, device: { uniqueId: "356307042441013" } }),
+      { qos: 0 },
+    );
+    expect(await waitFor(async () => (await readings(tenantId)) === 4, 10_000)).toBe(true);
 
     // Readiness names each bridge's state, and nothing of its tenant, broker or topic.
     const health = await (await server.app.fetch("/api/health", { key: null })).text();
@@ -183,15 +194,15 @@ describe("a running bridge", () => {
     await new Promise((resolve) => setTimeout(resolve, SETTINGS.leaseMs)); // renewals come every third of it
     await publish(`${topic}/traccar/356307042441013`, JSON.stringify({ position: { fixTime: minutesAgo(0.5), speed: 0 }, device: { uniqueId: "356307042441013" } }));
     await publish(`${topic}/tesla`, JSON.stringify({ vin: "5YJ3E7EB2KF123456", createdAt: minutesAgo(0.5), data: [{ key: "Soc", value: { stringValue: "70" } }] }));
-    expect(await waitFor(async () => (await readings(tenantId)) === 4, 10_000)).toBe(true);
+    expect(await waitFor(async () => (await readings(tenantId)) === 5, 10_000)).toBe(true);
     expect(await sessionKept(traccar.clientId)).toBe(false);
-    expect(await readings(tenantId)).toBe(4); // the Tesla one; the Traccar one had no bridge
+    expect(await readings(tenantId)).toBe(5); // the Tesla one; the Traccar one had no bridge
   });
 
   it("names a missing password variable, never a password, and connects once it is set", async () => {
     const db = server.tdb.handle.db;
     const { tenantId } = await createTenantWithKey(db);
-    const variable = `FDP_TEST_MQTT_PASSWORD_${process.pid}_${server.tdb.kind.toUpperCase()}`;
+    const variable = `FDP_MQTT_TEST_PASSWORD_${process.pid}_${server.tdb.kind.toUpperCase()}`;
     delete process.env[variable];
     const { bridgeId } = await createMqttBridge({
       ctx: { db },
@@ -237,6 +248,41 @@ describe("a running bridge", () => {
     for (let i = 50; i < 60; i++) await publish(topic, message(i));
     expect(await waitFor(async () => (await readings(tenantId)) === 60, 10_000)).toBe(true);
     expect((await bridge(bridgeId)).messagesIngested).toBe(60);
+    await removeMqttBridge({ ctx: { db }, input: { bridgeId } });
+  });
+
+  it("stops its bridges when a lease renewal hangs past the lease; the next instance takes over and nothing is lost", async () => {
+    const db = server.tdb.handle.db;
+    const { tenantId } = await createTenantWithKey(db);
+    const topic = `fdp-test/${run}/${server.tdb.kind}/watchdog`;
+    const { bridgeId } = await createMqttBridge({ ctx: { db }, input: { tenantId, brokerUrl: BROKER, topicFilter: topic, format: "tesla", connections: 1 } });
+    // The first instance's database stops answering (a network partition): its statements hang, not fail.
+    let hang = false;
+    const release: (() => void)[] = [];
+    const partitioned = new Proxy(db, {
+      get(target, prop) {
+        if (prop === "execute" && hang) return () => new Promise((_, reject) => release.push(() => reject(new Error("partition over"))));
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const captured = captureLog("warn");
+    const first = runMqttBridges({ db: async () => partitioned, log: captured.logger, settings: SETTINGS, owner: `owner-e-${run}` });
+    try {
+      expect(await waitFor(async () => (await bridge(bridgeId)).state === "connected", 10_000)).toBe(true);
+      hang = true;
+      expect(await waitFor(async () => captured.text().includes("MQTT bridge leases lapsed"), 10_000)).toBe(true);
+      // Published while no instance runs the bridge: the broker keeps it for the session.
+      await publish(topic, JSON.stringify({ vin: "5YJ3E7EB2KF000002", createdAt: minutesAgo(3), data: [{ key: "Soc", value: { stringValue: "64" } }] }));
+      start(`owner-f-${run}`);
+      expect(await waitFor(async () => (await readings(tenantId)) === 1, 10_000)).toBe(true);
+      // Taken by a healthy instance (this file's others run too), once the partitioned one's lease had lapsed.
+      expect((await rows(db, sql`select lease_owner from mqtt_bridges where id = ${bridgeId}`))[0]?.lease_owner).not.toBe(`owner-e-${run}`);
+    } finally {
+      hang = false;
+      for (const r of release) r();
+      await first.stop();
+    }
     await removeMqttBridge({ ctx: { db }, input: { bridgeId } });
   });
 });

@@ -376,7 +376,7 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
     async () => {
       const tenant = expectSuccess(await cli("tenant:create", "--name", "Bridged Fleet")).tenant_id as string;
       const flags = ["--tenant", tenant, "--broker", "mqtts://broker.example.com:8883", "--topic", "traccar/+/positions", "--format", "traccar"];
-      const added = expectSuccess(await cli("mqtt:add", ...flags, "--username", "fdp", "--password-env", "FLEET_MQTT_PASSWORD", "--connections", "2"));
+      const added = expectSuccess(await cli("mqtt:add", ...flags, "--username", "fdp", "--password-env", "FDP_MQTT_PASSWORD_ACME", "--connections", "2"));
       expect(added.bridge_id).toMatch(/^mqb_[0-9A-Za-z]{20}$/);
       expect(added.client_id).toBe(`fdp-${added.bridge_id as string}`);
       // Credentials in the URL and bad flags are refused naming the flag, before anything is stored.
@@ -396,7 +396,7 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
           topic: "traccar/+/positions",
           format: "traccar",
           username: "fdp",
-          password_env: "FLEET_MQTT_PASSWORD",
+          password_env: "FDP_MQTT_PASSWORD_ACME",
           client_id: added.client_id,
           connections: 2,
           state: "waiting",

@@ -143,7 +143,7 @@ describe("the MQTT bridge", () => {
     // 100 vans × 100 readings in time order across the fleet, published at QoS 1 as fast as the bridge
     // takes them: at most WINDOW ahead of what is stored. (Mosquitto keeps at most max_queued_messages,
     // 1,000 by default, for each session and drops the rest even at QoS 1: docs/feeds.md.)
-    const WINDOW = 2_000;
+    const WINDOW = 800;
     const pub = await publisher("fleet");
     const start = Date.now() - 3 * 3600_000;
     const published: Promise<unknown>[] = [];
@@ -194,7 +194,7 @@ describe("the MQTT bridge", () => {
     // The counter commits with each ingest: 10,000, plus any message the crash left stored but unacknowledged.
     const bridge = await bridgeOf(tenantId);
     expect(bridge.messagesIngested).toBeGreaterThanOrEqual(10_000);
-    expect(bridge.messagesIngested).toBeLessThanOrEqual(10_000 + 32);
+    expect(bridge.messagesIngested).toBeLessThanOrEqual(10_000 + 4); // plus those stored but not yet acknowledged at the restart and the crash, sent again
     expect(bridge.messagesRefused).toBe(0);
     expect(bridge.state).toBe("connected");
 
@@ -202,6 +202,7 @@ describe("the MQTT bridge", () => {
     await second!.stop();
     expect((await bridgeOf(tenantId)).state).toBe("waiting");
     // The bridge's sessions (kept a week for its return) are ended on the machine's broker.
-    for (let k = 0; k < bridge.connections; k++) await (await connectAsync(BROKER, { clientId: `${bridge.clientId}-${k}`, protocolVersion: 5, clean: true })).endAsync();
+    expect(bridge.connections).toBe(1); // the default: a plain subscription, which survives the broker's restart
+    await (await connectAsync(BROKER, { clientId: bridge.clientId, protocolVersion: 5, clean: true })).endAsync();
   }, 600_000);
 });

@@ -30,10 +30,10 @@ export const mqttBridges = pgTable(
     clientId: text("client_id").notNull(),
     /**
      * Connections to the broker, sharing the subscription when more than one (`$share/…`): the messages
-     * in hand on them are ingested in one transaction, so more connections, more throughput; one keeps
-     * the broker's order.
+     * in hand on them are ingested in one transaction, so more connections, more throughput. One (the
+     * default) keeps the broker's order, and its subscription survives a Mosquitto restart.
      */
-    connections: smallint("connections").notNull().default(8),
+    connections: smallint("connections").notNull().default(1),
     state: text("state").$type<MqttBridgeState>().notNull().default("waiting"),
     stateSince: timestamptz("state_since").notNull().defaultNow(),
     /** Why the last connection failed or ended (the broker's or the network's words; never a credential). */

@@ -64,15 +64,21 @@ export const createMqttBridgeInput = z.object({
   topicFilter: topicFilterSchema,
   format: z.enum(FEED_FORMATS, { message: `The format is one of ${FEED_FORMATS.join(", ")}.` }),
   username: z.string().min(1).max(256, { message: "The user name is at most 256 characters." }).optional(),
-  /** The name of the environment variable holding the broker password, on every instance that may run the bridge. */
+  /**
+   * The name of the environment variable holding the broker password, on every instance that may run the
+   * bridge. It must begin with FDP_MQTT_: the bridge sends its value to the broker, and a typo must not
+   * send DATABASE_URL or AUTH_SECRET to a customer's server.
+   */
   passwordEnv: z
     .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, { message: "The password variable is an environment variable's name (letters, digits, _), e.g. FDP_MQTT_PASSWORD." })
+    .regex(/^FDP_MQTT_[A-Z0-9_]{1,100}$/, {
+      message: "The password variable is an environment variable's name that begins with FDP_MQTT_ (capitals, digits, _), e.g. FDP_MQTT_PASSWORD_ACME.",
+    })
     .optional(),
   /**
-   * Connections sharing the subscription (1 to 32, default 8): the messages in hand on them are stored in
-   * one transaction. 1 keeps the broker's order and needs no shared subscriptions (MQTT 5, or Mosquitto's
-   * and most brokers' `$share` on 3.1.1).
+   * Connections sharing the subscription (1 to 32, default 1): the messages in hand on them are stored in
+   * one transaction, so more connections, more throughput. 1 keeps the broker's order and needs no shared
+   * subscription, which Mosquitto 2.0.11 does not keep across its restarts (docs/feeds.md "Throughput").
    */
   connections: z
     .number({ message: "The number of connections is a whole number from 1 to 32." })

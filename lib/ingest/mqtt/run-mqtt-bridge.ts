@@ -112,7 +112,17 @@ export function runMqttBridge({ config, db, log, hooks, timing }: { config: Mqtt
   let drained: Promise<void> = Promise.resolve();
 
   const waitMs = (failures: number) => Math.round(Math.min(timing.reconnectMaxMs, timing.reconnectInitialMs * 2 ** Math.min(failures, 30)) * (0.5 + Math.random() * 0.5));
-  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  /** Wakes every wait at once when the bridge stops, so a stop never waits out a retry's back-off. */
+  let wakeWaits: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (wakeWaits = resolve));
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      void stopped.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   const live = (p: Pending) => !stopping && p.session.current === p.client;
 
   /** The bridge's state, from its connections': connected when all are, connecting before any failed. */
@@ -217,7 +227,10 @@ export function runMqttBridge({ config, db, log, hooks, timing }: { config: Mqtt
       clean: false,
       username: config.username ?? undefined,
       password,
-      keepalive: 30,
+      // mqtt.js reads a connection's packets one at a time, so a PINGRESP waits behind a message in hand:
+      // the keepalive must outlast the longest ingest (STATEMENT_TIMEOUT_MS, 30 s by default), or a slow
+      // commit would end the connection and have its messages sent again. 120 s, and the broker allows 1.5×.
+      keepalive: 120,
       connectTimeout: 10_000,
       reconnectPeriod: 0, // each session reconnects itself, with back-off
       resubscribe: false,
@@ -261,17 +274,24 @@ export function runMqttBridge({ config, db, log, hooks, timing }: { config: Mqtt
       },
     });
     session.current = client;
+    // A message published at QoS 0 is delivered at QoS 0 whatever the subscription asks: mqtt.js hands it
+    // to "message" only (QoS 1 and 2 go through customHandleAcks). It is ingested the same way, with
+    // nothing to acknowledge; the broker does not keep it for the bridge, so it is lost if FDP is down.
+    client.on("message", (_topic, payload, packet) => {
+      if (packet.qos === 0 && session.current === client) enqueue({ payload, client, session, settle: () => undefined });
+    });
     client.on("connect", (connack) => {
       if (session.current !== client) return;
       // Subscribed on every connection, even to a session the broker kept: Mosquitto 2.0.11 restores a
-      // kept shared subscription from its persistence file without delivering to it (seen in
-      // tests/integration/mqtt-bridge.test.ts). Subscribing again to a subscription that exists replaces it,
-      // and with Retain Handling 1 does not send the retained messages again.
+      // kept shared subscription from its persistence file without delivering to it (docs/feeds.md
+      // "Throughput"). Subscribing again to a subscription that exists replaces it, and with Retain
+      // Handling 1 does not send the retained messages again.
       client.subscribe(filter, { qos: 1, rh: 1 }, (err, granted) => {
         if (session.current !== client) return;
         const code = granted?.[0]?.qos ?? 128;
-        if (err || code >= 128) {
-          lastError = `the broker refused the subscription to ${filter}${err ? `: ${err.message}` : ` (reason code ${code})`}`;
+        // QoS 1 or nothing: at QoS 0 the broker keeps nothing for the bridge, and nothing waits for the commit.
+        if (err || code >= 128 || code < 1) {
+          lastError = `the broker refused the subscription to ${filter}${err ? `: ${err.message}` : code < 1 ? " at QoS 1 (it granted QoS 0)" : ` (reason code ${code})`}`;
           client.end(true);
           return;
         }
@@ -296,6 +316,7 @@ export function runMqttBridge({ config, db, log, hooks, timing }: { config: Mqtt
   return {
     async stop({ endSessions = false } = {}) {
       stopping = true;
+      wakeWaits();
       for (const s of sessions) if (s.retryTimer !== null) clearTimeout(s.retryTimer);
       // The batch being stored is finished and acknowledged before disconnecting; what waits is left to the broker.
       await drained;
@@ -303,21 +324,49 @@ export function runMqttBridge({ config, db, log, hooks, timing }: { config: Mqtt
         sessions.map(async (session) => {
           const client = session.current;
           session.current = null;
-          if (client === null) return;
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(() => {
-              client.end(true);
-              resolve();
-            }, 5_000);
+          if (client !== null && client.connected) {
             // A DISCONNECT keeps the session (its expiry was set at connect): the broker queues for the bridge's
             // return. A removed bridge's sets the expiry to 0 (MQTT 5.0 §3.14.2.2.2): the broker forgets it.
-            client.end(false, endSessions ? { properties: { sessionExpiryInterval: 0 } } : {}, () => {
-              clearTimeout(timer);
-              resolve();
-            });
-          });
+            await endWithin(client, endSessions ? { properties: { sessionExpiryInterval: 0 } } : {});
+            return;
+          }
+          // Not connected (connecting, or waiting to retry): nothing to say to the broker on this connection.
+          client?.end(true);
+          // A removed bridge's session is ended by a connection of its own that asks the broker to forget it.
+          if (endSessions) await forgetSession(session.clientId);
         }),
       );
     },
   };
+
+  /** A DISCONNECT, or the socket closed after 5 s without its answer. */
+  function endWithin(client: MqttClient, packet: Parameters<MqttClient["end"]>[1]): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        client.end(true);
+        resolve();
+      }, 5_000);
+      client.end(false, packet as never, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Connects once as `clientId` with a clean start and no session expiry, so the broker drops what it kept (5 s at most, failures logged). */
+  async function forgetSession(clientId: string): Promise<void> {
+    const opts = options();
+    if (typeof opts === "string") return;
+    const client = connect(config.brokerUrl, { ...opts, clientId, clean: true, properties: { sessionExpiryInterval: 0 }, connectTimeout: 5_000 });
+    const connected = await new Promise<boolean>((resolve) => {
+      client.once("connect", () => resolve(true));
+      client.once("error", () => resolve(false));
+      client.once("close", () => resolve(false));
+    });
+    if (connected) await endWithin(client, {});
+    else {
+      client.end(true);
+      log.warn({ bridge_id: config.id, client_id: clientId }, "MQTT session of a removed bridge not ended: the broker keeps it until it expires");
+    }
+  }
 }

@@ -43,7 +43,6 @@ export function runMqttBridges({ db, log, settings, owner = randomUUID() }: { db
 } {
   const running = new Map<string, Running>();
   let stopped = false;
-  let heldUntil = 0;
   const renewEveryMs = Math.max(100, Math.floor(settings.leaseMs / 3));
   const leaseSeconds = settings.leaseMs / 1000;
 
@@ -117,14 +116,9 @@ export function runMqttBridges({ db, log, settings, owner = randomUUID() }: { db
         clientId: String(r.client_id),
         connections: sqlNumber(r.connections) ?? 1,
       }));
-      heldUntil = asked + settings.leaseMs;
+      armWatchdog(asked + settings.leaseMs);
     } catch (err) {
       log.warn({ err, running: running.size }, "MQTT bridge leases not renewed; trying again");
-      // Past the lease's end another instance may run the bridges: stop ours rather than run twice.
-      if (Date.now() >= heldUntil - renewEveryMs && running.size > 0) {
-        log.warn({ bridges: [...running.keys()] }, "MQTT bridge leases lapsed; stopping the bridges until they are held again");
-        await Promise.all([...running.keys()].map((id) => stopBridge(id)));
-      }
       return;
     }
     if (stopped) return;
@@ -141,15 +135,45 @@ export function runMqttBridges({ db, log, settings, owner = randomUUID() }: { db
       }
       await Promise.all(gone.map((id) => stopBridge(id, !left.has(id))));
     }
-    for (const config of held) if (!running.has(config.id)) await start(config);
+    for (const config of held) {
+      if (running.has(config.id)) continue;
+      try {
+        await start(config);
+      } catch (err) {
+        log.error({ err, bridge_id: config.id }, "MQTT bridge not started; trying again at the next renewal");
+      }
+    }
   };
+
+  /**
+   * Stops this instance's bridges when their leases end without a renewal, whether the renewal failed or
+   * still hangs (a network partition from the database can hold a statement for minutes): past the lease
+   * another instance may take them, and two must not run one bridge. Renewed leases re-arm it.
+   */
+  let watchdog: ReturnType<typeof setTimeout> | null = null;
+  function armWatchdog(leaseEndsAt: number) {
+    if (watchdog !== null) clearTimeout(watchdog);
+    // A margin of a third of the renewal interval for clocks and the statement's own time.
+    watchdog = setTimeout(
+      () => {
+        watchdog = null;
+        if (running.size === 0) return;
+        log.warn({ bridges: [...running.keys()] }, "MQTT bridge leases lapsed; stopping the bridges until they are held again");
+        void Promise.all([...running.keys()].map((id) => stopBridge(id)));
+      },
+      Math.max(0, leaseEndsAt - Date.now() - Math.floor(renewEveryMs / 3)),
+    );
+    watchdog.unref();
+  }
 
   let timer: ReturnType<typeof setTimeout> | null = null;
   let renewing: Promise<void> = Promise.resolve();
   const loop = () => {
-    renewing = renew().finally(() => {
-      if (!stopped) timer = setTimeout(loop, renewEveryMs);
-    });
+    renewing = renew()
+      .catch((err: unknown) => log.error({ err }, "MQTT bridge renewal failed"))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, renewEveryMs);
+      });
   };
   loop();
 
@@ -157,6 +181,7 @@ export function runMqttBridges({ db, log, settings, owner = randomUUID() }: { db
     async stop() {
       stopped = true;
       if (timer !== null) clearTimeout(timer);
+      if (watchdog !== null) clearTimeout(watchdog);
       await renewing;
       await Promise.all([...running.keys()].map((id) => stopBridge(id)));
       await stateWrites;
