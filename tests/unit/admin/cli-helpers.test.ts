@@ -36,7 +36,7 @@ describe("admin CLI flag parsing", () => {
     expect(update.buildInput({ tenant: "ten_1", "require-signed-ingest": "timestamped" })).toMatchObject({ tenantId: "ten_1", requireSignedIngest: "timestamped" });
   });
 
-  it("has exactly the CONTRACT commands (signing keys: CONTRACT Evidence and trust), then FDP's own operations command (rollups:refresh, docs/admin-cli.md)", () => {
+  it("has exactly the CONTRACT commands (signing keys: CONTRACT Evidence and trust), then FDP's own operations commands (rollups:refresh, the MQTT bridges: docs/admin-cli.md)", () => {
     expect(COMMANDS.map((c) => c.name)).toEqual([
       "tenant:create",
       "tenant:update",
@@ -47,6 +47,9 @@ describe("admin CLI flag parsing", () => {
       "signing-key:revoke",
       "user:create",
       "rollups:refresh",
+      "mqtt:add",
+      "mqtt:list",
+      "mqtt:remove",
     ]);
     expect(usageText()).toContain("signing-key:revoke --kid=<key_id> --reason <text>");
     expect(usageText()).toContain("rollups:refresh [--tenant <tenant_id>]");
