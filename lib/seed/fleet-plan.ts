@@ -33,6 +33,12 @@ export interface VehiclePlan {
   home: CityKey;
   profile: UsageProfile;
   leaseMonths: number;
+  /**
+   * Arrives through a feed adapter (docs/feeds.md) instead of as SPEC 2.17 records: the simulator's records
+   * are sent as that source's documents (lib/seed/feed-documents.ts) and read back by its adapter. The
+   * device id is then the feed's (`oem-<vin>`, `traccar-<imei>`), and only what the source reports is stored.
+   */
+  feed?: { format: "tesla"; carType: string } | { format: "traccar"; category: string };
   /** Fixed lease age in months at the anchor (else drawn from 6–40). */
   leaseAgeMonths?: number;
   /**
@@ -94,7 +100,7 @@ export interface VehiclePlan {
 export const FLEET_PLAN: readonly VehiclePlan[] = [
   { model: "teslaModelY", home: "helsinki", profile: "sales", leaseMonths: 36, heavyFoot: true, reportsDrivingEvents: true, atAnchor: { state: "driving", minutesUnderway: 35 } },
   { model: "teslaModelY", home: "espoo", profile: "commuter", leaseMonths: 36, atAnchor: { state: "charging" } },
-  { model: "teslaModelY", home: "tampere", profile: "commuter", leaseMonths: 48, nightTariff: true },
+  { model: "teslaModelY", home: "tampere", profile: "commuter", leaseMonths: 48, nightTariff: true, feed: { format: "tesla", carType: "CarTypeModelY" } },
   { model: "teslaModel3", home: "turku", profile: "sales", leaseMonths: 36, calmDriver: true, reportsDrivingEvents: true },
   { model: "vwId4", home: "vantaa", profile: "commuter", leaseMonths: 36, nightTariff: true },
   // Degraded battery, knocked out: the reported SoH falls from 66 % to 57.5 % over the history.
@@ -181,7 +187,14 @@ export const FLEET_PLAN: readonly VehiclePlan[] = [
     atAnchor: { state: "driving", minutesUnderway: 25 },
     dtc: [{ code: "U0100", description: "Lost communication with ECM/PCM", fromDaysAgo: 9, toDaysAgo: 8 }],
   },
-  { model: "vwTransporter", home: "kuopio", profile: "van_service", leaseMonths: 48, atAnchor: { state: "offline", sinceDaysAgo: 3.3 } },
+  {
+    model: "vwTransporter",
+    home: "kuopio",
+    profile: "van_service",
+    leaseMonths: 48,
+    atAnchor: { state: "offline", sinceDaysAgo: 3.3 },
+    feed: { format: "traccar", category: "van" },
+  },
   { model: "fordTransitCustom", home: "tampere", profile: "van_delivery", leaseMonths: 48, reportsDrivingEvents: true },
   { model: "fordTransitCustom", home: "joensuu", profile: "van_service", leaseMonths: 48, odometerFreeze: { fromDaysAgo: 48, toDaysAgo: 42 } },
   { model: "renaultTrafic", home: "vantaa", profile: "van_service", leaseMonths: 48, atAnchor: { state: "offline", sinceDaysAgo: 2.2 } },

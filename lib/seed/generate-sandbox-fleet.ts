@@ -1,9 +1,11 @@
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import type { alerts, devices, drivingEvents, fleetSnapshot } from "@/lib/db/schema";
 import type { TelemetryRow } from "@/lib/ingest/store-batch";
+import type { FeedFormat } from "@/lib/vocabulary/feeds";
 import { DAY_MS, helsinkiDayNumber, isoDate, MINUTE_MS } from "./calendar";
 import { locationIn } from "./daily-plan";
 import { CITIES, type CityKey, localRegion } from "./finland";
+import { teslaPayload, traccarDocument } from "./feed-documents";
 import { FLEET_PLAN, type UsageProfile, type VehiclePlan } from "./fleet-plan";
 import { type Rng, rngFor } from "./prng";
 import { type Acknowledge, type ReplayedAlert, replayedDeviceState, replayFeed } from "./replay-feed";
@@ -25,6 +27,8 @@ export interface SandboxFleet {
   drivingEvents: DrivingEventDbRow[];
   /** Each vehicle's feed as FDP's ingest would receive it (SPEC 2.17 records), oldest first; not stored. */
   feeds: Map<string, OemRecord[]>;
+  /** The feed vehicles' (VehiclePlan.feed): their documents in the source's format, oldest first; not stored. */
+  sourceFeeds: Map<string, { format: FeedFormat; documents: unknown[] }>;
 }
 
 /** Days of history per vehicle, ending at the anchor. */
@@ -87,6 +91,7 @@ export function generateSandboxFleet({ anchor }: { anchor: Date }): SandboxFleet
     const setup = vehicleSetup(plan, i + 1, window.startMs, anchorMs, idRng);
     const sim: SimResult = new VehicleSimulator(setup, window).run();
     const declared = deviceRow(setup, idRng, window.startMs);
+    const feed = sourceFeed(setup, declared);
     const replay = replayFeed({
       tenantId: setup.tenantId,
       deviceId: setup.deviceId,
@@ -95,12 +100,13 @@ export function generateSandboxFleet({ anchor }: { anchor: Date }): SandboxFleet
       latencyMs: setup.receiveLatencyMs,
       anchorMs,
       acknowledge,
+      feed,
     });
     const last = replay.telemetry[replay.telemetry.length - 1];
     if (!last) throw new Error(`${setup.deviceId}: no telemetry generated`);
     // What the ingest's device upsert would hold after the last batch.
     const device: DeviceRow = { ...declared, ...replayedDeviceState(replay) };
-    return { setup, sim, replay, device, snapshot: { ...last } };
+    return { setup, sim, replay, device, snapshot: { ...last }, feed };
   });
 
   return {
@@ -121,7 +127,8 @@ export function generateSandboxFleet({ anchor }: { anchor: Date }): SandboxFleet
         receivedAt: e.receivedAt,
       })),
     ),
-    feeds: new Map(vehicles.map((v) => [v.setup.deviceId, v.sim.records])),
+    feeds: new Map(vehicles.filter((v) => !v.feed).map((v) => [v.setup.deviceId, v.sim.records])),
+    sourceFeeds: new Map(vehicles.flatMap((v) => (v.feed ? [[v.setup.deviceId, { format: v.feed.format, documents: v.sim.records.map(v.feed.document) }] as const] : []))),
   };
 }
 
@@ -157,11 +164,40 @@ function alertRows(replayed: readonly ReplayedAlert[]): AlertRow[] {
   }));
 }
 
+/**
+ * How a feed vehicle's records travel (VehiclePlan.feed): as the source's documents, read back by its
+ * adapter in the replay; undefined for a vehicle that sends SPEC 2.17 records.
+ */
+function sourceFeed(setup: VehicleSetup, declared: DeviceRow): { format: FeedFormat; document: (r: OemRecord) => unknown } | undefined {
+  const feed = setup.plan.feed;
+  if (feed?.format === "tesla") return { format: "tesla", document: (r) => teslaPayload(r, feed.carType) };
+  if (feed?.format === "traccar") {
+    const uniqueId = setup.deviceId.slice(TRACCAR_PREFIX.length);
+    const device = { id: Number(uniqueId.slice(-4)), name: declared.name ?? setup.deviceId, uniqueId, model: setup.model.model, category: feed.category };
+    return { format: "traccar", document: (r) => traccarDocument(r, device) };
+  }
+  return undefined;
+}
+
+const TRACCAR_PREFIX = "traccar-";
+
+/** A tracker's IMEI: 14 digits (a Teltonika-like type allocation code, then a serial) and the Luhn check digit. */
+function imei(rng: Rng): string {
+  const body = `35${String(rng.int(100_000, 999_999))}${String(rng.int(100_000, 999_999))}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    const d = Number(body[body.length - 1 - i]);
+    const x = i % 2 === 0 ? d * 2 : d;
+    sum += x > 9 ? x - 9 : x;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
 /** `idRng` draws the VIN here and the list price in deviceRow, in that order (the VINs and prices stay those of earlier seeds). */
 function vehicleSetup(plan: VehiclePlan, index: number, startMs: number, anchorMs: number, idRng: Rng): VehicleSetup {
   const rng = rngFor(FLEET_SEED, "vehicle", index);
   const model = MODELS[plan.model];
-  const deviceId = `sbx-${String(index).padStart(3, "0")}`;
+  const rngKey = `sbx-${String(index).padStart(3, "0")}`;
   const isVan = model.assetClass === "light_commercial";
   const combustion = model.powertrain !== "BEV";
 
@@ -172,10 +208,14 @@ function vehicleSetup(plan: VehiclePlan, index: number, startMs: number, anchorM
 
   const home = locationIn(rng, plan.home, rng.int(0, CITIES[plan.home].districts.length - 1));
   const modelYear = Number(isoDate(leaseStartDay).slice(0, 4));
+  const vehicleVin = vin(model, modelYear, idRng);
+  // A feed vehicle has the device id its adapter gives (CONTRACT "Feeds"); the others their sandbox id.
+  const deviceId = plan.feed?.format === "tesla" ? `oem-${vehicleVin}` : plan.feed?.format === "traccar" ? `${TRACCAR_PREFIX}${imei(rngFor(FLEET_SEED, "imei", index))}` : rngKey;
   return {
     tenantId: SANDBOX_TENANT_ID,
     deviceId,
-    vin: vin(model, modelYear, idRng),
+    rngKey,
+    vin: vehicleVin,
     plan,
     model,
     home,

@@ -3,7 +3,9 @@ import { runDetectors } from "@/lib/detectors";
 import type { AlertDraft, DeviceContext } from "@/lib/detectors/types";
 import { advanceDeviceContext, detectorContext, type DeviceMaster, mergeDeviceMaster } from "@/lib/ingest/device-context";
 import { drivingEventKey, type DrivingEventRow, observeDrivingEvents } from "@/lib/ingest/driving-events";
+import { adaptFeedDocuments } from "@/lib/ingest/adapters/adapt-feed";
 import { groupByDevice, masterUpdateFor, toTelemetryRecords } from "@/lib/ingest/normalize-records";
+import type { FeedFormat } from "@/lib/vocabulary/feeds";
 import { alertCreatedAt, type TelemetryRow, toTelemetryRow } from "@/lib/ingest/store-batch";
 import { HOUR_MS } from "./calendar";
 import type { OemRecord } from "./simulate-vehicle";
@@ -52,6 +54,11 @@ interface ReplayInput {
   /** Nothing arrives after the anchor (the sandbox's "now"). */
   anchorMs: number;
   acknowledge: Acknowledge;
+  /**
+   * A feed vehicle's source (VehiclePlan.feed): each batch is sent as that source's documents and read by
+   * its adapter (`adaptFeedDocuments`, as `POST /oem/ingest/{format}` reads them); else as SPEC 2.17 records.
+   */
+  feed?: { format: FeedFormat; document: (r: OemRecord) => unknown };
 }
 
 interface ReplayResult {
@@ -103,6 +110,13 @@ export function* hourlyBatches(records: readonly OemRecord[]): Generator<OemReco
 
 const later = (a: Date | null, b: Date | null) => (a === null ? b : b === null ? a : b > a ? b : a);
 
+/** A batch as the feed's source sends it, through its adapter; a refusal is a bug in the emitter (lib/seed/feed-documents.ts). */
+function adaptedBatch(feed: NonNullable<ReplayInput["feed"]>, batch: readonly OemRecord[], receivedAt: Date) {
+  const adapted = adaptFeedDocuments(feed.format, batch.map(feed.document), receivedAt);
+  if (!adapted.ok) throw new Error(`the ${feed.format} adapter refused the simulated documents: ${JSON.stringify(adapted.issues.slice(0, 3))}`);
+  return adapted.body;
+}
+
 export function replayFeed(input: ReplayInput): ReplayResult {
   const { tenantId, deviceId } = input;
   let master = input.master;
@@ -120,7 +134,8 @@ export function replayFeed(input: ReplayInput): ReplayResult {
   for (const batch of hourlyBatches(input.records)) {
     const lastTs = Date.parse(batch[batch.length - 1]?.timestamp ?? "");
     const receivedAt = new Date(Math.min(lastTs + input.latencyMs, input.anchorMs));
-    const records = groupByDevice(toTelemetryRecords({ vehicles: batch }, receivedAt)).get(deviceId) ?? [];
+    const body = input.feed ? adaptedBatch(input.feed, batch, receivedAt) : { vehicles: batch };
+    const records = groupByDevice(toTelemetryRecords(body, receivedAt)).get(deviceId) ?? [];
     if (records.length === 0) continue;
     batches++;
 

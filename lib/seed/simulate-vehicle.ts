@@ -17,6 +17,11 @@ type ChargingStatus = "charging" | "not_charging" | "complete";
 export interface VehicleSetup {
   tenantId: string;
   deviceId: string;
+  /**
+   * What the vehicle's random draws are keyed by (`sbx-<n>`): the same behaviour whatever its device id,
+   * which for a vehicle arriving through a feed adapter is that feed's (`oem-<vin>`, `traccar-<imei>`).
+   */
+  rngKey: string;
   vin: string;
   plan: VehiclePlan;
   model: VehicleModel;
@@ -220,8 +225,8 @@ export class VehicleSimulator {
     private readonly v: VehicleSetup,
     private readonly w: SimWindow,
   ) {
-    this.rng = rngFor(v.deviceId, "behaviour", w.anchorMs);
-    this.eventRng = rngFor(v.deviceId, "driving-events", w.anchorMs);
+    this.rng = rngFor(v.rngKey, "behaviour", w.anchorMs);
+    this.eventRng = rngFor(v.rngKey, "driving-events", w.anchorMs);
     this.odoAtLastRecord = v.initialOdometerKm;
     const at = v.plan.atAnchor;
     this.endMs = at?.state === "offline" ? roundToSecond(w.anchorMs - at.sinceDaysAgo * DAY_MS) : w.anchorMs;
@@ -243,7 +248,7 @@ export class VehicleSimulator {
 
     this.emitParked(this.t);
     days: for (let day = helsinkiDayNumber(this.w.startMs); day <= helsinkiDayNumber(this.endMs); day++) {
-      const intents = planDay({ profile: plan.profile, home: this.v.home, work: this.v.work, day, here: this.loc, rng: rngFor(this.v.deviceId, "day", day) });
+      const intents = planDay({ profile: plan.profile, home: this.v.home, work: this.v.work, day, here: this.loc, rng: rngFor(this.v.rngKey, "day", day) });
       for (const intent of intents) {
         if (sameLocation(intent.to, this.loc)) continue;
         const wanted = "at" in intent ? intent.at : this.t + intent.afterMin * MINUTE_MS;
@@ -260,7 +265,7 @@ export class VehicleSimulator {
 
     if (at?.state === "driving" && forcedStart !== undefined) {
       this.park(forcedStart);
-      const far = somewhereFar(rngFor(this.v.deviceId, "final-drive", this.w.anchorMs), this.loc.city, 60, 250);
+      const far = somewhereFar(rngFor(this.v.rngKey, "final-drive", this.w.anchorMs), this.loc.city, 60, 250);
       if (!far) throw new Error(`${this.v.deviceId}: no destination for the drive at the anchor`);
       this.drive(this.route(this.loc, far, forcedStart), forcedStart, false);
     } else if (at?.state === "charging" && forcedStart !== undefined) {
@@ -617,7 +622,7 @@ export class VehicleSimulator {
     const epoch = Math.floor((t - this.w.anchorMs - DAY_MS / 2) / DAY_MS);
     let noise = this.sohNoiseByEpoch.get(epoch);
     if (noise === undefined) {
-      const draw = rngFor(this.v.deviceId, "soh-noise", epoch).normal(0, SOH_NOISE_SD_PP);
+      const draw = rngFor(this.v.rngKey, "soh-noise", epoch).normal(0, SOH_NOISE_SD_PP);
       noise = Math.max(-SOH_NOISE_MAX_PP, Math.min(SOH_NOISE_MAX_PP, draw));
       this.sohNoiseByEpoch.set(epoch, noise);
     }

@@ -58,8 +58,13 @@ describe("tells the stories a prospect should see, in its stored telemetry", () 
 
   it("SoH scatters as real BMSs report it (σ about 0.5–1 pp), with no single-reading jump of 3 pp or more except one scripted recalibration", () => {
     const jumpers: string[] = [];
+    const unmeasured: string[] = [];
     for (const d of fleet.filter((x) => x.powertrain === "BEV" || x.powertrain === "PHEV")) {
       const soh = (byDevice.get(d.deviceId) ?? []).filter((r) => r.sohPct !== null).map((r) => r.sohPct as number);
+      if (soh.length === 0) {
+        unmeasured.push(d.deviceId);
+        continue;
+      }
       const steps = soh.slice(1).map((x, i) => x - (soh[i] as number));
       if (steps.some((s) => Math.abs(s) >= 3)) jumpers.push(d.deviceId);
       // Scatter between BMS re-estimates: the day-to-day changes of the reading.
@@ -69,6 +74,8 @@ describe("tells the stories a prospect should see, in its stored telemetry", () 
       expect(sd, d.deviceId).toBeLessThan(1.2);
     }
     expect(jumpers).toHaveLength(1);
+    // Only the Tesla reports no SoH: Fleet Telemetry has none to send (docs/sandbox-data.md "Feeds").
+    expect(unmeasured).toEqual([expect.stringMatching(/^oem-/)]);
   });
 
   /** Readings more than 1 km below the highest earlier reading, with whether the next reading contradicts them. */

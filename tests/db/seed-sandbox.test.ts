@@ -58,7 +58,18 @@ async function seedAndCompare(handle: DbHandle): Promise<void> {
     .from(telemetry)
     .where(and(eq(telemetry.tenantId, "sandbox"), eq(telemetry.deviceId, withCodes.deviceId), eq(telemetry.ts, withCodes.ts)));
   expect(storedWithCodes?.dtcCodes).toEqual(withCodes.dtcCodes);
-  expect(await db.select().from(devices).where(eq(devices.tenantId, "sandbox")).orderBy(asc(devices.deviceId))).toEqual(expected.devices);
+  const byDeviceId = <T extends { deviceId: string }>(rows: readonly T[]) => [...rows].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
+  expect(await db.select().from(devices).where(eq(devices.tenantId, "sandbox")).orderBy(asc(devices.deviceId))).toEqual(byDeviceId(expected.devices));
+  // A feed vehicle's rows too, with the documents its source sent in raw_data (docs/sandbox-data.md "Feeds").
+  const tracker = expected.devices.find((d) => d.deviceId.startsWith("traccar-"));
+  if (!tracker) throw new Error("the fleet should have a Traccar vehicle");
+  const trackerRows = await db
+    .select()
+    .from(telemetry)
+    .where(and(eq(telemetry.tenantId, "sandbox"), eq(telemetry.deviceId, tracker.deviceId)))
+    .orderBy(asc(telemetry.ts));
+  expect(trackerRows).toEqual(expected.telemetry.filter((r) => r.deviceId === tracker.deviceId));
+  expect(trackerRows[0]?.rawData).toMatchObject({ traccar: { device: { uniqueId: tracker.deviceId.slice("traccar-".length) } } });
   const [snapshot] = await db
     .select()
     .from(fleetSnapshot)

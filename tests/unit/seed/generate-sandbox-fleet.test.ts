@@ -7,6 +7,7 @@ import { FLEET_PLAN, type VehiclePlan } from "@/lib/seed/fleet-plan";
 import { generateSandboxFleet, HISTORY_DAYS, type SandboxFleet, type TelemetryRow, vinCheckDigit } from "@/lib/seed/generate-sandbox-fleet";
 import { FEED_BATCH_MS } from "@/lib/seed/replay-feed";
 import { ALERT_AGENTS, SEVERITIES, SEVERITY_RANK } from "@/lib/vocabulary/alerts";
+import { adaptFeedDocuments } from "@/lib/ingest/adapters/adapt-feed";
 import { toTelemetryRecords } from "@/lib/ingest/normalize-records";
 import { toTelemetryRow } from "@/lib/ingest/store-batch";
 import { ingestBodySchema } from "@/lib/schemas/ingest";
@@ -27,12 +28,20 @@ function byDevice(rows: readonly TelemetryRow[]): Map<string, TelemetryRow[]> {
 }
 
 const isDriving = (r: TelemetryRow) => r.ignition === 1 && (r.speedKmh ?? 0) > 0;
-/** The plan of a sandbox device (sbx-001 is FLEET_PLAN[0]). */
+/** Each generated device's plan: the fleet lists its devices in FLEET_PLAN's order (sbx-001 is FLEET_PLAN[0]; a feed vehicle has its feed's id). */
+const PLAN_OF_DEVICE = new Map<string, VehiclePlan>();
+function generate(anchor: Date): SandboxFleet {
+  const fleet = generateSandboxFleet({ anchor });
+  fleet.devices.forEach((d, i) => PLAN_OF_DEVICE.set(d.deviceId, FLEET_PLAN[i]!));
+  return fleet;
+}
 const planOf = (deviceId: string): VehiclePlan => {
-  const plan = FLEET_PLAN[Number(deviceId.slice(4)) - 1];
+  const plan = PLAN_OF_DEVICE.get(deviceId);
   if (!plan) throw new Error(`no plan for ${deviceId}`);
   return plan;
 };
+/** A vehicle that sends SPEC 2.17 records (the others arrive through a feed adapter and carry only what their source reports). */
+const specFed = (deviceId: string) => planOf(deviceId).feed === undefined;
 /** Fastest plausible reported speed: heavy-footed drivers push up to 170 km/h, everyone else stays at or below 120. */
 const maxKmh = (deviceId: string) => (planOf(deviceId).heavyFoot ? 170 : 120);
 
@@ -55,12 +64,12 @@ const within = (x: number | null | undefined, min: number, max: number) => x !==
 
 /** The winter fleet, generated once for every test that reads it (≈2–4 s a generation; none of them changes it). */
 let winterFleet: SandboxFleet | undefined;
-const winter = (): SandboxFleet => (winterFleet ??= generateSandboxFleet({ anchor: WINTER_ANCHOR }));
+const winter = (): SandboxFleet => (winterFleet ??= generate(WINTER_ANCHOR));
 
 describe("determinism", () => {
   it("gives identical output for the same anchor", () => {
     const a = winter();
-    const b = generateSandboxFleet({ anchor: new Date(WINTER_ANCHOR) });
+    const b = generate(new Date(WINTER_ANCHOR));
     expect(digest(a)).toBe(digest(b));
     expect(b.devices).toEqual(a.devices);
     expect(b.alerts).toEqual(a.alerts);
@@ -69,7 +78,7 @@ describe("determinism", () => {
   it("moves the whole history with the anchor and keeps the same vehicles", () => {
     const a = winter();
     const later = new Date(WINTER_ANCHOR.getTime() + DAY + 3 * HOUR);
-    const b = generateSandboxFleet({ anchor: later });
+    const b = generate(later);
     expect(digest(b)).not.toBe(digest(a));
     expect(b.devices.map((d) => [d.deviceId, d.vin, d.name])).toEqual(a.devices.map((d) => [d.deviceId, d.vin, d.name]));
     for (const [fleet, anchor] of [
@@ -86,7 +95,7 @@ describe("determinism", () => {
 describe("the simulated feed", () => {
   it("is what FDP's ingest accepts (SPEC 2.17 records, driving events included) and maps to exactly the stored telemetry", () => {
     const fleet = winter();
-    const feedSize = [...fleet.feeds.values()].reduce((n, f) => n + f.length, 0);
+    const feedSize = [...fleet.feeds.values()].reduce((n, f) => n + f.length, 0) + [...fleet.sourceFeeds.values()].reduce((n, f) => n + f.documents.length, 0);
     expect(feedSize).toBe(fleet.telemetry.length);
     for (const [deviceId, feed] of fleet.feeds) {
       const parsed = ingestBodySchema.safeParse({ vehicles: feed });
@@ -97,6 +106,33 @@ describe("the simulated feed", () => {
     const mapped = toTelemetryRecords({ vehicles: feed }, WINTER_ANCHOR).map((r) => toTelemetryRow("sandbox", r, WINTER_ANCHOR));
     const stored = fleet.telemetry.filter((r) => r.deviceId === "sbx-001").map((r) => ({ ...r, receivedAt: WINTER_ANCHOR }));
     expect(mapped).toEqual(stored);
+  });
+
+  it("sends two vehicles through the feed adapters, as their sources publish them, and stores what the adapters make of them", () => {
+    const fleet = winter();
+    expect([...fleet.sourceFeeds.entries()].map(([id, f]) => [id.replace(/-.*/, ""), f.format])).toEqual([
+      ["oem", "tesla"],
+      ["traccar", "traccar"],
+    ]);
+    for (const [deviceId, { format, documents }] of fleet.sourceFeeds) {
+      // The documents the endpoint takes (POST /oem/ingest/{format}), one by one: the same rows (received_at aside).
+      const records = documents.map((doc) => {
+        const adapted = adaptFeedDocuments(format, doc, WINTER_ANCHOR);
+        if (!adapted.ok) throw new Error(`${deviceId}: ${JSON.stringify(adapted.issues)}`);
+        return adapted.body.vehicles[0]!;
+      });
+      const mapped = toTelemetryRecords({ source: format, vehicles: records }, WINTER_ANCHOR).map((r) => toTelemetryRow("sandbox", r, WINTER_ANCHOR));
+      const stored = fleet.telemetry.filter((r) => r.deviceId === deviceId).map((r) => ({ ...r, receivedAt: WINTER_ANCHOR }));
+      expect(mapped).toEqual(stored);
+      // What the source reports and nothing more: a Tesla no 12 V, SOH or ignition; a tracker no SOC, fuel or outside temperature.
+      if (format === "tesla") {
+        expect(stored.every((r) => r.batteryVoltage === null && r.sohPct === null && r.ignition === null && r.rawData?.tesla !== undefined)).toBe(true);
+        expect(stored.filter((r) => r.socPct !== null).length).toBe(stored.length);
+      } else {
+        expect(stored.every((r) => r.socPct === null && r.fuelLevelPct === null && r.weatherTemp === null && r.rawData?.traccar !== undefined)).toBe(true);
+        expect(stored.filter((r) => r.batteryVoltage !== null && r.ignition !== null).length).toBe(stored.length);
+      }
+    }
   });
 });
 
@@ -109,7 +145,7 @@ describe.each([
   let rowsByDevice: Map<string, TelemetryRow[]>;
 
   beforeAll(() => {
-    fleet = anchor === WINTER_ANCHOR ? winter() : generateSandboxFleet({ anchor });
+    fleet = anchor === WINTER_ANCHOR ? winter() : generate(anchor);
     rowsByDevice = byDevice(fleet.telemetry);
   });
 
@@ -126,7 +162,9 @@ describe.each([
 
     for (const d of devices) {
       expect(d.tenantId).toBe("sandbox");
-      expect(d.deviceId).toMatch(/^sbx-\d{3}$/);
+      // A feed vehicle's id is its adapter's (CONTRACT "Feeds"): the Tesla by its VIN, the tracker by its IMEI.
+      const feed = planOf(d.deviceId).feed?.format;
+      expect(d.deviceId).toMatch(feed === "tesla" ? new RegExp(`^oem-${d.vin}$`) : feed === "traccar" ? /^traccar-35\d{13}$/ : /^sbx-\d{3}$/);
       expect(d.name).toBe(`${d.make} ${d.model}`);
       expect(d.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
       expect(d.vin?.[8]).toBe(vinCheckDigit(d.vin ?? ""));
@@ -215,6 +253,7 @@ describe.each([
   it("reports signals in range: speed with ignition, 12 V voltage by state, temperature, SOH", () => {
     const powertrain = new Map(fleet.devices.map((d) => [d.deviceId, d.powertrain]));
     const check = (r: TelemetryRow): string | undefined => {
+      if (!specFed(r.deviceId)) return undefined; // the feed vehicles' signals: "the simulated feed" above
       const plugIn = ["BEV", "PHEV"].includes(powertrain.get(r.deviceId) ?? "");
       if ((r.speedKmh ?? 0) > 0 && (r.ignition !== 1 || !within(r.speedKmh, 30, maxKmh(r.deviceId)))) return `moving at ${r.speedKmh} km/h, ignition ${r.ignition}`;
       if (r.ignition === 1 && !within(r.batteryVoltage, 13.8, 14.4)) return `running at ${r.batteryVoltage} V`;
