@@ -199,6 +199,31 @@ describe("a running bridge", () => {
     expect(await readings(tenantId)).toBe(5); // the Tesla one; the Traccar one had no bridge
   });
 
+  it("removed while it waits to reconnect, it still asks the broker to forget its session", async () => {
+    const db = server.tdb.handle.db;
+    // This test's instance alone runs the bridge, and waits at least 30 s before reconnecting.
+    await Promise.all(supervisors.splice(0).map((s) => s.stop()));
+    const { tenantId } = await createTenantWithKey(db);
+    const topic = `fdp-test/${run}/${server.tdb.kind}/forget`;
+    const { bridgeId, clientId } = await createMqttBridge({ ctx: { db }, input: { tenantId, brokerUrl: BROKER, topicFilter: topic, format: "tesla", connections: 1 } });
+    const captured = captureLog("info");
+    supervisors.push(
+      runMqttBridges({ db: async () => db, log: captured.logger, settings: { ...SETTINGS, reconnectInitialMs: 60_000, reconnectMaxMs: 60_000 }, owner: `owner-g-${run}` }),
+    );
+    expect(await waitFor(async () => (await bridge(bridgeId)).state === "connected", 10_000)).toBe(true);
+    // Another client takes the session over (the broker ends the bridge's connection) and leaves it kept for 10 minutes.
+    const taker = await connectAsync(BROKER, { clientId, protocolVersion: 5, clean: false, properties: { sessionExpiryInterval: 600 } });
+    await taker.endAsync();
+    // Its first retry is at least 30 s away.
+    expect(await waitFor(async () => captured.text().includes("MQTT bridge connection down") && (await bridge(bridgeId)).state === "connecting", 10_000)).toBe(true);
+
+    await removeMqttBridge({ ctx: { db }, input: { bridgeId } });
+    // Stopped at the next renewal (a third of the lease), with no connection of its own to end: it opens one to end the session.
+    expect(await waitFor(async () => captured.text().includes("MQTT bridge removed"), 10_000)).toBe(true);
+    expect(captured.text()).not.toContain("not ended");
+    expect(await sessionKept(clientId)).toBe(false);
+  });
+
   it("names a missing password variable, never a password, and connects once it is set", async () => {
     const db = server.tdb.handle.db;
     const { tenantId } = await createTenantWithKey(db);

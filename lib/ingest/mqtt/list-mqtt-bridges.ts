@@ -1,19 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rows, sqlDate, sqlNumber, sqlText } from "@/lib/db/sql-values";
-import type { FeedFormat, MqttBridgeState } from "@/lib/vocabulary/feeds";
+import type { MqttBridgeState } from "@/lib/vocabulary/feeds";
+import { bridgeConfigOf, MQTT_BRIDGE_CONFIG_COLUMNS, type MqttBridgeConfig } from "./mqtt-bridge-config";
 
-/** One MQTT bridge as the operator's CLI and the tenant's dashboard show it. */
-interface MqttBridgeView {
-  id: string;
-  tenantId: string;
-  brokerUrl: string;
-  topicFilter: string;
-  format: FeedFormat;
-  username: string | null;
-  passwordEnv: string | null;
-  clientId: string;
-  connections: number;
+/** One MQTT bridge as the operator's CLI and the tenant's dashboard show it: its configuration and its state. */
+interface MqttBridgeView extends MqttBridgeConfig {
   /** `waiting` when no instance holds the bridge's lease, whatever the last holder wrote. */
   state: MqttBridgeState;
   stateSince: Date;
@@ -33,7 +25,7 @@ interface MqttBridgeView {
 export async function listMqttBridges({ ctx, input }: { ctx: { db: Db }; input: { tenantId?: string } }): Promise<MqttBridgeView[]> {
   const found = await rows(
     ctx.db,
-    sql`select id, tenant_id, broker_url, topic_filter, format, username, password_env, client_id, connections,
+    sql`select ${MQTT_BRIDGE_CONFIG_COLUMNS},
                case when lease_until is null or lease_until < now() then 'waiting' else state end as state,
                case when lease_until is null or lease_until < now() then coalesce(lease_until, state_since) else state_since end as state_since,
                last_error, messages_ingested, messages_refused, last_message_at, last_refusal, created_at
@@ -42,15 +34,7 @@ export async function listMqttBridges({ ctx, input }: { ctx: { db: Db }; input: 
          order by created_at, id`,
   );
   return found.map((r) => ({
-    id: String(r.id),
-    tenantId: String(r.tenant_id),
-    brokerUrl: String(r.broker_url),
-    topicFilter: String(r.topic_filter),
-    format: String(r.format) as FeedFormat,
-    username: sqlText(r.username),
-    passwordEnv: sqlText(r.password_env),
-    clientId: String(r.client_id),
-    connections: sqlNumber(r.connections) ?? 1,
+    ...bridgeConfigOf(r),
     state: String(r.state) as MqttBridgeState,
     stateSince: sqlDate(r.state_since) ?? new Date(0),
     lastError: sqlText(r.last_error),

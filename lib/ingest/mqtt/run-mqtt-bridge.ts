@@ -5,22 +5,9 @@ import type { FeedBody } from "@/lib/ingest/adapters/adapt-feed";
 import { type IngestTx, ingestTelemetry } from "@/lib/ingest/ingest-telemetry";
 import type { Logger } from "@/lib/log/logger";
 import { INGEST_MAX_VEHICLES } from "@/lib/schemas/ingest";
-import type { FeedFormat, MqttBridgeState } from "@/lib/vocabulary/feeds";
+import type { MqttBridgeState } from "@/lib/vocabulary/feeds";
 import { adaptMqttMessage, MQTT_MAX_MESSAGE_BYTES } from "./adapt-mqtt-message";
-
-/** What an instance needs to run one bridge (a row of `mqtt_bridges`). */
-export interface MqttBridgeConfig {
-  id: string;
-  tenantId: string;
-  brokerUrl: string;
-  topicFilter: string;
-  format: FeedFormat;
-  username: string | null;
-  passwordEnv: string | null;
-  clientId: string;
-  /** Connections to the broker sharing the subscription (`$share/…`) when more than one. */
-  connections: number;
-}
+import type { MqttBridgeConfig } from "./mqtt-bridge-config";
 
 interface MqttBridgeHooks {
   /** The bridge's state changed (`error`: why it is not connected, in words without credentials). */
@@ -356,7 +343,10 @@ export function runMqttBridge({ config, db, log, hooks, timing }: { config: Mqtt
   /** Connects once as `clientId` with a clean start and no session expiry, so the broker drops what it kept (5 s at most, failures logged). */
   async function forgetSession(clientId: string): Promise<void> {
     const opts = options();
-    if (typeof opts === "string") return;
+    if (typeof opts === "string") {
+      log.warn({ bridge_id: config.id, client_id: clientId, error: opts }, "MQTT session of a removed bridge not ended: the broker keeps it until it expires");
+      return;
+    }
     const client = connect(config.brokerUrl, { ...opts, clientId, clean: true, properties: { sessionExpiryInterval: 0 }, connectTimeout: 5_000 });
     const connected = await new Promise<boolean>((resolve) => {
       client.once("connect", () => resolve(true));

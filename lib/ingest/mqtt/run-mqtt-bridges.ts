@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { textArray } from "@/lib/db/pg-array";
-import { rows, sqlNumber, sqlText } from "@/lib/db/sql-values";
+import { rows } from "@/lib/db/sql-values";
 import { env } from "@/lib/env";
 import type { Logger } from "@/lib/log/logger";
-import type { FeedFormat, MqttBridgeState } from "@/lib/vocabulary/feeds";
-import { type MqttBridgeConfig, type MqttBridgeTiming, runMqttBridge } from "./run-mqtt-bridge";
+import type { MqttBridgeState } from "@/lib/vocabulary/feeds";
+import { bridgeConfigOf, MQTT_BRIDGE_CONFIG_COLUMNS, type MqttBridgeConfig } from "./mqtt-bridge-config";
+import { type MqttBridgeTiming, runMqttBridge } from "./run-mqtt-bridge";
 
 export interface MqttBridgeSettings extends MqttBridgeTiming {
   /**
@@ -103,19 +104,9 @@ export function runMqttBridges({ db, log, settings, owner = randomUUID() }: { db
                    state = case when lease_owner is distinct from ${owner} then 'connecting' else state end,
                    state_since = case when lease_owner is distinct from ${owner} then now() else state_since end
              where lease_owner = ${owner} or lease_until is null or lease_until < now()
-         returning id, tenant_id, broker_url, topic_filter, format, username, password_env, client_id, connections`,
+         returning ${MQTT_BRIDGE_CONFIG_COLUMNS}`,
       );
-      held = found.map((r) => ({
-        id: String(r.id),
-        tenantId: String(r.tenant_id),
-        brokerUrl: String(r.broker_url),
-        topicFilter: String(r.topic_filter),
-        format: String(r.format) as FeedFormat,
-        username: sqlText(r.username),
-        passwordEnv: sqlText(r.password_env),
-        clientId: String(r.client_id),
-        connections: sqlNumber(r.connections) ?? 1,
-      }));
+      held = found.map(bridgeConfigOf);
       armWatchdog(asked + settings.leaseMs);
     } catch (err) {
       log.warn({ err, running: running.size }, "MQTT bridge leases not renewed; trying again");
