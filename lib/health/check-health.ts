@@ -14,29 +14,35 @@ import type { MqttBridgeState } from "@/lib/vocabulary/feeds";
  */
 const HEALTH_PROBE_TIMEOUT_MS = 1_500;
 
+type Bounded<T> = { outcome: "ok"; value: T } | { outcome: "timeout" } | { outcome: "failed"; err: unknown };
+
 /**
- * Whether the database answers `select 1` within HEALTH_PROBE_TIMEOUT_MS: "ok", "timeout" or the
- * error. After a timeout nobody awaits the statement: it finishes or fails on its connection in the
- * background. Used by readiness (below) and by the pages' database gate (lib/http/database-gate.ts).
+ * `work` bounded by HEALTH_PROBE_TIMEOUT_MS: its value, "timeout" or its error. After a timeout nobody
+ * awaits it: it finishes or fails on its connection in the background, its failure not unhandled.
  */
-export async function probeDatabase(): Promise<{ outcome: "ok" } | { outcome: "timeout" } | { outcome: "failed"; err: unknown }> {
+async function withinProbeTimeout<T>(work: () => Promise<T>): Promise<Bounded<T>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), HEALTH_PROBE_TIMEOUT_MS);
+  const timedOut = new Promise<{ outcome: "timeout" }>((resolve) => {
+    timer = setTimeout(() => resolve({ outcome: "timeout" }), HEALTH_PROBE_TIMEOUT_MS);
   });
-  const probe = (async () => {
-    const db = await getDb();
-    await db.execute(sql`select 1`);
-    return "ok" as const;
-  })();
-  probe.catch(() => undefined); // after a timeout nobody awaits it: its failure is not unhandled
+  const running = work().then((value) => ({ outcome: "ok" as const, value }));
+  running.catch(() => undefined);
   try {
-    return { outcome: await Promise.race([probe, timedOut]) };
+    return await Promise.race([running, timedOut]);
   } catch (err) {
     return { outcome: "failed", err };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Whether the database answers `select 1` within HEALTH_PROBE_TIMEOUT_MS: "ok", "timeout" or the
+ * error. Used by readiness (below) and by the pages' database gate (lib/http/database-gate.ts).
+ */
+export async function probeDatabase(): Promise<{ outcome: "ok" } | { outcome: "timeout" } | { outcome: "failed"; err: unknown }> {
+  const probe = await withinProbeTimeout(async () => (await getDb()).execute(sql`select 1`));
+  return probe.outcome === "ok" ? { outcome: "ok" } : probe;
 }
 
 /** What readiness says of each MQTT bridge: no tenant, broker or topic (the answer is public). */
@@ -66,24 +72,12 @@ export async function checkHealth({ log }: { log: Logger }): Promise<{ status: "
     throw new ServiceUnavailableError("The database does not answer.", DATABASE_RETRY_AFTER_SECONDS);
   }
   // Bounded like the probe: readiness never hangs on a database that stops answering in between.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const listing = (async () => listMqttBridges({ ctx: { db: await getDb() }, input: {} }))();
-  listing.catch(() => undefined); // after a timeout nobody awaits it
-  let bridges: Awaited<ReturnType<typeof listMqttBridges>>;
-  try {
-    bridges = await Promise.race([
-      listing,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_PROBE_TIMEOUT_MS} ms`)), HEALTH_PROBE_TIMEOUT_MS);
-      }),
-    ]);
-  } catch (err) {
-    log.warn({ err }, "MQTT bridge states not read");
+  const listing = await withinProbeTimeout(async () => listMqttBridges({ ctx: { db: await getDb() }, input: {} }));
+  if (listing.outcome !== "ok") {
+    log.warn(listing.outcome === "timeout" ? { timeout_ms: HEALTH_PROBE_TIMEOUT_MS } : { err: listing.err }, "MQTT bridge states not read");
     throw new ServiceUnavailableError("The database does not answer.", DATABASE_RETRY_AFTER_SECONDS);
-  } finally {
-    clearTimeout(timer);
   }
-  const mqtt_bridges = bridges.map((b) => ({ id: b.id, state: b.state, since: b.stateSince.toISOString(), last_message_at: b.lastMessageAt?.toISOString() ?? null }));
+  const mqtt_bridges = listing.value.map((b) => ({ id: b.id, state: b.state, since: b.stateSince.toISOString(), last_message_at: b.lastMessageAt?.toISOString() ?? null }));
   return { status: "ok", details: { mqtt_bridges } };
 }
 
