@@ -5,6 +5,8 @@
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+# The tests' browser (tests/helpers/test-browser.ts): the same Chromium's headless shell, lighter on CPU.
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v pdfinfo >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
 [ -d /usr/share/fonts/truetype/liberation ] || missing+=(fonts-liberation)

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Browser } from "@playwright/test";
+import { TEST_BROWSER_LAUNCH } from "../helpers/test-browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { generateCertificate } from "@/lib/certificates/generate-certificate";
@@ -69,10 +70,7 @@ beforeAll(async () => {
   await handle.db.execute(sql`update certificate_signing_keys set valid_from = now() - interval '365 days' where status = 'active'`);
   certs.expired = (await generateCertificate({ ctx, input: { device_id: "sbx-027" }, now: new Date(Date.now() - 200 * DAY) })).certificate_number;
 
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await chromium.launch(TEST_BROWSER_LAUNCH);
 }, 300_000);
 
 afterAll(async () => {
