@@ -40,6 +40,14 @@ interface SeedResult {
 }
 
 /**
+ * Whether the seed described by `meta` (as stored, or undefined when absent or unreadable) still serves a
+ * seed at `anchor`: made by this generator (SEED_VERSION), less than RESEED_AFTER_MS older, and not `force`d.
+ */
+export function seedIsFresh(meta: SeedMeta | undefined, anchor: Date, force: boolean): meta is SeedMeta {
+  return !force && meta !== undefined && meta.version === SEED_VERSION && anchor.getTime() - Date.parse(meta.anchor) < RESEED_AFTER_MS;
+}
+
+/**
  * Makes sure the sandbox tenant holds a fresh synthetic fleet. Cheap when it already does (one
  * read); otherwise replaces the tenant's devices, snapshots, telemetry, driving events and alerts in one
  * transaction with data anchored at `now` floored to the hour, so the sandbox always looks live.
@@ -47,8 +55,7 @@ interface SeedResult {
 export async function seedSandbox({ db, now: given, force = false }: { db: Db; now?: Date; force?: boolean }): Promise<SeedResult> {
   const now = given ?? new Date();
   const anchor = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
-  const isFresh = (meta: SeedMeta | undefined): meta is SeedMeta =>
-    !force && meta !== undefined && meta.version === SEED_VERSION && anchor.getTime() - Date.parse(meta.anchor) < RESEED_AFTER_MS;
+  const isFresh = (meta: SeedMeta | undefined): meta is SeedMeta => seedIsFresh(meta, anchor, force);
 
   const before = await readSeedMeta(db);
   if (isFresh(before)) return { seeded: false, anchor: before.anchor };
