@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
 import { connect as connectTcp } from "node:net";
 import { sql } from "drizzle-orm";
 import { connectAsync, type MqttClient } from "mqtt";
@@ -8,21 +10,24 @@ import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
 import { rows, sqlNumber } from "@/lib/db/sql-values";
 import { createMqttBridge } from "@/lib/ingest/mqtt/create-mqtt-bridge";
 import { listMqttBridges } from "@/lib/ingest/mqtt/list-mqtt-bridges";
-import { startApp, type AppProcess } from "../helpers/app-process";
+import { freePort, startApp, type AppProcess } from "../helpers/app-process";
 import { createPostgresDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { waitFor } from "../helpers/wait-for";
 
 /**
- * The MQTT bridge end to end (docs/feeds.md "MQTT bridge"), on the machine's Mosquitto (127.0.0.1:1883,
- * persistence on; `.ci/run` starts it when it is down) and the built app on Postgres: messages published
- * at QoS 1 arrive in the database once each, across a restart of the broker and a crash of the app, counted
- * at the database. The broker is restarted the way the machine starts it (its pid file, its config).
+ * The MQTT bridge end to end (docs/feeds.md "MQTT bridge"), on a Mosquitto of its own configured as the
+ * machine's (persistence on, anonymous on 127.0.0.1) but on a free port with its files in a temp folder, and
+ * the built app on Postgres: messages published at QoS 1 arrive in the database once each, across a restart
+ * of the broker and a crash of the app, counted at the database. Its own broker, since restarting the
+ * machine's (127.0.0.1:1883) cut off the other files using it meanwhile (tests/api/mqtt-bridge.test.ts, stop 42).
  */
 
-const BROKER = "mqtt://127.0.0.1:1883";
-const MOSQUITTO_CONF = "/etc/mosquitto/mosquitto.conf";
-const MOSQUITTO_PID = "/run/mosquitto/mosquitto.pid";
+const brokerDir = mkdtempSync(path.join(tmpdir(), "fdp-mosquitto-"));
+const MOSQUITTO_CONF = path.join(brokerDir, "mosquitto.conf");
+const MOSQUITTO_PID = path.join(brokerDir, "mosquitto.pid");
+let brokerPort = 0;
+let BROKER = "";
 
 let pg: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let handle: DbHandle;
@@ -41,7 +46,7 @@ const run = `${process.pid}-${Date.now().toString(36)}`;
 
 const brokerAnswers = () =>
   new Promise<boolean>((resolve) => {
-    const socket = connectTcp(1883, "127.0.0.1");
+    const socket = connectTcp(brokerPort, "127.0.0.1");
     socket.once("connect", () => {
       socket.destroy();
       resolve(true);
@@ -54,7 +59,7 @@ function startBroker(): void {
   if (started.status !== 0) throw new Error(`mosquitto did not start (exit ${started.status})`);
 }
 
-/** Stops the machine's Mosquitto (SIGTERM: it saves its persistence file) and starts it again as the machine does. */
+/** Stops the test's Mosquitto (SIGTERM: it saves its persistence file) and starts it again with the same configuration. */
 async function restartBroker(): Promise<void> {
   const pid = Number(readFileSync(MOSQUITTO_PID, "utf8").trim());
   process.kill(pid, "SIGTERM");
@@ -73,7 +78,24 @@ async function restartBroker(): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!(await brokerAnswers())) startBroker();
+  brokerPort = await freePort();
+  BROKER = `mqtt://127.0.0.1:${brokerPort}`;
+  // As the machine's /etc/mosquitto/mosquitto.conf; `user`: when started as root, Mosquitto would otherwise
+  // run as the `mosquitto` user, which cannot write to this folder.
+  writeFileSync(
+    MOSQUITTO_CONF,
+    [
+      `pid_file ${MOSQUITTO_PID}`,
+      "persistence true",
+      `persistence_location ${brokerDir}/`,
+      `log_dest file ${path.join(brokerDir, "mosquitto.log")}`,
+      `user ${userInfo().username}`,
+      `listener ${brokerPort} 127.0.0.1`,
+      "allow_anonymous true",
+    ].join("\n") + "\n",
+  );
+  startBroker();
+  expect(await waitFor(brokerAnswers, 10_000)).toBe(true);
   pg = await createPostgresDatabase("fdp_it", "seeded");
   handle = await openDatabase({ url: pg.url });
   await migrateDatabase(handle);
@@ -82,10 +104,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
   await Promise.all(apps.map((a) => a.stop()));
-  // Whatever happened above, the machine's broker is left running.
-  if (!(await brokerAnswers())) startBroker();
+  try {
+    process.kill(Number(readFileSync(MOSQUITTO_PID, "utf8").trim()), "SIGTERM");
+  } catch {
+    /* not started, or already gone */
+  }
   await handle?.close();
   await pg?.drop();
+  rmSync(brokerDir, { recursive: true, force: true });
 });
 
 async function bridgeOf(tenantId: string) {
@@ -99,7 +125,7 @@ const storedReadings = (tenantId: string) => countOf(sql`select count(*) as n fr
 
 /** A publisher with a persistent session: what it published at QoS 1 and the broker has not acknowledged, it sends again after a reconnect. */
 async function publisher(name: string): Promise<MqttClient> {
-  // MQTT 5 with a session expiry: the machine's broker forgets the test's session 5 minutes after it ends.
+  // MQTT 5 with a session expiry: the broker forgets the test's session 5 minutes after it ends.
   const client = await connectAsync(BROKER, {
     clientId: `fdp-it-${name}-${run}`,
     protocolVersion: 5,
@@ -201,7 +227,7 @@ describe("the MQTT bridge", () => {
     // Stopped gracefully, the instance gives the bridge back at once.
     await second!.stop();
     expect((await bridgeOf(tenantId)).state).toBe("waiting");
-    // The bridge's sessions (kept a week for its return) are ended on the machine's broker.
+    // The bridge's sessions (kept a week for its return) are ended at the broker.
     expect(bridge.connections).toBe(1); // the default: a plain subscription, which survives the broker's restart
     await (await connectAsync(BROKER, { clientId: bridge.clientId, protocolVersion: 5, clean: true })).endAsync();
   }, 600_000);
