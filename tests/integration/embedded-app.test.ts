@@ -10,8 +10,8 @@ const REVOCATION_DEADLINE_MS = 5_000;
 /**
  * The first `npm run dev` migrates, seeds (17 s on PGlite alone on this machine) and compiles each page on
  * its first request: 30 s to ready and 48 s for the test alone, but in `npm run test:all` it shares two
- * cores with the rest of Vitest and another integration file, and on 2026-11-30 it passed 240 s there
- * (a bound against a hang, not a speed test).
+ * cores with the rest of Vitest and another integration file, and on 2026-11-30 it took more than 240 s
+ * there (stop 41). A bound against a hang, not a speed test.
  */
 const FIRST_DEV_START_MS = 420_000;
 

@@ -20,7 +20,8 @@ import { waitFor } from "../helpers/wait-for";
  * machine's (persistence on, anonymous on 127.0.0.1) but on a free port with its files in a temp folder, and
  * the built app on Postgres: messages published at QoS 1 arrive in the database once each, across a restart
  * of the broker and a crash of the app, counted at the database. Its own broker, since restarting the
- * machine's (127.0.0.1:1883) cut off the other files using it meanwhile (tests/api/mqtt-bridge.test.ts, stop 42).
+ * machine's (127.0.0.1:1883) cut off the other files using it meanwhile (tests/api/mqtt-bridge.test.ts, in a
+ * clean-clone CI run on 2026-11-30).
  */
 
 const brokerDir = mkdtempSync(path.join(tmpdir(), "fdp-mosquitto-"));
