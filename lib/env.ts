@@ -146,6 +146,17 @@ export const envSchema = z.object({
   MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   /** Milliseconds requests in flight get to finish after SIGTERM before they are cut (CONTRACT: 25 s). */
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(25_000)),
+  /**
+   * Bearer token of `GET /api/metrics` (CONTRACT "Operations", docs/metrics.md): unset, the endpoint answers
+   * 404 as an unknown path does. At least 16 characters without spaces (`openssl rand -hex 24` makes one).
+   */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,256}$/, { message: "must be 16–256 printable ASCII characters without spaces" })
+      .optional(),
+  ),
   /** Lowest level written to stderr (JSON lines); case-insensitive. */
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? emptyToUndefined(v.trim().toLowerCase()) : v), z.enum(LOG_LEVELS).default("info")),
   /** Interval of the "process stats" log line (memory, event-loop delay: lib/log/process-stats.ts); `0` turns it off. */

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import type { Db } from "./db-type";
 import * as schema from "./schema";
 import { registerGenericPlanPool } from "./prepared";
+import { recordPoolSize } from "@/lib/metrics/metrics";
 
 export type { Db } from "./db-type";
 
@@ -19,7 +20,10 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
 /** Connection settings beyond the pool size, for the read replica's pool (lib/db/replica.ts) and the operation pools. */
 interface PostgresExtras {
-  /** Shown in pg_stat_activity (and in the server's log with `%a`) for this pool's connections. */
+  /**
+   * Shown in pg_stat_activity (and in the server's log with `%a`) for this pool's connections; default
+   * MAIN_POOL_NAME. Its generic-plan pool's connections carry it with `-generic` (the metrics' pool label).
+   */
   applicationName?: string;
   /** Seconds a connection attempt may take (default DATABASE_CONNECT_TIMEOUT_SECONDS). */
   connectTimeoutSeconds?: number;
@@ -46,6 +50,9 @@ interface PostgresExtras {
  * opens a new one for the next statement: only the statement running on it fails
  * (tests/db/database-faults.test.ts).
  */
+/** The application_name of the app's main pool: `GET /api/metrics` counts connections by it (lib/metrics/). */
+export const MAIN_POOL_NAME = "fdp";
+
 function postgresPoolOptions(extras: PostgresExtras & { max?: number } = {}) {
   const e = env();
   return {
@@ -58,7 +65,7 @@ function postgresPoolOptions(extras: PostgresExtras & { max?: number } = {}) {
     connection: {
       jit: "off",
       statement_timeout: String(extras.statementTimeoutMs ?? e.STATEMENT_TIMEOUT_MS),
-      ...(extras.applicationName ? { application_name: extras.applicationName } : {}),
+      application_name: extras.applicationName ?? MAIN_POOL_NAME,
     } as Record<string, string>,
   };
 }
@@ -87,9 +94,15 @@ async function openPostgres(options: { url: string } | { path: string }, max: nu
   // plan_cache_mode forced to generic plans; opened on first use. Not for the embedded database
   // reached through its socket, which serves one connection at a time.
   const url = "url" in options ? options.url : null;
-  const genericConfig = { ...config, max: Math.max(2, Math.ceil(config.max / 2)), connection: { ...config.connection, plan_cache_mode: "force_generic_plan" } };
+  const genericConfig = {
+    ...config,
+    max: Math.max(2, Math.ceil(config.max / 2)),
+    connection: { ...config.connection, plan_cache_mode: "force_generic_plan", application_name: `${config.connection.application_name ?? MAIN_POOL_NAME}-generic` },
+  };
+  if (url) recordPoolSize(config.connection.application_name ?? MAIN_POOL_NAME, config.max);
   const closeGeneric = url
     ? registerGenericPlanPool(db, () => {
+        recordPoolSize(genericConfig.connection.application_name, genericConfig.max);
         const generic = postgres(url, genericConfig);
         drizzle(generic); // the app's date/time handling (drizzle configures the client's parsers)
         return { client: generic, close: () => generic.end({ timeout: 5 }) };

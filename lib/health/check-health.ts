@@ -20,7 +20,7 @@ type Bounded<T> = { outcome: "ok"; value: T } | { outcome: "timeout" } | { outco
  * `work` bounded by HEALTH_PROBE_TIMEOUT_MS: its value, "timeout" or its error. After a timeout nobody
  * awaits it: it finishes or fails on its connection in the background, its failure not unhandled.
  */
-async function withinProbeTimeout<T>(work: () => Promise<T>): Promise<Bounded<T>> {
+export async function withinProbeTimeout<T>(work: () => Promise<T>): Promise<Bounded<T>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<{ outcome: "timeout" }>((resolve) => {
     timer = setTimeout(() => resolve({ outcome: "timeout" }), HEALTH_PROBE_TIMEOUT_MS);

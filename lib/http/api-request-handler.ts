@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { rootLogger } from "@/lib/log/logger";
+import { recordRequest } from "@/lib/metrics/metrics";
+import { OPERATIONS } from "@/lib/operations/registry";
 import { matchApiRoute, type ApiMatch, type ApiRoute } from "./api-routes";
 import { bindRoute, type RouteHandlers } from "./bind-route";
 import { CLIENT_IP_HEADER } from "./client-ip";
@@ -37,6 +39,7 @@ export function apiHandlersOf(route: ApiRoute): RouteHandlers | null {
  * written but the headers every answer carries) for a request Next.js serves (pages, `/api/auth/*`).
  */
 export function handleApiRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  const started = performance.now();
   req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
   // CONTRACT "Reliability and hardening": the headers of every answer, whoever writes it (pages: proxy.ts).
   applySecurityHeaders(req, res);
@@ -49,6 +52,7 @@ export function handleApiRequest(req: IncomingMessage, res: ServerResponse): boo
     missingHost: req.httpVersion === "1.1" && !req.headers.host,
   });
   if (early) {
+    observeAnswer(req, res, "refused", started);
     void sendAnswer(res, early);
     return true;
   }
@@ -61,9 +65,34 @@ export function handleApiRequest(req: IncomingMessage, res: ServerResponse): boo
   const match = matchApiRoute(queryAt === -1 ? req.url : req.url.slice(0, queryAt));
   // No route at all (a path that is under /api only once decoded, `/api%2Fv1`): the JSON 404 too.
   const handlers = match ? apiHandlersOf(match.route) : serviceRouteHandlers("notFound");
+  // next-auth's routes, answered by Next.js, are counted all the same.
+  observeAnswer(req, res, operationLabel(match?.route, req.method ?? "GET"), started);
   if (!handlers) return false;
   void answer(req, res, handlers, match?.params ?? {});
   return true;
+}
+
+/** Methods a label may name; any other is `other`, so that a client cannot add label values. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+const operationIds = new Map(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op.id]));
+
+/**
+ * The metrics' `operation` label of a request (lib/metrics/metrics.ts): the operation's id, the service
+ * route's name, or what the answer is when no operation serves the method (`options`, `method_not_allowed`,
+ * `not_found`). A closed set: never the path itself.
+ */
+export function operationLabel(route: ApiRoute | undefined, method: string): string {
+  if (!route || (route.kind === "service" && route.name === "notFound")) return "not_found";
+  if (route.kind === "service") return route.name;
+  if (method === "OPTIONS") return "options";
+  return operationIds.get(`${method === "HEAD" ? "GET" : method} ${route.path}`) ?? "method_not_allowed";
+}
+
+/** Counts the request and its time once its answer has ended, or its client has gone (`aborted`). */
+function observeAnswer(req: IncomingMessage, res: ServerResponse, operation: string, started: number): void {
+  const method = METHODS.has(req.method ?? "") ? (req.method as string) : "other";
+  res.once("close", () => recordRequest(operation, method, res.writableFinished ? res.statusCode : "aborted", (performance.now() - started) / 1000));
 }
 
 /** The Request's origin: the handlers read only the path and the query (and the Host header, as sent). */

@@ -57,7 +57,7 @@ export function optionsResponse(methods: readonly string[], decor: ResponseDecor
 function operationHandler(op: Operation): RouteHandler {
   return async (req, context) => {
     const base = baseDecor(req);
-    const decor = { ...base, log: requestLogger({ requestId: base.requestId, operation: op.id }) } satisfies ResponseDecor;
+    const decor = { ...base, log: requestLogger({ requestId: base.requestId, operation: op.id, traceparent: req.headers.get("traceparent") }) } satisfies ResponseDecor;
     try {
       const { ctx, scopes } = await authorize(op.access, req, decor);
       const params = (await context.params) ?? {};
@@ -127,7 +127,7 @@ export function bindServiceRoute(name: ServiceRouteName, serve: (args: { req: Re
     (methods as readonly string[]).includes(method)
       ? async (req) => {
           const base = baseDecor(req);
-          const log = requestLogger({ requestId: base.requestId, operation: name });
+          const log = requestLogger({ requestId: base.requestId, operation: name, traceparent: req.headers.get("traceparent") });
           const decor: ResponseDecor = { ...base, log };
           try {
             const result = await serve({ req, log, requestId: base.requestId });

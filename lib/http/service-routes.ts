@@ -1,5 +1,6 @@
 import { checkHealth, checkLiveness } from "@/lib/health/check-health";
 import { bindMcpRoute } from "@/lib/mcp/bind-mcp-route";
+import { serveMetrics } from "@/lib/metrics/serve-metrics";
 import { openApiDocument } from "@/lib/openapi/document";
 import type { ServiceRouteName } from "@/lib/operations/registry";
 import { bindNotFound, bindServiceRoute, type RouteHandlers } from "./bind-route";
@@ -15,6 +16,7 @@ const BINDINGS = {
   healthLive: () => bindServiceRoute("healthLive", checkLiveness),
   openapi: () => bindServiceRoute("openapi", async () => Response.json(openApiDocument())),
   mcp: bindMcpRoute,
+  metrics: () => bindServiceRoute("metrics", serveMetrics),
   notFound: bindNotFound,
 } satisfies Record<Exclude<ServiceRouteName, "auth">, () => RouteHandlers>;
 

@@ -12,12 +12,14 @@ import type { DeviceContext, TelemetryRecord } from "@/lib/detectors/types";
 import { InvalidSignatureError, PayloadTooLargeError, ValidationError } from "@/lib/errors";
 import { INGEST_MAX_FUTURE_SKEW_MS, INGEST_MAX_VEHICLES, type IngestBody, type IngestResponse } from "@/lib/schemas/ingest";
 import { isDrivingEventKind } from "@/lib/vocabulary/driving-events";
+import { FEED_FORMATS, type FeedFormat } from "@/lib/vocabulary/feeds";
 import { detectorContext, mergeDeviceMaster } from "./device-context";
 import { type DrivingEventRow, observeDrivingEvents } from "./driving-events";
 import { type DeviceMasterUpdate, groupByDevice, masterUpdateFor, toTelemetryRecords } from "./normalize-records";
 import { emitEvents } from "@/lib/events/emit-events";
 import type { FeedBody } from "./adapters/adapt-feed";
 import { ingestEventDrafts } from "./ingest-events";
+import { recordIngestedRecords } from "@/lib/metrics/metrics";
 import { escalatedAlerts, insertAlerts, readDeviceContexts, recordColumns, resolveAlerts, storeBatch, type StoredDeviceMaster } from "./store-batch";
 import { type SignedIngestRule, type TimestampedSignature, verifyIngestSignature } from "./verify-signature";
 
@@ -154,6 +156,9 @@ export async function ingestTelemetry({
     await emitEvents(tx, ctx.tenantId, ingestEventDrafts(stored, resolved, changed, escalated));
     await alsoInTransaction?.(tx);
   });
+  // Committed: the instance's count of stored records (GET /api/metrics), by the format they came in. A
+  // SPEC body's `source` is the client's free text: only a feed format's name becomes a label.
+  recordIngestedRecords(isFeedFormat(input.source) ? input.source : "spec", unique.length);
   // A bulk first ingest: fresh planner statistics in the background (lib/db/analyze-after-bulk-ingest.ts).
   void analyzeAfterBulkIngest({ db: ctx.db, log: ctx.log, newDevices });
   // Daily rollups for long score windows, brought up to date in the background (lib/telemetry/rollups/), then the
@@ -166,6 +171,8 @@ export async function ingestTelemetry({
   void ensureTelemetryPartitionsSoon({ db: ctx.db, log: ctx.log });
   return response;
 }
+
+const isFeedFormat = (source: string | undefined): source is FeedFormat => (FEED_FORMATS as readonly (string | undefined)[]).includes(source);
 
 const NO_MASTER: StoredDeviceMaster = { powertrain: null, batteryKwh: null };
 

@@ -3,6 +3,7 @@ import { env, type LogLevel } from "@/lib/env";
 import { describeError, isErrorDescription } from "./describe-error";
 
 import { isError, REDACTED, redactFields, SENSITIVE_FIELD_NAMES } from "./redact-fields";
+import { parseTraceparent } from "./trace-context";
 
 export type { LogLevel };
 export type Logger = PinoLogger;
@@ -31,6 +32,8 @@ interface RequestLogContext {
   requestId: string;
   /** What is being done, stable across requests: e.g. `POST /api/v1/oem/ingest` or `ingestTelemetry`. */
   operation: string;
+  /** The request's `traceparent` header (W3C Trace Context), if any: a valid one adds `trace_id` and `parent_span_id`. */
+  traceparent?: string | null;
 }
 
 /** Paths for pino's `redact`: each name at the top level and two levels down (it also covers child bindings). */
@@ -88,7 +91,12 @@ export function setRootLogger(logger: Logger | undefined): void {
   g.__fdpLogger = logger;
 }
 
-/** A child logger whose every line carries `request_id` and `operation`. */
-export function requestLogger({ requestId, operation }: RequestLogContext, parent: Logger = rootLogger()): Logger {
-  return parent.child({ request_id: requestId, operation });
+/**
+ * A child logger whose every line carries `request_id` and `operation`, and, when the caller sent a
+ * valid `traceparent` (OpenTelemetry's propagation), its `trace_id` and `parent_span_id`
+ * (lib/log/trace-context.ts).
+ */
+export function requestLogger({ requestId, operation, traceparent }: RequestLogContext, parent: Logger = rootLogger()): Logger {
+  const trace = parseTraceparent(traceparent);
+  return parent.child({ request_id: requestId, operation, ...(trace ? { trace_id: trace.traceId, parent_span_id: trace.parentId } : {}) });
 }

@@ -96,7 +96,7 @@ function originAllowed(req: Request): boolean {
 
 async function handleMcpPost(req: Request): Promise<Response> {
   const base = baseDecor(req);
-  const decor = { ...base, log: requestLogger({ requestId: base.requestId, operation: "mcp" }) } satisfies ResponseDecor;
+  const decor = { ...base, log: requestLogger({ requestId: base.requestId, operation: "mcp", traceparent: req.headers.get("traceparent") }) } satisfies ResponseDecor;
   try {
     if (!originAllowed(req)) {
       throw new ForbiddenError("This MCP endpoint accepts browser requests only from this deployment's own origin (PUBLIC_BASE_URL); the Origin header names another.");

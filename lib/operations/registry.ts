@@ -77,6 +77,7 @@ export type OperationById<I extends OperationId> = Extract<(typeof DEFINED)[numb
  * sign-in, lib/dashboard/auth-route.ts): its answers are next-auth's, wrapped in the CONTRACT's request
  * id and error envelope. `/api/mcp` is the MCP server (lib/mcp/bind-mcp-route.ts): keyed and rate
  * limited like an operation, but one endpoint for every tool, each tool being an operation above.
+ * `/api/metrics` is the Prometheus scrape (lib/metrics/serve-metrics.ts), behind its own token.
  */
 export const SERVICE_ROUTES = {
   health: { route: "/api/health", methods: ["GET"] },
@@ -85,6 +86,7 @@ export const SERVICE_ROUTES = {
   notFound: { route: "/api/[...path]", methods: [] },
   auth: { route: "/api/auth/[...nextauth]", methods: ["GET", "POST"] },
   mcp: { route: "/api/mcp", methods: ["POST"] },
+  metrics: { route: "/api/metrics", methods: ["GET"] },
 } as const;
 export type ServiceRouteName = keyof typeof SERVICE_ROUTES;
 

@@ -1,4 +1,5 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
+import { recordRateLimitRefusal } from "@/lib/metrics/metrics";
 import { limiterFor } from "./limiter-store";
 
 /** The state of one limit after a request was counted against it. */
@@ -78,7 +79,10 @@ async function countBatch(bucket: LimitBucket, key: string, id: string, batch: W
     const first = res.consumedPoints - batch.length;
     batch.forEach((w, i) => {
       const consumed = first + i + 1;
-      w.resolve(toState(consumed, res.msBeforeNext, w.limit, consumed <= w.limit));
+      const allowed = consumed <= w.limit;
+      // Every caller refuses the request it counted when it is not allowed (a 429).
+      if (!allowed) recordRateLimitRefusal(bucket);
+      w.resolve(toState(consumed, res.msBeforeNext, w.limit, allowed));
     });
   } catch (err) {
     for (const w of batch) w.reject(err);

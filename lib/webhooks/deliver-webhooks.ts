@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import type { Logger } from "@/lib/log/logger";
 import { sendWebhook, type SendResult } from "./send-webhook";
 import { webhookHeaders } from "./webhook-signature";
+import { recordWebhookAttempt } from "@/lib/metrics/metrics";
 
 /**
  * The delivery worker (CONTRACT "Webhooks and the changes feed", docs/webhooks.md "Delivery"): takes due
@@ -160,6 +161,7 @@ export function startWebhookWorker({ db, log, settings }: { db: () => Promise<Db
     const headers = webhookHeaders(d.secret, d.eventId, new Date(), d.body);
     const result = await sendWebhook(d.url, headers, d.body, settings.timeoutMs);
     const outcome = await settleDelivery(database, d, result, settings.retryScheduleMs);
+    recordWebhookAttempt(outcome);
     if (outcome !== "delivered")
       log.warn({ delivery_id: d.id, event_id: d.eventId, attempts: d.attempts, status: result.status, error: result.error, outcome }, "webhook delivery failed");
   };

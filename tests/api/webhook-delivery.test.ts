@@ -9,6 +9,7 @@ import { rootLogger } from "@/lib/log/logger";
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerSettings } from "@/lib/webhooks/deliver-webhooks";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { MIN, iso, useIngestServer, vinSequence } from "../helpers/ingest-api";
+import { scrapeMetrics } from "../helpers/metrics-scrape";
 import { waitFor } from "../helpers/wait-for";
 
 /**
@@ -80,8 +81,26 @@ const startWorker = (settings = SETTINGS) => {
   return w;
 };
 
+const METRICS_TOKEN = "webhook-metrics-token-0123456789";
+/** The instance's delivery attempts by outcome, as GET /api/metrics reports them. */
+async function attempts(): Promise<Record<"delivered" | "retry" | "failed", number>> {
+  const scraped = await scrapeMetrics((path, init) => server.app.fetch(path, init), METRICS_TOKEN);
+  const of = (outcome: string) => scraped.value("fdp_webhook_delivery_attempts_total", { outcome });
+  return { delivered: of("delivered"), retry: of("retry"), failed: of("failed") };
+}
+/**
+ * The attempts counted since `before` reach `expected` (the count follows the delivery row's update by a
+ * moment: the worker counts once the update has returned, the test may read the row first).
+ */
+async function expectAttemptsSince(before: Record<string, number>, expected: Record<string, number>): Promise<void> {
+  const moved = async () => Object.fromEntries(Object.entries(await attempts()).map(([k, v]) => [k, v - before[k]!]));
+  await waitFor(async () => JSON.stringify(await moved()) === JSON.stringify(expected), 5_000);
+  expect(await moved()).toEqual(expected);
+}
+
 beforeAll(() => {
   process.env.WEBHOOK_ALLOW_LOOPBACK = "1";
+  process.env.METRICS_TOKEN = METRICS_TOKEN;
   resetEnvCache();
 });
 afterEach(async () => {
@@ -90,6 +109,7 @@ afterEach(async () => {
 });
 afterAll(() => {
   delete process.env.WEBHOOK_ALLOW_LOOPBACK;
+  delete process.env.METRICS_TOKEN;
   resetEnvCache();
 });
 
@@ -133,6 +153,7 @@ describe("webhook delivery", () => {
     const t = await createTenantWithKey(server.tdb.handle.db, { name: "Retry tenant" });
     let answers = 0;
     const receiver = await startReceiver(() => (++answers <= 2 ? 500 : 200));
+    const before = await attempts();
     try {
       const hook = await register(t, receiver.url, ["device.created"]);
       receiver.useSecret(hook.secret);
@@ -145,6 +166,8 @@ describe("webhook delivery", () => {
       expect(receiver.received.map((r) => r.verified)).toEqual([receiver.received[0]!.verified, receiver.received[0]!.verified, receiver.received[0]!.verified]);
       const [row] = await deliveriesOf(hook.id);
       expect(row).toMatchObject({ status: "delivered", attempts: 3, lastStatusCode: 200, lastError: null });
+      // Each attempt counted by its outcome in the instance's metrics.
+      await expectAttemptsSince(before, { delivered: 1, retry: 2, failed: 0 });
     } finally {
       await receiver.close();
     }
@@ -154,6 +177,7 @@ describe("webhook delivery", () => {
     const t = await createTenantWithKey(server.tdb.handle.db, { name: "Dead receiver tenant" });
     const receiver = await startReceiver();
     await receiver.close(); // nobody listens on its port now: connection refused
+    const before = await attempts();
     const hook = await register(t, receiver.url, ["device.created"]);
     startWorker();
     await server.ingestAs(t, [record(vin(), 5)]);
@@ -162,6 +186,7 @@ describe("webhook delivery", () => {
     // The first attempt and one per wait of the schedule.
     expect(failed).toMatchObject({ status: "failed", attempts: SETTINGS.retryScheduleMs.length + 1, lastStatusCode: null });
     expect(failed?.lastError).toMatch(/ECONNREFUSED/);
+    await expectAttemptsSince(before, { delivered: 0, retry: SETTINGS.retryScheduleMs.length, failed: 1 });
     expect(((await call(t, `/webhooks/${hook.id}`)).body as { last_delivery: { status: string } }).last_delivery.status).toBe("failed");
 
     // Back on the same port; replay from before the event.

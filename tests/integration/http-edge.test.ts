@@ -6,6 +6,7 @@ import { OPERATIONS, operationsAt } from "@/lib/operations/registry";
 import { wireBody } from "@/lib/operations/define-operation";
 import { startApp, type AppProcess } from "../helpers/app-process";
 import { createPostgresDatabase } from "../helpers/databases";
+import { scrapeMetrics } from "../helpers/metrics-scrape";
 import { rawRequest, requestText, type RawAnswer } from "../helpers/raw-http";
 
 /**
@@ -13,13 +14,17 @@ import { rawRequest, requestText, type RawAnswer } from "../helpers/raw-http";
  * with X-Request-Id, including what Next.js or Node would otherwise answer themselves (the probes of
  * issue 7: `%FF`, TRACE/PROPFIND, OPTIONS, trailing and doubled slashes, dot segments, bad framing).
  */
+const METRICS_TOKEN = "edge-metrics-token-0123456789ab";
 let pg: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let app: AppProcess;
 const auth = { Authorization: `Bearer ${SANDBOX_KEY}` };
 
 beforeAll(async () => {
   pg = await createPostgresDatabase("fdp_it_edge", "seeded");
-  app = await startApp({ mode: "start", env: { DATABASE_URL: pg.url, REDIS_URL: undefined, RATE_LIMIT_API_PER_MIN: "10000", RATE_LIMIT_AUTH_PER_MIN: "10000" } });
+  app = await startApp({
+    mode: "start",
+    env: { DATABASE_URL: pg.url, REDIS_URL: undefined, RATE_LIMIT_API_PER_MIN: "10000", RATE_LIMIT_AUTH_PER_MIN: "10000", METRICS_TOKEN },
+  });
 });
 
 afterAll(async () => {
@@ -251,5 +256,21 @@ describe("every operation of the registry, served by the built server", () => {
     expectEnvelope(wrong, 405, "invalid_request");
     expect(wrong.headers.allow).toBe(allowHeader(operationsAt(op.path).map((o) => o.method)));
     expect((JSON.parse(wrong.body) as { _sandbox?: boolean })._sandbox).toBe(true);
+  });
+});
+
+describe("GET /api/metrics on the built server (docs/metrics.md)", () => {
+  it("is a 401 without the token; with it, the exposition, which counts a request once it is answered", async () => {
+    const denied = await send("GET", "/api/metrics");
+    expectEnvelope(denied, 401, "unauthorized");
+    const scrape = () => scrapeMetrics((path, init) => fetch(`${app.url}${path}`, init), METRICS_TOKEN);
+    const fleet = OPERATIONS.find((op) => op.method === "GET" && op.path === "/fleet")!.id;
+    const served = (s: Awaited<ReturnType<typeof scrape>>) => s.value("fdp_http_requests_total", { operation: fleet, method: "GET", status: "200" });
+    const before = await scrape();
+    expect((await send("GET", "/api/v1/fleet?limit=1", auth)).status).toBe(200);
+    const after = await scrape();
+    expect(served(after) - served(before)).toBe(1);
+    expect(after.value("fdp_database_up")).toBe(1);
+    expect(after.sum("fdp_db_connections", { pool: "fdp" })).toBeGreaterThanOrEqual(1);
   });
 });

@@ -48,12 +48,20 @@ describe("an unhandled database error", () => {
       const res = await app.fetch("/api/v1/oem/ingest", {
         key: t.key,
         method: "POST",
-        headers: { "content-type": "application/json" },
+        // An OpenTelemetry caller's trace context (W3C traceparent): its trace id joins the line.
+        headers: { "content-type": "application/json", traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01" },
         body: JSON.stringify({ vehicles: [{ vin, timestamp: new Date().toISOString(), raw_data: { note: "SECRET-body-note" } }] }),
       });
       expect(res.status).toBe(500);
       const [line] = log.records().filter((r) => r.msg === "unhandled error");
-      expect(line).toMatchObject({ level: "error", request_id: res.headers.get("x-request-id"), operation: "ingestOemTelemetry", tenant_id: t.tenantId });
+      expect(line).toMatchObject({
+        level: "error",
+        request_id: res.headers.get("x-request-id"),
+        operation: "ingestOemTelemetry",
+        tenant_id: t.tenantId,
+        trace_id: "4bf92f3577b34da6a3ce929d0e0e4736",
+        parent_span_id: "00f067aa0ba902b7",
+      });
       const err = line!.err as Record<string, string>;
       expect(err.code).toBe("42P01");
       expect(err.error_class).toMatch(/Error$/);
