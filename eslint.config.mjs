@@ -12,6 +12,9 @@ export default defineConfig([
     ".next/**",
     ".data/**",
     "bench/results/**",
+    // The typed client's generated types (openapi-typescript) and its build output.
+    "clients/typescript/src/schema.ts",
+    "clients/typescript/dist/**",
     "coverage/**",
     "drizzle/meta/**",
     "e2e/screenshots/**",
