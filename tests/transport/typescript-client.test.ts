@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFdpClient, eventPages, FdpApiError, orThrow, type FdpClient } from "@/clients/typescript/src/index";
+import { sql } from "drizzle-orm";
+import { createFdpClient, eventPages, FdpApiError, orThrow, signedIngest, type FdpClient } from "@/clients/typescript/src/index";
 import { getDbHandle, openPostgresDatabase, setDbHandle } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { tenantRowCounts } from "../helpers/counts";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { tour } from "@/clients/typescript/examples/tour";
 import { startRouteServer, unlimitedEdgeEnv, type RouteServer } from "../helpers/route-server";
@@ -59,6 +61,28 @@ describe("the typed client against the app", () => {
 
     const alerts = await orThrow(fdp.GET("/alerts", { params: { query: { severity: "CRITICAL" } } }));
     expect(Array.isArray(alerts.data)).toBe(true);
+  });
+
+  it("signs an ingest with the tenant's secret (timestamped header): accepted once and stored; a changed body is refused", async () => {
+    const signer = await createTenantWithKey(tdb.handle.db, { name: "Signing tenant" });
+    await tdb.handle.db.execute(sql`update tenants set require_signed_ingest = true where id = ${signer.tenantId}`);
+    const client = createFdpClient({ baseUrl: app.url, apiKey: signer.key });
+    const body = { vehicles: [{ vin: "CLIENTSIGNED00001", timestamp: at(4), odometer_km: 10 }] };
+    await expect(orThrow(client.POST("/oem/ingest", { body }))).rejects.toMatchObject({ status: 401, code: "invalid_signature" });
+
+    const signed = await signedIngest(body, signer.ingestSecret);
+    expect(signed.headers["X-FDP-Signature"]).toMatch(/^t=\d{10},sha256=[0-9a-f]{64}$/);
+    expect(await orThrow(client.POST("/oem/ingest", signed))).toMatchObject({ accepted: true, device_count: 1 });
+    expect((await tenantRowCounts(tdb.handle.db, signer.tenantId)).telemetry).toBe(1);
+    // The same signature again, and the signature of one body sent with another: refused, nothing stored.
+    await expect(orThrow(client.POST("/oem/ingest", signed))).rejects.toMatchObject({ code: "invalid_signature" });
+    const other = await signedIngest({ vehicles: [{ ...body.vehicles[0]!, odometer_km: 11 }] }, signer.ingestSecret);
+    await expect(
+      orThrow(client.POST("/oem/ingest", { ...other, bodySerializer: () => JSON.stringify({ vehicles: [{ ...body.vehicles[0]!, odometer_km: 99 }] }) })),
+    ).rejects.toMatchObject({
+      code: "invalid_signature",
+    });
+    expect((await tenantRowCounts(tdb.handle.db, signer.tenantId)).telemetry).toBe(1);
   });
 
   it("reads a CSV report as text", async () => {

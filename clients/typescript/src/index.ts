@@ -118,3 +118,25 @@ export async function* eventPages(client: FdpClient, query: Omit<EventsQuery, "a
     after = page.next_cursor;
   }
 }
+
+/**
+ * Options for `fdp.POST("/oem/ingest", …)` (or a feed's path) that sign the body with the tenant's ingest
+ * secret: `X-FDP-Signature: t=<unix seconds>,sha256=<hex>`, an HMAC-SHA256 over `<t>.<the exact bytes sent>`,
+ * the contract's recommended form. A signature is accepted once and for 300 s: sign each request when you
+ * send it (a retry of a refused request may send the same one).
+ *
+ *   await orThrow(fdp.POST("/oem/ingest", await signedIngest({ vehicles }, process.env.FDP_INGEST_SECRET!)));
+ */
+export async function signedIngest<T>(
+  body: T,
+  ingestSecret: string,
+  now: number = Date.now(),
+): Promise<{ body: T; bodySerializer: () => string; headers: { "X-FDP-Signature": string } }> {
+  const raw = JSON.stringify(body);
+  const t = Math.floor(now / 1000);
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", encoder.encode(ingestSecret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${t}.${raw}`)));
+  const hex = Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
+  return { body, bodySerializer: () => raw, headers: { "X-FDP-Signature": `t=${t},sha256=${hex}` } };
+}
