@@ -31,6 +31,8 @@ const config: KnipConfig = {
     "@redocly/cli",
     "@stoplight/spectral-cli",
     "@modelcontextprotocol/inspector",
+    // tests/integration/partner-samples.test.ts runs its CLI (node_modules/.bin/newman) over the Postman collection.
+    "newman",
     // Next.js brings its own PostCSS and loads postcss.config.mjs itself.
     "postcss",
   ],

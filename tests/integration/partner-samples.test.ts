@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -112,5 +112,46 @@ describe.each(Object.entries(SAMPLES))("the %s samples", (language, { ingest, ce
     expect(result.stdout).toMatch(/"valid": ?true|^valid$/m);
     const unknown = await run(command, [...args, "FDP-CERT-20200101-NONE0"], { cwd: cwdOf(folder), env: sampleEnv });
     expect(unknown.code).not.toBe(0);
+  });
+});
+
+/**
+ * The Postman collection (clients/postman, `npm run postman:generate`) run by newman, as a QA team runs it,
+ * against the built app on a seeded sandbox, top to bottom (a certificate made early is read later): every
+ * folder with the sandbox key but the webhooks', which the sandbox key may not manage and which runs with
+ * the tenant's own key (an endpoint made first, read, replayed, deleted last). Each request carries its
+ * contract tests: status, request id, media type, JSON schema.
+ */
+describe("the Postman collection", () => {
+  const collectionPath = path.join(ROOT, "clients/postman/fdp.postman_collection.json");
+  const folders = (JSON.parse(readFileSync(collectionPath, "utf8")) as { item: { name: string; item: unknown[] }[] }).item;
+  const newman = async (label: string, args: string[]) => {
+    const report = path.join(work, `newman-${label}.json`);
+    const result = await run(
+      path.join(ROOT, "node_modules/.bin/newman"),
+      ["run", collectionPath, "--env-var", `baseUrl=${app.url}/api/v1`, ...args, "--reporters", "cli,json", "--reporter-json-export", report, "--color", "off"],
+      { cwd: work },
+    );
+    expect(result.code, `${result.stdout.slice(-6000)}\n${result.stderr}`).toBe(0);
+    return (JSON.parse(readFileSync(report, "utf8")) as { run: { stats: Record<string, { total: number; failed: number }>; failures: unknown[] } }).run;
+  };
+
+  it("runs with newman: every request answered, every contract test passed", async () => {
+    const webhooks = folders.find((f) => f.name.startsWith("Webhooks"))!;
+    const sandbox = await newman(
+      "sandbox",
+      folders.filter((f) => f !== webhooks).flatMap((f) => ["--folder", f.name]),
+    );
+    const own = await newman("tenant", ["--folder", webhooks.name, "--env-var", `apiKey=${tenant.key}`]);
+    for (const r of [sandbox, own]) {
+      expect(r.failures).toEqual([]);
+      expect(r.stats.assertions!.failed).toBe(0);
+    }
+    // Every request of the collection, once.
+    const requests = folders.reduce((n, f) => n + f.item.length, 0);
+    expect(sandbox.stats.requests!.total + own.stats.requests!.total).toBe(requests);
+    expect(own.stats.requests!.total).toBe(webhooks.item.length);
+    // Status, request id and media type on each request, the schema on each JSON answer: more than 3 a request.
+    expect(sandbox.stats.assertions!.total + own.stats.assertions!.total).toBeGreaterThan(3 * requests);
   });
 });
