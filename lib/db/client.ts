@@ -31,6 +31,9 @@ interface PostgresExtras {
   statementTimeoutMs?: number;
 }
 
+/** The application_name of the app's main pool: `GET /api/metrics` counts connections by it (lib/metrics/). */
+export const MAIN_POOL_NAME = "fdp";
+
 /**
  * The postgres.js options of every pool FDP opens on a Postgres server (main, generic-plan, replica, and
  * any pool another module adds: reuse this so that they all keep the same bounds). What each answers:
@@ -50,9 +53,6 @@ interface PostgresExtras {
  * opens a new one for the next statement: only the statement running on it fails
  * (tests/db/database-faults.test.ts).
  */
-/** The application_name of the app's main pool: `GET /api/metrics` counts connections by it (lib/metrics/). */
-export const MAIN_POOL_NAME = "fdp";
-
 function postgresPoolOptions(extras: PostgresExtras & { max?: number } = {}) {
   const e = env();
   return {
