@@ -11,6 +11,8 @@ const config: KnipConfig = {
   entry: [
     // Run by hand with `npx tsx …` (README, docs/performance.md), not all of them from npm scripts.
     "scripts/*.ts",
+    // The self-host build's server.mjs (bundled by scripts/build-standalone.ts).
+    "scripts/standalone/*.ts",
     // Run by .ci/run.
     "scripts/cpu-reference.mjs",
     "bench/*.ts",

@@ -6,6 +6,11 @@ const nextConfig: NextConfig = {
   // @react-pdf/renderer, ESM with its own font and layout engines, for in-process rendering).
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "postgres", "ioredis", "rate-limiter-flexible", "bcryptjs", "@react-pdf/renderer"],
   poweredByHeader: false,
+  // The self-host build (docs/self-hosting.md): Next.js traces what the pages need into .next/standalone,
+  // scripts/build-standalone.ts adds FDP's server. lib/ is bundled into the pages; the one lib/ file the
+  // trace would copy, the PDF worker's TypeScript source, is looked up at run time and replaced by its build.
+  output: "standalone",
+  outputFileTracingExcludes: { "*": ["./lib/**"] },
   experimental: {
     // The verify page's PDF check takes files up to 2 MiB (lib/certificates/pdf-check-limits.ts);
     // Next.js's default of 1 MB answered a 1–2 MiB file with a 500 error page. Every other server

@@ -330,7 +330,7 @@ export function findCommand(name: string): AdminCommand | undefined {
 }
 
 export function usageText(command?: AdminCommand): string {
-  const lines = ["Usage: npm run --silent admin -- <command> [flags]", ""];
+  const lines = ["Usage: npm run --silent admin -- <command> [flags]", "       node admin.mjs <command> [flags]   (in the self-host build: docs/self-hosting.md)", ""];
   const list = command ? [command] : COMMANDS;
   if (!command) lines.push("Commands:");
   for (const c of list) lines.push(`  ${c.name} ${c.synopsis}`, `      ${c.summary}`);

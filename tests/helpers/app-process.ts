@@ -53,25 +53,32 @@ function serverProcessOf(groupId: number): number {
 }
 
 /**
- * Starts the real service as a user does (`npm start` after a build, or `npm run dev`), waits until
- * /api/health answers 200 (which also means migrations and the sandbox seed are done).
+ * Starts the real service as a user does (`npm start` after a build, or `npm run dev`; or `command`, a
+ * process started as it is, such as the self-host build's `node server.mjs`), waits until /api/health
+ * answers 200 (which also means migrations and the sandbox seed are done).
  */
 export async function startApp({
   mode,
   env,
   readyTimeoutMs = 240_000,
+  command,
 }: {
   mode: "start" | "dev";
   env: Record<string, string | undefined>;
   readyTimeoutMs?: number;
+  /**
+   * Run instead of npm: argv[0] is the executable; the process itself is the server. With `cleanEnv`
+   * it inherits nothing from the test process but PATH, as in a container: only `env` and the port.
+   */
+  command?: { argv: [string, ...string[]]; cwd: string; cleanEnv?: boolean };
 }): Promise<AppProcess> {
   const port = await freePort();
   // NODE_ENV is left out: npm start sets production itself, and dev must not inherit vitest's "test".
-  const { NODE_ENV: _vitestNodeEnv, ...inherited } = process.env;
+  const { NODE_ENV: _vitestNodeEnv, ...inherited }: Record<string, string | undefined> = command?.cleanEnv ? { PATH: process.env.PATH } : process.env;
   // A production start on Postgres needs the session secret every instance shares (lib/dashboard/auth-secret.ts);
   // the test servers of one run share this one. A test may still override or unset it through `env`.
   const childEnv: Record<string, string | undefined> = {
-    AUTH_SECRET: "test-only-session-secret-0123456789abcdef0123456789",
+    ...(command?.cleanEnv ? {} : { AUTH_SECRET: "test-only-session-secret-0123456789abcdef0123456789" }),
     ...inherited,
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),
@@ -81,7 +88,8 @@ export async function startApp({
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
   }
-  const child: ChildProcess = spawn("npm", ["run", "--silent", mode], { cwd: ROOT, env: childEnv as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const [file, ...args] = command?.argv ?? ["npm", "run", "--silent", mode];
+  const child: ChildProcess = spawn(file, args, { cwd: command?.cwd ?? ROOT, env: childEnv as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
@@ -112,7 +120,8 @@ export async function startApp({
     if (child.exitCode !== null) throw new Error(`app exited early (${child.exitCode}):\n${log}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) return { url, output: () => log, serverPid: () => serverProcessOf(child.pid!), stop, signal: (sig) => void child.kill(sig), exited: exitedWith };
+      if (res.status === 200)
+        return { url, output: () => log, serverPid: () => (command ? child.pid! : serverProcessOf(child.pid!)), stop, signal: (sig) => void child.kill(sig), exited: exitedWith };
     } catch {
       /* not listening yet */
     }

@@ -16,14 +16,18 @@ import type { RenderJob, RenderReply } from "./render-certificate-pdf-worker";
  *   never keep a script or test process alive.
  * - A job running longer than the timeout, or a worker that dies, fails that job and the worker is
  *   replaced on the next job; the other jobs carry on.
- * - The worker file is TypeScript, found from the working directory (the app, scripts and tests run
- *   from the repository root), not from `import.meta.url`, which a bundler may rewrite. It is loaded
- *   through tsx's `register()` in a two-line bootstrap (workerBootstrap): `execArgv: ["--import",
- *   "tsx"]` is not applied to worker threads on Node 20 (the worker fails with "Unknown file
- *   extension .ts", checked on 20.20), and the bootstrap works on every supported Node.
+ * - The worker file is found from the working directory (the app, scripts and tests run from the
+ *   repository root, the self-host build from its own directory), not from `import.meta.url`, which a
+ *   bundler may rewrite. The self-host build (scripts/build-standalone.ts) holds it compiled, as `.mjs`,
+ *   and a worker runs that file as it is. In the repository it is TypeScript, loaded through tsx's
+ *   `register()` in a two-line bootstrap (workerBootstrap): `execArgv: ["--import", "tsx"]` is not
+ *   applied to worker threads on Node 20 (the worker fails with "Unknown file extension .ts", checked
+ *   on 20.20), and the bootstrap works on every supported Node.
  */
 
-const WORKER_FILE = path.join("lib", "certificates", "pdf", "render-certificate-pdf-worker.ts");
+const WORKER_STEM = path.join("lib", "certificates", "pdf", "render-certificate-pdf-worker");
+/** The self-host build holds the compiled file, the repository the TypeScript one. */
+const WORKER_FILES = [`${WORKER_STEM}.mjs`, `${WORKER_STEM}.ts`];
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export function certificatePdfWorkerCount(env: Record<string, string | undefined> = process.env): number {
@@ -37,11 +41,13 @@ export function certificatePdfWorkerCount(env: Record<string, string | undefined
 
 export function certificatePdfWorkerFile(start: string = process.cwd()): string {
   for (let dir = path.resolve(/*turbopackIgnore: true*/ start); ; dir = path.dirname(dir)) {
-    const candidate = path.join(/*turbopackIgnore: true*/ dir, WORKER_FILE);
-    if (existsSync(candidate)) return candidate;
+    for (const file of WORKER_FILES) {
+      const candidate = path.join(/*turbopackIgnore: true*/ dir, file);
+      if (existsSync(candidate)) return candidate;
+    }
     if (path.dirname(dir) === dir) break;
   }
-  throw new Error(`certificate PDF worker: ${WORKER_FILE} not found from ${start} upwards`);
+  throw new Error(`certificate PDF worker: ${WORKER_STEM}.{mjs,ts} not found from ${start} upwards`);
 }
 
 /**
@@ -122,7 +128,7 @@ class CertificatePdfPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(workerBootstrap(this.file), { eval: true });
+    const worker = this.file.endsWith(".ts") ? new Worker(workerBootstrap(this.file), { eval: true }) : new Worker(this.file);
     worker.unref();
     const slot: Slot = { worker, current: null };
     worker.on("message", (reply: RenderReply) => {

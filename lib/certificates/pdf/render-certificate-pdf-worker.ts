@@ -1,7 +1,8 @@
 /**
  * Worker-thread entry of the certificate PDF pool (render-certificate-pdf-in-worker.ts): renders one
  * certificate (or CSRD report) per message, off the main thread, so layout and font subsetting (~100–400 ms of CPU)
- * never block the API's event loop. Loaded as TypeScript through `--import tsx`.
+ * never block the API's event loop. In the repository it runs as TypeScript through tsx; the self-host
+ * build bundles it into `render-certificate-pdf-worker.mjs` (render-certificate-pdf-in-worker.ts).
  */
 import { parentPort } from "node:worker_threads";
 // Relative imports: the worker runs under tsx without the app's bundler.

@@ -76,7 +76,8 @@ function configuredKey(): KeyObject | null {
   const configured = env().FDP_CERT_SIGNING_KEY;
   if (configured) return createPrivateKey(configured.replace(/\\n/g, "\n"));
   const file = legacyKeyFile();
-  return existsSync(file) ? createPrivateKey(readFileSync(file, "utf8")) : null;
+  // turbopackIgnore: a configured path, not a file of the app (else the standalone build traces the whole project).
+  return existsSync(/*turbopackIgnore: true*/ file) ? createPrivateKey(readFileSync(/*turbopackIgnore: true*/ file, "utf8")) : null;
 }
 
 type KeyRow = typeof certificateSigningKeys.$inferSelect;

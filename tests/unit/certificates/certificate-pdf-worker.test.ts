@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   certificatePdfWorkerCount,
@@ -67,5 +70,19 @@ describe("certificate PDF worker pool", () => {
     }
     expect(certificatePdfWorkerFile()).toMatch(/lib\/certificates\/pdf\/render-certificate-pdf-worker\.ts$/);
     expect(certificatePdfWorkerFile(`${process.cwd()}/lib/certificates`)).toBe(certificatePdfWorkerFile());
+  });
+
+  it("takes the self-host build's compiled worker where there is one, the TypeScript file elsewhere", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "fdp-worker-file-"));
+    try {
+      const stem = path.join(dir, "lib", "certificates", "pdf", "render-certificate-pdf-worker");
+      mkdirSync(path.dirname(stem), { recursive: true });
+      writeFileSync(`${stem}.ts`, "");
+      expect(certificatePdfWorkerFile(path.join(dir, "lib"))).toBe(`${stem}.ts`);
+      writeFileSync(`${stem}.mjs`, "");
+      expect(certificatePdfWorkerFile(dir)).toBe(`${stem}.mjs`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
