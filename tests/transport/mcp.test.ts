@@ -12,6 +12,7 @@ import { TOOL_CATALOGUE, TOOL_NAMES, type ToolEntry } from "@/lib/mcp/tool-catal
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey, insertAlert, insertDevices, issueCertificate } from "../helpers/fixtures";
 import { connectMcpClient, restPartsFor, toolArgsFor } from "../helpers/mcp-client";
+import { LEAKED_VALUE } from "../helpers/leaked-values";
 import { exampleParts, send, type RequestParts } from "../helpers/operation-requests";
 import { startRouteServer, type RouteServer, unlimitedEdgeEnv } from "../helpers/route-server";
 
@@ -215,7 +216,7 @@ describe.each(TOOL_CATALOGUE.map((entry) => [entry.name, entry] as const))("tool
     expect(summary?.type).toBe("text");
     expect(summary?.text).not.toContain("\n");
     expect(summary!.text.length).toBeLessThanOrEqual(240);
-    expect(summary?.text).not.toMatch(/null|undefined|NaN|\[object/);
+    expect(summary?.text).not.toMatch(LEAKED_VALUE);
     expect(json?.type).toBe("text");
     const copy = JSON.parse(json!.text) as Record<string, unknown>;
     if (entry.name === "generate_certificate") expect(copy.pdf_base64).toMatch(/characters elided/);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import examplesJson from "@/lib/openapi/examples.json";
 import { TOOL_CATALOGUE, type ToolName } from "@/lib/mcp/tool-catalogue";
 import { SUMMARY_MAX_CHARS, summarizeToolResult } from "@/lib/mcp/tool-summaries";
+import { LEAKED_VALUE } from "@/tests/helpers/leaked-values";
 
 /**
  * The text line of every MCP tool result, summarised from the real sandbox answers of the OpenAPI
@@ -46,7 +47,7 @@ function expectClean(text: string): void {
   expect(text.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
   expect(text).not.toMatch(/[\r\n]/);
   expect(text).toBe(text.trim());
-  expect(text).not.toMatch(/null|undefined|NaN|\[object|Infinity/);
+  expect(text).not.toMatch(LEAKED_VALUE);
   expect(text).not.toMatch(/[*_`#]{2}|^\s*[-*#]/); // no markdown emphasis, lists or headings
 }
 
