@@ -6,16 +6,16 @@
  * Next.js traces what its pages and route handlers need into `.next/standalone` and writes its own
  * `server.js`; FDP's server is `server.ts` (the API's one route matcher, the edge guard, the database
  * set-up, the webhook worker, the MQTT bridges), so this script:
- *   1. bundles `server.ts` into `fdp-server.mjs`, started by `server.mjs`
- *      (scripts/standalone/server-entry.ts, the set-up Next.js's own server.js makes), the certificate PDF worker into its `.mjs` beside where
- *      the TypeScript file lives (render-certificate-pdf-in-worker.ts prefers it), the admin CLI into
- *      `admin.mjs` and `npm run db:migrate` into `migrate.mjs`: FDP's own code is bundled, every
- *      package stays an import (esbuild,
- *      `packages: "external"`);
+ *   1. bundles with esbuild, FDP's code compiled in and every package left an import
+ *      (`packages: "external"`): `server.ts` into `fdp-server.mjs`, started by `server.mjs`
+ *      (scripts/standalone/server-entry.ts: the set-up Next.js's own server.js makes); the certificate
+ *      PDF worker into an `.mjs` beside where its TypeScript file lives (render-certificate-pdf-in-worker.ts
+ *      takes it); the admin CLI into `admin.mjs`; `npm run db:migrate` into `migrate.mjs`;
  *   2. traces the packages those bundles import (@vercel/nft, the tracer Next.js itself uses) and
  *      copies each of them whole into the directory's node_modules, beside Next.js's own trace;
  *   3. copies what the app reads from disk at run time: the migrations (`drizzle/`), the methodology
- *      documents the MCP server publishes, `public/` and the browser assets (`.next/static`);
+ *      documents the MCP server publishes, the package files it reads by path (READ_BY_PATH), `public/`
+ *      if there is one, and the browser assets (`.next/static`);
  *   4. removes Next.js's `server.js`, which would serve the pages without FDP's API and guards.
  */
 import { existsSync } from "node:fs";
@@ -40,6 +40,26 @@ const BUNDLES: ReadonlyArray<{ entry: string; output: string }> = [
   { entry: "scripts/admin.ts", output: "admin.mjs" },
   { entry: "scripts/db-migrate.ts", output: "migrate.mjs" },
 ];
+
+/**
+ * What the trace reports and is known to be harmless:
+ * - ws's optional native speed-ups, which it loads in a try/catch;
+ * - server.mjs's import of fdp-server.mjs, by URL (scripts/standalone/server-entry.ts), itself a bundle;
+ * - a yoga-layout file that is an ES module holding the WASM binary as base64: it imports nothing.
+ * Anything else fails the build: a package the trace cannot follow would be missing at run time.
+ */
+const EXPECTED_TRACE_WARNINGS = [
+  /^Failed to resolve dependency "(bufferutil|utf-8-validate)":/,
+  /^Failed to resolve dependency "file:\/\/.*\/fdp-server\.mjs":/,
+  /^Failed to parse .*\/node_modules\/yoga-layout\/dist\/binaries\/yoga-wasm-base64-esm\.js as script:/,
+];
+
+/**
+ * Package files the app reads by path from the working directory, which no trace sees: the Geist fonts
+ * of the PDFs (lib/certificates/pdf/certificate-fonts.ts) and Scalar's browser bundle with the version
+ * in its URL (lib/docs/scalar-bundle.ts; the package is 50 MB, the file 4 MB).
+ */
+const READ_BY_PATH = ["node_modules/geist/dist/fonts", "node_modules/@scalar/api-reference/package.json", "node_modules/@scalar/api-reference/dist/browser/standalone.js"];
 
 /** Read at run time from the working directory (lib/db/client.ts, lib/mcp/methodology-resources.ts). */
 const RUNTIME_DIRECTORIES = ["drizzle", path.join("docs", "methodology")];
@@ -69,9 +89,10 @@ async function main(): Promise<void> {
   // import; tracing `next` again from server.mjs would copy its whole compiled toolchain.
   const bundles = BUNDLES.map(({ output }) => path.join(bundleDir, output));
   const { fileList, warnings } = await nodeFileTrace(bundles, { base: root, ignore: (file) => file.startsWith("node_modules/next/") });
-  for (const warning of warnings) {
-    // A package's optional require that it guards itself (e.g. pino's pino-pretty): named, not fatal.
-    if (!/^Failed to resolve dependency/.test(warning.message)) console.warn(`[standalone] trace: ${warning.message}`);
+  const unexpected = [...warnings].map((w) => w.message.split("\n")[0]!).filter((message) => !EXPECTED_TRACE_WARNINGS.some((known) => known.test(message)));
+  if (unexpected.length > 0) {
+    // A package the bundles import that the trace cannot find would be missing from the directory.
+    throw new Error(`the trace of the bundles left something out:\n${unexpected.join("\n")}`);
   }
   // Whole packages, not the traced files alone: a package may load files by names no tracer can follow
   // (pdfkit's standard fonts, `require("#standard-fonts/" + name)` through its package.json `imports`,
@@ -83,6 +104,7 @@ async function main(): Promise<void> {
     await cp(source, path.join(out, dir), { recursive: true, force: true, filter: (src) => src === source || !src.slice(source.length).split(path.sep).includes("node_modules") });
   }
 
+  for (const file of READ_BY_PATH) await cp(path.join(root, file), path.join(out, file), { recursive: true });
   await cp(bundleDir, out, { recursive: true });
   for (const dir of RUNTIME_DIRECTORIES) await cp(path.join(root, dir), path.join(out, dir), { recursive: true });
   // Next.js serves public/ from the working directory; FDP has none today (its icons are app/ files).

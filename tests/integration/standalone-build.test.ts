@@ -19,8 +19,11 @@ import { connectMcpClient } from "../helpers/mcp-client";
  *   - `COPY .next/standalone ./`: the directory is copied out of the repository into a temporary one, so
  *     no package can come from the repository's node_modules (Node looks for packages in every parent);
  *   - the run stage's `ENV` and `CMD`, read from the Dockerfile, and the `fdp` service's environment, read
- *     from compose.yaml (its host names and database replaced by this run's, its required secrets given
- *     test values), with nothing inherited from the test process but PATH;
+ *     from compose.yaml, with nothing inherited from the test process but PATH. What differs, and why:
+ *     DATABASE_URL and REDIS_URL name this run's database and Redis database 9; HOST and PORT are a
+ *     free loopback port; AUTH_SECRET and METRICS_TOKEN (from .env in a deployment) get test values;
+ *     DATABASE_CONNECT_TIMEOUT_SECONDS is the test runs' 30 s (vitest.config.ts: a loaded CI machine
+ *     has taken longer than the 5 s default to open a connection);
  *   - on Postgres (an empty database: the build's own migrations and seed run) and Redis.
  */
 
@@ -82,10 +85,11 @@ beforeAll(async () => {
   expect(new URL(compose.REDIS_URL!).hostname).toBe("redis");
   // The image listens on the Dockerfile's HOST and PORT; the test on a free loopback port (startApp's).
   const { HOST: _host, PORT: _port, ...imageEnv } = runStage.env;
-  appEnv = { ...imageEnv, ...compose, DATABASE_URL: pg.url, REDIS_URL };
-  app = await startApp({ mode: "start", env: appEnv, command: { argv: runStage.cmd as [string, ...string[]], cwd: copy, cleanEnv: true } });
+  appEnv = { ...imageEnv, ...compose, DATABASE_URL: pg.url, REDIS_URL, DATABASE_CONNECT_TIMEOUT_SECONDS: process.env.DATABASE_CONNECT_TIMEOUT_SECONDS ?? "30" };
+  // Ready well within the hook's own timeout, so a slow start is stopped by startApp, not left running.
+  app = await startApp({ mode: "start", env: appEnv, readyTimeoutMs: 180_000, command: { argv: runStage.cmd as [string, ...string[]], cwd: copy, cleanEnv: true } });
   db = await openDatabase({ url: pg.url });
-}, 240_000);
+}, 300_000);
 
 afterAll(async () => {
   await app?.stop();
@@ -96,7 +100,7 @@ afterAll(async () => {
 
 describe("the self-host build (.next/standalone), started as the Dockerfile and compose.yaml start it", () => {
   it("is what the image copies and starts: the standalone directory, `node server.mjs`, production settings", () => {
-    expect(runStage.copies).toContain("/src/.next/standalone ./");
+    expect(runStage.copies).toContain("/app/.next/standalone ./");
     expect(runStage.cmd).toEqual(["node", "server.mjs"]);
     expect(runStage.env.NODE_ENV).toBe("production");
     expect(Object.keys(appEnv)).toEqual(expect.arrayContaining(["DATABASE_URL", "REDIS_URL", "AUTH_SECRET", "METRICS_TOKEN", "NODE_ENV"]));
