@@ -116,6 +116,22 @@ describe.each(Object.entries(SAMPLES))("the %s samples", (language, { ingest, ce
 });
 
 /**
+ * The typed client's tour as its README runs it, from the installed copy (`npm run tour`: tsx, a dev
+ * dependency of the client's own package), with the tenant's key: one call per capability, each answered.
+ */
+describe("the typed client's tour", () => {
+  it("runs every step with npm run tour, and what it ingested is stored", async () => {
+    const result = await run("npm", ["run", "--silent", "tour"], { cwd: path.join(work, "clients/typescript"), env: sampleEnv });
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    const steps = result.stdout.trim().split("\n");
+    expect(steps[0]).toBe("ingest: 1 vehicle(s) accepted");
+    expect(steps.at(-1)).toMatch(/^webhook deleted: wh_\w+$/);
+    expect(steps.find((line) => line.startsWith("verification:"))).toBe("verification: status valid");
+    expect(await stored("TOURVIN0000000001")).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/**
  * The Postman collection (clients/postman, `npm run postman:generate`) run by newman, as a QA team runs it,
  * against the built app on a seeded sandbox, top to bottom (a certificate made early is read later): every
  * folder with the sandbox key but the webhooks', which the sandbox key may not manage and which runs with

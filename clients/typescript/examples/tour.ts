@@ -2,7 +2,7 @@
  * One call per capability of FDP's API with the typed client, on a vehicle this tour ingests first.
  * CI runs it against the app (tests/transport/typescript-client.test.ts), so it cannot rot.
  *
- *   FDP_BASE_URL=https://fdp.example.com FDP_API_KEY=fdp_live_… npx tsx examples/tour.ts
+ *   FDP_BASE_URL=https://fdp.example.com FDP_API_KEY=fdp_live_… npm run tour
  *
  * The key needs every scope (the dashboard's "all scopes"). Against the public sandbox key, ingest is a
  * mock acceptance that stores nothing, so the tour's own vehicle does not exist there: use a key of
