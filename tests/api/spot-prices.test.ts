@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { spotPriceCache } from "@/lib/db/schema";
 import recordedDay from "@/data/spot-prices/fi-2024-02-21.json";
 import { RECORDED_SOURCE } from "@/lib/energy/recorded";
-import { resetEnvCache } from "@/lib/env";
+import { setEnv } from "../helpers/test-env";
 import { spotPricesSchema } from "@/lib/schemas/energy";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
@@ -54,23 +54,18 @@ beforeEach(async () => {
   sourceMode("ok");
   source.delayMs = 0;
   setFallback(false);
-  setEnv("SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS", "0");
+  setEnv({ SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS: "0" });
   await tdb.handle.db.delete(spotPriceCache);
 });
 
 /** The fixture source's behaviour, with the client's timeout to match: short only where the source hangs. */
 function sourceMode(mode: FixtureMode): void {
   source.mode = mode;
-  setEnv("SPOT_PRICE_TIMEOUT_MS", mode === "timeout" ? "300" : "10000");
+  setEnv({ SPOT_PRICE_TIMEOUT_MS: mode === "timeout" ? "300" : "10000" });
 }
 
 function setFallback(on: boolean): void {
-  setEnv("SPOT_PRICE_OFFLINE_FALLBACK", on ? "1" : "0");
-}
-
-function setEnv(name: string, value: string): void {
-  process.env[name] = value;
-  resetEnvCache();
+  setEnv({ SPOT_PRICE_OFFLINE_FALLBACK: on ? "1" : "0" });
 }
 
 /** Moves the cached row's fetch time back by `minutes` (the clock the cache is judged by is the server's). */
@@ -226,7 +221,7 @@ describe("GET /energy/spot-prices: the source down", () => {
   it("after a failure the source is left alone for SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS (no wait for a dead source on every request)", async () => {
     await getOk(); // a success forgets earlier tests' failures
     await tdb.handle.db.delete(spotPriceCache);
-    setEnv("SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS", "60");
+    setEnv({ SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS: "60" });
     setFallback(true);
     sourceMode("timeout");
     const before = source.requests;
@@ -238,7 +233,7 @@ describe("GET /energy/spot-prices: the source down", () => {
     // ("ok" now) would have shown as porssisahko.net below.
     expect(source.requests - before).toBe(1);
     expect([first.body.source, second.body.source]).toEqual([RECORDED_SOURCE, RECORDED_SOURCE]);
-    setEnv("SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS", "0");
+    setEnv({ SPOT_PRICE_RETRY_AFTER_FAILURE_SECONDS: "0" });
     expect((await getOk()).body.source).toBe("porssisahko.net");
     expect(source.requests - before).toBe(2);
   });
@@ -246,8 +241,8 @@ describe("GET /energy/spot-prices: the source down", () => {
 
 describe("GET /energy/spot-prices with SPOT_PRICE_SOURCE=entsoe (A44 XML)", () => {
   it("asks with the token and the FI zone, fills the A03 gaps, and converts EUR/MWh without VAT to c/kWh with VAT", async () => {
-    setEnv("SPOT_PRICE_SOURCE", "entsoe");
-    setEnv("SPOT_PRICE_ENTSOE_TOKEN", "test-token");
+    setEnv({ SPOT_PRICE_SOURCE: "entsoe" });
+    setEnv({ SPOT_PRICE_ENTSOE_TOKEN: "test-token" });
     try {
       source.entsoeXml = a44([
         {
@@ -277,7 +272,7 @@ describe("GET /energy/spot-prices with SPOT_PRICE_SOURCE=entsoe (A44 XML)", () =
       // Its own cache row: the porssisahko series cached under another key is not served for it.
       expect((await getOk()).body).toMatchObject({ source: "transparency.entsoe.eu", cached: true });
     } finally {
-      setEnv("SPOT_PRICE_SOURCE", "porssisahko");
+      setEnv({ SPOT_PRICE_SOURCE: "porssisahko" });
     }
   });
 });

@@ -20,7 +20,7 @@ import {
 import { certificateDer, certificateFingerprint } from "@/lib/certificates/signing/pdf-signing-certificate";
 import { openDatabase, type DbHandle } from "@/lib/db/client";
 import { certificates, certificateSigningKeys } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/env";
+import { setEnv } from "../helpers/test-env";
 import { NotFoundError } from "@/lib/errors";
 import { createPostgresDatabase, createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
@@ -33,13 +33,6 @@ import { migrateUpTo, runMigrationFile } from "../helpers/migration-files";
  */
 
 const work = mkdtempSync(path.join(tmpdir(), "fdp-keys-"));
-const setEnv = (vars: Record<string, string | undefined>) => {
-  for (const [k, v] of Object.entries(vars)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-};
 const baseEnv = {
   FDP_CERT_SIGNING_KEY: undefined,
   FDP_CERT_SIGNING_KEY_FILE: path.join(work, "no-such-legacy-key.pem"),

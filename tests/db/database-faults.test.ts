@@ -3,6 +3,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase, setDbHandle, type DbHandle } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
+import { setEnv } from "../helpers/test-env";
 import { createTenantWithKey, OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures";
 import { parkedBevRecords } from "../helpers/ingest-api";
 import { startPrivateCluster, type PrivateCluster } from "../helpers/private-postgres";
@@ -234,11 +235,7 @@ afterAll(async () => {
   await handle?.close().catch(() => {});
   await check?.end({ timeout: 1 }).catch(() => {});
   cluster?.dispose();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
+  setEnv(saved);
 });
 
 describe("database faults (a private Postgres cluster)", () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "@/lib/env";
+import { setEnv } from "../helpers/test-env";
 import { closeOperationPools, operationPoolDb } from "@/lib/db/operation-pools";
 import { rows } from "@/lib/db/sql-values";
 import { createPostgresDatabase } from "../helpers/databases";
@@ -24,14 +24,6 @@ function canceledByTimeout(err: unknown): boolean {
 }
 
 let database: { url: string; drop(): Promise<void> };
-
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(values)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-}
 
 beforeAll(async () => {
   database = await createPostgresDatabase("fdp_oppools");

@@ -7,6 +7,7 @@ import { createTenantWithKey } from "../helpers/fixtures";
 import { createPostgresDatabase } from "../helpers/databases";
 import { openDatabase, setDbHandle, type DbHandle } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
+import { setEnv } from "../helpers/test-env";
 import { freePort } from "../helpers/app-process";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
@@ -96,11 +97,7 @@ afterAll(async () => {
   await database?.drop().catch(() => {});
   probe?.disconnect();
   await stopRedis();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
+  setEnv(saved);
 });
 
 describe("Redis lost and back under load (the rate limiter's store)", () => {

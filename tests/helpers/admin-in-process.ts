@@ -1,4 +1,4 @@
-import { resetEnvCache } from "@/lib/env";
+import { setEnv } from "./test-env";
 import { runAdmin } from "@/scripts/lib/run-admin";
 
 export interface AdminInProcessRun {
@@ -34,12 +34,4 @@ async function runWithEnv(args: readonly string[], env: Record<string, string | 
   } finally {
     setEnv(saved);
   }
-}
-
-function setEnv(values: Record<string, string | undefined>): void {
-  for (const [k, v] of Object.entries(values)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
 }

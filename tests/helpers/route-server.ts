@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { setDbHandle, type DbHandle } from "@/lib/db/client";
 import { clearKeyCache } from "@/lib/auth/authenticate-api-key";
-import { resetEnvCache } from "@/lib/env";
+import { setEnv } from "./test-env";
 import { resetRateLimiters } from "@/lib/rate-limit/limiter-store";
 import { handleApiRequest } from "@/lib/http/api-request-handler";
 import { matchApiRoute } from "@/lib/http/api-routes";
@@ -78,11 +78,7 @@ export interface RouteServer {
 }
 
 export async function startRouteServer({ db, env = {} }: { db: DbHandle; env?: Record<string, string | undefined> }): Promise<RouteServer> {
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
+  setEnv(env);
   resetRateLimiters();
   clearKeyCache();
   setDbHandle(db);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDbHandle, openPostgresDatabase, setDbHandle } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
+import { setEnv } from "../helpers/test-env";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
@@ -19,14 +19,6 @@ const TOKEN = "metrics-token-0123456789abcdef";
 let tdb: TestDatabase;
 let app: RouteServer;
 let t: Awaited<ReturnType<typeof createTenantWithKey>>;
-
-function setEnv(values: Record<string, string | undefined>): void {
-  for (const [k, v] of Object.entries(values)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-}
 
 const scrape = () => scrapeMetrics((path, init) => app.fetch(path, init), TOKEN);
 const requests = (s: Scrape, operation: string, method: string, status: number | string) => s.value("fdp_http_requests_total", { operation, method, status: String(status) });

@@ -1,15 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { env, parseEnv, resetEnvCache } from "@/lib/env";
+import { setEnv } from "@/tests/helpers/test-env";
 
 /** CONTRACT "Evidence and trust": PUBLIC_BASE_URL defaults to http://localhost:<PORT>, so verify links follow the port. */
 describe("PUBLIC_BASE_URL", () => {
   const saved = { PORT: process.env.PORT, PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL };
   afterEach(() => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnvCache();
+    setEnv(saved);
   });
 
   it("defaults to http://localhost:<PORT>, PORT defaulting to 3000", () => {
