@@ -125,10 +125,10 @@ function standaloneReadme(): string {
   return [
     "# FDP, self-host build",
     "",
-    "Made by `npm run build`. Runs with Node.js 20 or later and nothing else installed:",
+    "Made by `npm run build`. Runs with Node.js 20 or later and nothing else installed, from this directory:",
     "",
     "    DATABASE_URL=postgres://… REDIS_URL=redis://… AUTH_SECRET=… node server.mjs",
-    "    node migrate.mjs                                   # what FDP_AUTO_SETUP=1 (the default) does at start",
+    "    node migrate.mjs     # the migrations alone (the server runs them at start unless FDP_AUTO_SETUP=0)",
     "    node admin.mjs --help",
     "",
     "Configuration, the container image and compose file: docs/self-hosting.md in the repository.",
