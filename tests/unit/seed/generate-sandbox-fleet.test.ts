@@ -23,7 +23,11 @@ const ms = (r: { ts: Date }) => r.ts.getTime();
 
 function byDevice(rows: readonly TelemetryRow[]): Map<string, TelemetryRow[]> {
   const map = new Map<string, TelemetryRow[]>();
-  for (const r of rows) map.set(r.deviceId, [...(map.get(r.deviceId) ?? []), r]);
+  for (const r of rows) {
+    const list = map.get(r.deviceId);
+    if (list) list.push(r);
+    else map.set(r.deviceId, [r]);
+  }
   return map;
 }
 
