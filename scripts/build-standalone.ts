@@ -10,7 +10,8 @@
  *      (`packages: "external"`): `server.ts` into `fdp-server.mjs`, started by `server.mjs`
  *      (scripts/standalone/server-entry.ts: the set-up Next.js's own server.js makes); the certificate
  *      PDF worker into an `.mjs` beside where its TypeScript file lives (render-certificate-pdf-in-worker.ts
- *      takes it); the admin CLI into `admin.mjs`; `npm run db:migrate` into `migrate.mjs`;
+ *      takes it); the admin CLI and `npm run db:migrate` into `fdp-admin.mjs` and `fdp-migrate.mjs`,
+ *      started by `admin.mjs` and `migrate.mjs`, which run them from the build's directory;
  *   2. traces the packages those bundles import (@vercel/nft, the tracer Next.js itself uses) and
  *      copies each of them whole into the directory's node_modules, beside Next.js's own trace;
  *   3. copies what the app reads from disk at run time: the migrations (`drizzle/`), the methodology
@@ -37,20 +38,23 @@ const BUNDLES: ReadonlyArray<{ entry: string; output: string }> = [
   { entry: "scripts/standalone/server-entry.ts", output: "server.mjs" },
   { entry: "server.ts", output: "fdp-server.mjs" },
   { entry: "lib/certificates/pdf/render-certificate-pdf-worker.ts", output: "lib/certificates/pdf/render-certificate-pdf-worker.mjs" },
-  { entry: "scripts/admin.ts", output: "admin.mjs" },
-  { entry: "scripts/db-migrate.ts", output: "migrate.mjs" },
+  { entry: "scripts/standalone/admin-entry.ts", output: "admin.mjs" },
+  { entry: "scripts/admin.ts", output: "fdp-admin.mjs" },
+  { entry: "scripts/standalone/migrate-entry.ts", output: "migrate.mjs" },
+  { entry: "scripts/db-migrate.ts", output: "fdp-migrate.mjs" },
 ];
 
 /**
  * What the trace reports and is known to be harmless:
  * - ws's optional native speed-ups, which it loads in a try/catch;
- * - server.mjs's import of fdp-server.mjs, by URL (scripts/standalone/server-entry.ts), itself a bundle;
+ * - the entries' imports of their bundles by URL (scripts/standalone/run-from-build-directory.ts): server.mjs
+ *   of fdp-server.mjs, admin.mjs of fdp-admin.mjs, migrate.mjs of fdp-migrate.mjs, each itself a bundle;
  * - a yoga-layout file that is an ES module holding the WASM binary as base64: it imports nothing.
  * Anything else fails the build: a package the trace cannot follow would be missing at run time.
  */
 const EXPECTED_TRACE_WARNINGS = [
   /^Failed to resolve dependency "(bufferutil|utf-8-validate)":/,
-  /^Failed to resolve dependency "file:\/\/.*\/fdp-server\.mjs":/,
+  /^Failed to resolve dependency "file:\/\/.*\/fdp-(server|admin|migrate)\.mjs":/,
   /^Failed to parse .*\/node_modules\/yoga-layout\/dist\/binaries\/yoga-wasm-base64-esm\.js as script:/,
 ];
 
@@ -125,7 +129,8 @@ function standaloneReadme(): string {
   return [
     "# FDP, self-host build",
     "",
-    "Made by `npm run build`. Runs with Node.js 20 or later and nothing else installed, from this directory:",
+    "Made by `npm run build`. Runs with Node.js 20 or later and nothing else installed (each command runs in",
+    "this directory, wherever it is started from):",
     "",
     "    DATABASE_URL=postgres://… REDIS_URL=redis://… AUTH_SECRET=… node server.mjs",
     "    node migrate.mjs     # the migrations alone (the server runs them at start unless FDP_AUTO_SETUP=0)",

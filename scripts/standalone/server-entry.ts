@@ -4,18 +4,16 @@
  *
  * - NODE_ENV is production, as in Next.js's file: the bundle is a production build and React picks its
  *   build from NODE_ENV when it is first loaded, hence the set-up here and the server imported after.
- * - The working directory is the build's directory, so `node /app/server.mjs` works from anywhere: the
- *   app reads its migrations, methodology documents, fonts and `.next` from the working directory.
+ * - The working directory is the build's directory (run-from-build-directory.ts), so `node /app/server.mjs`
+ *   works from anywhere.
  * - Next.js's settings come from the build (`.next/required-server-files.json`): next.config.ts is
  *   TypeScript and is not part of the build.
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { runFromBuildDirectory } from "./run-from-build-directory";
 
 Object.assign(process.env, { NODE_ENV: "production" });
-process.chdir(fileURLToPath(new URL(".", import.meta.url)));
-const { config } = JSON.parse(readFileSync(".next/required-server-files.json", "utf8")) as { config: unknown };
+const { config } = JSON.parse(readFileSync(new URL(".next/required-server-files.json", import.meta.url), "utf8")) as { config: unknown };
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
 
-// A URL, not a literal path: the bundler leaves the import to run time, after the set-up above.
-await import(new URL("./fdp-server.mjs", import.meta.url).href);
+await runFromBuildDirectory(import.meta.url, "./fdp-server.mjs");

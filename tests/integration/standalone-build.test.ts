@@ -113,7 +113,7 @@ describe("the self-host build (.next/standalone), started as the Dockerfile and 
     const sources = (readdirSync(copy, { recursive: true }) as string[]).filter((f) => !/(^|\/)node_modules\//.test(f) && /\.tsx?$/.test(f));
     expect(sources).toEqual([]);
     // What the server and the CLIs are: the bundles, and the migrations they read.
-    for (const file of ["server.mjs", "fdp-server.mjs", "admin.mjs", "migrate.mjs", "lib/certificates/pdf/render-certificate-pdf-worker.mjs"]) {
+    for (const file of ["server.mjs", "fdp-server.mjs", "admin.mjs", "fdp-admin.mjs", "migrate.mjs", "fdp-migrate.mjs", "lib/certificates/pdf/render-certificate-pdf-worker.mjs"]) {
       expect(existsSync(path.join(copy, file)), file).toBe(true);
     }
     expect(readdirSync(path.join(copy, "drizzle")).filter((f) => f.endsWith(".sql")).length).toBe(readdirSync(path.join(ROOT, "drizzle")).filter((f) => f.endsWith(".sql")).length);
@@ -188,10 +188,11 @@ describe("the self-host build (.next/standalone), started as the Dockerfile and 
     expect(await res.text()).toMatch(/^fdp_http_requests_total\{operation="listFleet",method="GET",status="200"\} \d+$/m);
   });
 
-  it("runs its migration and admin CLIs with plain node: a tenant and key made with admin.mjs work at once", async () => {
+  it("runs its migration and admin CLIs with plain node, from any directory: a tenant and key made with admin.mjs work at once", async () => {
     const cliEnv: Record<string, string | undefined> = { PATH: process.env.PATH, ...appEnv };
+    // Started from elsewhere, as `node /opt/fdp/migrate.mjs` would be: each CLI runs from its own directory.
     const cli = async (file: string, args: string[]) => {
-      const { stdout } = await exec("node", [file, ...args], { cwd: copy, env: cliEnv as NodeJS.ProcessEnv });
+      const { stdout } = await exec("node", [path.join(copy, file), ...args], { cwd: tmpdir(), env: cliEnv as NodeJS.ProcessEnv });
       return JSON.parse(stdout) as Record<string, string>;
     };
     expect(await cli("migrate.mjs", [])).toMatchObject({ migrated: true, database: "postgres" });
