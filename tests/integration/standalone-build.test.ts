@@ -86,8 +86,11 @@ beforeAll(async () => {
   // The image listens on the Dockerfile's HOST and PORT; the test on a free loopback port (startApp's).
   const { HOST: _host, PORT: _port, ...imageEnv } = runStage.env;
   appEnv = { ...imageEnv, ...compose, DATABASE_URL: pg.url, REDIS_URL, DATABASE_CONNECT_TIMEOUT_SECONDS: process.env.DATABASE_CONNECT_TIMEOUT_SECONDS ?? "30" };
+  // The Dockerfile's CMD with its script named by path and started from another directory: server.mjs
+  // runs from its own directory (scripts/standalone/run-from-build-directory.ts), as in the image's /app.
+  const [executable, script, ...args] = runStage.cmd as [string, string, ...string[]];
   // Ready well within the hook's own timeout, so a slow start is stopped by startApp, not left running.
-  app = await startApp({ mode: "start", env: appEnv, readyTimeoutMs: 180_000, command: { argv: runStage.cmd as [string, ...string[]], cwd: copy, cleanEnv: true } });
+  app = await startApp({ mode: "start", env: appEnv, readyTimeoutMs: 180_000, command: { argv: [executable, path.join(copy, script), ...args], cwd: tmpdir(), cleanEnv: true } });
   db = await openDatabase({ url: pg.url });
 }, 300_000);
 
