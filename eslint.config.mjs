@@ -35,9 +35,11 @@ export default defineConfig([
   {
     languageOptions: {
       parserOptions: {
-        // The .mjs files are outside tsconfig.json (allowJs is off); the default project still types them
-        // from their imports, so the promise rules reach bin/fdp-mcp.mjs's top-level awaits.
-        projectService: { allowDefaultProject: ["*.mjs", "bin/*.mjs", "scripts/*.mjs"] },
+        // The TypeScript programs of tsconfig.json and, for the .mjs files it leaves out (allowJs is off
+        // there), of tsconfig.eslint-mjs.json, so the promise rules reach bin/fdp-mcp.mjs's top-level awaits.
+        // Whole programs rather than typescript-eslint's project service: on a clean clone (no cache) the
+        // service took 144 CPU-seconds for the repository and the programs 95 (2026-11-30, `time npx eslint .`).
+        project: ["./tsconfig.json", "./tsconfig.eslint-mjs.json"],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -106,6 +108,6 @@ export default defineConfig([
     // are installed in their own folder, outside this project's types. Linted without type information.
     files: ["samples/**"],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { parserOptions: { projectService: false } },
+    languageOptions: { parserOptions: { project: false } },
   },
 ]);
