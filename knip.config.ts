@@ -7,7 +7,7 @@ import type { KnipConfig } from "knip";
  * drizzle-kit, the npm scripts): the processes started by path rather than by import.
  */
 const config: KnipConfig = {
-  // server.ts (npm run dev/start) and proxy.ts (Next.js) are found by knip's plugins.
+  // server.ts (npm run dev) and proxy.ts (Next.js) are found by knip's plugins.
   entry: [
     // Run by hand with `npx tsx …` (README, docs/performance.md), not all of them from npm scripts.
     "scripts/*.ts",
@@ -15,6 +15,8 @@ const config: KnipConfig = {
     "scripts/standalone/*.ts",
     // Run by .ci/run.
     "scripts/cpu-reference.mjs",
+    // npm start's `node --enable-source-maps scripts/start-production.mjs`, which knip's script parser does not follow.
+    "scripts/start-production.mjs",
     "bench/*.ts",
     // Spawned as its own process by bench/benchmarks/read-floor.ts.
     "bench/lib/floor-server.ts",

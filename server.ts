@@ -12,7 +12,8 @@
  * SIGTERM) is lib/http/connections.ts, described in docs/connections.md.
  *
  *   npm run dev    → tsx server.ts            (development: hot reload of pages; API code needs a restart)
- *   npm start      → NODE_ENV=production exec tsx server.ts   (after `npm run build`; exec: docs/connections.md)
+ *   npm start      → NODE_ENV=production exec node scripts/start-production.mjs   (after `npm run build`, which compiles
+ *                    this file into .next/fdp-bundles/fdp-server.mjs; exec: docs/connections.md)
  */
 import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";

@@ -84,8 +84,10 @@ export function serverProfile(profDir: string): { file: string; profile: CpuProf
 }
 
 /**
- * The built app as `npm start` runs it (`NODE_ENV=production tsx server.ts`), under `--cpu-prof`: Node
- * refuses that flag in NODE_OPTIONS, so the server is started as `node --cpu-prof --import tsx server.ts`.
+ * The built app in production mode under `--cpu-prof`, started as `node --cpu-prof --import tsx server.ts`
+ * (Node refuses that flag in NODE_OPTIONS). `npm start` runs the same code compiled into one file
+ * (scripts/start-production.mjs); through tsx each lib/ module keeps its own URL, so the profile says
+ * which module the time went to.
  * Resolves once /api/health answers; `stop()` ends it with SIGTERM so that V8 writes the profile.
  */
 export async function startProfiledApp({

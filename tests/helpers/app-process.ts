@@ -19,18 +19,22 @@ export async function freePort(): Promise<number> {
 export interface AppProcess {
   url: string;
   output: () => string;
-  /** The pid of the node process that runs server.ts (npm and tsx's launcher sit above it). */
+  /** The pid of the node process that runs the server (npm, and under `npm run dev` tsx's launcher, sit above it). */
   serverPid(): number;
   stop(): Promise<void>;
   /** Sends `signal` to npm alone, as a process manager that knows only the process it started does. */
   signal(signal: NodeJS.Signals): void;
-  /** Resolves with npm's exit code (the server's, relayed by tsx and npm) once it has exited. */
+  /** Resolves with npm's exit code (the server's, relayed by npm) once it has exited. */
   exited: Promise<number | null>;
 }
 
+/** What the command line of the server's process names: `npm run dev`'s, `npm start`'s. */
+const SERVER_ENTRIES = ["server.ts", "scripts/start-production.mjs"];
+
 /**
- * The process of group `groupId` that runs server.ts itself: of the group's processes whose command
- * line names server.ts (tsx's launcher and its node child both do), the one that is nobody's parent.
+ * The process of group `groupId` that runs the server itself: of the group's processes whose command line
+ * names its entry (server.ts under `npm run dev`, where tsx's launcher and its node child both do;
+ * scripts/start-production.mjs under `npm start`), the one that is nobody's parent.
  */
 function serverProcessOf(groupId: number): number {
   const procs: { pid: number; ppid: number; cmd: string }[] = [];
@@ -46,9 +50,9 @@ function serverProcessOf(groupId: number): number {
       // the process ended while we looked
     }
   }
-  const servers = procs.filter((p) => p.cmd.includes("server.ts"));
+  const servers = procs.filter((p) => SERVER_ENTRIES.some((entry) => p.cmd.includes(entry)));
   const leaf = servers.find((p) => !servers.some((q) => q.ppid === p.pid));
-  if (!leaf) throw new Error(`no server.ts process in group ${groupId}`);
+  if (!leaf) throw new Error(`no server process (${SERVER_ENTRIES.join(" or ")}) in group ${groupId}`);
   return leaf.pid;
 }
 

@@ -369,7 +369,7 @@ describe("SIGTERM", () => {
     }, 30_000);
     await uploadHalfSent;
 
-    // To npm, not the server: `npm start` must pass it on (through tsx) to the server.
+    // To npm, not the server: `npm start` must pass it on to the server.
     const signalledAt = Date.now();
     app.signal("SIGTERM");
     await until(() => app.output().includes("shutdown started"), 5_000, "the shutdown's first log line");
