@@ -2,9 +2,10 @@
 # Every test, after `npm install` (the README's test command and .ci/run). On a 2-core machine the CPU is
 # the limit, so a core one step leaves idle is used by another, and the steps that time answers (the
 # integration project's app starts, outages and soak) do not run beside the build:
-#   1. the production build (its TypeScript step type-checks the whole project, tests included, and the
-#      route types Next.js generates), and beside it the other static checks (ESLint, Prettier, knip) at a
-#      lower priority, since nothing waits for them;
+#   1. the production build, and beside it the static checks at a lower priority, since nothing waits for
+#      them: the TypeScript check of the whole project (tests included, and the route types Next.js
+#      generates) with ESLint on the same TypeScript program (scripts/check-types-and-lint.ts; the build
+#      skips its own check of the same files, FDP_BUILD_TYPECHECK=0), Prettier and knip;
 #   2. after the build: Vitest's projects but integration, and beside it the browser tests (Playwright, one
 #      worker) followed by Vitest's integration project (two files at a time), both on the build.
 # The run fails when any step fails. VITEST_JSON_DIR=<dir> also writes each Vitest run's JSON report there.
@@ -34,11 +35,17 @@ vitest_reporters() {
   if [ -n "${VITEST_JSON_DIR:-}" ]; then echo "--reporter=default --reporter=json --outputFile=$VITEST_JSON_DIR/$1.json"; fi
 }
 
-run_logged static-checks nice -n 10 npm run --silent check:static &
+# The route types the TypeScript check needs (.next/types), copied before the build deletes .next.
+if ! npx next typegen >"$logs/typegen.log" 2>&1; then
+  cat "$logs/typegen.log"
+  exit 1
+fi
+cp -r .next/types "$logs/route-types"
+run_logged static-checks env FDP_ROUTE_TYPES_DIR="$logs/route-types" nice -n 10 npm run --silent check:static &
 static=$!
 
 status=0
-if run_logged build npm run --silent build; then
+if run_logged build env FDP_BUILD_TYPECHECK=0 npm run --silent build; then
   {
     e2e_status=0
     run_logged e2e env FDP_SKIP_BUILD=1 npx playwright test || e2e_status=1
