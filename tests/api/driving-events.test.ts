@@ -1,14 +1,8 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { rows } from "@/lib/db/sql-values";
 import { devices, drivingEvents, telemetry } from "@/lib/db/schema";
-import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
-import { computeTas } from "@/lib/scores/tas";
 import { tasScoreSchema } from "@/lib/schemas/scores-device";
-import { FLEET_PLAN } from "@/lib/seed/fleet-plan";
-import { seedSandbox } from "@/lib/seed/seed-sandbox";
-import { HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
@@ -16,7 +10,7 @@ import { startRouteServer, type RouteServer } from "../helpers/route-server";
 /**
  * Driving events end to end: `raw_data.events` and dense speed samples through POST /oem/ingest,
  * stored once in `driving_events`, counted by the Total Asset Score's behaviour pillar
- * (GET /tas/{id}); and the sandbox's event-reporting, heavy-footed vehicles.
+ * (GET /tas/{id}). The sandbox's event-reporting, heavy-footed vehicles: tests/api/sandbox-fleet.test.ts.
  */
 
 let tdb: TestDatabase;
@@ -34,7 +28,6 @@ const newVin = () => `YV1EVT0000${String(++vinSeq).padStart(7, "0")}`;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   t = await createTenantWithKey(tdb.handle.db, { name: "Driving events" });
-  await seedSandbox({ db: tdb.handle.db });
   app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
 }, 180_000);
 
@@ -206,51 +199,5 @@ describe("POST /oem/ingest: driving events are validated with the rest of the pa
     expect(future.status).toBe(400);
     expect(future.body.details?.map((d) => d.field)).toEqual(["vehicles.0.raw_data.events.0.ts"]);
     expect(await counts()).toEqual(before);
-  });
-});
-
-describe("the sandbox's heavy-footed drivers", () => {
-  const heavy = FLEET_PLAN.flatMap((p, i) => (p.heavyFoot ? [`sbx-${String(i + 1).padStart(3, "0")}`] : []));
-
-  it("report harsh events (non-null, counted from driving_events) and overspeed counted from the same alerts GET /alerts shows", async () => {
-    expect(heavy).toEqual(["sbx-001", "sbx-010", "sbx-035"]);
-    const now = new Date();
-    const since = new Date(now.getTime() - 90 * DAY);
-    const res = await app.fetch("/api/v1/alerts?limit=200", { key: SANDBOX_KEY });
-    expect(res.status).toBe(200);
-    const list = (await res.json()) as { count: number; data: { device_id: string; agent: string; created_at: string; technical_data: Record<string, unknown> }[] };
-    expect(list.count).toBeLessThan(200); // the whole list, not a page of it
-
-    const inputs = await loadTasInputs({ ctx: { db: tdb.handle.db, tenantId: SANDBOX_TENANT_ID }, deviceIds: [...heavy, "sbx-002"], now });
-    for (const id of heavy) {
-      const overspeed = list.data.filter(
-        (a) => a.device_id === id && a.agent === "driving" && a.technical_data.rule === "overspeed" && Date.parse(a.created_at) >= since.getTime(),
-      );
-      const harshRows = await tdb.handle.db
-        .select()
-        .from(drivingEvents)
-        .where(
-          and(eq(drivingEvents.tenantId, SANDBOX_TENANT_ID), eq(drivingEvents.deviceId, id), gte(drivingEvents.ts, since), inArray(drivingEvents.kind, [...HARSH_EVENT_KINDS])),
-        );
-      const input = inputs.get(id);
-      if (!input) throw new Error(`${id} missing`);
-      // tas-2027.01: speeding is measured from the speed history (shares over 130 km/h), not counted from alerts.
-      expect(input.behaviour.speeding, id).not.toBeNull();
-      expect(overspeed.length, id).toBeGreaterThan(0);
-      expect(input.behaviour.harsh_events, id).toBe(harshRows.length);
-      expect(harshRows.length, id).toBeGreaterThan(0);
-
-      // GET /tas/{id} scores the behaviour with both counts: not the score it would have without the harsh events.
-      const pillar = await usagePillar(id, SANDBOX_KEY);
-      expect(pillar).toEqual(computeTas(input, { now }).pillars.usage_behaviour);
-      expect(pillar.source).toBe("telemetry_derived");
-      expect(pillar.score).toBeLessThan(
-        computeTas({ ...input, behaviour: { ...input.behaviour, harsh_events: null, harsh_events_weighted: null } }, { now }).pillars.usage_behaviour.score,
-      );
-    }
-    // A sandbox vehicle whose unit reports no events and samples every 5 minutes: unknown, not zero.
-    const quiet = inputs.get("sbx-002");
-    if (!quiet) throw new Error("sbx-002 missing");
-    expect(quiet.behaviour.harsh_events).toBeNull();
   });
 });

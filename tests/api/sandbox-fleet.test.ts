@@ -1,18 +1,29 @@
+import { and, eq, gte, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
+import { drivingEvents } from "@/lib/db/schema";
+import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
+import { computeTas } from "@/lib/scores/tas";
+import { tasScoreSchema } from "@/lib/schemas/scores-device";
+import { FLEET_PLAN } from "@/lib/seed/fleet-plan";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { csrdReportSchema } from "@/lib/schemas/reports-csrd";
 import { emissionsReportSchema } from "@/lib/schemas/reports-emissions";
+import { HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 import { updateTenant } from "@/lib/tenants/update-tenant";
 import { REPORTING_ROLES } from "@/lib/vocabulary/reporting-role";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
 /**
- * The sandbox's synthetic fleet (every vehicle on a lease, BEVs and fuel cars) reported by the CSRD
- * report in both reporting roles: each must reconcile with the sandbox's emissions report of the same
- * dates to the gram, the operator with category 13 not reported, the lessor with it in the total. The
- * figures are printed (the release note quotes them).
+ * The sandbox's synthetic fleet through the API, on one seed of the sandbox (a seed is the slowest part of
+ * a test file, so the files that read the sandbox share this one):
+ * - its heavy-footed drivers' harsh events and overspeed in the Total Asset Score (driving events from
+ *   the other side: tests/api/driving-events.test.ts);
+ * - the CSRD report in both reporting roles (every vehicle on a lease, BEVs and fuel cars): each must
+ *   reconcile with the sandbox's emissions report of the same dates to the gram, the operator with
+ *   category 13 not reported, the lessor with it in the total. The figures are printed (the release note
+ *   quotes them).
  */
 let tdb: TestDatabase;
 let app: RouteServer;
@@ -21,6 +32,12 @@ const today = new Date().toISOString().slice(0, 10);
 const START = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * DAY).toISOString().slice(0, 10);
 const END = today;
 const g = (t: number | null) => Math.round((t ?? NaN) * 1e6);
+
+async function usagePillar(deviceId: string, key: string) {
+  const res = await app.fetch(`/api/v1/tas/${deviceId}`, { key });
+  expect(res.status).toBe(200);
+  return tasScoreSchema.parse(await res.json()).pillars.usage_behaviour;
+}
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -31,6 +48,52 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await tdb?.dispose();
+});
+
+describe("the sandbox's heavy-footed drivers", () => {
+  const heavy = FLEET_PLAN.flatMap((p, i) => (p.heavyFoot ? [`sbx-${String(i + 1).padStart(3, "0")}`] : []));
+
+  it("report harsh events (non-null, counted from driving_events) and overspeed counted from the same alerts GET /alerts shows", async () => {
+    expect(heavy).toEqual(["sbx-001", "sbx-010", "sbx-035"]);
+    const now = new Date();
+    const since = new Date(now.getTime() - 90 * DAY);
+    const res = await app.fetch("/api/v1/alerts?limit=200", { key: SANDBOX_KEY });
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as { count: number; data: { device_id: string; agent: string; created_at: string; technical_data: Record<string, unknown> }[] };
+    expect(list.count).toBeLessThan(200); // the whole list, not a page of it
+
+    const inputs = await loadTasInputs({ ctx: { db: tdb.handle.db, tenantId: SANDBOX_TENANT_ID }, deviceIds: [...heavy, "sbx-002"], now });
+    for (const id of heavy) {
+      const overspeed = list.data.filter(
+        (a) => a.device_id === id && a.agent === "driving" && a.technical_data.rule === "overspeed" && Date.parse(a.created_at) >= since.getTime(),
+      );
+      const harshRows = await tdb.handle.db
+        .select()
+        .from(drivingEvents)
+        .where(
+          and(eq(drivingEvents.tenantId, SANDBOX_TENANT_ID), eq(drivingEvents.deviceId, id), gte(drivingEvents.ts, since), inArray(drivingEvents.kind, [...HARSH_EVENT_KINDS])),
+        );
+      const input = inputs.get(id);
+      if (!input) throw new Error(`${id} missing`);
+      // tas-2027.01: speeding is measured from the speed history (shares over 130 km/h), not counted from alerts.
+      expect(input.behaviour.speeding, id).not.toBeNull();
+      expect(overspeed.length, id).toBeGreaterThan(0);
+      expect(input.behaviour.harsh_events, id).toBe(harshRows.length);
+      expect(harshRows.length, id).toBeGreaterThan(0);
+
+      // GET /tas/{id} scores the behaviour with both counts: not the score it would have without the harsh events.
+      const pillar = await usagePillar(id, SANDBOX_KEY);
+      expect(pillar).toEqual(computeTas(input, { now }).pillars.usage_behaviour);
+      expect(pillar.source).toBe("telemetry_derived");
+      expect(pillar.score).toBeLessThan(
+        computeTas({ ...input, behaviour: { ...input.behaviour, harsh_events: null, harsh_events_weighted: null } }, { now }).pillars.usage_behaviour.score,
+      );
+    }
+    // A sandbox vehicle whose unit reports no events and samples every 5 minutes: unknown, not zero.
+    const quiet = inputs.get("sbx-002");
+    if (!quiet) throw new Error("sbx-002 missing");
+    expect(quiet.behaviour.harsh_events).toBeNull();
+  });
 });
 
 describe("the sandbox's CSRD report in both reporting roles", () => {
