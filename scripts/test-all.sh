@@ -16,17 +16,28 @@ export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
 
-# Runs "$@" with its output kept in a file, printed when it ends with its time; returns its status.
+# Runs "$@" with its output kept in a file, printed when it ends with its wall time and the CPU time of its
+# processes (user + system of every process it started and waited for; not PostgreSQL's, a server of its
+# own); returns its status.
 run_logged() {
   local name=$1 t=$SECONDS
   shift
-  "$@" >"$logs/$name.log" 2>&1
+  # A subshell, so that `times` counts this step's processes alone.
+  (
+    "$@" >"$logs/$name.log" 2>&1
+    rc=$?
+    times >"$logs/$name.times"
+    exit $rc
+  )
   local rc=$?
+  # `times`: the shell's own line, then its children's, as "1m2.345s 0m0.678s" (user, system).
+  local cpu
+  cpu=$(awk 'NR == 2 { split($1, u, "m"); split($2, s, "m"); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$logs/$name.times")
   # Steps end at any time: one prints at a time.
   {
     flock 9
     cat "$logs/$name.log"
-    echo "[test] $name: $* — $((SECONDS - t)) s, exit $rc" >&2
+    echo "[test] $name: $* — $((SECONDS - t)) s, ${cpu} CPU-s, exit $rc" >&2
   } 9>"$logs/.print"
   return $rc
 }
