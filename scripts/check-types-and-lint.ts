@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/check-types-and-lint.ts` (the first of `npm run check:static`): the TypeScript check of the whole project (what `tsc --noEmit` reports:
+ * `npm run check:types-and-lint` (the first half of `npm run check:static`): the TypeScript check of the whole project (what `tsc --noEmit` reports:
  * tests, scripts and the route types Next.js generates included), then ESLint over the repository with
  * its type-aware rules reading the SAME TypeScript programs. ESLint alone builds the programs again and
  * asks for most of the types the check has just computed: one process for both took 91 CPU-seconds on a

@@ -5,7 +5,7 @@
 #   1. the production build, and beside it the static checks at a lower priority, since nothing waits for
 #      them: the TypeScript check of the whole project (tests included, and the route types Next.js
 #      generates) with ESLint on the same TypeScript program (scripts/check-types-and-lint.ts; the build
-#      skips its own check of the same files, FDP_BUILD_TYPECHECK=0), Prettier and knip;
+#      skips its own check of the same files, FDP_BUILD_TYPECHECK=0), and beside it Prettier and knip;
 #   2. after the build: Vitest's projects but integration, and beside it the browser tests (Playwright, one
 #      worker) followed by Vitest's integration project (two files at a time), both on the build.
 # The run fails when any step fails. VITEST_JSON_DIR=<dir> also writes each Vitest run's JSON report there.
@@ -52,8 +52,11 @@ if ! npx next typegen >"$logs/typegen.log" 2>&1; then
   exit 1
 fi
 cp -r .next/types "$logs/route-types"
-run_logged static-checks env FDP_ROUTE_TYPES_DIR="$logs/route-types" nice -n 10 npm run --silent check:static &
-static=$!
+# The two halves of `npm run check:static` side by side, so that whichever ends last has the other core.
+run_logged types-and-lint env FDP_ROUTE_TYPES_DIR="$logs/route-types" nice -n 10 npm run --silent check:types-and-lint &
+types_and_lint=$!
+run_logged format-and-unused nice -n 10 npm run --silent check:format-and-unused &
+format_and_unused=$!
 
 status=0
 if run_logged build env FDP_BUILD_TYPECHECK=0 npm run --silent build; then
@@ -69,5 +72,6 @@ if run_logged build env FDP_BUILD_TYPECHECK=0 npm run --silent build; then
 else
   status=1
 fi
-wait "$static" || status=1
+wait "$types_and_lint" || status=1
+wait "$format_and_unused" || status=1
 exit "$status"
