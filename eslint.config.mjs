@@ -1,5 +1,6 @@
 // ESLint for the whole repository (`npm run lint`): Next.js's rules (core web vitals, React hooks) plus
-// typescript-eslint's type-aware rules, which read the one tsconfig.json every source file belongs to.
+// typescript-eslint's type-aware rules, which read the TypeScript programs of tsconfig.json (every source
+// file) and tsconfig.eslint-mjs.json (the repository's own .mjs files).
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";

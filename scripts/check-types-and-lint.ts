@@ -47,10 +47,17 @@ function programOf(configFile: string, { routeTypesRoot }: { routeTypesRoot: boo
     // The files under .next/types as the copy holds them, whatever a concurrent build has left there now.
     const copied = routeTypesRoot ? readdirSync(routeTypesCopy).filter((f) => f.endsWith(".ts")) : [];
     rootNames = [...rootNames.filter((f) => !f.startsWith(path.join(root, ".next") + path.sep)), ...copied.map((f) => path.join(routeTypes, f))];
+    // Every way TypeScript looks at a path: module resolution asks whether the folder exists before it
+    // looks for a file in it (validator.ts's `./routes.js`), and the build may have deleted it meanwhile.
     const fileExists = host.fileExists.bind(host);
     const readFile = host.readFile.bind(host);
+    const directoryExists = host.directoryExists?.bind(host);
+    const realpath = host.realpath?.bind(host);
     host.fileExists = (file) => fileExists(routeTypesPath(file));
     host.readFile = (file) => readFile(routeTypesPath(file));
+    if (directoryExists) host.directoryExists = (dir) => (dir === routeTypes || dir.startsWith(routeTypes + path.sep) ? true : directoryExists(dir));
+    // The path as asked for, not the copy's: the program's files keep their .next/types names.
+    if (realpath) host.realpath = (file) => (file.startsWith(routeTypes + path.sep) ? file : realpath(file));
     host.getSourceFile = (file, languageVersion, onError) => {
       const text = host.readFile(file);
       if (text === undefined) {

@@ -182,8 +182,8 @@ export class ConnectionKeeper {
    * SIGTERM/SIGINT (CONTRACT "Reliability and hardening"): stop accepting connections, close idle
    * keep-alive ones, let requests in flight finish (their connections close after the answer) for up
    * to SHUTDOWN_TIMEOUT_MS, then `cleanup` (PDF workers, database pools) and exit 0. A repeated
-   * signal changes nothing: `npm start` and tsx relay the one a process manager sends to the whole
-   * group, so the server gets it up to three times within milliseconds.
+   * signal changes nothing: npm (and under `npm run dev` tsx) relays the one a process manager sends to
+   * the whole group, so the server gets it up to three times within milliseconds.
    */
   async shutdown(signal: string, cleanup: () => Promise<void>, exit: (code: number) => void = (code) => process.exit(code)): Promise<void> {
     if (this.draining) return;
