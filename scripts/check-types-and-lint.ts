@@ -23,8 +23,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const routeTypes = path.join(root, ".next", "types");
 const routeTypesCopy = process.env.FDP_ROUTE_TYPES_DIR ? path.resolve(process.env.FDP_ROUTE_TYPES_DIR) : undefined;
 
+const underRouteTypes = (file: string): boolean => file.startsWith(routeTypes + path.sep);
 /** A path under .next/types, read from the copy when there is one. */
-const routeTypesPath = (file: string): string => (routeTypesCopy && file.startsWith(routeTypes + path.sep) ? path.join(routeTypesCopy, file.slice(routeTypes.length + 1)) : file);
+const routeTypesPath = (file: string): string => (routeTypesCopy && underRouteTypes(file) ? path.join(routeTypesCopy, file.slice(routeTypes.length + 1)) : file);
 
 /** `routeTypesRoot`: the config lists .next/types among its files (tsconfig.json does). */
 function programOf(configFile: string, { routeTypesRoot }: { routeTypesRoot: boolean }): ts.Program {
@@ -49,23 +50,15 @@ function programOf(configFile: string, { routeTypesRoot }: { routeTypesRoot: boo
     rootNames = [...rootNames.filter((f) => !f.startsWith(path.join(root, ".next") + path.sep)), ...copied.map((f) => path.join(routeTypes, f))];
     // Every way TypeScript looks at a path: module resolution asks whether the folder exists before it
     // looks for a file in it (validator.ts's `./routes.js`), and the build may have deleted it meanwhile.
+    // The host's getSourceFile reads through host.readFile, so the source files keep their .next/types names.
     const fileExists = host.fileExists.bind(host);
     const readFile = host.readFile.bind(host);
     const directoryExists = host.directoryExists?.bind(host);
     const realpath = host.realpath?.bind(host);
     host.fileExists = (file) => fileExists(routeTypesPath(file));
     host.readFile = (file) => readFile(routeTypesPath(file));
-    if (directoryExists) host.directoryExists = (dir) => (dir === routeTypes || dir.startsWith(routeTypes + path.sep) ? true : directoryExists(dir));
-    // The path as asked for, not the copy's: the program's files keep their .next/types names.
-    if (realpath) host.realpath = (file) => (file.startsWith(routeTypes + path.sep) ? file : realpath(file));
-    host.getSourceFile = (file, languageVersion, onError) => {
-      const text = host.readFile(file);
-      if (text === undefined) {
-        onError?.(`cannot read ${file}`);
-        return undefined;
-      }
-      return ts.createSourceFile(file, text, languageVersion, true);
-    };
+    if (directoryExists) host.directoryExists = (dir) => dir === routeTypes || underRouteTypes(dir) || directoryExists(dir);
+    if (realpath) host.realpath = (file) => (underRouteTypes(file) ? file : realpath(file));
   }
   return ts.createProgram({ rootNames, options: parsed.options, host, projectReferences: parsed.projectReferences });
 }
