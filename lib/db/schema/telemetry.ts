@@ -34,10 +34,15 @@ const signals = () => ({
 /** Latest state per device; only ever moves forward in device time. */
 export const fleetSnapshot = pgTable("fleet_snapshot", signals(), (t) => [primaryKey({ columns: [t.tenantId, t.deviceId] })]);
 
-/** One row per device and device timestamp; the primary key serves range scans per tenant and device. */
+/**
+ * One row per device and device timestamp; the primary key serves range scans per tenant and device,
+ * which is what every statement reads. No `(tenant_id, ts)` index (dropped in migration 0021): no
+ * statement reads a tenant's telemetry by time alone, and before any ANALYZE (PGlite never runs
+ * autovacuum; Postgres waits for 10 % of a table to change) the planner took it for the cheaper path
+ * into a device's range and read the tenant's whole period once per device (docs/performance.md).
+ */
 export const telemetry = pgTable("telemetry", signals(), (t) => [
   primaryKey({ columns: [t.tenantId, t.deviceId, t.ts] }),
-  index("telemetry_tenant_ts_idx").on(t.tenantId, t.ts),
   // The newest record that carried diagnostic trouble codes (the TAS's and vehicle health's active
   // DTCs): most records carry none, so without it the probe walks a device's history back to the last
   // one that did. Only those records are indexed, so the ingest barely pays for it.
