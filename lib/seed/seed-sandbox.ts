@@ -60,12 +60,15 @@ export async function seedSandbox({ db, now: given, force = false }: { db: Db; n
   const before = await readSeedMeta(db);
   if (isFresh(before)) return { seeded: false, anchor: before.anchor };
 
-  const fleet = generateSandboxFleet({ anchor });
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(SEED_LOCK_KEY))})`);
-    // Another instance may have seeded while this one was generating.
+    // Another instance may have seeded while this one waited for the lock.
     const current = await readSeedMeta(tx);
     if (isFresh(current)) return { seeded: false, anchor: current.anchor };
+    // Generated under the lock (seconds of CPU): instances starting together wait for the one that seeds
+    // instead of each generating a fleet that all but one would throw away. The transaction holds no
+    // row lock until the deletes below, and the app serves no request before its seed (server.ts).
+    const fleet = generateSandboxFleet({ anchor });
 
     const tenant = { name: SANDBOX_TENANT_NAME, entitlements: SANDBOX_ENTITLEMENTS, ingestSecret: SANDBOX_INGEST_SECRET, requireSignedIngest: false };
     await tx
