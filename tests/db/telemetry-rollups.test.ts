@@ -275,7 +275,7 @@ const cleanBefore = async (device: string) =>
   String((await q(sql`select clean_before::text as d from telemetry_rollup_state where tenant_id = ${ctx.tenantId} and device_id = ${device}`))[0]?.d);
 
 /** Telemetry rows a part (over the tenant's devices) or a statement reads (tests/helpers/explain-plan.ts). */
-function telemetryRowsRead(part: ReturnType<typeof behaviourPart> | { statement: ReturnType<typeof sql> }): Promise<{ rows: number; rounding: number }> {
+function telemetryRowsRead(part: ReturnType<typeof behaviourPart> | { statement: ReturnType<typeof sql> }): ReturnType<typeof telemetryRowsOf> {
   const statement = "statement" in part ? part.statement : sql`select d.device_id, ${part.columns} from devices d ${part.join ?? sql``} where d.tenant_id = ${ctx.tenantId}`;
   return telemetryRowsOf(tdb.handle.db, statement);
 }
