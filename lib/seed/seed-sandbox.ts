@@ -23,6 +23,13 @@ const SANDBOX_ENTITLEMENTS = ["residual_factors"];
 const RESEED_AFTER_MS = 6 * HOUR_MS;
 /** Serialises concurrent seeds (several app instances starting against one database). */
 const SEED_LOCK_KEY = 740_202_501;
+/**
+ * The statement timeout inside the seed's transaction. An instance that finds another seeding waits for
+ * the lock as long as that seed takes (the fleet's generation and its inserts: 10–20 s on a 2-core
+ * machine, more when loaded), and STATEMENT_TIMEOUT_MS (30 s, a bound sized for requests) would fail
+ * its start-up. A bound for a hung seed, not a request's.
+ */
+const SEED_STATEMENT_TIMEOUT_MS = 600_000;
 /** Telemetry rows per statement: they travel as one JSON parameter, so the 65,535-parameter limit does not bind. */
 const TELEMETRY_CHUNK_ROWS = 5000;
 /** Rows per multi-row VALUES insert: 21 columns × 1000 rows stays well below 65,535 parameters. */
@@ -61,6 +68,7 @@ export async function seedSandbox({ db, now: given, force = false }: { db: Db; n
   if (isFresh(before)) return { seeded: false, anchor: before.anchor };
 
   const result = await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${SEED_STATEMENT_TIMEOUT_MS}`));
     await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(SEED_LOCK_KEY))})`);
     // Another instance may have seeded while this one waited for the lock.
     const current = await readSeedMeta(tx);

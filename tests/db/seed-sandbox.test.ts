@@ -4,7 +4,11 @@ import type { DbHandle } from "@/lib/db/client";
 import { alerts, devices, drivingEvents, fleetSnapshot, serviceMeta, telemetry, tenants } from "@/lib/db/schema";
 import { generateSandboxFleet } from "@/lib/seed/generate-sandbox-fleet";
 import { countSandboxRows, SANDBOX_INGEST_SECRET, SANDBOX_SEED_META_KEY, SEED_VERSION, seedSandbox } from "@/lib/seed/seed-sandbox";
+import postgres from "postgres";
+import { openDatabase } from "@/lib/db/client";
 import { createTestDatabase } from "../helpers/databases";
+import { setEnv } from "../helpers/test-env";
+import { waitFor } from "../helpers/wait-for";
 
 /**
  * seedSandbox against a fresh migrated database of each driver (a copy of the project's template).
@@ -117,6 +121,53 @@ async function reseedRules(handle: DbHandle): Promise<void> {
   const [meta] = await db.select({ value: serviceMeta.value }).from(serviceMeta).where(eq(serviceMeta.key, SANDBOX_SEED_META_KEY));
   expect(meta?.value).toEqual({ version: SEED_VERSION, anchor: later.toISOString() });
 }
+
+describe("seedSandbox waiting for another instance's seed", () => {
+  // Postgres: where several instances start on one database. The other instance is a transaction holding
+  // the seed lock (lib/seed/seed-sandbox.ts SEED_LOCK_KEY) past this instance's statement timeout, then
+  // storing a fresh seed: this one waits for it, however long, and keeps it.
+  it("waits longer than STATEMENT_TIMEOUT_MS, then keeps the seed the other stored", async () => {
+    const SEED_LOCK_KEY = 740_202_501;
+    const tdb = await createTestDatabase("postgres");
+    const url = tdb.url!;
+    setEnv({ STATEMENT_TIMEOUT_MS: "500" });
+    const instance = await openDatabase({ url });
+    const other = postgres(url, { max: 1, onnotice: () => {} });
+    const observer = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      const otherSeed = other.begin(async (tx) => {
+        await tx`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
+        locked();
+        await released;
+        await tx`insert into service_meta (key, value, updated_at) values (${SANDBOX_SEED_META_KEY}, ${tx.json({ version: SEED_VERSION, anchor: ANCHOR })}, now())`;
+      });
+      await holding;
+      const seeding = seedSandbox({ db: instance.db, now: NOW });
+      // Blocked on the lock for over twice its statement timeout (a cancelled wait would end the statement).
+      const waitedLong = await waitFor(
+        async () =>
+          (
+            await observer`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and now() - query_start > interval '1 second'`
+          )[0]!.n === 1,
+        20_000,
+      );
+      release();
+      await otherSeed;
+      expect(waitedLong).toBe(true);
+      expect(await seeding).toEqual({ seeded: false, anchor: ANCHOR });
+      expect((await countSandboxRows(instance.db)).telemetry).toBe(0);
+    } finally {
+      await other.end();
+      await observer.end();
+      await instance.close();
+      await tdb.dispose();
+    }
+  });
+});
 
 describe("seedSandbox on PGlite", () => {
   it(
