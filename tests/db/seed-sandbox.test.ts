@@ -130,8 +130,11 @@ describe("seedSandbox waiting for another instance's seed", () => {
     const SEED_LOCK_KEY = 740_202_501;
     const tdb = await createTestDatabase("postgres");
     const url = tdb.url!;
+    const timeoutBefore = process.env.STATEMENT_TIMEOUT_MS;
     setEnv({ STATEMENT_TIMEOUT_MS: "500" });
     const instance = await openDatabase({ url });
+    // This instance's pool has it; the file's other cases open theirs with the usual timeout.
+    setEnv({ STATEMENT_TIMEOUT_MS: timeoutBefore });
     const other = postgres(url, { max: 1, onnotice: () => {} });
     const observer = postgres(url, { max: 1, onnotice: () => {} });
     try {
