@@ -8,7 +8,7 @@ import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
 const handle = await openDatabase();
 try {
   await migrateDatabase(handle);
-  // This month's and the next months' telemetry partitions (also checked hourly by the ingest).
+  // The telemetry partitions of last month, this one and the next two (also checked hourly by the ingest).
   const partitionsCreated = await ensureTelemetryPartitions({ db: handle.db });
   process.stdout.write(JSON.stringify({ migrated: true, database: handle.kind, telemetry_partitions_created: partitionsCreated }) + "\n");
 } catch (err) {

@@ -7,11 +7,15 @@ import type { Logger } from "@/lib/log/logger";
  * Monthly partitions of the telemetry history (migration 0010, docs/performance.md "Monthly
  * partitions"). A month's partition must exist before its readings arrive, or they wait in
  * `telemetry_default` (still stored and read, only not in their month's partition). This keeps the
- * current month and the next PARTITION_MONTHS_AHEAD ready: at start-up and at most once an hour after
- * an ingest. The SQL function moves readings that did land in the default partition, and serialises
+ * previous month, the current one and the next PARTITION_MONTHS_AHEAD ready: at start-up and at most
+ * once an hour after an ingest. The previous month because readings arrive late: a vehicle offline
+ * overnight sends the last evening of a month on the 1st, and a database first started (or migrated)
+ * that day would otherwise keep them in the default partition for good (no later call creates a past
+ * month). The SQL function moves readings that did land in the default partition, and serialises
  * concurrent callers, so any instance may call it at any time.
  */
 
+const PARTITION_MONTHS_BEHIND = 1;
 const PARTITION_MONTHS_AHEAD = 2;
 const MIN_INTERVAL_MS = 3_600_000;
 
@@ -20,9 +24,9 @@ export function monthStart(now: Date, offset = 0): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
 }
 
-/** Creates the partitions of this month and the next ones when missing; returns the months it created. */
+/** Creates the partitions of the previous month, this one and the next ones when missing; returns the months it created. */
 export async function ensureTelemetryPartitions({ db, now = new Date() }: { db: Db; now?: Date }): Promise<string[]> {
-  const months = Array.from({ length: PARTITION_MONTHS_AHEAD + 1 }, (_, i) => monthStart(now, i));
+  const months = Array.from({ length: PARTITION_MONTHS_BEHIND + 1 + PARTITION_MONTHS_AHEAD }, (_, i) => monthStart(now, i - PARTITION_MONTHS_BEHIND));
   const created: string[] = [];
   for (const m of months) {
     const [r] = await rows<{ created: unknown }>(db, sql`select fdp_ensure_telemetry_partition(${m}::date) as created`);

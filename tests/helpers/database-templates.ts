@@ -4,7 +4,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
-import { migrateDatabase, openDatabase } from "@/lib/db/client";
+import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
 import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 
@@ -52,6 +52,16 @@ async function withAdmin<T>(run: (admin: postgres.Sql) => Promise<T>): Promise<T
   }
 }
 
+/**
+ * A database as `npm run db:migrate` and the server's start-up leave it: migrated, with the telemetry
+ * partitions of the months around now (lib/db/telemetry-partitions.ts), so that a test's readings of the
+ * last hour have their month's partition on the 1st of a month too.
+ */
+export async function migrateAsTheAppDoes(handle: DbHandle): Promise<void> {
+  await migrateDatabase(handle);
+  await ensureTelemetryPartitions({ db: handle.db });
+}
+
 /** The templates this process's tests were given, or none (a file run outside a project that makes them). */
 export function providedTemplates(): DatabaseTemplates {
   try {
@@ -95,7 +105,7 @@ export function makeTemplates(kinds: Array<keyof DatabaseTemplates>) {
       await withAdmin((admin) => admin.unsafe(`create database "${name}"`));
       pgNames.push(name);
       const handle = await openDatabase({ url: pgUrlFor(name) });
-      await migrateDatabase(handle);
+      await migrateAsTheAppDoes(handle);
       await handle.close();
       made.postgresMigrated = name;
       if (kinds.includes("postgresSeeded")) {
@@ -103,7 +113,6 @@ export function makeTemplates(kinds: Array<keyof DatabaseTemplates>) {
         await withAdmin((admin) => admin.unsafe(`create database "${seeded}" template "${name}"`));
         pgNames.push(seeded);
         const h = await openDatabase({ url: pgUrlFor(seeded) });
-        await ensureTelemetryPartitions({ db: h.db });
         await seedSandbox({ db: h.db });
         await h.close();
         made.postgresSeeded = seeded;
@@ -122,7 +131,7 @@ export function makeTemplates(kinds: Array<keyof DatabaseTemplates>) {
       const dir = mkdtempSync(path.join(tmpdir(), "fdp-tpl-pglite-"));
       dirs.push(dir);
       const handle = await openDatabase({ dataDir: dir, url: null });
-      await migrateDatabase(handle);
+      await migrateAsTheAppDoes(handle);
       await handle.close();
       made.pgliteMigrated = dir;
     }
