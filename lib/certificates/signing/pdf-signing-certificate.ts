@@ -1,4 +1,5 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { createHash, randomBytes, sign, type KeyObject } from "node:crypto";
+import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
 import forge from "node-forge";
 
 /**
@@ -39,7 +40,7 @@ function subject(kid: string): forge.pki.CertificateField[] {
 }
 
 export function createPdfSigningCertificate(kid: string, validFrom: Date): PdfSigningCertificate {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: PDF_SIGNING_RSA_BITS });
+  const { privateKey, publicKey } = generateKeyPair("rsa", { modulusLength: PDF_SIGNING_RSA_BITS });
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }) as string);
   // RFC 5280 4.1.2.2: a positive integer of at most 20 octets, unique per issuer (random, top bit clear).

@@ -1,4 +1,5 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
+import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import canonicalize from "canonicalize";
@@ -122,7 +123,7 @@ async function endOfActiveKey(tx: Tx, kid: string, at: Date): Promise<{ validUnt
   return { validUntil, successorFrom: floorSecond(at) };
 }
 
-const freshKey = () => generateKeyPairSync("ed25519").privateKey;
+const freshKey = () => generateKeyPair("ed25519").privateKey;
 
 function keyFromRow(row: KeyRow): SigningKey {
   if (!row.privateKeyEnc || !row.pdfPrivateKeyEnc || !row.pdfCertificatePem) throw new SigningKeyUnavailableError(`signing key ${row.kid} has no stored private key`);
