@@ -4,7 +4,7 @@ import { signPdf } from "@/lib/certificates/signing/pades";
 import { createPdfSigningCertificate } from "@/lib/certificates/signing/pdf-signing-certificate";
 import { publicJwkOf } from "@/lib/certificates/signing/signing-keys";
 import type { CertifiedContent } from "@/lib/schemas/certificates";
-import { generateKeyPairSync } from "node:crypto";
+import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
 import { startBuiltApp } from "../lib/app";
 import { FleetSimulator } from "../lib/fleet";
 import { measure, percentile, withTimeout } from "../lib/timing";
@@ -90,7 +90,7 @@ export const certificates: Benchmark = {
     );
 
     // ── The floor: render + PDF signature of the same certificate in this process (no HTTP, no database).
-    const { kid } = publicJwkOf(generateKeyPairSync("ed25519").privateKey);
+    const { kid } = publicJwkOf(generateKeyPair("ed25519").privateKey);
     const pdfSigner = createPdfSigningCertificate(kid, new Date());
     const input = certificatePdfInput(content!, {
       verify_url: "http://localhost:3000/verify/x",

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from "node:crypto";
+import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -142,7 +142,7 @@ for (const kind of ["postgres", "pglite"] as const) {
     it("one active key: the database refuses a second", async () => {
       const db = tdb.handle.db;
       const [active] = await db.select().from(certificateSigningKeys).where(eq(certificateSigningKeys.status, "active"));
-      const other = publicJwkOf(generateKeyPairSync("ed25519").privateKey);
+      const other = publicJwkOf(generateKeyPair("ed25519").privateKey);
       await expect(db.insert(certificateSigningKeys).values({ ...active!, kid: other.kid, publicJwk: other.publicJwk })).rejects.toThrow();
     });
 
@@ -186,7 +186,7 @@ describe("the first key from FDP_CERT_SIGNING_KEY (postgres)", () => {
   });
 
   it("is adopted as the first active key, written with its newlines as \\n; a retired configured key is not adopted again", async () => {
-    const { privateKey } = generateKeyPairSync("ed25519");
+    const { privateKey } = generateKeyPair("ed25519");
     setEnv({ ...baseEnv, FDP_CERT_SIGNING_KEY: (privateKey.export({ format: "pem", type: "pkcs8" }) as string).replace(/\n/g, "\\n") });
     const db = tdb.handle.db;
     expect((await activeSigningKey(db)).kid).toBe(publicJwkOf(privateKey).kid);
@@ -195,7 +195,7 @@ describe("the first key from FDP_CERT_SIGNING_KEY (postgres)", () => {
     forgetActiveKey(db);
     const next = await activeSigningKey(db);
     expect(next.kid).not.toBe(publicJwkOf(privateKey).kid);
-    expect(() => publicJwkOf(generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey)).toThrow(/Ed25519/);
+    expect(() => publicJwkOf(generateKeyPair("rsa", { modulusLength: 1024 }).privateKey)).toThrow(/Ed25519/);
   });
 });
 
@@ -208,8 +208,8 @@ describe("migration 0014 on keys from before the lifecycle (postgres)", () => {
   let db: { url: string; drop(): Promise<void> } | undefined;
   let pg: postgres.Sql;
   let handle: DbHandle | undefined;
-  const older = generateKeyPairSync("ed25519").privateKey;
-  const newest = generateKeyPairSync("ed25519").privateKey;
+  const older = generateKeyPair("ed25519").privateKey;
+  const newest = generateKeyPair("ed25519").privateKey;
   beforeAll(async () => {
     db = await createPostgresDatabase("fdp_keymig");
     pg = postgres(db.url, { max: 1, onnotice: () => {} });

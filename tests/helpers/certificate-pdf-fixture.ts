@@ -1,4 +1,5 @@
-import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import type { KeyObject } from "node:crypto";
+import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
 import type { CertificatePdfInput } from "@/lib/certificates/pdf/certificate-pdf-input";
 import type { KeysDocument, PublishedKey } from "@/lib/certificates/signing/keys-document";
 import type { PdfSigner } from "@/lib/certificates/signing/pades";
@@ -15,7 +16,7 @@ interface TestKey {
 }
 
 export function makeTestKey(kid: string, lifecycle: Partial<Pick<PublishedKey, "status" | "valid_from" | "valid_until" | "revoked_at" | "revocation_reason">> = {}): TestKey {
-  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const { publicKey, privateKey } = generateKeyPair("ed25519");
   const pdf = createPdfSigningCertificate(kid, new Date("2026-01-01T00:00:00Z"));
   const pdfCertificateSha256 = certificateFingerprint(certificateDer(pdf.certificatePem));
   const x = (publicKey.export({ format: "jwk" }) as { x: string }).x;

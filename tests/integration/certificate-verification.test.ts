@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { generateKeyPairSync } from "node:crypto";
+import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
 import { sql } from "drizzle-orm";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,7 +50,7 @@ beforeAll(async () => {
   pg = await createPostgresDatabase("fdp_verify", "seeded");
   // One deployment: the app and this process (which issues the back-dated certificate) share the first
   // signing key and the secret the stored keys are encrypted under, as a deployment's instances do.
-  const pem = generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+  const pem = generateKeyPair("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();
   const keySecret = "integration-test-key-encryption-secret";
   process.env.FDP_CERT_SIGNING_KEY = pem;
   process.env.FDP_CERT_KEY_SECRET = keySecret;

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-/** The product's code: what the app, its CLIs and its scripts run. */
-const PRODUCT = ["lib", "app", "components", "scripts"];
+/** The product's code (what the app, its CLIs and its scripts run), and the tests and benchmarks, which would hang the same way. */
+const PRODUCT = ["lib", "app", "components", "scripts", "tests", "e2e", "bench"];
 const HOME = "lib/crypto/generate-key-pair.ts";
 
 describe("generateKeyPair (lib/crypto/generate-key-pair.ts)", () => {
@@ -23,7 +23,7 @@ describe("generateKeyPair (lib/crypto/generate-key-pair.ts)", () => {
     expect(generateKeyPair("ed25519").publicKey.export({ format: "jwk" })).not.toEqual(ed.publicKey.export({ format: "jwk" }));
   });
 
-  it("is the only place the product generates keys (Node 20's deadlock when a generator's KeyObject is exported as a JWK)", () => {
+  it("is the only place the product and its tests generate keys (Node 20's deadlock when a generator's KeyObject is exported as a JWK)", () => {
     const files = PRODUCT.flatMap((dir) =>
       readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
         .filter((f) => /\.(ts|tsx|mjs)$/.test(f))
