@@ -9,7 +9,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject 
  * an app answering nothing, its main thread in ~KeyGenJob under ExportJWKEdKey, found with gdb; a loop
  * of Ed25519 generations and JWK exports hangs within seconds, this one ran 14,000 keys in 15 s). Parsed
  * from PEM, the keys share nothing with the job. Every key FDP generates comes from here
- * (tests/unit/architecture/key-generation.test.ts).
+ * (tests/unit/crypto/generate-key-pair.test.ts).
  */
 export function generateKeyPair(type: "ed25519" | "rsa", options: { modulusLength?: number } = {}): { privateKey: KeyObject; publicKey: KeyObject } {
   const generated =
