@@ -24,9 +24,9 @@ import { applyConnectionSettings, ConnectionKeeper, connectionSettings, endAfter
 import { connectAnswer, expectationFailedResponse, isApiTarget, malformedHttpAnswer, requestTimeoutAnswer, upgradeRefusedAnswer } from "@/lib/http/edge-guard";
 import { closeCertificatePdfWorkers } from "@/lib/certificates/pdf/render-certificate-pdf-in-worker";
 import { closeOperationPools } from "@/lib/db/operation-pools";
-import { getDbHandle, migrateDatabase } from "@/lib/db/client";
+import { getDbHandle } from "@/lib/db/client";
 import { closeReadReplica } from "@/lib/db/replica";
-import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { handleApiRequest } from "@/lib/http/api-request-handler";
 import { sendAnswer } from "@/lib/http/write-answer";
 import { applySecurityHeaders } from "@/lib/http/security-headers";
@@ -69,8 +69,7 @@ async function prepareDatabase(): Promise<void> {
   const handle = await getDbHandle();
   if (!env().FDP_AUTO_SETUP) return;
   const started = Date.now();
-  await migrateDatabase(handle);
-  await ensureTelemetryPartitions({ db: handle.db });
+  await migrateWithPartitions(handle);
   const seed = await seedSandbox({ db: handle.db });
   log.info({ database: handle.kind, seeded: seed.seeded, anchor: seed.anchor, ms: Date.now() - started }, "database migrated, sandbox ready");
   // CONTRACT "Dashboard": the demo user exists on the embedded default, and on Postgres only when asked.

@@ -2,14 +2,13 @@
  * `npm run db:migrate`: applies drizzle/ migrations to DATABASE_URL, or to the embedded database
  * under FDP_DATA_DIR when it is unset. The server also migrates at start-up (server.ts, FDP_AUTO_SETUP=1).
  */
-import { migrateDatabase, openDatabase } from "@/lib/db/client";
-import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
+import { openDatabase } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 
 const handle = await openDatabase();
 try {
-  await migrateDatabase(handle);
-  // The telemetry partitions of last month, this one and the next two (also checked hourly by the ingest).
-  const partitionsCreated = await ensureTelemetryPartitions({ db: handle.db });
+  // With the telemetry partitions of last month, this one and the next two (also checked hourly by the ingest).
+  const partitionsCreated = await migrateWithPartitions(handle);
   process.stdout.write(JSON.stringify({ migrated: true, database: handle.kind, telemetry_partitions_created: partitionsCreated }) + "\n");
 } catch (err) {
   console.error("[db:migrate] failed", err);

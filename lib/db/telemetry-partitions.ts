@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import { migrateDatabase, type Db, type DbHandle } from "@/lib/db/client";
 import { rows } from "@/lib/db/sql-values";
 import type { Logger } from "@/lib/log/logger";
 
@@ -33,6 +33,16 @@ export async function ensureTelemetryPartitions({ db, now = new Date() }: { db: 
     if (r?.created === true || r?.created === "t") created.push(m);
   }
   return created;
+}
+
+/**
+ * The schema the app runs on: the migrations, then the telemetry partitions of the months around now
+ * (a migration creates them only the first time it runs). What the server's start-up, `npm run
+ * db:migrate` and the test databases do; returns the months whose partitions it created.
+ */
+export async function migrateWithPartitions(handle: DbHandle): Promise<string[]> {
+  await migrateDatabase(handle);
+  return ensureTelemetryPartitions({ db: handle.db });
 }
 
 /** The telemetry partitions and their bounds, oldest first (the default partition last). */

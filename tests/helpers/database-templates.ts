@@ -4,8 +4,8 @@ import path from "node:path";
 import postgres from "postgres";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
-import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
-import { ensureTelemetryPartitions } from "@/lib/db/telemetry-partitions";
+import { openDatabase } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 
 /**
@@ -13,7 +13,7 @@ import { seedSandbox } from "@/lib/seed/seed-sandbox";
  * and copied for each test file: `CREATE DATABASE … TEMPLATE` on Postgres (~50 ms against ~0.3 s to
  * migrate, ~10 s more to seed the sandbox), a copied data directory for the embedded PGlite (~0.2–1.5 s
  * against 4–10 s to open and migrate). What a copy holds is exactly what the migrations (and the sandbox
- * seed) write, since the template is made by the same `migrateDatabase` and `seedSandbox` calls.
+ * seed) write, since the template is made by the same `migrateWithPartitions` and `seedSandbox` calls as the app.
  */
 
 interface DatabaseTemplates {
@@ -50,16 +50,6 @@ async function withAdmin<T>(run: (admin: postgres.Sql) => Promise<T>): Promise<T
   } finally {
     await admin.end();
   }
-}
-
-/**
- * A database as `npm run db:migrate` and the server's start-up leave it: migrated, with the telemetry
- * partitions of the months around now (lib/db/telemetry-partitions.ts), so that a test's readings of the
- * last hour have their month's partition on the 1st of a month too.
- */
-export async function migrateAsTheAppDoes(handle: DbHandle): Promise<void> {
-  await migrateDatabase(handle);
-  await ensureTelemetryPartitions({ db: handle.db });
 }
 
 /** The templates this process's tests were given, or none (a file run outside a project that makes them). */
@@ -105,7 +95,7 @@ export function makeTemplates(kinds: Array<keyof DatabaseTemplates>) {
       await withAdmin((admin) => admin.unsafe(`create database "${name}"`));
       pgNames.push(name);
       const handle = await openDatabase({ url: pgUrlFor(name) });
-      await migrateAsTheAppDoes(handle);
+      await migrateWithPartitions(handle);
       await handle.close();
       made.postgresMigrated = name;
       if (kinds.includes("postgresSeeded")) {
@@ -131,7 +121,7 @@ export function makeTemplates(kinds: Array<keyof DatabaseTemplates>) {
       const dir = mkdtempSync(path.join(tmpdir(), "fdp-tpl-pglite-"));
       dirs.push(dir);
       const handle = await openDatabase({ dataDir: dir, url: null });
-      await migrateAsTheAppDoes(handle);
+      await migrateWithPartitions(handle);
       await handle.close();
       made.pgliteMigrated = dir;
     }

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type DbHandle } from "@/lib/db/client";
-import { copyPgliteTemplate, createPostgresDatabaseNamed, dropPostgresDatabase, migrateAsTheAppDoes, pgUrlFor, providedTemplates } from "./database-templates";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
+import { copyPgliteTemplate, createPostgresDatabaseNamed, dropPostgresDatabase, pgUrlFor, providedTemplates } from "./database-templates";
 
 export interface TestDatabase {
   handle: DbHandle;
@@ -43,7 +44,7 @@ export async function createSandboxDatabase(): Promise<TestDatabase> {
 /** A handle on a fresh Postgres database (migrated here unless cloned from a template); dispose closes it and drops the database. */
 async function openPostgresTestDatabase(pg: Awaited<ReturnType<typeof createPostgresDatabase>>): Promise<TestDatabase> {
   const handle = await openDatabase({ url: pg.url });
-  if (!pg.fromTemplate) await migrateAsTheAppDoes(handle);
+  if (!pg.fromTemplate) await migrateWithPartitions(handle);
   return {
     handle,
     kind: "postgres",
@@ -64,7 +65,7 @@ export async function createTestDatabase(kind = (process.env.FDP_TEST_DB ?? "pos
   const template = providedTemplates().pgliteMigrated;
   const dataDir = template ? copyPgliteTemplate(template) : mkdtempSync(path.join(tmpdir(), "fdp-pglite-"));
   const handle = await openDatabase({ dataDir, url: null });
-  if (!template) await migrateAsTheAppDoes(handle);
+  if (!template) await migrateWithPartitions(handle);
   return {
     handle,
     kind,
