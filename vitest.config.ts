@@ -64,8 +64,11 @@ const POSTGRES_TEMPLATES = "tests/setup/postgres-templates.ts";
  * connection; under CI's full load (three workers, two app boots, Postgres on the same two cores) a
  * connection once took longer and a seed test failed with CONNECT_TIMEOUT (stop 39). No test here is
  * about that bound except tests/db/database-faults.test.ts, which sets its own.
+ * The PDF signing keys the tests make (over a hundred a run, in this process, the CLIs and the apps they
+ * start) are RSA-2048: 0.3 s of CPU each against 0.7 s for the production default, 3072, which
+ * tests/db/certificate-signing-keys.test.ts and tests/unit/certificates/pdf-signing-certificate.test.ts make.
  */
-const TEST_ENV = { DATABASE_CONNECT_TIMEOUT_SECONDS: "30" };
+const TEST_ENV = { DATABASE_CONNECT_TIMEOUT_SECONDS: "30", FDP_PDF_SIGNING_RSA_BITS: "2048" };
 export default defineConfig({
   resolve: { alias },
   test: {

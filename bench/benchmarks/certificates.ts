@@ -5,6 +5,7 @@ import { createPdfSigningCertificate } from "@/lib/certificates/signing/pdf-sign
 import { publicJwkOf } from "@/lib/certificates/signing/signing-keys";
 import type { CertifiedContent } from "@/lib/schemas/certificates";
 import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
+import { env } from "@/lib/env";
 import { startBuiltApp } from "../lib/app";
 import { FleetSimulator } from "../lib/fleet";
 import { measure, percentile, withTimeout } from "../lib/timing";
@@ -91,7 +92,7 @@ export const certificates: Benchmark = {
 
     // ── The floor: render + PDF signature of the same certificate in this process (no HTTP, no database).
     const { kid } = publicJwkOf(generateKeyPair("ed25519").privateKey);
-    const pdfSigner = createPdfSigningCertificate(kid, new Date());
+    const pdfSigner = createPdfSigningCertificate(kid, new Date(), env().FDP_PDF_SIGNING_RSA_BITS);
     const input = certificatePdfInput(content!, {
       verify_url: "http://localhost:3000/verify/x",
       verify_hash: "0".repeat(64),

@@ -11,11 +11,13 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject 
  * from PEM, the keys share nothing with the job. Every key FDP generates comes from here
  * (tests/unit/crypto/generate-key-pair.test.ts).
  */
-export function generateKeyPair(type: "ed25519" | "rsa", options: { modulusLength?: number } = {}): { privateKey: KeyObject; publicKey: KeyObject } {
+export function generateKeyPair(type: "ed25519"): { privateKey: KeyObject; publicKey: KeyObject };
+export function generateKeyPair(type: "rsa", options: { modulusLength: number }): { privateKey: KeyObject; publicKey: KeyObject };
+export function generateKeyPair(type: "ed25519" | "rsa", options?: { modulusLength: number }): { privateKey: KeyObject; publicKey: KeyObject } {
   const generated =
     type === "rsa"
       ? generateKeyPairSync("rsa", {
-          modulusLength: options.modulusLength ?? 3072,
+          modulusLength: options!.modulusLength,
           publicKeyEncoding: { type: "spki", format: "pem" },
           privateKeyEncoding: { type: "pkcs8", format: "pem" },
         })

@@ -1,4 +1,5 @@
 import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
+import { X509Certificate } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,6 +22,7 @@ import { certificateDer, certificateFingerprint } from "@/lib/certificates/signi
 import { openDatabase, type DbHandle } from "@/lib/db/client";
 import { certificates, certificateSigningKeys } from "@/lib/db/schema";
 import { setEnv } from "../helpers/test-env";
+import { env } from "@/lib/env";
 import { NotFoundError } from "@/lib/errors";
 import { createPostgresDatabase, createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { createTenantWithKey } from "../helpers/fixtures";
@@ -37,6 +39,8 @@ const baseEnv = {
   FDP_CERT_SIGNING_KEY: undefined,
   FDP_CERT_SIGNING_KEY_FILE: path.join(work, "no-such-legacy-key.pem"),
   FDP_CERT_KEY_SECRET: "test-key-encryption-secret-0123456789",
+  // The test environment's modulus (vitest.config.ts TEST_ENV), put back after a test that unsets it.
+  FDP_PDF_SIGNING_RSA_BITS: process.env.FDP_PDF_SIGNING_RSA_BITS,
 };
 
 afterAll(() => {
@@ -72,6 +76,8 @@ for (const kind of ["postgres", "pglite"] as const) {
       expect(row!.privateKeyEnc).not.toContain("PRIVATE KEY");
       expect(row!.pdfPrivateKeyEnc).toMatch(/^v1\./);
       expect(row!.pdfCertificatePem).toMatch(/^-----BEGIN CERTIFICATE-----/);
+      // The PDF key has the configured modulus (2048 in the test environment: vitest.config.ts TEST_ENV).
+      expect(new X509Certificate(row!.pdfCertificatePem!).publicKey.asymmetricKeyDetails?.modulusLength).toBe(env().FDP_PDF_SIGNING_RSA_BITS);
       forgetActiveKey(db);
       expect((await activeSigningKey(db)).kid).toBe(key.kid);
       expect(await rows()).toHaveLength(1);
@@ -171,6 +177,14 @@ for (const kind of ["postgres", "pglite"] as const) {
       expect(doc.keys.filter((k) => k.status === "active").map((k) => k.kid)).toEqual([r1.new_active_kid]);
       await expect(revokeSigningKey({ ctx: { db }, input: { kid: "no-such-key", reason: "whatever" } })).rejects.toBeInstanceOf(NotFoundError);
       await expect(revokeSigningKey({ ctx: { db }, input: { kid: active.kid, reason: "x" } })).rejects.toThrow(/at least 3 characters/);
+    });
+
+    it("makes a new PDF key of 3072 bits, the production setting, when FDP_PDF_SIGNING_RSA_BITS is unset (last: it adds a key)", async () => {
+      setEnv({ ...baseEnv, FDP_PDF_SIGNING_RSA_BITS: undefined });
+      const db = tdb.handle.db;
+      const rotated = await rotateSigningKey({ ctx: { db }, input: {}, now: new Date("2026-12-31T00:00:00Z") });
+      const [row] = (await rows()).filter((r) => r.kid === rotated.kid);
+      expect(new X509Certificate(row!.pdfCertificatePem!).publicKey.asymmetricKeyDetails?.modulusLength).toBe(3072);
     });
   });
 }

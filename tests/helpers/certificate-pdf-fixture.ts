@@ -1,5 +1,6 @@
 import type { KeyObject } from "node:crypto";
 import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
+import { env } from "@/lib/env";
 import type { CertificatePdfInput } from "@/lib/certificates/pdf/certificate-pdf-input";
 import type { KeysDocument, PublishedKey } from "@/lib/certificates/signing/keys-document";
 import type { PdfSigner } from "@/lib/certificates/signing/pades";
@@ -17,7 +18,7 @@ interface TestKey {
 
 export function makeTestKey(kid: string, lifecycle: Partial<Pick<PublishedKey, "status" | "valid_from" | "valid_until" | "revoked_at" | "revocation_reason">> = {}): TestKey {
   const { publicKey, privateKey } = generateKeyPair("ed25519");
-  const pdf = createPdfSigningCertificate(kid, new Date("2026-01-01T00:00:00Z"));
+  const pdf = createPdfSigningCertificate(kid, new Date("2026-01-01T00:00:00Z"), env().FDP_PDF_SIGNING_RSA_BITS);
   const pdfCertificateSha256 = certificateFingerprint(certificateDer(pdf.certificatePem));
   const x = (publicKey.export({ format: "jwk" }) as { x: string }).x;
   const jwk: PublishedKey = {

@@ -8,11 +8,10 @@ import forge from "node-forge";
  * Self-signed: FDP is not a trust service provider, so a PDF reader says "issuer unknown" however the
  * certificate is made; what an auditor checks is that the signing certificate is the one FDP publishes
  * at /.well-known/fdp-certificate-signing.pem (by its SHA-256 fingerprint, which the certificate PDF
- * and the keys document also print). RSA-3072 with SHA-256: what poppler's `pdfsig` (NSS) and every PDF
- * reader verify; NIST SP 800-57 Part 1 rates RSA-3072 at 128-bit security, Ed25519's level.
+ * and the keys document also print). RSA with SHA-256: what poppler's `pdfsig` (NSS) and every PDF
+ * reader verify; the modulus is FDP_PDF_SIGNING_RSA_BITS (3072 by default: NIST SP 800-57 Part 1 rates
+ * RSA-3072 at 128-bit security, Ed25519's level).
  */
-
-const PDF_SIGNING_RSA_BITS = 3072;
 /**
  * The certificate outlives the key's signing period: a PDF signed on the last day of a key must still
  * show a signer certificate within its validity to a reader checking it years later. 25 years is
@@ -39,8 +38,8 @@ function subject(kid: string): forge.pki.CertificateField[] {
   ];
 }
 
-export function createPdfSigningCertificate(kid: string, validFrom: Date): PdfSigningCertificate {
-  const { privateKey, publicKey } = generateKeyPair("rsa", { modulusLength: PDF_SIGNING_RSA_BITS });
+export function createPdfSigningCertificate(kid: string, validFrom: Date, rsaBits: 2048 | 3072 | 4096): PdfSigningCertificate {
+  const { privateKey, publicKey } = generateKeyPair("rsa", { modulusLength: rsaBits });
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }) as string);
   // RFC 5280 4.1.2.2: a positive integer of at most 20 octets, unique per issuer (random, top bit clear).

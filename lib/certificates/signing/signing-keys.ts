@@ -91,7 +91,7 @@ type KeyRow = typeof certificateSigningKeys.$inferSelect;
 function newKeyValues(privateKey: KeyObject, now: Date) {
   const { kid, publicJwk } = publicJwkOf(privateKey);
   const validFrom = floorSecond(now);
-  const pdf = createPdfSigningCertificate(kid, validFrom);
+  const pdf = createPdfSigningCertificate(kid, validFrom, env().FDP_PDF_SIGNING_RSA_BITS);
   return {
     kid,
     publicJwk,

@@ -10,7 +10,8 @@ import { certificateDer, certificateFingerprint, createPdfSigningCertificate } f
  */
 describe("createPdfSigningCertificate", () => {
   const validFrom = new Date("2026-11-30T12:00:00Z");
-  const { privateKey, certificatePem } = createPdfSigningCertificate("k_test_0001", validFrom);
+  // The production default's modulus (lib/env.ts FDP_PDF_SIGNING_RSA_BITS; the tests' own keys are 2048).
+  const { privateKey, certificatePem } = createPdfSigningCertificate("k_test_0001", validFrom, 3072);
   const x509 = new X509Certificate(certificatePem);
 
   it("is signed by its own key (sha256WithRSAEncryption), which is the key returned", () => {

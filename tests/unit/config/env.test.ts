@@ -42,3 +42,13 @@ describe("PORT for server.ts", () => {
     expect(envSchema.shape.PORT.parse("4123")).toBe(4123);
   });
 });
+
+describe("FDP_PDF_SIGNING_RSA_BITS", () => {
+  it("is 3072 unless set, and only one of 2048, 3072 and 4096", () => {
+    expect(parseEnv({}).FDP_PDF_SIGNING_RSA_BITS).toBe(3072);
+    expect(parseEnv({ FDP_PDF_SIGNING_RSA_BITS: "" }).FDP_PDF_SIGNING_RSA_BITS).toBe(3072);
+    expect(parseEnv({ FDP_PDF_SIGNING_RSA_BITS: "4096" }).FDP_PDF_SIGNING_RSA_BITS).toBe(4096);
+    expect(parseEnv({ FDP_PDF_SIGNING_RSA_BITS: "2048" }).FDP_PDF_SIGNING_RSA_BITS).toBe(2048);
+    for (const bad of ["1024", "3000", "8192", "3072.0", "rsa"]) expect(() => parseEnv({ FDP_PDF_SIGNING_RSA_BITS: bad }), bad).toThrow();
+  });
+});
