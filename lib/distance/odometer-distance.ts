@@ -17,6 +17,7 @@
  *   increases go on being summed from the new, lower baseline.
  */
 import { ROLLBACK_TOLERANCE_KM } from "@/lib/detectors/odometer-integrity";
+import { formatKmInNote } from "@/lib/display/format";
 import type { DistanceMethod } from "@/lib/vocabulary/distance";
 
 /**
@@ -238,16 +239,14 @@ export interface PeriodDistance {
   gps_km: number | null;
 }
 
-const fmtKm = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 1 });
-
 function setAsideWords(o: OdometerIncreases): string[] {
   const out: string[] = [];
   if (o.rollbacks.length > 0)
     out.push(
-      `${o.rollbacks.length} rollback(s) or reset(s) (${o.rollbacks.map((r) => `${fmtKm(r.from_km)} → ${fmtKm(r.to_km)} km at ${r.at}`).join("; ")}), the increases summed on from the lower reading`,
+      `${o.rollbacks.length} rollback(s) or reset(s) (${o.rollbacks.map((r) => `${formatKmInNote(r.from_km)} → ${formatKmInNote(r.to_km)} km at ${r.at}`).join("; ")}), the increases summed on from the lower reading`,
     );
   if (o.spikes > 0) out.push(`${o.spikes} one-sample spike reading(s) set aside`);
-  if (o.jumps > 0) out.push(`${o.jumps} implausible forward jump(s) (${fmtKm(o.jump_km)} km) not counted`);
+  if (o.jumps > 0) out.push(`${o.jumps} implausible forward jump(s) (${formatKmInNote(o.jump_km)} km) not counted`);
   if (o.contradicted_drops > 0) out.push(`${o.contradicted_drops} drop(s) contradicted by later readings set aside`);
   return out;
 }
@@ -281,7 +280,7 @@ export function periodDistance(e: DistanceEvidence): PeriodDistance {
     return {
       km: gpsKm,
       method: "gps_great_circle",
-      note: `GPS great-circle over ${gps?.positions ?? 0} positions${gpsWords}: the odometer's plausible increases (${fmtKm(odo.km)} km${aside.length > 0 ? `; ${aside.join("; ")}` : ""}) are below the positions' great-circle distance (${fmtKm(gpsKm)} km, a lower bound of the distance driven), so the odometer did not record the whole period.`,
+      note: `GPS great-circle over ${gps?.positions ?? 0} positions${gpsWords}: the odometer's plausible increases (${formatKmInNote(odo.km)} km${aside.length > 0 ? `; ${aside.join("; ")}` : ""}) are below the positions' great-circle distance (${formatKmInNote(gpsKm)} km, a lower bound of the distance driven), so the odometer did not record the whole period.`,
       odometer: odo,
       gps_km: gpsKm,
     };

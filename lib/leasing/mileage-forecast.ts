@@ -1,3 +1,4 @@
+import { formatKmInNote } from "@/lib/display/format";
 import type { DistanceMethod } from "@/lib/vocabulary/distance";
 import { cleanOdometerHistory, type CleanHistory, type OdometerDay } from "./mileage-history";
 
@@ -274,9 +275,9 @@ function setAsideLimitations(history: CleanHistory): string[] {
   const out: string[] = [];
   const last = history.days[history.days.length - 1];
   if (history.rollbacks > 0 && last) {
-    const events = history.rollbackEvents.map((r) => `${fmtKm(r.fromKm)} → ${fmtKm(r.toKm)} km on ${isoDay(r.day)}`).join("; ");
+    const events = history.rollbackEvents.map((r) => `${formatKmInNote(r.fromKm)} → ${formatKmInNote(r.toKm)} km on ${isoDay(r.day)}`).join("; ");
     out.push(
-      `Odometer rollback or reset: ${history.rollbacks} day(s) read lower than the odometer's earlier level and no later day returned to it (${events}). The forecast is from the plausible series: current_km is the latest reading (${fmtKm(last.maxKm)} km, odometer_reading_km) plus the ${fmtKm(history.rolledBackKm)} km the odometer was wound back, i.e. the series continued from the pre-rollback baseline, so a rollback neither erases distance driven nor lowers the overrun risk; the step across each drop is not counted as distance.`,
+      `Odometer rollback or reset: ${history.rollbacks} day(s) read lower than the odometer's earlier level and no later day returned to it (${events}). The forecast is from the plausible series: current_km is the latest reading (${formatKmInNote(last.maxKm)} km, odometer_reading_km) plus the ${formatKmInNote(history.rolledBackKm)} km the odometer was wound back, i.e. the series continued from the pre-rollback baseline, so a rollback neither erases distance driven nor lowers the overrun risk; the step across each drop is not counted as distance.`,
     );
   }
   if (history.spikes + history.contradictedDrops + history.jumps > 0)
@@ -285,8 +286,6 @@ function setAsideLimitations(history: CleanHistory): string[] {
     );
   return out;
 }
-
-const fmtKm = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 1 });
 
 const NO_CONTRACT =
   "No contract km limit known (query contract_km or the device's master data): overage_km is null and risk_score is 0 because there is no limit to exceed, not because the risk is low.";
