@@ -9,7 +9,8 @@
  * (default: the newest tenant whose name starts with the seed's "bench large tenant"). Prints one JSON line per step. See docs/performance.md "Daily rollups".
  */
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { rows } from "@/lib/db/sql-values";
 import { rootLogger } from "@/lib/log/logger";
 import { getFleetRisk } from "@/lib/scores/get-fleet-risk";
@@ -26,7 +27,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const handle = await openDatabase();
 try {
   let t = performance.now();
-  await migrateDatabase(handle);
+  await migrateWithPartitions(handle);
   out({ step: "migrate", ms: Math.round(performance.now() - t) });
   const db = handle.db;
   const name = process.env.SEED_TENANT_NAME ?? "bench large tenant";

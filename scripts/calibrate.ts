@@ -11,7 +11,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { migrateDatabase, openDatabase } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { createLogger } from "@/lib/log/logger";
 import { formatCalibration, formatDevices } from "@/lib/seed/calibration/score-distribution";
 import { runCalibration } from "@/lib/seed/calibration/run-calibration";
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-calibrate-"));
   const handle = await openDatabase({ dataDir, url: null });
   try {
-    await migrateDatabase(handle);
+    await migrateWithPartitions(handle);
     const run = await runCalibration({ db: handle.db, log: createLogger({ level: "warn" }) });
     console.log(formatCalibration(run.reports));
     if (process.argv.slice(2).includes("--devices")) for (const r of run.reports) console.log(`${formatDevices(r)}\n`);

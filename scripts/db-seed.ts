@@ -7,14 +7,15 @@
  *
  * Prints one JSON line: {"seeded","anchor","devices","telemetry","alerts"}; logs go to stderr.
  */
-import { migrateDatabase, openDatabase } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { countSandboxRows, seedSandbox } from "@/lib/seed/seed-sandbox";
 
 async function main(): Promise<void> {
   const force = process.argv.slice(2).includes("--force");
   const handle = await openDatabase();
   try {
-    await migrateDatabase(handle);
+    await migrateWithPartitions(handle);
     const started = Date.now();
     const result = await seedSandbox({ db: handle.db, force });
     console.error(`[db-seed] ${handle.kind}: ${result.seeded ? "seeded" : "already fresh"} in ${Date.now() - started} ms`);

@@ -9,7 +9,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { migrateDatabase, openDatabase, setDbHandle } from "@/lib/db/client";
+import { openDatabase, setDbHandle } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { collectSandboxExamples } from "./lib/sandbox-examples";
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-examples-"));
   const handle = await openDatabase({ url: null, dataDir });
   try {
-    await migrateDatabase(handle);
+    await migrateWithPartitions(handle);
     await seedSandbox({ db: handle.db });
     setDbHandle(handle);
     const examples = await collectSandboxExamples();

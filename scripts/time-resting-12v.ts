@@ -12,7 +12,8 @@
  * Runs on a fresh PGlite folder (or `--pg URL`, a throw-away database) and prints the median times.
  */
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { rows } from "@/lib/db/sql-values";
 import { DAY_MS, DEVICE_WINDOW_DAYS } from "@/lib/scores/derived-measures";
 import { queryDevices } from "@/lib/devices/device-query";
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   const now = new Date("2026-11-23T12:00:00.000Z");
   const handle = await openDatabase(pg ? { url: pg } : { dataDir: pglite, url: null });
   try {
-    await migrateDatabase(handle);
+    await migrateWithPartitions(handle);
     const db = handle.db;
     const tenantId = "time-12v";
     await db.execute(sql`insert into tenants (id, name, ingest_secret) values (${tenantId}, 'time 12 V', 'x') on conflict do nothing`);

@@ -15,7 +15,8 @@
 import { writeFileSync } from "node:fs";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
-import { migrateDatabase, openDatabase } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { rows } from "@/lib/db/sql-values";
 import type { Db } from "@/lib/db/client";
 import { devices } from "@/lib/db/schema";
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   const handle = await openDatabase(pg ? { url: pg } : { dataDir: pglite, url: null });
   try {
     if (flag("seed")) {
-      await migrateDatabase(handle);
+      await migrateWithPartitions(handle);
       const t = Date.now();
       await seedSandbox({ db: handle.db, now, force: true });
       console.log(`seeded the sandbox (${handle.kind}) in ${((Date.now() - t) / 1000).toFixed(1)} s`);

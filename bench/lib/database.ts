@@ -1,5 +1,6 @@
 import postgres from "postgres";
-import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
+import { openDatabase, type DbHandle } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 
 /** Server on which the bench creates (and later drops) its throw-away database. */
 const BENCH_PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -59,7 +60,7 @@ export async function prepareDatabase(log: (m: string) => void): Promise<BenchDa
   let handle: DbHandle;
   try {
     handle = await openDatabase({ url });
-    await migrateDatabase(handle);
+    await migrateWithPartitions(handle);
   } catch (err) {
     await drop?.().catch(() => {});
     throw err;

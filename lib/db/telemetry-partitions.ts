@@ -37,10 +37,14 @@ export async function ensureTelemetryPartitions({ db, now = new Date() }: { db: 
 
 /**
  * The schema the app runs on: the migrations, then the telemetry partitions of the months around now
- * (a migration creates them only the first time it runs). What the server's start-up, `npm run
- * db:migrate` and the test databases do; returns the months whose partitions it created.
+ * (a migration creates them only the first time it runs). Every process that opens the database calls
+ * this, never migrateDatabase alone (tests/unit/db/migrate-entry-points.test.ts): the server's start-up,
+ * `npm run db:migrate`, `npm run db:seed`, the admin CLI, the scripts and the test databases. Through the
+ * embedded socket there is nothing to do: the serving process did both at its start, and keeps the
+ * partitions ahead hourly. Returns the months whose partitions it created.
  */
 export async function migrateWithPartitions(handle: DbHandle): Promise<string[]> {
+  if (handle.viaEmbeddedSocket) return [];
   await migrateDatabase(handle);
   return ensureTelemetryPartitions({ db: handle.db });
 }

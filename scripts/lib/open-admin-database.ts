@@ -1,6 +1,7 @@
 import path from "node:path";
 import { inspect } from "node:util";
-import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
+import { openDatabase, type DbHandle } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { isEmbeddedDatabaseShared } from "@/lib/db/embedded-share";
 import { env } from "@/lib/env";
 import { CliError } from "./cli-error";
@@ -74,7 +75,7 @@ export async function openAdminDatabase(log: (line: string) => void): Promise<Db
   }
 
   try {
-    await migrateDatabase(handle);
+    await migrateWithPartitions(handle);
   } catch (err) {
     await handle.close().catch(() => {});
     log(`[admin] migrating the database failed: ${inspect(err)}`);

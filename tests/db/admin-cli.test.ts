@@ -5,6 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { monthStart } from "@/lib/db/telemetry-partitions";
 import { SCOPES } from "@/lib/auth/key-format";
 import { runAdminInProcess, type AdminInProcessRun } from "../helpers/admin-in-process";
 import { createPostgresDatabase } from "../helpers/databases";
@@ -207,6 +208,19 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
       const lessor = expectSuccess(await cli("tenant:create", "--name", "Lessor Oy", "--reporting-role", "lessor"));
       state.tenantLessor = lessor.tenant_id as string;
       expect(await role(state.tenantLessor)).toBe("lessor");
+
+      // The first command migrated as the app does, partitions included: last month's, which the
+      // migrations alone never make (lib/db/telemetry-partitions.ts migrateWithPartitions).
+      const reader = await backend.openReader();
+      try {
+        const partitions = await reader.query(
+          "select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'telemetry'",
+        );
+        const names = partitions.map((r) => r.name);
+        for (const offset of [-1, 0, 1]) expect(names).toContain(`telemetry_${monthStart(new Date(), offset).slice(0, 7).replace("-", "_")}`);
+      } finally {
+        await reader.close();
+      }
     },
     CASE_TIMEOUT_MS,
   );

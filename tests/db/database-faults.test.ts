@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, setDbHandle, type DbHandle } from "@/lib/db/client";
+import { openDatabase, setDbHandle, type DbHandle } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { resetEnvCache } from "@/lib/env";
 import { setEnv } from "../helpers/test-env";
 import { createTenantWithKey, OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures";
@@ -223,7 +224,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = cluster.url;
   resetEnvCache();
   handle = await openDatabase({ url: cluster.url });
-  await migrateDatabase(handle);
+  await migrateWithPartitions(handle);
   tenant = await createTenantWithKey(handle.db, { name: "Faults", rateLimitPerMin: 100_000 });
   check = postgres(cluster.url, { max: 1, onnotice: () => {}, connection: { application_name: CHECK_APP } });
   app = await startRouteServer({ db: handle, env: { DATABASE_URL: cluster.url, REDIS_URL: "", SPOT_PRICE_BASE_URL: OFFLINE_SPOT_PRICE_URL } });

@@ -4,7 +4,8 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
-import { migrateDatabase, openDatabase, setDbHandle, type DbHandle } from "@/lib/db/client";
+import { openDatabase, setDbHandle, type DbHandle } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { closeReadReplica, readYourWritesStore, routeRead } from "@/lib/db/replica";
 import { resetEnvCache } from "@/lib/env";
 import { rootLogger, setRootLogger } from "@/lib/log/logger";
@@ -196,7 +197,7 @@ beforeAll(async () => {
     primaryUrl = `postgres://postgres@127.0.0.1:${p1}/fdp`;
     replicaUrl = `postgres://postgres@127.0.0.1:${p2}/fdp`;
     handle = await openDatabase({ url: primaryUrl });
-    await migrateDatabase(handle);
+    await migrateWithPartitions(handle);
     checkPrimary = postgres(primaryUrl, { max: 1, onnotice: () => {}, connection: { application_name: "fdp-test-check" } });
     checkReplica = postgres(replicaUrl, { max: 1, onnotice: () => {}, connection: { application_name: "fdp-test-check" } });
 

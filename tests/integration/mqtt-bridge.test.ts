@@ -6,7 +6,8 @@ import { connect as connectTcp } from "node:net";
 import { sql } from "drizzle-orm";
 import { connect, connectAsync, type IConnackPacket, type MqttClient } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
+import { openDatabase, type DbHandle } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { rows, sqlNumber } from "@/lib/db/sql-values";
 import { createMqttBridge } from "@/lib/ingest/mqtt/create-mqtt-bridge";
 import { listMqttBridges } from "@/lib/ingest/mqtt/list-mqtt-bridges";
@@ -99,7 +100,7 @@ beforeAll(async () => {
   expect(await waitFor(brokerAnswers, 10_000)).toBe(true);
   pg = await createPostgresDatabase("fdp_it", "seeded");
   handle = await openDatabase({ url: pg.url });
-  await migrateDatabase(handle);
+  await migrateWithPartitions(handle);
 }, 240_000);
 
 afterAll(async () => {

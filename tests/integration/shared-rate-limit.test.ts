@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, migrateDatabase } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { startApp, type AppProcess } from "../helpers/app-process";
 import { createPostgresDatabase } from "../helpers/databases";
@@ -16,7 +17,7 @@ describe.each(["redis", "postgres"] as const)("two app instances sharing the %s 
   beforeAll(async () => {
     pg = await createPostgresDatabase("fdp_it", "seeded");
     const handle = await openDatabase({ url: pg.url });
-    await migrateDatabase(handle);
+    await migrateWithPartitions(handle);
     ({ key } = await createTenantWithKey(handle.db));
     await handle.close();
     const env = {

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, type DbHandle } from "@/lib/db/client";
+import { openDatabase, type DbHandle } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { rows } from "@/lib/db/sql-values";
 import { sql } from "drizzle-orm";
 import { startApp, type AppProcess } from "../helpers/app-process";
@@ -55,7 +56,7 @@ async function startReceiver(): Promise<Receiver> {
 beforeAll(async () => {
   pg = await createPostgresDatabase("fdp_it", "seeded");
   handle = await openDatabase({ url: pg.url });
-  await migrateDatabase(handle);
+  await migrateWithPartitions(handle);
 }, 240_000);
 
 afterAll(async () => {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { SCOPES } from "@/lib/auth/key-format";
-import { migrateDatabase, type Db, type DbHandle } from "@/lib/db/client";
+import { type Db, type DbHandle } from "@/lib/db/client";
+import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import * as schema from "@/lib/db/schema";
 import { NotFoundError, ValidationError, type DomainError } from "@/lib/errors";
 import { createTenant } from "@/lib/tenants/create-tenant";
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await client.waitReady;
   db = drizzle(client, { schema });
   const handle: DbHandle = { db, kind: "pglite", close: () => client.close() };
-  await migrateDatabase(handle);
+  await migrateWithPartitions(handle);
 }, 120_000);
 
 afterAll(async () => {
