@@ -78,7 +78,7 @@ export const envSchema = z.object({
   /**
    * Modulus of the RSA key that signs certificate PDFs, made with each new signing key (docs/certificates.md).
    * 3072 is rated at 128-bit security, the JWS key's level (NIST SP 800-57 Part 1 Rev. 5, Table 2); 4096 for a
-   * policy that asks for it; 2048 (112-bit, which NIST SP 800-131A Rev. 2 allows for signing until 2030) only
+   * policy that asks for it; 2048 (112-bit, which NIST SP 800-57 Part 1 accepts only through 2030) only
    * where keys are thrown away: the test suite, which makes over a hundred keys a run (0.3 s of CPU each
    * against 0.7 s for 3072 on the CI machine).
    */

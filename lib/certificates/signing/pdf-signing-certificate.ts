@@ -1,5 +1,6 @@
 import { createHash, randomBytes, sign, type KeyObject } from "node:crypto";
 import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
+import type { Env } from "@/lib/env";
 import forge from "node-forge";
 
 /**
@@ -38,7 +39,7 @@ function subject(kid: string): forge.pki.CertificateField[] {
   ];
 }
 
-export function createPdfSigningCertificate(kid: string, validFrom: Date, rsaBits: 2048 | 3072 | 4096): PdfSigningCertificate {
+export function createPdfSigningCertificate(kid: string, validFrom: Date, rsaBits: Env["FDP_PDF_SIGNING_RSA_BITS"]): PdfSigningCertificate {
   const { privateKey, publicKey } = generateKeyPair("rsa", { modulusLength: rsaBits });
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }) as string);
