@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_KM } from "@/lib/vocabulary/distance";
 import type { DevicePart } from "@/lib/devices/device-query";
-import { latestValidDay, windowBounds } from "./rollup-window";
+import { latestValidDay, validRollupsEnd, windowBounds } from "./rollup-window";
 
 /** Σ haversine(lat, lon → lat2, lon2) over the rows of `alias` whose partner exists, km (0 without pairs). */
 const haversineSum = (alias: string): SQL =>
@@ -65,7 +65,11 @@ export function greatCircleDays({ from, daysBefore }: { from: SQL; daysBefore: S
  * K is the latest valid rolled-up day before until's day that has a POSITION (not merely a reading, as
  * the behaviour part's K): the last pair of B then reaches at most K's first position, inside the
  * window, whatever came later. A day with readings but no position would let B's last pair reach past
- * K, possibly past `until` or to a reading stored after the rollups were built. No valid K: all raw.
+ * K, possibly past `until` or to a reading stored after the rollups were built.
+ * No valid K, B is 0 and C starts where the valid rollups end (V, `validRollupsEnd`): their days hold no
+ * position, so nothing of them pairs. Without valid rollups, C starts at H: all raw. The head's partner
+ * (the first position at or after H) is looked for only when the head has a position: for a device that
+ * never reports one (a feed without GPS), the read is then the head, the days from V, and no more.
  */
 export function greatCirclePart({ since, until }: { since: string; until: string }): DevicePart {
   const bounds = windowBounds(since, until);
@@ -77,6 +81,7 @@ export function greatCirclePart({ since, until }: { since: string; until: string
   return {
     columns: sql`(gca.gc_km + coalesce(gcx.c_gc_km - coalesce(gcy.c_gc_km, 0), 0) + gcc.gc_km)::float8 as gc_km`,
     join: sql`left join lateral (${latestValidDay(bounds, sql`r.positions > 0`)}) gck on true
+    left join lateral (${validRollupsEnd(bounds)}) gcv on true
     left join lateral (
       select r.day, r.c_gc_km from telemetry_daily r where ${dev("r")} and r.day >= ${hDay} and r.day < gck.day order by r.day desc limit 1
     ) gcx on true
@@ -90,12 +95,14 @@ export function greatCirclePart({ since, until }: { since: string; until: string
         from (
           (select t.ts, t.lat, t.lon from telemetry t where ${positioned("t")} and t.ts >= ${from} and t.ts < ${hAt} and t.ts <= ${to})
           union all
-          (select t.ts, t.lat, t.lon from telemetry t where ${positioned("t")} and t.ts >= ${hAt} and t.ts <= ${to} order by t.ts limit 1)
+          (select t.ts, t.lat, t.lon from telemetry t where ${positioned("t")} and t.ts >= ${hAt} and t.ts <= ${to}
+             and exists (select 1 from telemetry t0 where ${positioned("t0")} and t0.ts >= ${from} and t0.ts < ${hAt} and t0.ts <= ${to})
+           order by t.ts limit 1)
         ) h
         window w as (order by h.ts)
       ) p
       where p.ts < ${hAt}
     ) gca on true
-    left join lateral (${greatCircleRaw(sql`coalesce(gck.day::timestamp at time zone 'UTC', ${hAt})`, to)}) gcc on true`,
+    left join lateral (${greatCircleRaw(sql`coalesce(gck.day::timestamp at time zone 'UTC', gcv.day::timestamp at time zone 'UTC', ${hAt})`, to)}) gcc on true`,
   };
 }

@@ -53,3 +53,16 @@ export function latestValidDay(bounds: WindowBounds, day: SQL): SQL {
       ) r
       where rs.tenant_id = d.tenant_id and rs.device_id = d.device_id and rs.rolled_battery_kwh is not distinct from d.battery_kwh`;
 }
+
+/**
+ * The lateral subquery of the end of the device row `d`'s valid rollups inside the window: the earlier of
+ * its `clean_before` and `untilDay`, when its rollup state is valid (rolled with its current battery size,
+ * as `latestValidDay` requires) and that end is after `headDay`; else no row. Every day of
+ * `[headDay, day)` with a reading has its rollup row, so what no such row holds is not in the telemetry of
+ * those days either.
+ */
+export function validRollupsEnd(bounds: WindowBounds): SQL {
+  return sql`select least(rs.clean_before, ${bounds.untilDay}::date) as day from telemetry_rollup_state rs
+      where rs.tenant_id = d.tenant_id and rs.device_id = d.device_id and rs.rolled_battery_kwh is not distinct from d.battery_kwh
+        and least(rs.clean_before, ${bounds.untilDay}::date) > ${bounds.headDay}::date`;
+}
