@@ -40,11 +40,11 @@ export async function ensureTelemetryPartitions({ db, now = new Date() }: { db: 
  * (a migration creates them only the first time it runs). Every process that opens the database calls
  * this, never migrateDatabase alone (tests/unit/db/migrate-entry-points.test.ts): the server's start-up,
  * `npm run db:migrate`, `npm run db:seed`, the admin CLI, the scripts and the test databases. Through the
- * embedded socket there is nothing to do: the serving process did both at its start, and keeps the
- * partitions ahead hourly. Returns the months whose partitions it created.
+ * embedded socket the serving process has migrated already (migrateDatabase does nothing there); the
+ * partitions are still made sure of, as `npm run db:migrate` always did. Returns the months whose
+ * partitions it created.
  */
 export async function migrateWithPartitions(handle: DbHandle): Promise<string[]> {
-  if (handle.viaEmbeddedSocket) return [];
   await migrateDatabase(handle);
   return ensureTelemetryPartitions({ db: handle.db });
 }

@@ -200,6 +200,10 @@ function windows(): { label: string; since: Date; until: Date }[] {
     { label: "a report's whole days", since: new Date(today0 - 39 * DAY), until: new Date(today0 - 1) },
     // Between the dense tracker's bursts: it reported earlier in the month, not in the window.
     { label: "a quiet evening", since: new Date(today0 - 2 * DAY + 12 * 3_600_000), until: new Date(today0 - 2 * DAY + 20 * 3_600_000) },
+    // From within the GPS tracker's last day with a fix (day −4) over its gap: no rolled-up day of the window
+    // has a position (no K), so the tail starts where its valid rollups end (today, or the late day after
+    // "after late data"), and the head's last position pairs with the tail's first.
+    { label: "the tracker's gap, no K", since: new Date(today0 - 4 * DAY + MIN), until: now },
   ];
   // A first whole day H without readings before day K: the GPS tracker's first empty day D (at least 5
   // days ago) after a day with readings, and a window from noon the day before D to noon two days

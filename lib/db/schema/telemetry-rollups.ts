@@ -114,6 +114,10 @@ export const telemetryDaily = pgTable(
  * Which rollups of a device are valid: every day before `clean_before`, computed with the device's
  * `battery_kwh` equal to `rolled_battery_kwh` (consumption pairs depend on it). An ingest lowers
  * `clean_before` to the first day it wrote; a refresh recomputes from there and raises it to today.
+ * The reads rely on it both ways: a valid day's row holds that day's telemetry, and a valid day without a
+ * row has none (the great-circle tail starts after valid days without a position: `validRollupsEnd`).
+ * So telemetry is written only where `clean_before` is lowered with it (lib/ingest/store-batch.ts), or
+ * the state marked stale (`markTelemetryRollupsStale`: the seed, the benchmarks).
  */
 export const telemetryRollupState = pgTable(
   "telemetry_rollup_state",
