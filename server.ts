@@ -87,6 +87,13 @@ async function prepareDatabase(): Promise<void> {
 
 // Fail at start-up, not on the first sign-in, when the session secret is missing (or generate it now).
 authSecret();
+// 2048-bit PDF signing keys are for databases thrown away (lib/env.ts): an operator who set it learns what it means.
+if (env().FDP_PDF_SIGNING_RSA_BITS === 2048) {
+  log.warn(
+    { FDP_PDF_SIGNING_RSA_BITS: 2048 },
+    "FDP_PDF_SIGNING_RSA_BITS=2048: new PDF signing keys get 112-bit security, which NIST SP 800-57 accepts only through 2030; unset it (3072) outside tests",
+  );
+}
 
 await Promise.all([app.prepare(), prepareDatabase()]);
 

@@ -36,6 +36,8 @@ describe("npm run dev on the embedded database", () => {
     async () => {
       app = await startApp({ mode, env: { DATABASE_URL: undefined, REDIS_URL: undefined, FDP_DATA_DIR: dataDir }, readyTimeoutMs: FIRST_DEV_START_MS });
       expect(await sandboxServedFacts(app.url)).toEqual(SANDBOX_SERVED);
+      // The test environment's throwaway PDF signing keys (vitest.config.ts TEST_ENV) are named at start-up.
+      expect(app.output()).toContain("FDP_PDF_SIGNING_RSA_BITS=2048: new PDF signing keys get 112-bit security");
     },
     FIRST_DEV_START_MS + 60_000,
   );

@@ -127,6 +127,8 @@ describe("the self-host build (.next/standalone), started as the Dockerfile and 
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "ok" });
     expect(app.output()).toMatch(/"database":"postgres","seeded":true/);
+    // Started with the image's settings alone: the production modulus, so no warning about a weak one.
+    expect(app.output()).not.toContain("FDP_PDF_SIGNING_RSA_BITS");
     const [sandbox] = await db.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, "sandbox"));
     expect(sandbox).toEqual({ id: "sandbox" });
   });
