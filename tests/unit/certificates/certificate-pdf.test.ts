@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { qrPath, renderCertificatePdf } from "@/lib/certificates/pdf/render-certificate-pdf";
 import { keysDocumentSchema, keyValidityAt } from "@/lib/certificates/signing/keys-document";
 import { cmsSignDetached, signPdf, verifyPdfSignature } from "@/lib/certificates/signing/pades";
+import { createPdfSigningCertificate } from "@/lib/certificates/signing/pdf-signing-certificate";
 import { verifyCertificatePdf } from "@/lib/certificates/signing/verify-certificate-pdf";
 import { certificatePdfInput, keysDocument, makeTestKey } from "@/tests/helpers/certificate-pdf-fixture";
 
@@ -176,6 +177,17 @@ describe("certificate PDF signature (PAdES)", () => {
     expect(out).toContain("Total document signed");
     expect(out).toContain("Signature Validation: Signature is Valid.");
     expect(out).toContain("Signer Certificate Common Name: FDP certificate signing fdp-test-1");
+  });
+
+  it("signed with each modulus FDP_PDF_SIGNING_RSA_BITS allows (the keys above are the tests' 2048), it is valid for pdfsig and FDP's own check: a 4096-bit signature fits the room", async () => {
+    for (const bits of [3072, 4096] as const) {
+      const signer = createPdfSigningCertificate(`fdp-test-${bits}`, SIGNED_AT, bits);
+      const signed = await signPdf(unsealed, signer, { signingTime: SIGNED_AT, reason: "test" });
+      const out = tool("pdfsig", [writePdf(`signed-${bits}.pdf`, signed)]).stdout;
+      expect(out, `${bits}`).toContain("Signature Validation: Signature is Valid.");
+      expect(out, `${bits}`).toContain("Total document signed");
+      expect(verifyPdfSignature(signed).ok, `${bits}`).toBe(true);
+    }
   });
 
   it("one changed byte anywhere breaks it for pdfsig and for FDP's own check", () => {
