@@ -1,16 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-
-const ROOT = path.resolve(import.meta.dirname, "../../..");
+import { readRepositoryFile, repositoryFiles } from "../../helpers/repository-files";
 
 /** Every .ts/.tsx file under `dir` (relative to the repository), recursively. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
-    .filter((f) => /\.tsx?$/.test(f))
-    .map((f) => path.posix.join(dir, f.split(path.sep).join("/")));
-}
+const sourceFiles = (dir: string): string[] => repositoryFiles([dir], /\.tsx?$/);
 
 /**
  * What a file imports, as repository paths without extension (`lib/vocabulary/scores`) for the app's
@@ -18,7 +12,7 @@ function sourceFiles(dir: string): string[] {
  * dynamic `import()`, read by TypeScript's own pre-processor rather than a regular expression.
  */
 function importsOf(file: string): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(path.join(ROOT, file), "utf8"), true, true);
+  const { importedFiles } = ts.preProcessFile(readRepositoryFile(file), true, true);
   return importedFiles.map(({ fileName: spec }) => {
     if (spec.startsWith("@/")) return spec.slice(2);
     if (spec.startsWith(".")) return path.posix.join(path.posix.dirname(file), spec);

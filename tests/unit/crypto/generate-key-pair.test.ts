@@ -1,12 +1,8 @@
 import { createPublicKey, sign, verify } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateKeyPair } from "@/lib/crypto/generate-key-pair";
+import { CODE_DIRS, readRepositoryFile, repositoryFiles } from "../../helpers/repository-files";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
-/** The product's code (what the app, its CLIs and its scripts run), and the tests and benchmarks, which would hang the same way. */
-const PRODUCT = ["lib", "app", "components", "scripts", "tests", "e2e", "bench"];
 const HOME = "lib/crypto/generate-key-pair.ts";
 
 describe("generateKeyPair (lib/crypto/generate-key-pair.ts)", () => {
@@ -24,17 +20,14 @@ describe("generateKeyPair (lib/crypto/generate-key-pair.ts)", () => {
   });
 
   it("is the only place the product and its tests generate keys (Node 20's deadlock when a generator's KeyObject is exported as a JWK)", () => {
-    const files = PRODUCT.flatMap((dir) =>
-      readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
-        .filter((f) => /\.(ts|tsx|mjs)$/.test(f))
-        .map((f) => path.posix.join(dir, f.split(path.sep).join("/"))),
-    ).concat(["server.ts"]);
+    // The product's code and the tests and benchmarks, which would hang the same way.
+    const files = [...repositoryFiles(CODE_DIRS, /\.(ts|tsx|mjs)$/), "server.ts"];
     expect(files.length).toBeGreaterThan(100);
     // Node's generators, imported by name or called on the module.
     const nodeGenerator = /import\s*\{[^}]*\bgenerateKeyPair(Sync)?\b[^}]*\}\s*from\s*["'](node:)?crypto["']|\bcrypto\.generateKeyPair(Sync)?\b/;
-    const generating = files.filter((f) => f !== HOME && nodeGenerator.test(readFileSync(path.join(ROOT, f), "utf8")));
+    const generating = files.filter((f) => f !== HOME && nodeGenerator.test(readRepositoryFile(f)));
     expect(generating).toEqual([]);
-    expect(nodeGenerator.test(readFileSync(path.join(ROOT, HOME), "utf8"))).toBe(true);
-    expect(readFileSync(path.join(ROOT, HOME), "utf8")).toMatch(/privateKeyEncoding: \{ type: "pkcs8", format: "pem" \}/);
+    expect(nodeGenerator.test(readRepositoryFile(HOME))).toBe(true);
+    expect(readRepositoryFile(HOME)).toMatch(/privateKeyEncoding: \{ type: "pkcs8", format: "pem" \}/);
   });
 });
