@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { SANDBOX_KEY } from "../lib/auth/key-format";
+import { everyAlert } from "../tests/helpers/every-alert";
 import { DEMO_EMAIL, expect, screenshot, useSession, test } from "./fixtures";
 
 /**
@@ -75,14 +76,18 @@ test("accessibility (axe): no serious or critical violations on /dashboard/alert
 
 test("repeats of one problem on one vehicle are one group, named by the vehicle", async ({ page }) => {
   await useSession(page);
-  const all = (await (await page.request.get("/api/v1/alerts?limit=200", { headers: auth })).json()) as {
-    data: { id: string; device_id: string; agent: string; severity: string; acknowledged: boolean }[];
-  };
+  const all = await everyAlert(
+    async (query) =>
+      (await (await page.request.get(query, { headers: auth })).json()) as {
+        count: number;
+        data: { id: string; device_id: string; agent: string; severity: string; acknowledged: boolean; created_at: string }[];
+      },
+  );
   await page.goto("/dashboard/alerts?acknowledged=");
   const groups = page.locator("[data-alert-group]");
   // Every alert is on the page once, and each group holds one vehicle's alerts of one check and severity.
   const expected = new Map<string, number>();
-  for (const a of all.data)
+  for (const a of all)
     expected.set(`${a.device_id} ${a.agent} ${a.severity} ${a.acknowledged}`, (expected.get(`${a.device_id} ${a.agent} ${a.severity} ${a.acknowledged}`) ?? 0) + 1);
   await expect(groups).toHaveCount(expected.size);
   const sizes = (await groups.evaluateAll((gs) => gs.map((g) => Number(g.getAttribute("data-alert-group"))))).sort((x, y) => y - x);

@@ -3,7 +3,7 @@ import { ALERT_AGENTS, SEVERITIES } from "@/lib/vocabulary/alerts";
 import { booleanQueryParam, dateTime, intQueryParam, listEnvelope } from "./common";
 
 /** GET /alerts' `limit`: its range and default. */
-const ALERTS_LIMIT = { min: 1, max: 200, fallback: 50 } as const;
+export const ALERTS_LIMIT = { min: 1, max: 200, fallback: 50 } as const;
 
 export const alertsQuerySchema = z.object({
   limit: intQueryParam(ALERTS_LIMIT).meta({ description: `Most alerts to return, ${ALERTS_LIMIT.min}–${ALERTS_LIMIT.max} (default ${ALERTS_LIMIT.fallback}), newest first.` }),
