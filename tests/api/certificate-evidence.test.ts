@@ -1,7 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { certificateWords } from "@/lib/certificates/certificate-pdf";
 import { generatedCertificateSchema } from "@/lib/schemas/certificates";
@@ -9,6 +6,7 @@ import { residualValueSchema } from "@/lib/schemas/leasing-residual";
 import { batteryHealthSnapshotSchema, eolSummarySchema, vehicleHealthScoreSchema } from "@/lib/schemas/scores-device";
 import { createTenantWithKey } from "../helpers/fixtures";
 import { DAY, HOUR, iso, useIngestServer, type Rec } from "../helpers/ingest-api";
+import { withPdfFile } from "../helpers/temp-pdf";
 
 /**
  * CONTRACT "Evidence and trust": a certificate certifies what was measured. Constructed BEVs through
@@ -110,9 +108,7 @@ describe("a BEV whose only SoH reading is 23 months old", () => {
     expect(row.value).toBe("not measured");
     expect(row.note).toMatch(/^Not measured: the battery's state of health was last read on/);
     expect(words.grade_explanation).toMatch(/not measured within 90 days of this certificate, so the grade is at most C/);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "fdp-evidence-")), "c.pdf");
-    writeFileSync(file, Buffer.from(c.pdf_base64!, "base64"));
-    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    const text = withPdfFile(Buffer.from(c.pdf_base64!, "base64"), (file) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })).replace(/\s+/g, " ");
     expect(text).toContain("Not measured: the battery's state of health was last read on");
     expect(text).toContain("so the grade is at most C");
   });

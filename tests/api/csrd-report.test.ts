@@ -1,7 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_KEY, SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { tenants } from "@/lib/db/schema";
@@ -12,6 +9,7 @@ import { emissionsReportSchema } from "@/lib/schemas/reports-emissions";
 import { updateTenant } from "@/lib/tenants/update-tenant";
 import { createTenantWithKey, insertDevices } from "../helpers/fixtures";
 import { DAY, iso, MIN, useIngestServer, type Rec } from "../helpers/ingest-api";
+import { withPdfFile } from "../helpers/temp-pdf";
 
 /**
  * Endpoint 13 end to end on a constructed fleet ingested over HTTP: a BEV (measured consumption) whose
@@ -232,13 +230,12 @@ describe("POST /reports/csrd/generate", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("x-sandbox")).toBeNull();
     const pdf = Buffer.from(await res.arrayBuffer());
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "csrd-")), "report.pdf");
-    writeFileSync(file, pdf);
-    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+    const { info, text } = withPdfFile(pdf, (file) => {
+      execFileSync("qpdf", ["--check", file]); // throws on a damaged file
+      return { info: execFileSync("pdfinfo", [file], { encoding: "utf8" }), text: execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }) };
+    });
     expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBeGreaterThanOrEqual(1);
     expect(info).toContain(`CSRD climate disclosure ${START} to ${END}`);
-    execFileSync("qpdf", ["--check", file]); // throws on a damaged file
-    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     for (const title of CSRD_PDF_SECTION_TITLES) expect(text).toContain(title);
     expect(text).toContain("E1-6 §44(a)");
     expect(text).toContain("Reporting role: operator");

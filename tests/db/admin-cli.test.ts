@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -48,6 +48,8 @@ interface Reader {
 interface Backend {
   kind: "postgres" | "pglite";
   env: Record<string, string | undefined>;
+  /** PGlite: the folder the data directory is in, where the CLI writes a session secret it generates. */
+  besideData?: string;
   /** Opens a reader. For PGlite only between commands: the embedded database allows one opener at a time. */
   openReader(): Promise<Reader>;
   dispose(): Promise<void>;
@@ -70,10 +72,14 @@ async function postgresBackend(): Promise<Backend> {
 }
 
 async function pgliteBackend(): Promise<Backend> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "fdp-admintest-"));
+  // The data directory one level down, as .data/pglite is: the generated session secret (the key of the
+  // stored PDF signing keys) is written beside it, inside this test's folder rather than in the shared tmpdir.
+  const work = mkdtempSync(path.join(tmpdir(), "fdp-admintest-"));
+  const dataDir = path.join(work, "pglite");
   return {
     kind: "pglite",
     env: { DATABASE_URL: undefined, FDP_DATA_DIR: dataDir },
+    besideData: work,
     async openReader() {
       const db = new PGlite(dataDir);
       await db.waitReady;
@@ -84,7 +90,7 @@ async function pgliteBackend(): Promise<Backend> {
       };
     },
     async dispose() {
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
     },
   };
 }
@@ -276,6 +282,9 @@ describe.each(["postgres", "pglite"] as const)("admin CLI on %s", (kind) => {
       const first = expectSuccess(await cli("signing-key:rotate"));
       expect(first).toMatchObject({ rotated: true, retired_kid: null });
       expect(first.kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // Neither FDP_CERT_KEY_SECRET nor AUTH_SECRET is set: the stored key is encrypted under the session secret
+      // generated beside the embedded database (lib/dashboard/auth-secret.ts), as on a user's machine.
+      if (backend.besideData) expect(readFileSync(path.join(backend.besideData, "auth-secret"), "utf8")).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const second = expectSuccess(await cli("signing-key:rotate"));
       expect(second).toMatchObject({ rotated: true, retired_kid: first.kid });
       expect(second.kid).not.toBe(first.kid);

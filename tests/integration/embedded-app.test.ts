@@ -23,12 +23,14 @@ const FIRST_DEV_START_MS = 420_000;
  */
 describe("npm run dev on the embedded database", () => {
   const mode = "dev";
-  const dataDir = mkdtempSync(path.join(tmpdir(), `fdp-embedded-${mode}-`));
+  // One level down, as .data/pglite is: the session secret the app generates goes beside it, in this folder.
+  const work = mkdtempSync(path.join(tmpdir(), `fdp-embedded-${mode}-`));
+  const dataDir = path.join(work, "pglite");
   let app: AppProcess | undefined;
 
   afterAll(async () => {
     await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   });
 
   it(

@@ -1,22 +1,18 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeCertificatePdfWorkers, renderCsrdPdfInWorker } from "@/lib/certificates/pdf/render-certificate-pdf-in-worker";
 import { CSRD_PDF_SECTION_TITLES, renderCsrdPdf } from "@/lib/reports/pdf/render-csrd-pdf";
 import { buildCsrdFixture } from "../../helpers/csrd-fixture";
+import { withPdfFile } from "../../helpers/temp-pdf";
 
 /** The CSRD PDF on the constructed fleet: a real document (pdfinfo, qpdf, pdftotext), rendered on the worker pool. */
 afterAll(closeCertificatePdfWorkers);
 
-const work = mkdtempSync(path.join(tmpdir(), "csrd-pdf-"));
-const text = (pdf: Buffer) => {
-  const file = path.join(work, `r${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  execFileSync("qpdf", ["--check", file]); // throws on a damaged file
-  return { info: execFileSync("pdfinfo", [file], { encoding: "utf8" }), body: execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }) };
-};
+const text = (pdf: Buffer) =>
+  withPdfFile(pdf, (file) => {
+    execFileSync("qpdf", ["--check", file]); // throws on a damaged file
+    return { info: execFileSync("pdfinfo", [file], { encoding: "utf8" }), body: execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }) };
+  });
 
 describe("CSRD PDF", () => {
   it("renders the same bytes on the worker pool as in-process, with the sections, the figures and their datapoints", async () => {
