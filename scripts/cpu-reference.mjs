@@ -1,5 +1,5 @@
 // A fixed single-core workload, timed: what CI times depend on is the machine's speed as much as the
-// code, and machines of the same kind differ by 2× from one day to the next (README, "CI time").
+// code, and machines of the same kind differ by 2× from one day to the next (docs/testing.md).
 // .ci/run prints this figure beside the run's own, so two runs' times can be compared. The work is the
 // test suite's kind: small objects made, serialised, parsed, sorted and hashed. Deterministic; no I/O.
 import { createHash } from "node:crypto";
