@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { runAdminInProcess } from "../tests/helpers/admin-in-process";
 import { startApp, ROOT } from "../tests/helpers/app-process";
 import { quarterHourPrices, startSpotPriceFixtureServer } from "../tests/helpers/spot-price-fixture-server";
 
@@ -10,9 +11,16 @@ export const E2E_SIGN_IN_LIMIT = 5;
 /** The other tenant's dashboard user (created below). */
 export const E2E_OTHER_USER = { email: "manager@e2e-other.example", password: "e2e-other-fleet-2026" };
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv): Record<string, string> {
-  const out = execFileSync("npm", ["run", "--silent", "admin", "--", ...args], { cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  return JSON.parse(out) as Record<string, string>;
+/**
+ * One command of the admin CLI, run in this process as `npm run --silent admin` runs it in its own
+ * (tests/helpers/admin-in-process.ts), on the server's embedded database: another process than the
+ * server's, it reaches that database through the server's socket. Its JSON answer; an error on exit 1.
+ * The CLI as a process of its own (stdout, exit code) is tests/integration/admin-cli.test.ts's one spawn.
+ */
+export async function runCli(args: string[], dataDir = process.env.FDP_E2E_DATA_DIR): Promise<Record<string, string>> {
+  const run = await runAdminInProcess(args, { FDP_DATA_DIR: dataDir, DATABASE_URL: undefined, LOG_LEVEL: "silent" });
+  if (run.code !== 0) throw new Error(`admin ${args.join(" ")}: exit ${run.code}: ${JSON.stringify(run.json)}\n${run.stderr}`);
+  return run.json as Record<string, string>;
 }
 
 /**
@@ -67,13 +75,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const app = await startApp({ mode: dev ? "dev" : "start", env });
 
   // Another tenant with one vehicle, through the CLI and the ingest API as an operator would.
-  const cliEnv = { ...process.env, FDP_DATA_DIR: dataDir, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv;
-  delete cliEnv.DATABASE_URL;
-  const { tenant_id } = runCli(["tenant:create", "--name", "E2E Other Fleet"], cliEnv);
-  const { key } = runCli(["key:create", "--tenant", tenant_id!], cliEnv);
+  const { tenant_id } = await runCli(["tenant:create", "--name", "E2E Other Fleet"], dataDir);
+  const { key } = await runCli(["key:create", "--tenant", tenant_id!], dataDir);
   // A dashboard user of that tenant: what the sandbox's demo user may not do (rotate the public
   // sandbox ingest secret, require signatures) is tried there (e2e/keys.spec.ts).
-  runCli(["user:create", "--tenant", tenant_id!, "--email", E2E_OTHER_USER.email, "--password", E2E_OTHER_USER.password], cliEnv);
+  await runCli(["user:create", "--tenant", tenant_id!, "--email", E2E_OTHER_USER.email, "--password", E2E_OTHER_USER.password], dataDir);
   const record = {
     vin: "WE2EOTHER00000001",
     timestamp: new Date(Date.now() - 60_000).toISOString(),

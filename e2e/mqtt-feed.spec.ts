@@ -9,17 +9,24 @@ import { runCli } from "./global-setup";
  * the feed, its state and its counts on the keys page. Removing it ends the broker's session.
  */
 test("a Traccar position published on the broker reaches the fleet; the keys page shows the feed connected with its counts", async ({ page, request }) => {
-  const cliEnv = { ...process.env, FDP_DATA_DIR: process.env.FDP_E2E_DATA_DIR, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv;
-  delete cliEnv.DATABASE_URL;
-  const { tenant_id } = runCli(["tenant:create", "--name", "MQTT Fleet"], cliEnv);
-  const { key } = runCli(["key:create", "--tenant", tenant_id!], cliEnv);
+  const { tenant_id } = await runCli(["tenant:create", "--name", "MQTT Fleet"]);
+  const { key } = await runCli(["key:create", "--tenant", tenant_id!]);
   const email = `manager-${Date.now()}@mqtt-fleet.example`;
-  runCli(["user:create", "--tenant", tenant_id!, "--email", email, "--password", "mqtt-fleet-2026"], cliEnv);
+  await runCli(["user:create", "--tenant", tenant_id!, "--email", email, "--password", "mqtt-fleet-2026"]);
   const topic = `fdp-e2e/${Date.now().toString(36)}`;
-  const { bridge_id } = runCli(
-    ["mqtt:add", "--tenant", tenant_id!, "--broker", "mqtt://127.0.0.1:1883", "--topic", `${topic}/+`, "--format", "traccar", "--connections", "1"],
-    cliEnv,
-  );
+  const { bridge_id } = await runCli([
+    "mqtt:add",
+    "--tenant",
+    tenant_id!,
+    "--broker",
+    "mqtt://127.0.0.1:1883",
+    "--topic",
+    `${topic}/+`,
+    "--format",
+    "traccar",
+    "--connections",
+    "1",
+  ]);
 
   const publisher = await connectAsync("mqtt://127.0.0.1:1883", { clean: true });
   try {
@@ -69,6 +76,6 @@ test("a Traccar position published on the broker reaches the fleet; the keys pag
     await expect(row.getByTestId("mqtt-feed-messages")).toContainText("device.uniqueId");
   } finally {
     await publisher.endAsync();
-    expect(runCli(["mqtt:remove", "--bridge", bridge_id!], cliEnv)).toEqual({ bridge_id, removed: true });
+    expect(await runCli(["mqtt:remove", "--bridge", bridge_id!])).toEqual({ bridge_id, removed: true });
   }
 });
