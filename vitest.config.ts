@@ -17,8 +17,9 @@ const alias = { "@": path.resolve(import.meta.dirname) };
  *   logging, pricing), which test no SQL: on Postgres only.
  * - integration: real processes (admin CLI, seed, the built app), two files at a time.
  *
- * Each file gets its own database, copied from a template its project's global setup migrated once
- * (tests/helpers/database-templates.ts); the integration project's app boots start from a seeded copy.
+ * Each file gets its own database, copied from a template migrated (or seeded) once per run and shared by
+ * the projects that ask for it in their global setup (tests/helpers/database-templates.ts); the integration
+ * project's app boots start from a seeded copy.
  * Property tests draw from a fixed seed (tests/setup/fast-check-seed.ts; FUZZ_SEED to explore).
  */
 /**
@@ -58,7 +59,6 @@ class SlowFilesFirst extends BaseSequencer {
   }
 }
 
-const POSTGRES_TEMPLATES = "tests/setup/postgres-templates.ts";
 /**
  * Every project's environment. The app waits DATABASE_CONNECT_TIMEOUT_SECONDS (5 s by default) for a new
  * connection; under CI's full load (three workers, two app boots, Postgres on the same two cores) a
@@ -100,7 +100,7 @@ export default defineConfig({
           name: "api-postgres",
           include: ["tests/api/**/*.test.ts", "tests/scenarios/**/*.test.ts"],
           env: { ...TEST_ENV, FDP_TEST_DB: "postgres" },
-          globalSetup: [POSTGRES_TEMPLATES],
+          globalSetup: ["tests/setup/api-postgres-templates.ts"],
         },
       },
       {
@@ -114,7 +114,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "transport", include: ["tests/transport/**/*.test.ts"], env: { ...TEST_ENV, FDP_TEST_DB: "postgres" }, globalSetup: [POSTGRES_TEMPLATES] },
+        test: { name: "transport", include: ["tests/transport/**/*.test.ts"], env: { ...TEST_ENV, FDP_TEST_DB: "postgres" }, globalSetup: ["tests/setup/postgres-templates.ts"] },
       },
       {
         extends: true,

@@ -6,13 +6,12 @@ import { loadTasInputs } from "@/lib/scores/queries/load-tas-inputs";
 import { computeTas } from "@/lib/scores/tas";
 import { tasScoreSchema } from "@/lib/schemas/scores-device";
 import { FLEET_PLAN } from "@/lib/seed/fleet-plan";
-import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { csrdReportSchema } from "@/lib/schemas/reports-csrd";
 import { emissionsReportSchema } from "@/lib/schemas/reports-emissions";
 import { HARSH_EVENT_KINDS } from "@/lib/vocabulary/driving-events";
 import { updateTenant } from "@/lib/tenants/update-tenant";
 import { REPORTING_ROLES } from "@/lib/vocabulary/reporting-role";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { createSeededTestDatabase, type TestDatabase } from "../helpers/databases";
 import { everyAlert } from "../helpers/every-alert";
 import { startRouteServer, type RouteServer } from "../helpers/route-server";
 
@@ -41,8 +40,7 @@ async function usagePillar(deviceId: string, key: string) {
 }
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await seedSandbox({ db: tdb.handle.db });
+  tdb = await createSeededTestDatabase();
   app = await startRouteServer({ db: tdb.handle, env: { RATE_LIMIT_API_PER_MIN: "10000", REDIS_URL: undefined, DATABASE_URL: tdb.url } });
 }, 300_000);
 

@@ -7,9 +7,8 @@ import { OPERATIONS } from "@/lib/operations/registry";
 import { SANDBOX_TENANT_ID } from "@/lib/auth/key-format";
 import { resetEnvCache } from "@/lib/env";
 import { resetRateLimiters } from "@/lib/rate-limit/limiter-store";
-import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { collectSandboxExamples, type OperationExample } from "../../scripts/lib/sandbox-examples";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { createSeededTestDatabase, type TestDatabase } from "../helpers/databases";
 import { OFFLINE_SPOT_PRICE_URL } from "../helpers/fixtures";
 
 /**
@@ -22,8 +21,7 @@ let tdb: TestDatabase;
 let live: Record<string, OperationExample>;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase("postgres");
-  await seedSandbox({ db: tdb.handle.db });
+  tdb = await createSeededTestDatabase("postgres");
   process.env.REDIS_URL = "";
   process.env.DATABASE_URL = tdb.url;
   process.env.SPOT_PRICE_BASE_URL = OFFLINE_SPOT_PRICE_URL;

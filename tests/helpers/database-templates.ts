@@ -80,56 +80,93 @@ export async function dropPostgresDatabase(name: string): Promise<void> {
   await withAdmin((admin) => admin.unsafe(`drop database if exists "${name}" with (force)`));
 }
 
+type TemplateKind = keyof DatabaseTemplates;
+
 /**
- * The global setup: `kinds` says which templates the project's files use. Returns the teardown, which
- * drops them.
+ * The templates of this Vitest process, shared by its projects: each project's global setup runs in the
+ * main process, so the db, API and transport projects of one run migrate (and seed) each template once
+ * instead of once per project. Dropped when the last project that asked for any has torn down.
  */
-export function makeTemplates(kinds: Array<keyof DatabaseTemplates>) {
-  return async function setup(project: TestProject): Promise<() => Promise<void>> {
-    const made: DatabaseTemplates = {};
-    const tag = `${process.pid}_${Date.now().toString(36)}`;
-    const pgNames: string[] = [];
-    const dirs: string[] = [];
-    if (kinds.some((k) => k.startsWith("postgres"))) {
+interface SharedTemplates {
+  made: Map<TemplateKind, Promise<string>>;
+  pgNames: string[];
+  dirs: string[];
+  users: number;
+}
+const processWide = globalThis as { __fdpTemplates?: SharedTemplates };
+const shared: SharedTemplates = (processWide.__fdpTemplates ??= { made: new Map(), pgNames: [], dirs: [], users: 0 });
+const tag = `${process.pid}_${Date.now().toString(36)}`;
+
+/** A clone of the migrated Postgres template, prepared by `prepare` (a seed). */
+async function preparedClone(name: string, prepare: (url: string) => Promise<void>): Promise<string> {
+  const migrated = await template("postgresMigrated");
+  await withAdmin((admin) => admin.unsafe(`create database "${name}" template "${migrated}"`));
+  shared.pgNames.push(name);
+  await prepare(pgUrlFor(name));
+  return name;
+}
+
+async function seededWith(url: string, now?: Date): Promise<void> {
+  const h = await openDatabase({ url });
+  try {
+    await seedSandbox({ db: h.db, now });
+  } finally {
+    await h.close();
+  }
+}
+
+async function makeTemplate(kind: TemplateKind): Promise<string> {
+  switch (kind) {
+    case "postgresMigrated": {
       const name = `fdp_tpl_${tag}`;
       await withAdmin((admin) => admin.unsafe(`create database "${name}"`));
-      pgNames.push(name);
+      shared.pgNames.push(name);
       const handle = await openDatabase({ url: pgUrlFor(name) });
       await migrateWithPartitions(handle);
       await handle.close();
-      made.postgresMigrated = name;
-      if (kinds.includes("postgresSeeded")) {
-        const seeded = `fdp_tpl_seeded_${tag}`;
-        await withAdmin((admin) => admin.unsafe(`create database "${seeded}" template "${name}"`));
-        pgNames.push(seeded);
-        const h = await openDatabase({ url: pgUrlFor(seeded) });
-        await seedSandbox({ db: h.db });
-        await h.close();
-        made.postgresSeeded = seeded;
-      }
-      if (kinds.includes("postgresSandboxFixed")) {
-        const fixed = `fdp_tpl_sandbox_${tag}`;
-        await withAdmin((admin) => admin.unsafe(`create database "${fixed}" template "${name}"`));
-        pgNames.push(fixed);
-        const h = await openDatabase({ url: pgUrlFor(fixed) });
-        await seedSandbox({ db: h.db, now: SANDBOX_TEMPLATE_NOW });
-        await h.close();
-        made.postgresSandboxFixed = fixed;
-      }
+      return name;
     }
-    if (kinds.includes("pgliteMigrated")) {
+    case "postgresSeeded":
+      return preparedClone(`fdp_tpl_seeded_${tag}`, (url) => seededWith(url));
+    case "postgresSandboxFixed":
+      return preparedClone(`fdp_tpl_sandbox_${tag}`, (url) => seededWith(url, SANDBOX_TEMPLATE_NOW));
+    case "pgliteMigrated": {
       const dir = mkdtempSync(path.join(tmpdir(), "fdp-tpl-pglite-"));
-      dirs.push(dir);
+      shared.dirs.push(dir);
       const handle = await openDatabase({ dataDir: dir, url: null });
       await migrateWithPartitions(handle);
       await handle.close();
-      made.pgliteMigrated = dir;
+      return dir;
     }
+  }
+}
+
+/** The template of `kind`, made on the first request of this process. */
+function template(kind: TemplateKind): Promise<string> {
+  let made = shared.made.get(kind);
+  if (!made) {
+    made = makeTemplate(kind);
+    shared.made.set(kind, made);
+  }
+  return made;
+}
+
+/**
+ * The global setup: `kinds` says which templates the project's files use. Returns the teardown, which
+ * drops the templates once no project of the run uses them.
+ */
+export function makeTemplates(kinds: TemplateKind[]) {
+  return async function setup(project: TestProject): Promise<() => Promise<void>> {
+    shared.users++;
+    const made: DatabaseTemplates = {};
+    for (const kind of kinds) made[kind] = await template(kind);
     project.provide("fdpDatabaseTemplates", made);
     return async () => {
+      if (--shared.users > 0) return;
       // Seeded clones first: a template cannot be dropped while a clone of it is being made (none is now).
-      for (const name of pgNames.reverse()) await dropPostgresDatabase(name);
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      for (const name of shared.pgNames.splice(0).reverse()) await dropPostgresDatabase(name);
+      for (const dir of shared.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+      shared.made.clear();
     };
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type DbHandle } from "@/lib/db/client";
 import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
+import { seedSandbox } from "@/lib/seed/seed-sandbox";
 import { copyPgliteTemplate, createPostgresDatabaseNamed, dropPostgresDatabase, pgUrlFor, providedTemplates } from "./database-templates";
 
 export interface TestDatabase {
@@ -54,6 +55,18 @@ async function openPostgresTestDatabase(pg: Awaited<ReturnType<typeof createPost
       await pg.drop();
     },
   };
+}
+
+/**
+ * A fresh database of the kind this test project runs on (FDP_TEST_DB) holding the sandbox fleet seeded at
+ * about now, as an app's start seeds it: on Postgres a clone of the run's seeded template (one
+ * `seedSandbox` for every file that asks), on PGlite a migrated copy seeded here.
+ */
+export async function createSeededTestDatabase(kind = (process.env.FDP_TEST_DB ?? "postgres") as "postgres" | "pglite"): Promise<TestDatabase> {
+  if (kind === "postgres") return openPostgresTestDatabase(await createPostgresDatabase("fdp_test", "seeded"));
+  const tdb = await createTestDatabase(kind);
+  await seedSandbox({ db: tdb.handle.db });
+  return tdb;
 }
 
 /**
