@@ -96,16 +96,17 @@ const SLICES: { deviceId: string; fromDaysAgo: number; toDaysAgo: number }[] = [
   { deviceId: "sbx-013", fromDaysAgo: 29, toDaysAgo: 21 },
 ];
 const ANCHOR = new Date("2025-03-14T10:00:00Z");
+/** The fleet the slices come from, generated once for both drivers (a generation is seconds of CPU; the tests only read it). */
+let sandboxFleet: SandboxFleet | undefined;
+const fleetOnce = (): SandboxFleet => (sandboxFleet ??= generateSandboxFleet({ anchor: ANCHOR }));
 
 describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) => {
   let tdb: TestDatabase;
   let tenantId: string;
-  let fleet: SandboxFleet;
 
   beforeAll(async () => {
     tdb = await createTestDatabase(kind);
     tenantId = (await createTenant({ ctx: { db: tdb.handle.db }, input: { name: `Mirrors ${kind}` } })).tenantId;
-    fleet = generateSandboxFleet({ anchor: ANCHOR });
   });
   afterAll(async () => {
     await tdb?.dispose();
@@ -160,6 +161,7 @@ describe.each(["postgres", "pglite"] as const)("ingest mirrors on %s", (kind) =>
 
   it("replays a sandbox feed batch by batch exactly as ingestTelemetry stores it: telemetry, events, device, alerts and acknowledgements", async () => {
     const db = tdb.handle.db;
+    const fleet = fleetOnce();
     for (const slice of SLICES) {
       const declared = fleet.devices.find((d) => d.deviceId === slice.deviceId);
       const feed = fleet.feeds.get(slice.deviceId);
