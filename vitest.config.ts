@@ -82,8 +82,12 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Vitest's default is one worker less than the CPUs: ONE worker on the 2-core CI machine, so every
     // file ran alone while most of them wait on Postgres or a child process (CI at 0a3597f: 19 min of
-    // Vitest at a load average under 2). Three workers keep both cores busy. VITEST_MAX_WORKERS overrides.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    // Vitest at a load average under 2). Two, since in CI the browser and integration tests run beside
+    // them: three there cost more CPU for the same work (clean-clone `.ci/run`, a reference of 545 ms: Vitest
+    // 500 CPU-seconds and 604 s with three at 560b94d, 439 and 571 s with two at 8b0baa1, whose only
+    // change was one sandbox generation of about 2 s fewer; docs/testing.md).
+    // VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     // Files of one worker share its loaded modules: loading the app's module graph again for every file was
     // a fifth of Vitest's time (api-postgres alone 68 → 40 s, 100 → 50 CPU-seconds). What a file leaves in
     // the process (environment, caches built from it) is undone before the next (tests/setup/file-isolation.ts);

@@ -9,10 +9,10 @@ import { migrateWithPartitions } from "@/lib/db/telemetry-partitions";
 import { seedSandbox } from "@/lib/seed/seed-sandbox";
 
 /**
- * Migrated (and sandbox-seeded) template databases, made once per test project run by its global setup
- * and copied for each test file: `CREATE DATABASE … TEMPLATE` on Postgres (~50 ms against ~0.3 s to
- * migrate, ~10 s more to seed the sandbox), a copied data directory for the embedded PGlite (~0.2–1.5 s
- * against 4–10 s to open and migrate). What a copy holds is exactly what the migrations (and the sandbox
+ * Migrated (and sandbox-seeded) template databases, made once per Vitest run by the global setup of the
+ * first project that asks for each, and copied for each test file: `CREATE DATABASE … TEMPLATE` on Postgres
+ * (~50 ms against ~0.3 s to migrate, ~10 s more to seed the sandbox), a copied data directory for the
+ * embedded PGlite (0.03 s on tmpfs, 0.5–0.8 s on this machine's ext4, against 3–10 s to open and migrate). What a copy holds is exactly what the migrations (and the sandbox
  * seed) write, since the template is made by the same `migrateWithPartitions` and `seedSandbox` calls as the app.
  */
 
