@@ -36,6 +36,12 @@ export function windowBounds(since: string, until: string): WindowBounds {
 }
 
 /**
+ * The rollup state row `rs` of the device row `d`, when its rollups are valid for the device as it is now:
+ * rolled with its current battery size (consumption pairs depend on it). Both subqueries below read it so.
+ */
+const validState = sql`rs.tenant_id = d.tenant_id and rs.device_id = d.device_id and rs.rolled_battery_kwh is not distinct from d.battery_kwh`;
+
+/**
  * The lateral subquery of day K for the device row `d`: its latest rolled-up day in `[headDay, untilDay)`
  * that is still valid (before the device's `clean_before`, rolled with its current battery size) and
  * satisfies `day` (on the rollup row `r`: a day with readings, or with a position). One primary-key probe
@@ -51,7 +57,7 @@ export function latestValidDay(bounds: WindowBounds, day: SQL): SQL {
           and r.day >= ${bounds.headDay}::date and r.day < ${bounds.untilDay}::date and r.day < rs.clean_before and ${day}
         order by r.day desc limit 1
       ) r
-      where rs.tenant_id = d.tenant_id and rs.device_id = d.device_id and rs.rolled_battery_kwh is not distinct from d.battery_kwh`;
+      where ${validState}`;
 }
 
 /**
@@ -63,6 +69,6 @@ export function latestValidDay(bounds: WindowBounds, day: SQL): SQL {
  */
 export function validRollupsEnd(bounds: WindowBounds): SQL {
   return sql`select least(rs.clean_before, ${bounds.untilDay}::date) as day from telemetry_rollup_state rs
-      where rs.tenant_id = d.tenant_id and rs.device_id = d.device_id and rs.rolled_battery_kwh is not distinct from d.battery_kwh
+      where ${validState}
         and least(rs.clean_before, ${bounds.untilDay}::date) > ${bounds.headDay}::date`;
 }
