@@ -23,6 +23,8 @@ export default defineConfig([
     "playwright-report/**",
     "public/**",
     "test-results/**",
+    // Third-party files kept as released (vendor/scalar-api-reference: scripts/vendor-scalar.ts).
+    "vendor/**",
   ]),
 
   js.configs.recommended,

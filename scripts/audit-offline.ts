@@ -11,7 +11,7 @@
  * findings are printed but do not fail the run. docs/dependency-audit.md explains the snapshot.
  */
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import semver from "semver";
@@ -20,6 +20,7 @@ import { z } from "zod";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DEFAULT_SNAPSHOT = path.join(ROOT, "security/advisories.json");
 export const DEFAULT_LOCKFILE = path.join(ROOT, "package-lock.json");
+const DEFAULT_VENDOR_DIRECTORY = path.join(ROOT, "vendor");
 
 const SEVERITIES = ["low", "moderate", "high", "critical"] as const;
 type Severity = (typeof SEVERITIES)[number];
@@ -123,6 +124,22 @@ export function installedPackages(lockfile: unknown, opts: { includeDev: boolean
   return out;
 }
 
+/**
+ * Releases kept in the repository rather than installed (vendor/<name>/provenance.json, written by
+ * scripts/vendor-scalar.ts): no lockfile lists them, and they are served to every visitor of /docs, so
+ * they are audited as production packages.
+ */
+export function vendoredPackages(vendorDir: string = DEFAULT_VENDOR_DIRECTORY): Installed[] {
+  if (!existsSync(vendorDir)) return [];
+  const provenance = z.object({ package: z.string().min(1), version: z.string().min(1) });
+  return readdirSync(vendorDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(vendorDir, entry.name, "provenance.json")))
+    .map((entry) => {
+      const { package: name, version } = provenance.parse(JSON.parse(readFileSync(path.join(vendorDir, entry.name, "provenance.json"), "utf8")));
+      return { name, version, location: path.join("vendor", entry.name), dev: false };
+    });
+}
+
 /** Every (installed package, advisory) pair whose version lies in the advisory's vulnerable range. */
 export function match(installed: Installed[], snapshot: Snapshot): Finding[] {
   const byPackage = new Map<string, Advisory[]>();
@@ -162,9 +179,9 @@ export function coverage(installed: Installed[], snapshot: Snapshot): { names: n
 }
 
 /** The result of the checked snapshot on a lockfile: what the unit test and the CLI both run. */
-export function auditWithSnapshot(opts: { lockfile: string; snapshot: string; includeDev: boolean }) {
+export function auditWithSnapshot(opts: { lockfile: string; snapshot: string; includeDev: boolean; vendorDir?: string }) {
   const snapshot = parseSnapshot(JSON.parse(readFileSync(opts.snapshot, "utf8")));
-  const installed = installedPackages(JSON.parse(readFileSync(opts.lockfile, "utf8")), { includeDev: opts.includeDev });
+  const installed = [...installedPackages(JSON.parse(readFileSync(opts.lockfile, "utf8")), { includeDev: opts.includeDev }), ...vendoredPackages(opts.vendorDir)];
   const findings = match(installed, snapshot);
   return { snapshot, installed, findings, failing: failing(findings), coverage: coverage(installed, snapshot) };
 }

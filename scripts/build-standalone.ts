@@ -15,7 +15,7 @@
  *   2. traces the packages those bundles import (@vercel/nft, the tracer Next.js itself uses) and
  *      copies each of them whole into the directory's node_modules, beside Next.js's own trace;
  *   3. copies what the app reads from disk at run time: the migrations (`drizzle/`), the methodology
- *      documents the MCP server publishes, the package files it reads by path (READ_BY_PATH), `public/`
+ *      documents the MCP server publishes, Scalar's vendored bundle, the package files it reads by path (READ_BY_PATH), `public/`
  *      if there is one, and the browser assets (`.next/static`);
  *   4. removes Next.js's `server.js`, which would serve the pages without FDP's API and guards.
  */
@@ -60,13 +60,15 @@ const EXPECTED_TRACE_WARNINGS = [
 
 /**
  * Package files the app reads by path from the working directory, which no trace sees: the Geist fonts
- * of the PDFs (lib/certificates/pdf/certificate-fonts.ts) and Scalar's browser bundle with the version
- * in its URL (lib/docs/scalar-bundle.ts; the package is 50 MB, the file 4 MB).
+ * of the PDFs (lib/certificates/pdf/certificate-fonts.ts).
  */
-const READ_BY_PATH = ["node_modules/geist/dist/fonts", "node_modules/@scalar/api-reference/package.json", "node_modules/@scalar/api-reference/dist/browser/standalone.js"];
+const READ_BY_PATH = ["node_modules/geist/dist/fonts"];
 
-/** Read at run time from the working directory (lib/db/client.ts, lib/mcp/methodology-resources.ts). */
-const RUNTIME_DIRECTORIES = ["drizzle", path.join("docs", "methodology")];
+/**
+ * Read at run time from the working directory (lib/db/client.ts, lib/mcp/methodology-resources.ts, and
+ * Scalar's vendored browser bundle with its provenance, lib/docs/scalar-bundle.ts).
+ */
+const RUNTIME_DIRECTORIES = ["drizzle", path.join("docs", "methodology"), path.join("vendor", "scalar-api-reference")];
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(out, ".next", "required-server-files.json"))) {

@@ -1,4 +1,4 @@
-import type { ApiReferenceConfiguration } from "@scalar/api-reference";
+import type { ApiReferenceConfiguration } from "@scalar/types/api-reference";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
 
 /**

@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { SANDBOX_KEY } from "@/lib/auth/key-format";
 import { API_REFERENCE_INIT_PATH, API_REFERENCE_INIT_SCRIPT, API_REFERENCE_TITLE, apiReferenceHtml, SCALAR_BUNDLE_PATH } from "@/lib/docs/api-reference-page";
-import { scalarBundle, scalarPackageDirectory } from "@/lib/docs/scalar-bundle";
+import { scalarBundle, scalarProvenance, scalarVendorDirectory } from "@/lib/docs/scalar-bundle";
 
 /** The JSON configuration element of the page, parsed as the start-up script parses it. */
 function configOf(html: string): Record<string, unknown> {
@@ -24,17 +25,26 @@ function mount(html: string, origin: string): { selector: string; config: { serv
   return calls[0]!;
 }
 
-describe("Scalar's bundle from node_modules", () => {
-  it("is the installed package's self-contained browser build, without its source map reference", () => {
-    const dir = scalarPackageDirectory();
-    const installed = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string };
-    const raw = readFileSync(path.join(dir, "dist", "browser", "standalone.js"), "utf8");
+describe("Scalar's vendored bundle", () => {
+  it("is the release's self-contained browser build as scripts/vendor-scalar.ts took it, served without its source map reference", () => {
+    const dir = scalarVendorDirectory();
+    const provenance = scalarProvenance(dir);
+    const raw = readFileSync(path.join(dir, "standalone.js"));
+    // Byte for byte the file of the release's tarball: an edit by hand (or a formatter) would show here.
+    expect(createHash("sha256").update(raw).digest("hex")).toBe(provenance.sha256);
+    expect(provenance).toMatchObject({ package: "@scalar/api-reference", version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
     const { version, source } = scalarBundle();
-    expect(version).toBe(installed.version);
+    expect(version).toBe(provenance.version);
     expect(source).toContain("createApiReference");
-    expect(raw).toContain("sourceMappingURL=");
+    const text = raw.toString("utf8");
+    expect(text).toContain("sourceMappingURL=");
     expect(source).not.toContain("sourceMappingURL=");
-    expect(source.length).toBeGreaterThan(raw.length - 100);
+    expect(source.length).toBeGreaterThan(text.length - 100);
+  });
+
+  it("is not also installed: no package brings Scalar's 241 packages back", () => {
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies)).not.toContain("@scalar/api-reference");
   });
 });
 
@@ -63,7 +73,7 @@ describe("the /docs page", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
-  it("uses only option names the installed Scalar release knows", () => {
+  it("uses only option names the vendored Scalar release knows", () => {
     const bundle = scalarBundle().source;
     for (const name of Object.keys(configOf(html))) expect(bundle, name).toContain(`${name}:`);
   });

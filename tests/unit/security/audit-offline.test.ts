@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import semver from "semver";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { scalarProvenance } from "@/lib/docs/scalar-bundle";
 import { auditWithSnapshot, DEFAULT_LOCKFILE, DEFAULT_SNAPSHOT, installedPackages, main, match, parseSnapshot, SnapshotError, type Snapshot } from "@/scripts/audit-offline";
 
 /** A lockfileVersion 3 `packages` map as npm writes it: the root, nested copies, a dev-only entry, an alias, a link. */
@@ -184,6 +185,18 @@ describe("this repository's production tree against security/advisories.json", (
 
   it("has no high or critical advisory", () => {
     expect(result.failing.map((f) => `${f.package}@${f.version} ${f.id} (${f.location})`)).toEqual([]);
+  });
+
+  it("audits the vendored Scalar bundle as a production package at its vendored version", () => {
+    const vendored = result.installed.filter((p) => p.location.startsWith("vendor"));
+    expect(vendored).toEqual([{ name: "@scalar/api-reference", version: scalarProvenance().version, location: path.join("vendor", "scalar-api-reference"), dev: false }]);
+    const covered = result.snapshot.searched_without_findings.map((s) => s.package);
+    expect(covered).toContain("@scalar/api-reference");
+    // An advisory for that release would be reported there.
+    const snap = snapshot([advisory({ package: "@scalar/api-reference", vulnerable: `<=${scalarProvenance().version}`, patched: [] })]);
+    expect(match(vendored, snap).map((f) => `${f.package}@${f.version} ${f.location}`)).toEqual([
+      `@scalar/api-reference@${scalarProvenance().version} vendor/scalar-api-reference`,
+    ]);
   });
 
   it("covers every direct production dependency (an advisory or a recorded search)", () => {
