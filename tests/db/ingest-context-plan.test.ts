@@ -139,7 +139,11 @@ describe("readDeviceContexts on a tenant without statistics", () => {
     expect(telemetryRows).toBeLessThanOrEqual(parkedAtEnd * BATCHES);
     const telemetryScans = scans.filter((n) => n["Relation Name"]!.startsWith("telemetry"));
     expect(telemetryScans.length).toBeGreaterThan(0);
-    for (const n of telemetryScans) expect(n["Actual Loops"], n["Relation Name"]).toBe(parkedAtEnd);
+    // Each monthly partition is scanned at most once per such vehicle; one whose window of the last SETTLE_MS
+    // lies wholly in another month prunes it at run time (Actual Loops 0: on the 1st of a month the
+    // windows straddle two partitions), so together they run at least once per vehicle.
+    for (const n of telemetryScans) expect(n["Actual Loops"], n["Relation Name"]).toBeLessThanOrEqual(parkedAtEnd);
+    expect(telemetryScans.reduce((sum, n) => sum + n["Actual Loops"], 0)).toBeGreaterThanOrEqual(parkedAtEnd);
   });
 
   it("returns each vehicle's newest reading and its latest awake reading, whichever way it was awake", async () => {
